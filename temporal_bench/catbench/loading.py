@@ -1,0 +1,163 @@
+"""Load a CaT-Bench split from the hub or a local copy into normalised questions.
+
+Local layouts (``CATBENCH_DATA_DIR``), detected from the folder's content:
+
+* release (A): a folder holding the four ``{dependent,nondependent}_real_{before,after}.jsonl``
+  files of one split, or a root holding ``{train,val,test}_must_why/`` folders of them;
+* Hugging Face files: ``train.jsonl``, ``val.jsonl``, ``test.jsonl`` (one row = one step pair,
+  expanded into a before and an after question).
+"""
+
+import json
+import logging
+import re
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional
+
+from temporal_bench.catbench.questions import RELATIONS, binary_question, make_question
+from temporal_bench.utils.data_dir import local_data_dir
+
+logger = logging.getLogger(__name__)
+
+HUB_ID = "vanyacohen/CaT-Bench"
+DATA_DIR_ENV = "CATBENCH_DATA_DIR"
+SPLITS = ("train", "validation", "test")
+RELEASE_DIR_NAMES = {"train": "train_must_why", "validation": "val_must_why", "test": "test_must_why"}
+HF_FILE_NAMES = {"train": "train.jsonl", "validation": "val.jsonl", "test": "test.jsonl"}
+RELEASE_FILES = {
+    (dependent, relation): f"{'dependent' if dependent else 'nondependent'}_real_{relation}.jsonl"
+    for dependent in (True, False)
+    for relation in RELATIONS
+}
+RELEASE_FIELDS = ("title", "steps", "question_idx", "step_pair_idx_asked_about", "binary_question")
+HF_FIELDS = ("title", "steps", "origin_text", "destination_text", "label")
+_QUESTION_PATTERN = re.compile(r"^Must Step (\d+) happen (before|after) Step (\d+)\?$")
+
+# Paper §3 / reference data: (questions, dep, before, close at d <= 3) of the full splits.
+EXPECTED_COUNTS = {"test": (2840, 1420, 1420, 1256), "validation": (1616, 808, 808, 746)}
+
+
+class CatBenchDataError(ValueError):
+    """A CaT-Bench file or row that cannot be read as the release describes."""
+
+
+def _read_jsonl(path: Path) -> Iterable[tuple]:
+    with open(path, encoding="utf-8") as handle:
+        for line_no, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                yield line_no, json.loads(line)
+            except json.JSONDecodeError as error:
+                raise CatBenchDataError(f"{path}:{line_no}: not valid JSON ({error.msg})") from None
+
+
+def _require(row: Dict, fields, where: str) -> None:
+    missing = [field for field in fields if field not in row]
+    if missing:
+        raise CatBenchDataError(f"{where}: missing field(s) {missing}; found {sorted(row)}")
+
+
+def _release_question(row: Dict, dependent: bool, relation: str, where: str) -> Dict:
+    _require(row, RELEASE_FIELDS, where)
+    a, b = row["step_pair_idx_asked_about"]
+    steps = row["steps"]
+    if not (0 <= a < b < len(steps)):
+        raise CatBenchDataError(f"{where}: step pair {[a, b]} is not an ordered pair of the {len(steps)} steps")
+    if row["binary_question"] != binary_question(relation, a, b):
+        raise CatBenchDataError(
+            f"{where}: binary_question {row['binary_question']!r} does not ask about steps {[a, b]} ({relation})"
+        )
+    return make_question(row["title"], steps, a, b, relation, dependent, row["binary_question"])
+
+
+def load_release_split(folder: Path) -> List[Dict]:
+    """The four files of one release (A) split, Dep before NonDep, before-file before after-file."""
+    questions = []
+    for (dependent, relation), name in RELEASE_FILES.items():
+        path = folder / name
+        if not path.is_file():
+            raise CatBenchDataError(f"{folder}: release file {name} is missing (found {sorted(p.name for p in folder.iterdir())})")
+        questions += [_release_question(row, dependent, relation, f"{path}:{line_no}") for line_no, row in _read_jsonl(path)]
+    return questions
+
+
+def _step_index(steps: List[str], text: str, where: str) -> int:
+    matches = [i for i, step in enumerate(steps) if step == text]
+    if len(matches) != 1:
+        raise CatBenchDataError(f"{where}: step text {text[:60]!r} matches {len(matches)} steps, expected exactly 1")
+    return matches[0]
+
+
+def expand_hf_rows(rows: Iterable[tuple]) -> List[Dict]:
+    """Hugging Face rows are step pairs: ``destination_text`` is the earlier step, ``origin_text`` the later."""
+    questions = []
+    for where, row in rows:
+        _require(row, HF_FIELDS, where)
+        steps = list(row["steps"])
+        a = _step_index(steps, row["destination_text"], where)
+        b = _step_index(steps, row["origin_text"], where)
+        if a >= b:
+            raise CatBenchDataError(f"{where}: destination step {a + 1} does not precede origin step {b + 1}")
+        for relation in RELATIONS:
+            questions.append(make_question(row["title"], steps, a, b, relation, bool(row["label"]), binary_question(relation, a, b)))
+    return questions
+
+
+def detect_layout(folder: Path, split: str) -> tuple:
+    """(layout, path) for ``split`` under ``folder``; a clear error when nothing fits."""
+    if all((folder / name).is_file() for name in RELEASE_FILES.values()):
+        return "release", folder
+    if (folder / RELEASE_DIR_NAMES[split]).is_dir():
+        return "release", folder / RELEASE_DIR_NAMES[split]
+    if (folder / HF_FILE_NAMES[split]).is_file():
+        return "hf", folder / HF_FILE_NAMES[split]
+    found = sorted(p.name for p in folder.iterdir())[:20]
+    raise CatBenchDataError(
+        f"{DATA_DIR_ENV}={folder}: no CaT-Bench {split!r} split found. Expected the four "
+        f"*_real_{{before,after}}.jsonl files, a {RELEASE_DIR_NAMES[split]}/ folder of them, or "
+        f"{HF_FILE_NAMES[split]} (Hugging Face layout). Found: {found}"
+    )
+
+
+def load_split(split: str, data_dir: Optional[Path] = None) -> List[Dict]:
+    """Questions of ``split`` from ``data_dir`` (or ``CATBENCH_DATA_DIR``, else the hub)."""
+    if split not in SPLITS:
+        raise ValueError(f"unknown CaT-Bench split {split!r}; choose one of {SPLITS}")
+    data_dir = data_dir or local_data_dir(DATA_DIR_ENV)
+    if data_dir is None:
+        import datasets
+
+        rows = datasets.load_dataset(HUB_ID, split=split)
+        questions = expand_hf_rows((f"{HUB_ID}[{split}] row {i}", row) for i, row in enumerate(rows))
+    else:
+        layout, path = detect_layout(Path(data_dir), split)
+        if layout == "release":
+            questions = load_release_split(path)
+        else:
+            questions = expand_hf_rows(_read_jsonl_where(path))
+    _check_counts(split, questions)
+    return questions
+
+
+def _read_jsonl_where(path: Path) -> Iterable[tuple]:
+    return ((f"{path}:{line_no}", row) for line_no, row in _read_jsonl(path))
+
+
+def _check_counts(split: str, questions: List[Dict]) -> None:
+    duplicates = len(questions) - len({q["question_id"] for q in questions})
+    if duplicates:
+        raise CatBenchDataError(f"CaT-Bench {split}: {duplicates} duplicate questions (same plan, step pair and relation)")
+    expected = EXPECTED_COUNTS.get(split)
+    if expected is None:
+        return
+    found = (
+        len(questions),
+        sum(q["dependency"] == "dep" for q in questions),
+        sum(q["relation"] == "before" for q in questions),
+        sum(q["distance"] <= 3 for q in questions),
+    )
+    if found != expected:
+        logger.warning(
+            "CaT-Bench %s split: (questions, Dep, before, close) = %s, the released split has %s", split, found, expected
+        )

@@ -1,0 +1,132 @@
+"""Per-doc records and the aggregations of the paper's metrics (catbench.md §6).
+
+Every doc returns the same record under every metric key; each aggregation reads what it needs
+from the whole list, so the joins (TC over before/after pairs, OCC over a NonDep question and its
+switched twin) work across ranks and with ``--limit`` (a missing partner leaves the pair out).
+Classification scores use the real questions only; an invalid answer counts as the wrong class.
+"""
+
+import os
+from collections import defaultdict
+from typing import Callable, Dict, List, Optional
+
+from temporal_bench.utils.classification import yes_no_report
+from temporal_bench.utils.yes_no import INVALID, opposite
+
+CLOSE_MAX_DISTANCE_ENV = "CATBENCH_CLOSE_MAX_DISTANCE"
+DEFAULT_CLOSE_MAX_DISTANCE = 3  # d <= 3 reproduces the paper's 1,256 close / 1,584 distant test questions
+CLASS_NAMES = ("dep", "nondep")
+
+
+def make_process_results(parse: Callable[[str], str], metric_names: List[str]) -> Callable:
+    def process_results(doc: Dict, results: List[str]) -> Dict:
+        record = {
+            "question_id": doc["question_id"],
+            "pair_id": doc["pair_id"],
+            "variant": doc["variant"],
+            "dependency": doc["dependency"],
+            "relation": doc["relation"],
+            "distance": doc["distance"],
+            "gold": doc["answer"],
+            "pred": parse(results[0]),
+        }
+        return {name: record for name in metric_names}
+
+    return process_results
+
+
+def close_max_distance() -> int:
+    return int(os.environ.get(CLOSE_MAX_DISTANCE_ENV, DEFAULT_CLOSE_MAX_DISTANCE))
+
+
+def _real(records: List[Dict]) -> List[Dict]:
+    return [r for r in records if r["variant"] == "real"]
+
+
+def _scored(record: Dict) -> str:
+    return opposite(record["gold"]) if record["pred"] == INVALID else record["pred"]
+
+
+def _report(records: List[Dict]) -> Optional[Dict[str, float]]:
+    return yes_no_report([r["gold"] for r in records], [_scored(r) for r in records], CLASS_NAMES)
+
+
+def _report_metric(name: str, keep: Callable[[Dict], bool] = lambda r: True) -> Callable:
+    def aggregate(records: List[Dict]) -> Optional[float]:
+        report = _report([r for r in _real(records) if keep(r)])
+        return None if report is None else report[name]
+
+    aggregate.__name__ = name
+    return aggregate
+
+
+def _consistent(first: Dict, second: Dict) -> bool:
+    return first["pred"] != INVALID and first["pred"] == second["pred"]
+
+
+def _agreement(groups: Dict[tuple, List[Dict]]) -> Optional[float]:
+    complete = [group for group in groups.values() if len(group) == 2]
+    if not complete:
+        return None
+    return sum(_consistent(*group) for group in complete) / len(complete)
+
+
+def tc(records: List[Dict]) -> Optional[float]:
+    """Temporal Consistency: share of step pairs whose before and after answers are equal."""
+    pairs = defaultdict(list)
+    for record in _real(records):
+        pairs[record["pair_id"]].append(record)
+    return _agreement(pairs)
+
+
+def occ(records: List[Dict]) -> Optional[float]:
+    """Order Contrastive Consistency: share of NonDep questions answered as their switched twin."""
+    twins = defaultdict(list)
+    for record in records:
+        if record["dependency"] == "nondep":
+            twins[record["pair_id"], record["relation"]].append(record)
+    return _agreement(twins)
+
+
+def invalid_rate(records: List[Dict]) -> float:
+    return sum(r["pred"] == INVALID for r in records) / len(records)
+
+
+def invalid_count(records: List[Dict]) -> int:
+    return sum(r["pred"] == INVALID for r in records)
+
+
+precision_dep = _report_metric("precision_dep")
+recall_dep = _report_metric("recall_dep")
+f1_dep = _report_metric("f1_dep")
+precision_nondep = _report_metric("precision_nondep")
+recall_nondep = _report_metric("recall_nondep")
+f1_nondep = _report_metric("f1_nondep")
+precision_macro = _report_metric("precision_macro")
+recall_macro = _report_metric("recall_macro")
+f1_macro = _report_metric("f1_macro")
+accuracy = _report_metric("accuracy")
+
+
+def _close(record: Dict) -> bool:
+    return record["distance"] <= close_max_distance()
+
+
+def _subset_f1(name: str, keep: Callable[[Dict], bool]) -> Callable:
+    metric = _report_metric("f1_macro", keep)
+    metric.__name__ = name
+    return metric
+
+
+f1_macro_before = _subset_f1("f1_macro_before", lambda r: r["relation"] == "before")
+f1_macro_after = _subset_f1("f1_macro_after", lambda r: r["relation"] == "after")
+f1_macro_close = _subset_f1("f1_macro_close", _close)
+f1_macro_distant = _subset_f1("f1_macro_distant", lambda r: not _close(r))
+
+METRIC_NAMES = [
+    "f1_macro", "precision_macro", "recall_macro",
+    "precision_dep", "recall_dep", "f1_dep",
+    "precision_nondep", "recall_nondep", "f1_nondep",
+    "accuracy", "invalid_rate", "invalid_count", "tc", "occ",
+    "f1_macro_before", "f1_macro_after", "f1_macro_close", "f1_macro_distant",
+]

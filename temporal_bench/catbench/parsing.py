@@ -1,0 +1,44 @@
+"""Map a response to yes / no / invalid per prompt mode (catbench.md §5): whole words only."""
+
+import json
+import re
+
+from temporal_bench.utils.yes_no import INVALID, first_yes_no
+
+_CODE_FENCE = re.compile(r"```(?:json)?", re.IGNORECASE)
+_JSON_OBJECT = re.compile(r"\{.*?\}", re.DOTALL)
+_JSON_FIELD = re.compile(r'"binary_answer"\s*:\s*"\s*(yes|no)\b', re.IGNORECASE)
+_NL_ANSWER = re.compile(r"Answer\s*1\s*:\s*\**\s*(yes|no)\b", re.IGNORECASE)
+
+
+def parse_answer_only(response: str) -> str:
+    return first_yes_no(response)
+
+
+def parse_json_answer(response: str) -> str:
+    """``binary_answer`` of the first JSON object, then the field by regex, then the first yes/no."""
+    text = _CODE_FENCE.sub("", response or "")
+    for block in _JSON_OBJECT.findall(text):
+        try:
+            value = json.loads(block).get("binary_answer")
+        except (json.JSONDecodeError, AttributeError):
+            continue
+        label = first_yes_no(value) if isinstance(value, str) else INVALID
+        if label != INVALID:
+            return label
+    match = _JSON_FIELD.search(text)
+    if match:
+        return match.group(1).lower()
+    return first_yes_no(text)
+
+
+def parse_nl_answer(response: str) -> str:
+    match = _NL_ANSWER.search(response or "")
+    return match.group(1).lower() if match else first_yes_no(response)
+
+
+PARSERS = {
+    "answer_only": parse_answer_only,
+    "json": parse_json_answer,
+    "nl": parse_nl_answer,
+}

@@ -1,0 +1,41 @@
+"""lmms-eval entry point (group ``lmms_eval.models``).
+
+lmms-eval 0.7.3 has no entry-point group for tasks, and ``LMMS_EVAL_PLUGINS`` adds a plugin's task
+folder only after the TaskManager was built. Every evaluation run, however, imports
+``lmms_eval.models``, which loads this module through the entry point before any TaskManager is
+created. Loading it therefore (1) adds our task folder to every TaskManager's include path, so
+``lmms-eval --model M --tasks catbench`` needs no flag, and (2) registers our baseline models.
+"""
+
+from lmms_eval.models.registry_v2 import ModelManifest
+
+from temporal_bench.paths import LMMS_EVAL_TASK_DIR
+
+MODEL_CLASSES = {
+    "random_choice": "temporal_bench.models.lmms_eval_models.RandomChoice",
+    "majority_class": "temporal_bench.models.lmms_eval_models.MajorityClass",
+    "scripted": "temporal_bench.models.lmms_eval_models.Scripted",
+}
+
+
+def add_task_folder_to_task_manager() -> None:
+    """Make every lmms-eval TaskManager index our task folder after the built-in tasks."""
+    from lmms_eval.tasks import TaskManager
+
+    original = TaskManager.initialize_tasks
+    if getattr(original, "adds_temporal_bench_tasks", False):
+        return
+
+    def initialize_tasks(self, include_path=None, include_defaults=True):
+        paths = [include_path] if isinstance(include_path, str) else list(include_path or [])
+        if str(LMMS_EVAL_TASK_DIR) not in paths:
+            paths.append(str(LMMS_EVAL_TASK_DIR))
+        return original(self, include_path=paths, include_defaults=include_defaults)
+
+    initialize_tasks.adds_temporal_bench_tasks = True
+    TaskManager.initialize_tasks = initialize_tasks
+
+
+def model_manifests():
+    add_task_folder_to_task_manager()
+    return [ModelManifest(model_id=name, simple_class_path=path) for name, path in MODEL_CLASSES.items()]

@@ -1,0 +1,1 @@
+"""Baselines and scripted test models; they answer from the doc, no weights are loaded."""

@@ -1,0 +1,69 @@
+"""lmms-eval model classes for the baselines and the scripted test model."""
+
+from typing import List
+
+from lmms_eval.api.instance import Instance
+from lmms_eval.api.model import lmms
+
+from temporal_bench.models.policies import ScriptedAnswers, majority_answer, random_choice
+
+
+class _DocAnswerModel(lmms):
+    """Answers each request from its doc (looked up through ``task_dict``), never from the prompt."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__()
+        self.task_dict = {}
+
+    def answer(self, doc: dict, task: str, split: str, doc_id: int) -> str:
+        raise NotImplementedError
+
+    def generate_until(self, requests: List[Instance]) -> List[str]:
+        responses = []
+        for request in requests:
+            doc_id, task, split = request.args[-3:]
+            response = self.answer(self.task_dict[task][split][doc_id], task, split, doc_id)
+            self.cache_hook.add_partial("generate_until", request.args, response)
+            responses.append(response)
+        return responses
+
+    def loglikelihood(self, requests):
+        raise NotImplementedError(f"{type(self).__name__} only generates")
+
+    def generate_until_multi_round(self, requests):
+        raise NotImplementedError(f"{type(self).__name__} only generates")
+
+
+class RandomChoice(_DocAnswerModel):
+    """Baseline: a uniform random pick among the options the question offers (the papers' Random)."""
+
+    def __init__(self, seed: int = 1234, **kwargs) -> None:
+        super().__init__()
+        self.seed = int(seed)
+
+    def answer(self, doc, task, split, doc_id):
+        return random_choice(doc, task, doc_id, self.seed)
+
+
+class MajorityClass(_DocAnswerModel):
+    """Baseline: always the most frequent gold answer of the evaluated task."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__()
+        self._majority = {}
+
+    def answer(self, doc, task, split, doc_id):
+        if (task, split) not in self._majority:
+            self._majority[task, split] = majority_answer(self.task_dict[task][split])
+        return self._majority[task, split]
+
+
+class Scripted(_DocAnswerModel):
+    """Test model with known answers (see ``ScriptedAnswers`` for the policies)."""
+
+    def __init__(self, policy: str = "oracle", response: str = "", script: str = "", template: str = "{answer}", **kwargs) -> None:
+        super().__init__()
+        self.answers = ScriptedAnswers(policy, response, script, template)
+
+    def answer(self, doc, task, split, doc_id):
+        return self.answers.respond(doc, task, doc_id)

@@ -1,0 +1,34 @@
+"""Two-class (yes/no) classification scores, computed by scikit-learn exactly as the papers did."""
+
+from typing import Dict, Optional, Sequence
+
+from sklearn.metrics import accuracy_score, classification_report
+
+from temporal_bench.utils.yes_no import NO, YES
+
+_SKLEARN_COLUMNS = {"precision": "precision", "recall": "recall", "f1": "f1-score"}
+
+
+def yes_no_report(
+    gold: Sequence[str], pred: Sequence[str], class_names: Sequence[str]
+) -> Optional[Dict[str, float]]:
+    """Per-class and averaged P/R/F1 plus accuracy for labels ``yes``/``no``.
+
+    ``class_names`` name the yes and the no class in the keys (e.g. ``("dep", "nondep")``):
+    ``precision_dep``, ``f1_nondep``, ``f1_macro``, ``f1_weighted``, ``accuracy`` ...
+    Every prediction must already be ``yes`` or ``no``; ``labels=[yes, no]`` keeps the class
+    space two-class as the papers' ``classification_report`` calls did. None for no examples.
+    """
+    if not gold:
+        return None
+    report = classification_report(
+        list(gold), list(pred), labels=[YES, NO], output_dict=True, zero_division=0
+    )
+    scores = {}
+    rows = {name: report[label] for label, name in zip((YES, NO), class_names)}
+    rows.update(macro=report["macro avg"], weighted=report["weighted avg"])
+    for row_name, row in rows.items():
+        for stat, column in _SKLEARN_COLUMNS.items():
+            scores[f"{stat}_{row_name}"] = row[column]
+    scores["accuracy"] = accuracy_score(list(gold), list(pred))
+    return scores

@@ -1,0 +1,26 @@
+"""Whole-word yes/no extraction: never a substring test ("no" is inside "not", "know", "cannot")."""
+
+import re
+from typing import Optional
+
+YES, NO, INVALID = "yes", "no", "invalid"
+
+_YES_NO_WORD = re.compile(r"\b(yes|no)\b", re.IGNORECASE)
+_MARKDOWN = re.compile(r"[*_`]")
+
+
+def strip_markdown(text: str) -> str:
+    """Drop markdown emphasis/code marks so ``**No**`` reads as ``No``."""
+    return _MARKDOWN.sub("", text)
+
+
+def first_yes_no(text: Optional[str]) -> str:
+    """The first whole-word yes/no in ``text`` (case-insensitive), else ``"invalid"``."""
+    if not text:
+        return INVALID
+    match = _YES_NO_WORD.search(strip_markdown(text))
+    return match.group(1).lower() if match else INVALID
+
+
+def opposite(label: str) -> str:
+    return NO if label == YES else YES
