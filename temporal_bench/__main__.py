@@ -1,15 +1,29 @@
 """``temporal-bench`` / ``python -m temporal_bench``: small helpers around the harnesses."""
 
 import argparse
+import sys
 
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
 
 
+def lm_eval_with_our_models(argv) -> None:
+    """lm-eval's own command line, with our scripted and random_choice models registered."""
+    import temporal_bench.models.lm_eval_models  # noqa: F401  (registers the models)
+    from lm_eval.__main__ import cli_evaluate
+
+    sys.argv = ["lm-eval", *argv]
+    cli_evaluate()
+
+
 def main(argv=None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["lm-eval"]:
+        return lm_eval_with_our_models(argv[1:])
     parser = argparse.ArgumentParser(prog="temporal-bench")
     sub = parser.add_subparsers(dest="command", required=True)
     task_dir = sub.add_parser("task-dir", help="print the folder to pass as --include_path")
     task_dir.add_argument("--harness", choices=["lmms-eval", "lm-eval"], default="lmms-eval")
+    sub.add_parser("lm-eval", help="run lm-eval's CLI with our scripted/random_choice models registered")
     args = parser.parse_args(argv)
     if args.command == "task-dir":
         print(LMMS_EVAL_TASK_DIR if args.harness == "lmms-eval" else LM_EVAL_TASK_DIR)

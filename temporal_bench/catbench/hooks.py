@@ -11,7 +11,6 @@ from temporal_bench.catbench.loading import load_split
 from temporal_bench.catbench.metrics import METRIC_NAMES, make_process_results
 from temporal_bench.catbench.parsing import PARSERS
 from temporal_bench.catbench.questions import with_switched_twins
-from temporal_bench.catbench.self_consistency import vote_each_doc
 
 SPLIT_ENV = "CATBENCH_SPLIT"
 
@@ -35,13 +34,19 @@ def process_docs_with_switched(placeholder: datasets.Dataset) -> datasets.Datase
     return load_questions(switched=True)
 
 
-# lm-eval reads it through custom_dataset, which also receives --metadata.
-def custom_dataset(split: str = None, **metadata) -> Dict[str, datasets.Dataset]:
-    return {"test": load_questions(split=split)}
+# lm-eval reads it through custom_dataset, which receives the YAML's metadata and dataset_kwargs
+# and lm-eval's --metadata (e.g. --metadata '{"split": "validation", "fewshot_k": 3}').
+def custom_dataset(split: str = None, switched: bool = False, fewshot_k: int = 0, pool_split: str = "train", **metadata) -> Dict[str, datasets.Dataset]:
+    dataset = load_questions(switched=switched, split=split)
+    if fewshot_k:
+        _check_pool_split(pool_split, split or evaluated_split())
+        dataset = dataset.map(lambda doc: {"fewshot_prompt": fewshot_prompt(doc, int(fewshot_k), pool_split)})
+    return {"test": dataset}
 
 
-def custom_dataset_with_switched(split: str = None, **metadata) -> Dict[str, datasets.Dataset]:
-    return {"test": load_questions(switched=True, split=split)}
+def _check_pool_split(pool_split: str, split: str) -> None:
+    if pool_split == split:
+        raise ValueError(f"few-shot exemplars must not come from the evaluated split {split!r}")
 
 
 def doc_to_visual(doc: Dict) -> List:
@@ -69,14 +74,18 @@ def doc_to_text_cot(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
 
 
 def doc_to_text_fewshot(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
+    """lmms-eval: k and pool_split come from the YAML's lmms_eval_specific_kwargs."""
     options = {"k": 5, "pool_split": "train", **(lmms_eval_specific_kwargs or {})}
-    if options["pool_split"] == evaluated_split():
-        raise ValueError(f"few-shot exemplars must not come from the evaluated split {evaluated_split()!r}")
+    _check_pool_split(options["pool_split"], evaluated_split())
     return fewshot_prompt(doc, int(options["k"]), options["pool_split"])
+
+
+def doc_to_text_precomputed_fewshot(doc: Dict) -> str:
+    """lm-eval: the few-shot prompt built by custom_dataset."""
+    return doc["fewshot_prompt"]
 
 
 process_results_answer_only = make_process_results(PARSERS["answer_only"], METRIC_NAMES)
 process_results_json = make_process_results(PARSERS["json"], METRIC_NAMES)
 process_results_nl = make_process_results(PARSERS["nl"], METRIC_NAMES)
 
-self_consistency_vote = vote_each_doc

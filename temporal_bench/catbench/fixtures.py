@@ -1,0 +1,80 @@
+"""A synthetic CaT-Bench in the released layouts, for the demo, tests and benchmarks.
+
+Plans are made-up recipes; every split gets balanced Dep/NonDep step pairs, each asked as a
+before and an after question, with different plan titles per split.
+"""
+
+import json
+import random
+from pathlib import Path
+from typing import Dict, List
+
+from temporal_bench.catbench.loading import HF_FILE_NAMES, RELEASE_DIR_NAMES, RELEASE_FILES
+from temporal_bench.catbench.questions import binary_question
+
+_ACTIONS = ["chop", "boil", "stir", "bake", "season", "whisk", "fry", "drain", "slice", "grate", "simmer", "serve"]
+_FOODS = ["onions", "potatoes", "rice", "garlic", "carrots", "eggs", "the sauce", "the dough", "beans", "cheese"]
+
+
+def _plan(rng: random.Random, split: str, index: int) -> Dict:
+    steps = [f"{rng.choice(_ACTIONS).capitalize()} {rng.choice(_FOODS)} (step {n} of {split} plan {index})." for n in range(1, rng.randint(6, 10) + 1)]
+    return {"title": f"{split}-recipe-{index}", "steps": steps}
+
+
+def _pairs(rng: random.Random, plan: Dict, per_class: int) -> List[tuple]:
+    candidates = [(a, b) for a in range(len(plan["steps"])) for b in range(a + 1, len(plan["steps"]))]
+    chosen = rng.sample(candidates, 2 * per_class)
+    return [(a, b, True) for a, b in chosen[:per_class]] + [(a, b, False) for a, b in chosen[per_class:]]
+
+
+def synthetic_pairs(split: str, n_plans: int, pairs_per_class: int, seed: int = 0) -> List[tuple]:
+    """(plan, a, b, dependent) step pairs of one split."""
+    rng = random.Random(f"{seed}:{split}")
+    pairs = []
+    for index in range(n_plans):
+        plan = _plan(rng, split, index)
+        pairs += [(plan, a, b, dependent) for a, b, dependent in _pairs(rng, plan, pairs_per_class)]
+    return pairs
+
+
+def _write_jsonl(path: Path, rows: List[Dict]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.writelines(json.dumps(row) + "\n" for row in rows)
+
+
+def write_release_split(folder: Path, pairs: List[tuple]) -> None:
+    """The four release (A) files; Dep pairs are numbered first, NonDep pairs continue."""
+    ordered = [p for p in pairs if p[3]] + [p for p in pairs if not p[3]]
+    for (dependent, relation), name in RELEASE_FILES.items():
+        rows = [
+            {
+                "plan_idx": idx, "question_idx": idx, "title": plan["title"], "steps": plan["steps"],
+                "question_type": name[: -len(".jsonl")], "step_pair_idx_asked_about": [a, b],
+                "binary_question": binary_question(relation, a, b),
+            }
+            for idx, (plan, a, b, dep) in enumerate(ordered)
+            if dep == dependent
+        ]
+        _write_jsonl(folder / name, rows)
+
+
+def hf_rows(pairs: List[tuple]) -> List[Dict]:
+    return [
+        {"title": plan["title"], "steps": plan["steps"], "origin_text": plan["steps"][b],
+         "destination_text": plan["steps"][a], "label": dependent}
+        for plan, a, b, dependent in pairs
+    ]
+
+
+def write_fixture(root: Path, layout: str = "release", n_plans: int = 3, pairs_per_class: int = 4, seed: int = 0) -> Path:
+    """All three splits under ``root`` in the ``release`` ({split}_must_why/) or ``hf`` layout."""
+    for split in ("train", "validation", "test"):
+        pairs = synthetic_pairs(split, n_plans, pairs_per_class, seed)
+        if layout == "release":
+            write_release_split(root / RELEASE_DIR_NAMES[split], pairs)
+        else:
+            _write_jsonl(root / HF_FILE_NAMES[split], hf_rows(pairs))
+    return root
+
+

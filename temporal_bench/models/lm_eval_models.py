@@ -1,0 +1,46 @@
+"""lm-eval model classes for the scripted test model and the random baseline.
+
+lm-eval has no plugin mechanism: importing this module registers them, which
+``temporal-bench lm-eval ...`` does before handing over to lm-eval's own command line.
+"""
+
+from typing import List
+
+from lm_eval.api.model import LM
+from lm_eval.api.registry import register_model
+
+from temporal_bench.models.policies import ScriptedAnswers, random_choice
+
+
+class _DocAnswerLM(LM):
+    def answer(self, request) -> str:
+        raise NotImplementedError
+
+    def generate_until(self, requests) -> List[str]:
+        return [self.answer(request) for request in requests]
+
+    def loglikelihood(self, requests):
+        raise NotImplementedError(f"{type(self).__name__} only generates")
+
+    def loglikelihood_rolling(self, requests):
+        raise NotImplementedError(f"{type(self).__name__} only generates")
+
+
+@register_model("scripted")
+class ScriptedLM(_DocAnswerLM):
+    def __init__(self, policy: str = "oracle", response: str = "", script: str = "", template: str = "{answer}", **kwargs) -> None:
+        super().__init__()
+        self.answers = ScriptedAnswers(policy, response, script, template)
+
+    def answer(self, request) -> str:
+        return self.answers.respond(request.doc, request.task_name, request.doc_id)
+
+
+@register_model("random_choice")
+class RandomChoiceLM(_DocAnswerLM):
+    def __init__(self, seed: int = 1234, **kwargs) -> None:
+        super().__init__()
+        self.seed = int(seed)
+
+    def answer(self, request) -> str:
+        return random_choice(request.doc, request.task_name, request.doc_id, self.seed)

@@ -1,0 +1,58 @@
+"""Run the real lmms-eval / lm-eval command lines in a subprocess and read what they wrote.
+
+The lmms-eval CLI exits 0 even when an evaluation fails, so a run counts as done only when its
+results file exists and holds every requested task.
+"""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Dict, List, Optional
+
+BIN = Path(sys.executable).parent
+OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
+
+
+def run_cli(command: List[str], output_dir: Path, env: Optional[Dict[str, str]] = None, cwd: Optional[Path] = None) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, **OFFLINE, **(env or {})}
+    # A private datasets cache keeps runs from reusing each other's placeholder loads.
+    full_env.setdefault("HF_DATASETS_CACHE", str(output_dir / "hf_datasets_cache"))
+    result = subprocess.run(command, env=full_env, cwd=cwd or output_dir, capture_output=True, text=True, timeout=900)
+    return result
+
+
+def read_results(output_dir: Path, tasks: List[str], log: subprocess.CompletedProcess) -> Dict:
+    # lmms-eval writes <date>_results.json, lm-eval results_<date>.json
+    files = sorted(glob.glob(str(output_dir / "**" / "*_results.json"), recursive=True)
+                   + glob.glob(str(output_dir / "**" / "results_*.json"), recursive=True))
+    assert files, f"no results file under {output_dir}\nstdout:\n{log.stdout[-4000:]}\nstderr:\n{log.stderr[-6000:]}"
+    with open(files[-1], encoding="utf-8") as handle:
+        results = json.load(handle)
+    missing = [task for task in tasks if task not in results["results"]]
+    assert not missing, f"tasks {missing} missing from {files[-1]}\nstderr:\n{log.stderr[-6000:]}"
+    return results
+
+
+def read_samples(output_dir: Path, task: str) -> List[Dict]:
+    files = sorted(glob.glob(str(output_dir / "**" / f"*_samples_{task}.jsonl"), recursive=True))
+    assert files, f"no samples file for {task} under {output_dir}"
+    with open(files[-1], encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle]
+
+
+def lmms_eval(tmp_path: Path, tasks: List[str], model: str = "scripted", model_args: str = "policy=oracle",
+              env: Optional[Dict[str, str]] = None, extra: Optional[List[str]] = None) -> Dict:
+    """Evaluate ``tasks`` with the lmms-eval CLI; returns ``results["results"]`` per task plus the run dir."""
+    output_dir = tmp_path / "lmms_eval_out"
+    output_dir.mkdir(parents=True, exist_ok=True)
+    command = [str(BIN / "lmms-eval"), "--model", model, "--model_args", model_args, "--tasks", ",".join(tasks),
+               "--output_path", str(output_dir), "--log_samples", *(extra or [])]
+    log = run_cli(command, output_dir, env)
+    return read_results(output_dir, tasks, log)
+
+
+def metric(results: Dict, task: str, name: str, filter_name: str = "none"):
+    return results["results"][task][f"{name},{filter_name}"]

@@ -1,0 +1,67 @@
+"""BM25 few-shot retrieval and the self-consistency vote."""
+
+import pytest
+
+from temporal_bench.catbench import fewshot, prompts
+from temporal_bench.catbench.fixtures import write_fixture
+from temporal_bench.catbench.hooks import doc_to_text_fewshot
+from temporal_bench.catbench.loading import load_split
+from temporal_bench.catbench.self_consistency import majority_vote, vote_each_doc
+
+
+@pytest.fixture
+def fixture_root(tmp_path, monkeypatch):
+    root = write_fixture(tmp_path / "catbench", n_plans=4, pairs_per_class=5)
+    monkeypatch.setenv("CATBENCH_DATA_DIR", str(root))
+    fewshot.retriever_for.cache_clear()
+    yield root
+    fewshot.retriever_for.cache_clear()
+
+
+def test_prompt_carries_exactly_k_exemplars_from_the_pool_split(fixture_root):
+    doc = load_split("test")[0]
+    train_titles = {q["title"] for q in load_split("train")}
+    for k in (1, 5):
+        text = doc_to_text_fewshot(doc, {"k": k, "pool_split": "train"})
+        assert text.count("Select between yes or no") == k + 1
+        assert text.endswith(prompts.answer_only(doc))
+        shown = [t for t in text.split("Goal: ")[1:-1]]
+        assert all(block.split("\n")[0] in train_titles for block in shown)
+        assert doc["title"] not in text.replace(prompts.answer_only(doc), "")
+    assert doc_to_text_fewshot(doc, {"k": 5, "pool_split": "train"}) == doc_to_text_fewshot(doc, {"k": 5, "pool_split": "train"})
+
+
+def test_exemplars_end_with_their_gold_answer(fixture_root):
+    doc = load_split("test")[0]
+    shots = fewshot.retriever_for("train").exemplars(doc, 5)
+    text = doc_to_text_fewshot(doc, {"k": 5, "pool_split": "train"})
+    for shot in shots:
+        assert prompts.answer_only(shot) + shot["answer"].capitalize() + "\n\n" in text
+
+
+def test_exemplars_never_come_from_the_same_plan(fixture_root):
+    train = load_split("train")
+    doc, pool = train[0], train[1:]
+    assert any(q["title"] == doc["title"] for q in pool)  # the exclusion has something to exclude
+    shots = fewshot.ExemplarRetriever(pool).exemplars(doc, len(pool))
+    assert shots and all(shot["title"] != doc["title"] for shot in shots)
+
+
+def test_pool_must_not_be_the_evaluated_split(fixture_root):
+    doc = load_split("test")[0]
+    with pytest.raises(ValueError, match="must not come from the evaluated split 'test'"):
+        doc_to_text_fewshot(doc, {"k": 5, "pool_split": "test"})
+    with pytest.raises(ValueError, match="pool holds the evaluated question"):
+        fewshot.retriever_for("test").exemplars(doc, 5)
+
+
+@pytest.mark.parametrize("samples, vote", [
+    (["Yes", "No", "yes"], "yes"), (["No", "no", "Yes"], "no"), (["Yes", "I can't tell", "No"], "no"),
+    (["Yes", "???", "???"], "yes"), (["???", "", "know"], ""), (["**Yes**", "Yes.", "No"], "yes"),
+])
+def test_majority_vote(samples, vote):
+    assert majority_vote(samples) == vote
+
+
+def test_vote_each_doc_gives_one_answer_per_doc():
+    assert vote_each_doc([["Yes", "No", "No"], ["Yes", "Yes", "No"]], [{}, {}]) == ["no", "yes"]
