@@ -2,6 +2,7 @@
 
 import argparse
 import sys
+from pathlib import Path
 
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
 
@@ -24,9 +25,17 @@ def main(argv=None) -> None:
     task_dir = sub.add_parser("task-dir", help="print the folder to pass as --include_path")
     task_dir.add_argument("--harness", choices=["lmms-eval", "lm-eval"], default="lmms-eval")
     sub.add_parser("lm-eval", help="run lm-eval's CLI with our scripted/random_choice models registered")
+    demo = sub.add_parser("demo", help="evaluate the demo data with a baseline and print the results table")
+    demo.add_argument("--output", type=Path, default=Path("demo_output"))
+    demo.add_argument("--model", default="random_choice")
+    demo.add_argument("--model_args", default="seed=1234")
     args = parser.parse_args(argv)
     if args.command == "task-dir":
         print(LMMS_EVAL_TASK_DIR if args.harness == "lmms-eval" else LM_EVAL_TASK_DIR)
+    elif args.command == "demo":
+        from temporal_bench.demo import run_demo
+
+        run_demo(args.output, args.model, args.model_args)
 
 
 if __name__ == "__main__":

@@ -120,3 +120,17 @@ def test_switched_twins_swap_the_two_step_texts_only(val_questions):
         assert [s for i, s in enumerate(twin["steps"]) if i not in (a, b)] == [
             s for i, s in enumerate(original["steps"]) if i not in (a, b)
         ]
+
+
+def test_pair_ids_agree_with_the_released_question_idx_pairing(val_questions, catbench_val):
+    """TC pairs by (title, a, b); the release pairs by question_idx within Dep/NonDep: the same 808 pairs."""
+    released = {}
+    for path in catbench_val.glob("*.jsonl"):
+        dependent = path.name.startswith("dependent")
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            a, b = row["step_pair_idx_asked_about"]
+            released.setdefault((dependent, row["question_idx"]), set()).add(f"{row['title']}|{a}|{b}")
+    assert all(len(ids) == 1 for ids in released.values())
+    assert {ids.pop() for ids in released.values()} == {q["pair_id"] for q in val_questions}
+    assert len(released) == 808

@@ -1,0 +1,50 @@
+"""The README's main job: write the demo data, evaluate it with a no-download baseline through the
+real lmms-eval CLI, print its results table, and fail loudly when the results file is missing
+(the lmms-eval CLI exits 0 even when an evaluation fails)."""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Callable, Dict, List, NamedTuple
+
+from temporal_bench.catbench import fixtures as catbench_fixtures
+
+
+class DemoBenchmark(NamedTuple):
+    data_dir_env: str
+    write_data: Callable[[Path], Path]
+    tasks: List[str]
+    extra_env: Dict[str, str]
+
+
+DEMO_BENCHMARKS = {
+    "catbench": DemoBenchmark("CATBENCH_DATA_DIR", catbench_fixtures.write_fixture, ["catbench_switched"], {}),
+}
+
+
+def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed=1234") -> Dict:
+    output = output.resolve()
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
+    tasks = []
+    for name, benchmark in DEMO_BENCHMARKS.items():
+        env[benchmark.data_dir_env] = str(benchmark.write_data(output / "data" / name))
+        env.update(benchmark.extra_env)
+        tasks += benchmark.tasks
+    results_dir = output / "results"
+    before = set(glob.glob(str(results_dir / "**" / "*_results.json"), recursive=True))
+    command = [str(Path(sys.executable).parent / "lmms-eval"), "--model", model, "--model_args", model_args,
+               "--tasks", ",".join(tasks), "--output_path", str(results_dir), "--log_samples", "--verbosity", "WARNING"]
+    subprocess.run(command, env=env, check=True)
+    written = sorted(set(glob.glob(str(results_dir / "**" / "*_results.json"), recursive=True)) - before)
+    if not written:
+        raise SystemExit(f"lmms-eval wrote no results file under {results_dir}: the evaluation failed (see its log above)")
+    with open(written[-1], encoding="utf-8") as handle:
+        results = json.load(handle)
+    missing = [task for task in tasks if task not in results["results"]]
+    if missing:
+        raise SystemExit(f"lmms-eval results {written[-1]} lack tasks {missing}")
+    print(f"\nresults: {written[-1]}")
+    return results
