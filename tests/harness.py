@@ -44,11 +44,16 @@ def read_samples(output_dir: Path, task: str) -> List[Dict]:
 
 
 def lmms_eval(tmp_path: Path, tasks: List[str], model: str = "scripted", model_args: str = "policy=oracle",
-              env: Optional[Dict[str, str]] = None, extra: Optional[List[str]] = None, cwd: Optional[Path] = None) -> Dict:
-    """Evaluate ``tasks`` with the lmms-eval CLI; returns ``results["results"]`` per task plus the run dir."""
+              env: Optional[Dict[str, str]] = None, extra: Optional[List[str]] = None, cwd: Optional[Path] = None,
+              processes: int = 1) -> Dict:
+    """Evaluate ``tasks`` with the lmms-eval CLI (``processes`` > 1: under ``accelerate launch`` on the CPU)
+    and return the results JSON; the run's files are under ``tmp_path / "lmms_eval_out"``."""
     output_dir = tmp_path / "lmms_eval_out"
     output_dir.mkdir(parents=True, exist_ok=True)
-    command = [str(BIN / "lmms-eval"), "--model", model, "--model_args", model_args, "--tasks", ",".join(tasks),
+    launcher = [str(BIN / "lmms-eval")]
+    if processes > 1:
+        launcher = [str(BIN / "accelerate"), "launch", "--cpu", "--num_processes", str(processes), "-m", "lmms_eval"]
+    command = [*launcher, "--model", model, "--model_args", model_args, "--tasks", ",".join(tasks),
                "--output_path", str(output_dir), "--log_samples", *(extra or [])]
     log = run_cli(command, output_dir, env, cwd)
     return read_results(output_dir, tasks, log)
