@@ -43,6 +43,8 @@ def test_explain_then_answer_prompt_uses_the_question_numbers_in_order():
     ("'no'", "no"), ("No, because the bread is toasted later. Yes.", "no"), ("Not necessarily", "invalid"),
     ("I don't know", "invalid"), ("It cannot be determined", "invalid"), ("", "invalid"), (None, "invalid"),
     ("Nope", "invalid"), ("The answer is yes", "yes"), ("Yesterday", "invalid"), ("\n\nYes", "yes"),
+    ("   \t\n", "invalid"), ("\x00Yes\x07", "yes"), ("Sí, yes", "yes"), ("はい", "invalid"),
+    ("blah " * 20000 + "No", "no"), ("Ｙｅｓ", "invalid"),
 ])
 def test_answer_only_parsing(response, label):
     assert parse_answer_only(response) == label

@@ -17,26 +17,7 @@ from temporal_bench.catbench.hooks import (  # noqa: F401
     process_results_json,
     process_results_nl,
 )
-from temporal_bench.catbench.metrics import (  # noqa: F401
-    accuracy,
-    f1_dep,
-    f1_macro,
-    f1_macro_after,
-    f1_macro_before,
-    f1_macro_close,
-    f1_macro_distant,
-    f1_nondep,
-    invalid_count,
-    invalid_rate,
-    occ,
-    precision_dep,
-    precision_macro,
-    precision_nondep,
-    recall_dep,
-    recall_macro,
-    recall_nondep,
-    tc,
-)
+from temporal_bench.catbench.metrics import *  # noqa: F401,F403  (one aggregation per metric key)
 from temporal_bench.catbench.self_consistency import vote_each_doc
 
 
