@@ -5,7 +5,10 @@ folder only after the TaskManager was built. Every evaluation run, however, impo
 ``lmms_eval.models``, which loads this module through the entry point before any TaskManager is
 created. Loading it therefore (1) adds our task folder to every TaskManager's include path, so
 ``lmms-eval --model M --tasks catbench`` needs no flag, and (2) registers our baseline models.
+``TEMPORAL_BENCH_NO_AUTO_TASKS=1`` turns (1) off.
 """
+
+import os
 
 from lmms_eval.models.registry_v2 import ModelManifest
 
@@ -15,7 +18,9 @@ MODEL_CLASSES = {
     "random_choice": "temporal_bench.models.lmms_eval_models.RandomChoice",
     "majority_class": "temporal_bench.models.lmms_eval_models.MajorityClass",
     "scripted": "temporal_bench.models.lmms_eval_models.Scripted",
+    "decode_only": "temporal_bench.models.lmms_eval_models.DecodeOnly",
 }
+OPT_OUT_ENV = "TEMPORAL_BENCH_NO_AUTO_TASKS"
 
 
 def add_task_folder_to_task_manager() -> None:
@@ -37,5 +42,6 @@ def add_task_folder_to_task_manager() -> None:
 
 
 def model_manifests():
-    add_task_folder_to_task_manager()
+    if os.environ.get(OPT_OUT_ENV, "") in ("", "0"):
+        add_task_folder_to_task_manager()
     return [ModelManifest(model_id=name, simple_class_path=path) for name, path in MODEL_CLASSES.items()]

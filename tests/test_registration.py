@@ -1,5 +1,6 @@
 """How users reach our tasks: no flags in lmms-eval, --include_path in lm-eval, wherever they run."""
 
+import os
 import subprocess
 
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
@@ -22,6 +23,9 @@ def test_task_manager_built_by_python_users_indexes_our_tasks():
     )
     out = subprocess.run([str(BIN / "python"), "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "True True None"
+    opted_out = subprocess.run([str(BIN / "python"), "-c", code], capture_output=True, text=True, check=True,
+                               env={**os.environ, "TEMPORAL_BENCH_NO_AUTO_TASKS": "1"}).stdout
+    assert opted_out.strip() == "False True None"
 
 
 def test_a_users_own_utils_module_does_not_shadow_our_hooks(tmp_path):

@@ -18,11 +18,16 @@ class _DocAnswerModel(lmms):
     def answer(self, doc: dict, task: str, split: str, doc_id: int) -> str:
         raise NotImplementedError
 
+    def receive(self, request: Instance, doc: dict) -> None:
+        """What the model does with the request's inputs besides answering (nothing by default)."""
+
     def generate_until(self, requests: List[Instance]) -> List[str]:
         responses = []
         for request in requests:
             doc_id, task, split = request.args[-3:]
-            response = self.answer(self.task_dict[task][split][doc_id], task, split, doc_id)
+            doc = self.task_dict[task][split][doc_id]
+            self.receive(request, doc)
+            response = self.answer(doc, task, split, doc_id)
             self.cache_hook.add_partial("generate_until", request.args, response)
             responses.append(response)
         return responses
@@ -67,3 +72,13 @@ class Scripted(_DocAnswerModel):
 
     def answer(self, doc, task, split, doc_id):
         return self.answers.respond(doc, task, doc_id)
+
+
+class DecodeOnly(RandomChoice):
+    """Benchmark instrument: decodes every image the task gives it, then answers at random, so a run
+    measures everything but the model."""
+
+    def receive(self, request, doc):
+        doc_to_visual = request.args[2]
+        for image in doc_to_visual(doc):
+            image.load()
