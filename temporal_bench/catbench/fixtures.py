@@ -16,8 +16,9 @@ _ACTIONS = ["chop", "boil", "stir", "bake", "season", "whisk", "fry", "drain", "
 _FOODS = ["onions", "potatoes", "rice", "garlic", "carrots", "eggs", "the sauce", "the dough", "beans", "cheese"]
 
 
-def _plan(rng: random.Random, split: str, index: int) -> Dict:
-    steps = [f"{rng.choice(_ACTIONS).capitalize()} {rng.choice(_FOODS)} (step {n} of {split} plan {index})." for n in range(1, rng.randint(6, 10) + 1)]
+def _plan(rng: random.Random, split: str, index: int, min_steps: int) -> Dict:
+    n_steps = max(rng.randint(6, 10), min_steps)
+    steps = [f"{rng.choice(_ACTIONS).capitalize()} {rng.choice(_FOODS)} (step {n} of {split} plan {index})." for n in range(1, n_steps + 1)]
     return {"title": f"{split}-recipe-{index}", "steps": steps}
 
 
@@ -30,9 +31,10 @@ def _pairs(rng: random.Random, plan: Dict, per_class: int) -> List[tuple]:
 def synthetic_pairs(split: str, n_plans: int, pairs_per_class: int, seed: int = 0) -> List[tuple]:
     """(plan, a, b, dependent) step pairs of one split."""
     rng = random.Random(f"{seed}:{split}")
+    min_steps = next(n for n in range(2, 100) if n * (n - 1) // 2 >= 2 * pairs_per_class)
     pairs = []
     for index in range(n_plans):
-        plan = _plan(rng, split, index)
+        plan = _plan(rng, split, index, min_steps)
         pairs += [(plan, a, b, dependent) for a, b, dependent in _pairs(rng, plan, pairs_per_class)]
     return pairs
 
