@@ -36,7 +36,8 @@ def stage_times(task_name: str) -> Dict:
     import lmms_eval.evaluator  # noqa: F401  (loads our entry point like a real run)
     from lmms_eval.tasks import TaskManager, get_task_dict
 
-    task, load_s = _timed(lambda: get_task_dict([task_name], TaskManager("ERROR"))[task_name])
+    task_manager = TaskManager("ERROR")
+    task, load_s = _timed(lambda: get_task_dict([task_name], task_manager)[task_name])
     docs = list(task.test_docs())
     visual, text, results, per_request = [], [], [], []
     for doc in docs:
