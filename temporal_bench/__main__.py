@@ -20,11 +20,16 @@ def main(argv=None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["lm-eval"]:
         return lm_eval_with_our_models(argv[1:])
+    if argv[:1] == ["report"]:
+        from temporal_bench.report.cli import main_report
+
+        return main_report(argv[1:])
     parser = argparse.ArgumentParser(prog="temporal-bench")
     sub = parser.add_subparsers(dest="command", required=True)
     task_dir = sub.add_parser("task-dir", help="print the folder to pass as --include_path")
     task_dir.add_argument("--harness", choices=["lmms-eval", "lm-eval"], default="lmms-eval")
     sub.add_parser("lm-eval", help="run lm-eval's CLI with our scripted/random_choice models registered")
+    sub.add_parser("report", help="render results next to the papers' published tables (see: report --help)")
     demo = sub.add_parser("demo", help="evaluate the demo data with a baseline and print the results table")
     demo.add_argument("--output", type=Path, default=Path("demo_output"))
     demo.add_argument("--model", default="random_choice")

@@ -1,0 +1,355 @@
+"""Render measured runs next to the published rows of a paper table (markdown or CSV)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+
+from temporal_bench.published import load_table, parse_flags
+from temporal_bench.report.layouts import Layout, Setting
+from temporal_bench.report.results import Run
+
+PUBLISHED = "published"
+MEASURED = "measured"
+
+# cell markers for flagged published cells (see temporal_bench/published/__init__.py)
+CELL_MARKS = {"typo": "*", "ocr_uncertain": "?", "suspect": "?"}
+ROW_MARKS = {"dagger": "†"}
+
+
+@dataclass
+class TableRow:
+    source: str  # PUBLISHED or MEASURED
+    model: str
+    setting: str | None
+    values: dict[str, float | None]  # printed units
+    marks: dict[str, str] = field(default_factory=dict)  # column key -> marker
+    row_mark: str = ""
+    note: str = ""  # published: the paper row's note
+    tasks: dict[str, str] = field(
+        default_factory=dict
+    )  # measured: setting label -> task used
+    missing: list[str] = field(
+        default_factory=list
+    )  # measured: what could not be filled
+    flags: str = ""  # published: the paper row's flags, as in the published CSV
+
+
+def _matching_tasks(run: Run, patterns: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    for pattern in patterns:
+        out.extend(t for t in run.tasks if fnmatchcase(t, pattern) and t not in out)
+    return out
+
+
+def _resolve_setting(run: Run, setting: Setting) -> list[str]:
+    """The run's tasks for a setting: those of the first task group present in the run."""
+    for group in setting.tasks:
+        found = _matching_tasks(run, group)
+        if found:
+            return found
+    return []
+
+
+def _fill(
+    run: Run, setting: Setting, tasks: list[str], column
+) -> tuple[float | None, str | None]:
+    for task in tasks:
+        value = run.metric(task, column.metric, setting.filters)
+        if value is not None:
+            return value * column.scale, task
+    return None, None
+
+
+def _patterns(setting: Setting) -> str:
+    return ", ".join(p for group in setting.tasks for p in group)
+
+
+def measured_rows(layout: Layout, run: Run) -> list[TableRow]:
+    """The rows one run contributes to a layout (none when it ran none of the layout's tasks)."""
+    rows: list[TableRow] = []
+    if layout.rows == "setting":
+        for setting in layout.settings:
+            tasks = _resolve_setting(run, setting)
+            if not tasks:
+                continue
+            row = TableRow(MEASURED, run.label, setting.label, {})
+            used = []
+            for column in layout.columns:
+                value, task = _fill(run, setting, tasks, column)
+                row.values[column.key] = value
+                if task is None:
+                    row.missing.append(
+                        f"`{column.metric}` ({column.header}) not in {', '.join(tasks)}"
+                    )
+                elif task not in used:
+                    used.append(task)
+            row.tasks[setting.label] = ", ".join(used) or ", ".join(tasks)
+            rows.append(row)
+        return rows
+    resolved = {s.label: _resolve_setting(run, s) for s in layout.settings}
+    if not any(resolved.values()):
+        return rows
+    row = TableRow(MEASURED, run.label, None, {})
+    for setting in layout.settings:
+        if not resolved[setting.label]:
+            row.missing.append(
+                f"{setting.label}: not run (no task matching {_patterns(setting)})"
+            )
+    for column in layout.columns:
+        setting = layout.setting(column.setting)
+        tasks = resolved[setting.label]
+        value, task = _fill(run, setting, tasks, column) if tasks else (None, None)
+        row.values[column.key] = value
+        if task is not None:
+            used = row.tasks.setdefault(setting.label, "")
+            if task not in used.split(", "):
+                row.tasks[setting.label] = f"{used}, {task}" if used else task
+        elif tasks:
+            row.missing.append(
+                f"`{column.metric}` ({column.header}) not in {', '.join(tasks)}"
+            )
+    return [row]
+
+
+def unrun_settings(layout: Layout, run: Run) -> list[str]:
+    """Settings of a per-setting layout that the run has no task for."""
+    if layout.rows != "setting":
+        return []
+    return [s.label for s in layout.settings if not _resolve_setting(run, s)]
+
+
+def published_rows(layout: Layout) -> list[TableRow]:
+    if layout.published is None:
+        return []
+    table = load_table(*layout.published)
+    rows = []
+    for raw in table.rows:
+        model = (
+            raw.get(layout.published_model_column)
+            if layout.published_model_column
+            else layout.published_model
+        )
+        setting = None
+        if layout.rows == "setting":
+            setting = (
+                raw.get(layout.published_setting_column)
+                if layout.published_setting_column
+                else None
+            )
+            setting = setting or "–"
+        values = {c.key: raw.get(c.key) for c in layout.columns}
+        flags = parse_flags(raw.get("flags"))
+        marks = {}
+        for column in layout.columns:  # in column order, so the output is deterministic
+            for kind in sorted(flags):
+                if (
+                    column.key in flags[kind]
+                    and kind in CELL_MARKS
+                    and CELL_MARKS[kind] not in marks.get(column.key, "")
+                ):
+                    marks[column.key] = marks.get(column.key, "") + CELL_MARKS[kind]
+        row_mark = "".join(ROW_MARKS[k] for k in sorted(flags) if k in ROW_MARKS)
+        rows.append(
+            TableRow(
+                PUBLISHED,
+                str(model),
+                setting,
+                values,
+                marks,
+                row_mark,
+                raw.get("note") or "",
+                flags=raw.get("flags") or "",
+            )
+        )
+    return rows
+
+
+def build_rows(
+    layout: Layout, runs: Iterable[Run], include_published: bool = True
+) -> list[TableRow]:
+    rows = published_rows(layout) if include_published else []
+    for run in runs:
+        rows.extend(measured_rows(layout, run))
+    if layout.rank_by:
+        key = layout.rank_by
+        # stable: ties keep published (paper order) before measured (run order)
+        rows.sort(
+            key=lambda r: (r.values.get(key) is None, -(r.values.get(key) or 0.0))
+        )
+    return rows
+
+
+def _decimals(layout: Layout) -> dict[str, int]:
+    return {c.key: c.decimals for c in layout.columns}
+
+
+def _cell(value: float | None, decimals: int, source: str) -> str:
+    if value is None:
+        return "-" if source == PUBLISHED else "–"
+    return f"{value:.{decimals}f}"
+
+
+def _provenance(layout: Layout) -> str:
+    if layout.published is None:
+        return ""
+    meta = load_table(*layout.published).meta
+    paper = meta.get("paper", "")
+    arxiv = meta.get("arxiv", "")
+    arxiv = f" (arXiv {arxiv})" if arxiv and arxiv[0].isdigit() else ""
+    table = meta.get("table", layout.published[1])
+    tables = (
+        f"Tables {table.replace('_', ' and ')}" if "_" in table else f"Table {table}"
+    )
+    return f"{paper}{arxiv}, {tables}"
+
+
+def render_markdown(
+    layout: Layout, runs: Sequence[Run], include_published: bool = True
+) -> str:
+    rows = build_rows(layout, runs, include_published)
+    decimals = _decimals(layout)
+    title = layout.title + (" (provisional)" if layout.provisional else "")
+    out = [f"## {title}", ""]
+    head = (
+        (["#"] if layout.rank_by else [])
+        + ["model"]
+        + (["setting"] if layout.rows == "setting" else [])
+    )
+    head += ["source"] + [c.header for c in layout.columns]
+    align = (["--:"] if layout.rank_by else []) + ["---"] * (
+        len(head) - len(layout.columns) - bool(layout.rank_by)
+    )
+    align += ["--:"] * len(layout.columns)
+    out.append("| " + " | ".join(head) + " |")
+    out.append("|" + "|".join(align) + "|")
+    for i, row in enumerate(rows, 1):
+        model = (
+            f"**{row.model}**" if row.source == MEASURED else row.model + row.row_mark
+        )
+        cells = ([str(i)] if layout.rank_by else []) + [model]
+        if layout.rows == "setting":
+            cells.append(row.setting or "")
+        cells.append(row.source)
+        for c in layout.columns:
+            cells.append(
+                _cell(row.values.get(c.key), decimals[c.key], row.source)
+                + row.marks.get(c.key, "")
+            )
+        out.append("| " + " | ".join(cells) + " |")
+    out.append("")
+    if layout.rank_by:
+        header = {c.key: c.header for c in layout.columns}[layout.rank_by]
+        out.append(f"Ranked by {header}, highest first.")
+    if include_published and layout.published:
+        out.append(f"Published rows: {_provenance(layout)}, as printed.")
+    measured = [r for r in rows if r.source == MEASURED]
+    out.append(
+        f"Measured rows (bold): {len(measured)} from the results files listed below."
+    )
+    for note in layout.notes:
+        out.append(note)
+    flagged = [r for r in rows if r.source == PUBLISHED and (r.marks or r.row_mark)]
+    if flagged:
+        out += ["", "Flagged published cells (kept as printed):"]
+        for r in flagged:
+            where = f"{r.model} ({r.setting})" if r.setting else r.model
+            headers = {c.key: c.header for c in layout.columns}
+            marks = ", ".join(f"{m} {headers[k]}" for k, m in r.marks.items())
+            if r.row_mark:
+                marks = f"{r.row_mark} row" + (f"; {marks}" if marks else "")
+            out.append(f"- {where}: {marks}: {r.note}")
+    runs_in_table = [run for run in runs if measured_rows(layout, run)]
+    if runs_in_table:
+        out += ["", "Measured runs:"]
+        for run in runs_in_table:
+            files = ", ".join(f"`{p.as_posix()}`" for p in run.paths)
+            tasks = "; ".join(
+                f"{label} = {task}"
+                for r in measured_rows(layout, run)
+                for label, task in r.tasks.items()
+            )
+            out.append(f"- **{run.label}**: {files}; tasks: {tasks or 'none'}")
+    missing = []
+    for run in runs_in_table:
+        for label in unrun_settings(layout, run):
+            setting = layout.setting(label)
+            missing.append(
+                f"- **{run.label}** ({label}): not run (no task matching {_patterns(setting)})"
+            )
+        for r in measured_rows(layout, run):
+            where = f"**{r.model}** ({r.setting})" if r.setting else f"**{r.model}**"
+            missing.extend(f"- {where}: {m}" for m in r.missing)
+    if missing:
+        out += ["", "Missing from the runs:"] + missing
+    skipped = [run.label for run in runs if run not in runs_in_table]
+    if skipped:
+        out += [
+            "",
+            "Runs with no task of this table: "
+            + ", ".join(f"**{s}**" for s in skipped),
+        ]
+    return "\n".join(out) + "\n"
+
+
+def render_csv(
+    layout: Layout, runs: Sequence[Run], include_published: bool = True
+) -> str:
+    """Machine-readable: published values as printed, measured ones unrounded (same units)."""
+    rows = build_rows(layout, runs, include_published)
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    head = (
+        ["layout", "rank", "model"]
+        + (["setting"] if layout.rows == "setting" else [])
+        + ["source"]
+    )
+    head += [c.key for c in layout.columns] + ["flags", "tasks", "missing"]
+    writer.writerow(head)
+    decimals = _decimals(layout)
+    for i, row in enumerate(rows, 1):
+        cells = [layout.name, i if layout.rank_by else "", row.model]
+        if layout.rows == "setting":
+            cells.append(row.setting or "")
+        cells.append(row.source)
+        for c in layout.columns:
+            v = row.values.get(c.key)
+            if v is None:
+                cells.append("")
+            elif row.source == PUBLISHED:
+                cells.append(f"{v:.{decimals[c.key]}f}")
+            else:
+                cells.append(repr(round(v, 6)))
+        cells.append(row.flags)
+        cells.append("; ".join(f"{k}={v}" for k, v in row.tasks.items()))
+        cells.append("; ".join(m.replace("`", "") for m in row.missing))
+        writer.writerow(cells)
+    return buf.getvalue()
+
+
+def layouts_for(runs: Sequence[Run], layouts: Iterable[Layout]) -> list[Layout]:
+    """The layouts that at least one run has a task for."""
+    return [lay for lay in layouts if any(measured_rows(lay, run) for run in runs)]
+
+
+def render_report(
+    runs: Sequence[Run],
+    layouts: Sequence[Layout],
+    fmt: str = "markdown",
+    include_published: bool = True,
+) -> str:
+    if fmt == "markdown":
+        return "\n".join(
+            render_markdown(lay, runs, include_published) for lay in layouts
+        )
+    if fmt == "csv":
+        if len(layouts) == 1:
+            return render_csv(layouts[0], runs, include_published)
+        return "\n".join(
+            f"# {lay.name}\n" + render_csv(lay, runs, include_published)
+            for lay in layouts
+        )
+    raise ValueError(f"unknown format {fmt!r} (markdown or csv)")
