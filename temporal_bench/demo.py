@@ -7,10 +7,12 @@ import json
 import os
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Callable, Dict, List, NamedTuple
 
 from temporal_bench.catbench import fixtures as catbench_fixtures
+from temporal_bench.isobench import fixtures as isobench_fixtures
 
 
 class DemoBenchmark(NamedTuple):
@@ -21,7 +23,9 @@ class DemoBenchmark(NamedTuple):
 
 
 DEMO_BENCHMARKS = {
-    "catbench": DemoBenchmark("CATBENCH_DATA_DIR", catbench_fixtures.write_fixture, ["catbench_switched"], {}),
+    "catbench": DemoBenchmark("CATBENCH_DATA_DIR", partial(catbench_fixtures.write_fixture, n_plans=8, pairs_per_class=5),
+                              ["catbench_switched"], {}),
+    "isobench": DemoBenchmark("ISOBENCH_DATA_DIR", partial(isobench_fixtures.write_fixture, n=96), ["isobench"], {}),
 }
 
 

@@ -1,0 +1,13 @@
+"""Hooks of the lmms-eval ISO-Bench tasks. lmms-eval loads this file by path as a top-level module,
+so it imports the installed package absolutely and holds no logic of its own."""
+
+from temporal_bench.isobench.hooks import (  # noqa: F401
+    doc_to_target,
+    doc_to_text_answer_only,
+    doc_to_text_explain_then_answer,
+    doc_to_visual,
+    process_docs,
+    process_results_answer_only,
+    process_results_explain_then_answer,
+)
+from temporal_bench.isobench.metrics import *  # noqa: F401,F403  (one aggregation per metric key)

@@ -1,0 +1,154 @@
+"""ISO-Bench end to end on fixtures through the real lmms-eval CLI: oracle, always-YES and a scripted
+model with refusals, each compared with scikit-learn on the same predictions."""
+
+import json
+
+import pytest
+from sklearn.metrics import classification_report
+
+from temporal_bench.isobench import prompts
+from temporal_bench.isobench.fixtures import examples, write_fixture
+from temporal_bench.isobench.loading import load_records
+from temporal_bench.isobench.metrics import METRIC_NAMES
+from tests.harness import lmms_eval, metric, read_samples
+from tests.test_isobench_data import RENAMED_MAP, write_renamed
+
+CLASS_ROWS = {"dep": "yes", "nondep": "no", "weighted": "weighted avg", "macro": "macro avg"}
+COLUMNS = {"precision": "precision", "recall": "recall", "f1": "f1-score"}
+
+
+def sklearn_scores(gold, pred):
+    """The paper's table from sklearn's classification_report; None without examples."""
+    if not gold:
+        return None
+    report = classification_report(gold, pred, labels=["yes", "no"], output_dict=True, zero_division=0)
+    scores = {f"{stat}_{row}": report[label][column] for row, label in CLASS_ROWS.items() for stat, column in COLUMNS.items()}
+    scores["accuracy"] = sum(g == p for g, p in zip(gold, pred)) / len(gold)
+    return scores
+
+
+def expected_metrics(golds, preds, subsets):
+    """Every metric from sklearn: paper scores on parsed answers, strict with refusals as the wrong class."""
+    parsed = [(g, p) for g, p in zip(golds, preds) if p != "invalid"]
+    paper = sklearn_scores([g for g, _ in parsed], [p for _, p in parsed]) or {}
+    strict = sklearn_scores(golds, [p if p != "invalid" else ("no" if g == "yes" else "yes") for g, p in zip(golds, preds)])
+    expected = {name: paper.get(name) for name in strict}
+    expected.update({f"strict_{name}": value for name, value in strict.items()})
+    expected["coverage"] = len(parsed) / len(golds)
+    for name, members in subsets.items():
+        kept = [(golds[i], preds[i]) for i in members if preds[i] != "invalid"]
+        scores = sklearn_scores([g for g, _ in kept], [p for _, p in kept])
+        expected[f"f1_weighted_{name}"] = None if scores is None else scores["f1_weighted"]
+    return expected
+
+
+def subsets_of(docs):
+    """Doc indices per breakdown, computed from the fixture's own fields (|j - i| < 3 is close)."""
+    def distance(d):
+        return min(abs(j - d["image_step_idx"]) for j in d["snippet_step_idxs"])
+
+    return {
+        "before": [i for i, d in enumerate(docs) if d["relation"] == "before"],
+        "after": [i for i, d in enumerate(docs) if d["relation"] == "after"],
+        "close": [i for i, d in enumerate(docs) if distance(d) < 3],
+        "distant": [i for i, d in enumerate(docs) if distance(d) >= 3],
+        "youcook2": [i for i, d in enumerate(docs) if d["source"] == "youcook2"],
+        "crosstask": [i for i, d in enumerate(docs) if d["source"] == "crosstask"],
+    }
+
+
+def assert_metrics(results, task, expected):
+    assert set(expected) == set(METRIC_NAMES)
+    for name, value in expected.items():
+        found = metric(results, task, name)
+        if value is None:
+            assert found is None, f"{task} {name}: {found!r}, expected not applicable (None)"
+        else:
+            assert found == pytest.approx(value, abs=1e-9), f"{task} {name}: {found!r} != {value!r}"
+
+
+def test_oracle_scores_one_on_both_modes(tmp_path):
+    data = write_fixture(tmp_path / "data", "hf")
+    results = lmms_eval(tmp_path, ["isobench_all"], model_args="policy=oracle,template=<answer>{answer}</answer>",
+                        env={"ISOBENCH_DATA_DIR": str(data)})
+    records = load_records(data)
+    for task, prompt in (("isobench", prompts.answer_only), ("isobench_cot", prompts.explain_then_answer)):
+        for name in METRIC_NAMES:
+            assert metric(results, task, name) == 1.0, f"{task} {name}"
+        samples = sorted(read_samples(tmp_path / "lmms_eval_out", task), key=lambda s: s["doc_id"])
+        assert len(samples) == 16
+        captions = {e["id"]: e["image_caption"] for e in examples(16)}
+        for sample in samples:
+            doc = records[sample["doc_id"]]
+            assert sample["input"] == prompt(doc)
+            assert captions[doc["id"]] not in sample["input"]
+            assert sample["target"] == doc["answer"]
+    assert results["configs"]["isobench"]["generation_kwargs"]["max_new_tokens"] == 120
+    assert results["configs"]["isobench_cot"]["generation_kwargs"]["temperature"] == 0
+
+
+def test_always_yes_equals_sklearn_with_the_column_map(tmp_path):
+    """Renamed columns mapped through ISOBENCH_COLUMN_MAP; no positions and no source: those breakdowns are N/A."""
+    data = write_renamed(tmp_path / "data")
+    rows = json.loads((data / "isobench.json").read_text())
+    for row in rows:
+        for key in ("image_step_idx", "snippet_step_idxs", "source"):
+            row.pop(key)
+    (data / "isobench.json").write_text(json.dumps(rows))
+    results = lmms_eval(tmp_path, ["isobench", "isobench_cot"], model_args="policy=constant,response=YES",
+                        env={"ISOBENCH_DATA_DIR": str(data), "ISOBENCH_COLUMN_MAP": RENAMED_MAP})
+    golds = [e["label"] for e in examples(16)]
+    relation = {name: [i for i, e in enumerate(examples(16)) if e["relation"] == name] for name in ("before", "after")}
+    no_subset = {"close": [], "distant": [], "youcook2": [], "crosstask": []}
+    expected = expected_metrics(golds, ["yes"] * 16, {**relation, **no_subset})
+    assert expected["f1_weighted"] == pytest.approx(1 / 3) and expected["precision_dep"] == 0.5
+    assert_metrics(results, "isobench", expected)
+    # E->A without an answer tag: nothing parses, the paper's scores are N/A, the strict ones all wrong
+    expected_cot = expected_metrics(golds, ["invalid"] * 16, {**relation, **no_subset})
+    assert expected_cot["coverage"] == 0 and expected_cot["strict_accuracy"] == 0 and expected_cot["f1_weighted"] is None
+    assert_metrics(results, "isobench_cot", expected_cot)
+
+
+# (response for gold yes, for gold no, parsed label for gold yes, for gold no); the fixture alternates
+# DEP and NONDEP, so doc i uses bucket (i // 2) % 6 and each class sees every bucket
+ANSWER_ONLY_SCRIPT = [
+    ("I cannot tell from this frame.", "I cannot tell from this frame.", "invalid", "invalid"),
+    ("Yes.", "No.", "yes", "no"),
+    ("**NO**", "**NO**", "no", "no"),
+    ("yes, it has to come first", "yes, it has to come first", "yes", "yes"),
+    ("Not necessarily.", "Not necessarily, so no.", "invalid", "no"),
+    ("The answer is YES.", "No, the frame shows a later step.", "yes", "no"),
+]
+COT_SCRIPT = [
+    ("<think>The frame shows the dough being", "<think>The frame shows the dough being", "invalid", "invalid"),
+    ("<think>yes, maybe</think><answer>NO</answer>", "<think>yes, maybe</think><answer>NO</answer>", "no", "no"),
+    ("<think>needed first</think><answer>YES</answer>", "<think>unrelated</think><answer>NO</answer>", "yes", "no"),
+    ("<answer>YES</answer>", "<answer>YES</answer>", "yes", "yes"),
+    ("<think>no idea</think> NO", "<think>unrelated</think><answer>no</answer>", "invalid", "no"),
+    ("<answer>NO</answer> wait, <answer>YES</answer>", "<answer>YES</answer> wait, <answer>NO</answer>", "yes", "no"),
+]
+
+
+def test_scripted_refusals_give_coverage_and_both_score_variants(tmp_path):
+    n = 24
+    data = write_fixture(tmp_path / "data", "json", n=n)
+    docs = examples(n)
+    golds = [d["label"] for d in docs]
+    script, preds = {}, {}
+    for task, table in (("isobench", ANSWER_ONLY_SCRIPT), ("isobench_cot", COT_SCRIPT)):
+        preds[task] = []
+        for i, gold in enumerate(golds):
+            yes_response, no_response, yes_label, no_label = table[(i // 2) % len(table)]  # golds alternate
+            script[f"{task}/{i}"] = yes_response if gold == "yes" else no_response
+            preds[task].append(yes_label if gold == "yes" else no_label)
+    script_path = tmp_path / "script.json"
+    script_path.write_text(json.dumps(script))
+    results = lmms_eval(tmp_path, ["isobench", "isobench_cot"], model_args=f"policy=script,script={script_path}",
+                        env={"ISOBENCH_DATA_DIR": str(data)})
+    for task in ("isobench", "isobench_cot"):
+        expected = expected_metrics(golds, preds[task], subsets_of(docs))
+        # refusals: buckets 0 and 4 for DEP docs, bucket 0 for NONDEP docs (2 + 2 + 2 of 24)
+        assert expected["coverage"] == 18 / 24
+        assert expected["strict_f1_weighted"] < expected["f1_weighted"]
+        assert expected["f1_weighted"] != pytest.approx(expected["f1_macro"])  # unequal class support after discarding
+        assert_metrics(results, task, expected)
