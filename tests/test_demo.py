@@ -1,0 +1,24 @@
+"""The README's main job: the demo evaluates every benchmark with the random baseline, and the
+seeded scores sit at chance level within sampling error."""
+
+import math
+
+from temporal_bench.demo import DEMO_BENCHMARKS
+from tests.harness import BIN, read_results, run_cli
+
+
+def _near_chance(value, chance, n):
+    return abs(value - chance) <= 3 * math.sqrt(chance * (1 - chance) / n)
+
+
+def test_demo_runs_every_benchmark_at_chance_level(tmp_path):
+    log = run_cli([str(BIN / "temporal-bench"), "demo", "--output", str(tmp_path / "demo")], tmp_path)
+    tasks = [task for benchmark in DEMO_BENCHMARKS.values() for task in benchmark.tasks]
+    assert set(DEMO_BENCHMARKS) >= {"catbench", "isobench"}
+    results = read_results(tmp_path / "demo" / "results", tasks, log)
+    assert all(f"|{task}" in log.stdout.replace(" ", "") for task in tasks)  # the results table was printed
+    n_catbench = results["n-samples"]["catbench_switched"]["effective"]
+    assert _near_chance(results["results"]["catbench_switched"]["accuracy,none"], 0.5, n_catbench)
+    n_iso = results["n-samples"]["isobench"]["effective"]
+    assert results["results"]["isobench"]["coverage,none"] == 1.0
+    assert _near_chance(results["results"]["isobench"]["accuracy,none"], 0.5, n_iso)
