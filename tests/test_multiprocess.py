@@ -3,27 +3,30 @@ twins) gather across ranks, whatever the sharding, and an odd doc count exercise
 
 import pytest
 
-from temporal_bench.catbench.fixtures import write_fixture
+from temporal_bench.catbench.fixtures import write_fixture as write_catbench
+from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from tests.harness import lmms_eval
 
-TASKS = ["catbench_switched", "catbench_sc"]
-
-
-@pytest.fixture(scope="module")
-def env(tmp_path_factory):
-    return {"CATBENCH_DATA_DIR": str(write_fixture(tmp_path_factory.mktemp("catbench")))}
+CASES = {
+    # --limit 71 leaves an odd number of docs and cuts one TC/OCC partner
+    "catbench": ("CATBENCH_DATA_DIR", write_catbench, ["catbench_switched", "catbench_sc"], ["--limit", "71"]),
+    "isobench": ("ISOBENCH_DATA_DIR", write_isobench, ["isobench", "isobench_cot"], ["--limit", "15"]),
+}
 
 
 def _metrics(results):
     return {task: {k: v for k, v in values.items() if k != "alias"} for task, values in results["results"].items()}
 
 
-def test_two_processes_equal_one(tmp_path, env):
-    # --limit 71 leaves an odd number of docs and cuts one TC/OCC partner
-    extra = ["--limit", "71"]
-    one = lmms_eval(tmp_path / "one", TASKS, model="random_choice", model_args="seed=7", env=env, extra=extra)
-    two = lmms_eval(tmp_path / "two", TASKS, model="random_choice", model_args="seed=7", env=env, extra=extra, processes=2)
+@pytest.mark.parametrize("benchmark", sorted(CASES))
+def test_two_processes_equal_one(tmp_path, benchmark):
+    env_var, write, tasks, extra = CASES[benchmark]
+    env = {env_var: str(write(tmp_path / "data"))}
+    args = dict(model="random_choice", model_args="seed=7", env=env, extra=extra)
+    one = lmms_eval(tmp_path / "one", tasks, **args)
+    two = lmms_eval(tmp_path / "two", tasks, processes=2, **args)
     assert _metrics(one) == _metrics(two)
     assert one["n-samples"] == two["n-samples"]
-    assert two["n-samples"]["catbench_switched"]["effective"] == 71
-    assert 0 < one["results"]["catbench_switched"]["tc,none"] < 1
+    assert two["n-samples"][tasks[0]]["effective"] == int(extra[1])
+    if benchmark == "catbench":
+        assert 0 < one["results"]["catbench_switched"]["tc,none"] < 1
