@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Callable, Dict
 
 from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
+from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 
 
 def catbench(root: Path) -> Dict[str, str]:
@@ -17,5 +18,12 @@ def catbench(root: Path) -> Dict[str, str]:
     return {"CATBENCH_DATA_DIR": str(root), "CATBENCH_SPLIT": "test"}
 
 
-GENERATORS: Dict[str, Callable[[Path], Dict[str, str]]] = {"catbench": catbench}
-TASK_BENCHMARK = {"catbench": "catbench", "catbench_switched": "catbench", "catbench_explain": "catbench"}
+def isobench(root: Path) -> Dict[str, str]:
+    """764 rows with the paper's Table 2 counts (json + image files)."""
+    if not (root / "annotations.json").is_file():
+        write_isobench(root, layout="json", n=764)
+    return {"ISOBENCH_DATA_DIR": str(root)}
+
+
+GENERATORS: Dict[str, Callable[[Path], Dict[str, str]]] = {"catbench": catbench, "isobench": isobench}
+TASK_BENCHMARK = {"catbench": "catbench", "catbench_switched": "catbench", "isobench": "isobench", "isobench_cot": "isobench"}
