@@ -20,7 +20,7 @@ def catbench(root: Path) -> Dict[str, str]:
 
 def isobench(root: Path) -> Dict[str, str]:
     """764 rows with the paper's Table 2 counts (json + image files)."""
-    if not (root / "annotations.json").is_file():
+    if not (root / "isobench.json").is_file():
         write_isobench(root, layout="json", n=764)
     return {"ISOBENCH_DATA_DIR": str(root)}
 
