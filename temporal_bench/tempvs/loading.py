@@ -1,0 +1,376 @@
+"""Read the released TempVS layout (tempvs.md §2-§3), apply the evaluation's filters (§7.1-§7.2)
+and build the docs of one lmms-eval task.
+
+A main task's docs are its main questions AND the distinct grounding questions its metrics need,
+told apart by ``kind`` (``main`` / ``grounding``). Each main doc lists the keys of its grounding
+partners (``partners``), found in the data exactly as the official join does (§7.1 step 3); the
+metrics join on those keys, never on doc order.
+
+Data source: ``TEMPVS_DATA_DIR`` (the folder holding ``benchmark_pkl/`` or ``benchmark/`` and the
+image folders, or a folder with a ``data/`` subfolder like that), else a snapshot of the Hugging Face
+dataset ``yingjins/TempVS``. Image paths stored in the rows are re-rooted at that folder.
+"""
+
+import json
+import logging
+import re
+from collections import OrderedDict, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, List, Optional, Tuple
+
+from temporal_bench.tempvs import prompts
+from temporal_bench.tempvs.extraction import UNK, is_correct, official_extract
+from temporal_bench.tempvs.spec import (
+    BLIND_DROP_THRESHOLD, BLIND_MODELS, INVALID_EVENT_MARKERS, MAIN_TESTS, PAPER_COUNTS, file_of, selected_sources, task_kind,
+)
+from temporal_bench.utils.data_dir import local_data_dir
+
+try:  # lmms-eval's logger prints at the CLI's verbosity; plain logging is the fallback
+    from loguru import logger as _log
+except ImportError:  # pragma: no cover
+    _log = logging.getLogger(__name__)
+
+HUB_ID = "yingjins/TempVS"
+DATA_DIR_ENV = "TEMPVS_DATA_DIR"
+_INVALID = re.compile("|".join(INVALID_EVENT_MARKERS), re.IGNORECASE)
+
+
+class TempVSDataError(ValueError):
+    """A TempVS file or row that cannot be read as the release describes."""
+
+
+# ---- locating and reading the files -------------------------------------------------------------
+
+def find_layout_root(folder: Path) -> Path:
+    """The folder holding ``benchmark_pkl/`` or ``benchmark/`` (the folder itself or its ``data/``)."""
+    for candidate in (folder, folder / "data"):
+        if (candidate / "benchmark_pkl").is_dir() or (candidate / "benchmark").is_dir():
+            return candidate
+    found = sorted(p.name for p in folder.iterdir())[:20] if folder.is_dir() else []
+    raise TempVSDataError(f"{folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); found {found}")
+
+
+def data_root(data_dir: Optional[Path] = None) -> Path:
+    """``data_dir``, else ``TEMPVS_DATA_DIR``, else a (cached) snapshot of the hub release."""
+    folder = data_dir or local_data_dir(DATA_DIR_ENV)
+    if folder is None:
+        from huggingface_hub import snapshot_download
+
+        folder = Path(snapshot_download(repo_id=HUB_ID, repo_type="dataset"))
+    return find_layout_root(Path(folder))
+
+
+def _clean(value):
+    if isinstance(value, float) and value != value:
+        return None
+    if hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
+        return value.tolist()
+    return value
+
+
+def _frame_rows(frame) -> List[Dict]:
+    rows = []
+    for index, record in zip(frame.index, frame.to_dict(orient="records")):
+        row = {key: _clean(value) for key, value in record.items()}
+        row["_index"] = _clean(index)
+        rows.append(row)
+    return rows
+
+
+def _json_rows(path: Path) -> List[Dict]:
+    with open(path, encoding="utf-8") as handle:
+        raw = handle.read()
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError:
+        data = [json.loads(line) for line in raw.splitlines() if line.strip()]  # json lines
+    if isinstance(data, dict) and "data" in data and "columns" in data:  # pandas orient="split"
+        index = data.get("index") or range(len(data["data"]))
+        return [{**dict(zip(data["columns"], values)), "_index": i} for i, values in zip(index, data["data"])]
+    if isinstance(data, dict):
+        values = list(data.values())
+        if values and all(isinstance(v, dict) for v in values):
+            first = next(iter(values))
+            if "data_source" in first or "question_id" in first:  # orient="index"
+                return [{**row, "_index": key} for key, row in data.items()]
+            labels = list(first)  # orient="columns": {column: {index: value}}
+            return [{**{column: cells.get(label) for column, cells in data.items()}, "_index": label} for label in labels]
+        raise TempVSDataError(f"{path}: unrecognised JSON layout")
+    return [{**row, "_index": row.get("_index", i)} for i, row in enumerate(data)]
+
+
+def read_table(path: Path) -> List[Dict]:
+    """Rows of a pickled DataFrame (``.pkl``) or a JSON/JSON-lines twin, with ``_index`` labels."""
+    if path.suffix == ".pkl":
+        import pandas
+
+        return _frame_rows(pandas.read_pickle(path))
+    return [{key: _clean(value) for key, value in row.items()} for row in _json_rows(path)]
+
+
+def annotation_path(root: Path, source: str, file_name: str) -> Path:
+    """``benchmark_pkl/{source}_{file}_test.pkl`` (what the code reads), else the JSON twin in ``benchmark/``."""
+    stem = f"{source}_{file_name}_test"
+    for candidate in (root / "benchmark_pkl" / f"{stem}.pkl", root / "benchmark" / f"{stem}.json",
+                      root / "benchmark" / f"{stem}.pkl", root / "benchmark" / f"{stem}.jsonl"):
+        if candidate.is_file():
+            return candidate
+    raise TempVSDataError(f"TempVS annotation file {stem}.pkl/.json is missing under {root}/benchmark_pkl or {root}/benchmark")
+
+
+def read_annotations(root: Path, source: str, file_name: str) -> List[Dict]:
+    path = annotation_path(root, source, file_name)
+    rows = read_table(path)
+    for i, row in enumerate(rows):
+        for needed in ("question_id", "img_seq_id", "gt_option"):
+            if row.get(needed) is None:
+                raise TempVSDataError(f"{path} row {i}: missing field {needed!r}; found {sorted(row)}")
+        row.setdefault("data_source", source)
+        if row["data_source"] is None:
+            row["data_source"] = source
+    return rows
+
+
+def blind_prediction_path(root: Path, model: str, suffix: str, source: str, task_id: str) -> Path:
+    folder = root / "predictions" / "blind" / model
+    stem = f"{source}_{task_id}_preds_{suffix}"
+    for candidate in (folder / f"{stem}.pkl", folder / f"{stem}.json"):
+        if candidate.is_file():
+            return candidate
+    raise TempVSDataError(
+        f"blind prediction file {folder / stem}.pkl is missing: the text-only-LLM filter needs it "
+        f"(use the *_unfiltered task to evaluate without that filter)")
+
+
+def reroot(path, source: str, root: Path) -> str:
+    """§2.4: cut a stored path from its first ``{source}/`` component and join the rest onto ``root``."""
+    value = prompts.text(path)
+    if not value:
+        return ""
+    parts = Path(value).parts
+    if source in parts:
+        return str(root.joinpath(*parts[parts.index(source):]))
+    return value if Path(value).is_absolute() else str(root / value)
+
+
+# ---- filters ------------------------------------------------------------------------------------
+
+def has_invalid_event(row: Dict) -> bool:
+    """§7.2: any ``event*`` column, cast to str, contains a banned marker (substring, any case)."""
+    return any(_INVALID.search(str(value if value is not None else "nan")) for key, value in row.items() if key.startswith("event"))
+
+
+def blind_correct_counts(root: Path, source: str, task_id: str) -> Dict[str, int]:
+    """question_id -> how many of the 3 text-only LLMs answered correctly (each with its own parser)."""
+    kind = task_kind(task_id)
+    counts: Dict[str, int] = defaultdict(int)
+    for model, suffix in BLIND_MODELS:
+        family = "llama_blind" if model == "Llama-3.1-8B" else "generic"
+        seen = set()
+        for row in read_table(blind_prediction_path(root, model, suffix, source, task_id)):
+            if has_invalid_event(row):
+                continue
+            question_id = str(row["question_id"])
+            seen.add(question_id)
+            if is_correct(official_extract(row.get("preds"), kind, family), row["gt_option"]):
+                counts[question_id] += 1
+            else:
+                counts.setdefault(question_id, 0)
+        if not seen:
+            raise TempVSDataError(f"blind predictions of {model} for {source}/{task_id} are empty")
+    return counts
+
+
+# ---- docs ---------------------------------------------------------------------------------------
+
+def doc_key(source: str, task_id: str, question_id) -> str:
+    return f"{source}/{task_id}/{question_id}"
+
+
+def _event_tuple(row: Dict) -> Tuple[int, ...]:
+    value = row.get("event_pair_tuple")
+    if value is None:
+        value = row.get("event_triple_tuple")
+    return tuple(int(e) for e in prompts.as_list(value))
+
+
+def _option_letters(options: str) -> List[str]:
+    return re.findall(r"(?m)^([A-Z])\. ", options or "") or list("ABCDE")
+
+
+def _base_doc(row: Dict, source: str, task_id: str, kind: str, mode: str, visual: str, root: Path) -> Dict:
+    return {
+        "doc_key": doc_key(source, task_id, row["question_id"]),
+        "kind": kind,
+        "task_id": task_id,
+        "source": source,
+        "img_seq_id": str(row["img_seq_id"]),
+        "question_id": str(row["question_id"]),
+        "mode": mode,
+        "visual": visual,
+        "prompt": prompts.prompt(row, task_id, mode),
+        "gt_option": str(row["gt_option"]),
+        "option_text": "",
+        "partners": [],
+        "expected_partners": 0,
+        "event_index": -1,
+        "statement_type": "",
+        "event_distance": -1,
+        "image": "",
+        "frames": [],
+        "answer": "",
+        "choices": [],
+    }
+
+
+def grounding_doc(row: Dict, source: str, task_id: str, mode: str, visual: str, root: Path) -> Dict:
+    doc = _base_doc(row, source, task_id, "grounding", mode, visual, root)
+    frames = [reroot(p, source, root) for p in prompts.as_list(row.get("img_path_list"))]
+    number = re.search(r"(\d+)\s*$", doc["gt_option"])
+    if number is None:
+        raise TempVSDataError(f"{doc['doc_key']}: gt_option {doc['gt_option']!r} is not 'image N'")
+    doc.update(image=reroot(row.get("combined_img_path"), source, root), frames=frames,
+               event_index=int(number.group(1)) - 1, answer=number.group(1),
+               choices=[str(k) for k in range(1, max(len(frames), int(number.group(1))) + 1)])
+    return doc
+
+
+def main_doc(row: Dict, source: str, task_id: str, mode: str, visual: str, root: Path) -> Dict:
+    doc = _base_doc(row, source, task_id, "main", mode, visual, root)
+    kind = task_kind(task_id)
+    if kind == "mt1":
+        frames, image = row.get("img_path_list"), row.get("combined_img_path")
+        statement = prompts.text(row.get("statement_type"))
+        distance = row.get("event_distance")
+        doc.update(option_text=prompts.text(row.get("option_text")), statement_type=statement,
+                   event_distance=int(distance) if distance is not None else -1, choices=["A", "B"],
+                   expected_partners=len(_event_tuple(row)))
+    else:
+        images = task_id.startswith("ordering_images")
+        frames = row.get("img_path_list_shuffled" if images else "img_path_list_gt")
+        image = row.get("combined_img_path_shuffled" if images else "combined_img_path_gt")
+        doc.update(choices=_option_letters(prompts.text(row.get("options"))),
+                   expected_partners=len(prompts.as_list(row.get("img_path_list_gt"))))
+    doc.update(image=reroot(image, source, root), frames=[reroot(p, source, root) for p in prompts.as_list(frames)],
+               answer=doc["gt_option"][-1])
+    return doc
+
+
+@dataclass
+class LoadReport:
+    """Row counts per (source, file) before and after each filter, for the log and the tests."""
+
+    counts: Dict[str, Dict[str, Dict[str, int]]] = field(default_factory=dict)
+
+    def add(self, label: str, source: str, **stages: int) -> None:
+        self.counts.setdefault(label, {})[source] = dict(stages)
+
+    def total(self, label: str, stage: str) -> int:
+        return sum(stages[stage] for stages in self.counts.get(label, {}).values())
+
+    def log(self, task: str) -> None:
+        for label, per_source in self.counts.items():
+            for source, stages in per_source.items():
+                paper = PAPER_COUNTS.get(label, {}).get(source)
+                note = f" (paper Table 2: {paper})" if paper is not None else ""
+                _log.info(f"TempVS {task}: {source} {label}: " + ", ".join(f"{k}={v}" for k, v in stages.items()) + note)
+
+
+def _grounding_rows(root: Path, source: str, task_id: str, report: LoadReport) -> List[Dict]:
+    rows = read_annotations(root, source, file_of(task_id))
+    kept = [row for row in rows if not has_invalid_event(row)]
+    report.add(task_id, source, rows=len(rows), after_invalid_event_filter=len(kept))
+    return kept
+
+
+def _partners(row: Dict, by_sequence: Dict[str, List[Tuple[str, str]]], kind: str, source: str, task_id: str) -> List[str]:
+    """§7.1 step 3. MT1: per event index e, the FIRST grounding row of the sequence whose gt_option
+    ends with str(e + 1) (none: nothing appended). Ordering: every grounding row of the sequence."""
+    rows = by_sequence.get(str(row["img_seq_id"]), [])
+    if kind != "mt1":
+        return [key for _, key in rows]
+    partners = []
+    for event in _event_tuple(row):
+        match = next((key for gt_option, key in rows if gt_option.endswith(str(event + 1))), None)
+        if match is None:
+            _log.warning(f"TempVS {task_id}: {source} {row['question_id']}: no grounding row for event {event}")
+        else:
+            partners.append(match)
+    return partners
+
+
+def build_main_docs(test: str, mode: str = "standard", visual: str = "combined", blind_filter: bool = True,
+                    with_grounding: bool = True, data_dir: Optional[Path] = None,
+                    sources: Optional[Tuple[str, ...]] = None) -> Tuple[List[Dict], LoadReport]:
+    """Docs of one main test (``mt1_two`` ... ``mt3_caption``): main questions after the filters
+    and, with ``with_grounding``, every grounding question of its grounding file (after the
+    invalid-event filter), each once. Order: per source, per image sequence, grounding then main
+    docs (so ``--limit`` mostly keeps whole sequences; the metrics never rely on it)."""
+    spec = MAIN_TESTS[test]
+    root = data_root(data_dir)
+    report = LoadReport()
+    docs: List[Dict] = []
+    for source in selected_sources(sources):
+        rows = read_annotations(root, source, file_of(spec.task_id))
+        valid = [row for row in rows if not has_invalid_event(row)]
+        stages = {"rows": len(rows), "after_invalid_event_filter": len(valid)}
+        if blind_filter and spec.blind_filtered:
+            counts = blind_correct_counts(root, source, spec.task_id)
+            missing = [row["question_id"] for row in valid if str(row["question_id"]) not in counts]
+            if missing:
+                raise TempVSDataError(f"blind predictions for {source}/{spec.task_id} lack {len(missing)} question(s), e.g. {missing[:3]}")
+            valid = [row for row in valid if counts[str(row["question_id"])] < BLIND_DROP_THRESHOLD]
+            stages["after_blind_filter"] = len(valid)
+        report.add(spec.task_id, source, **stages)
+        sequences: "OrderedDict[str, Dict[str, List[Dict]]]" = OrderedDict()
+        for row in valid:
+            sequences.setdefault(str(row["img_seq_id"]), {"grounding": [], "main": []})["main"].append(row)
+        by_sequence: Dict[str, List[Tuple[str, str]]] = defaultdict(list)
+        if with_grounding:
+            for row in _grounding_rows(root, source, spec.grounding_task_id, report):
+                sequence = str(row["img_seq_id"])
+                sequences.setdefault(sequence, {"grounding": [], "main": []})["grounding"].append(row)
+                by_sequence[sequence].append((str(row["gt_option"]), doc_key(source, spec.grounding_task_id, row["question_id"])))
+        for members in sequences.values():
+            for row in members["grounding"]:
+                docs.append(grounding_doc(row, source, spec.grounding_task_id, "standard", visual, root))
+            for row in members["main"]:
+                doc = main_doc(row, source, spec.task_id, mode, visual, root)
+                if with_grounding:
+                    doc["partners"] = _partners(row, by_sequence, spec.family, source, spec.task_id)
+                docs.append(doc)
+    _check_unique(docs)
+    return docs, report
+
+
+def build_grounding_docs(task_id: str, visual: str = "combined", data_dir: Optional[Path] = None,
+                         sources: Optional[Tuple[str, ...]] = None) -> Tuple[List[Dict], LoadReport]:
+    """Docs of a standalone grounding test (``single_grounding_*``), after the invalid-event filter."""
+    root = data_root(data_dir)
+    report = LoadReport()
+    docs = []
+    for source in selected_sources(sources):
+        docs += [grounding_doc(row, source, task_id, "standard", visual, root) for row in _grounding_rows(root, source, task_id, report)]
+    _check_unique(docs)
+    return docs, report
+
+
+def _check_unique(docs: List[Dict]) -> None:
+    seen = set()
+    for doc in docs:
+        if doc["doc_key"] in seen:
+            raise TempVSDataError(f"duplicate TempVS question {doc['doc_key']} (question_id must be unique per source and file)")
+        seen.add(doc["doc_key"])
+
+
+def official_request_count(test: str, data_dir: Optional[Path] = None, sources: Optional[Tuple[str, ...]] = None) -> int:
+    """Requests the official per-task protocol makes for one main test's four numbers: inference on
+    every row of the main file and of its grounding file (the filters act at evaluation time)."""
+    spec = MAIN_TESTS[test]
+    root = data_root(data_dir)
+    return sum(len(read_annotations(root, source, file_of(spec.task_id))) + len(read_annotations(root, source, file_of(spec.grounding_task_id)))
+               for source in selected_sources(sources))
+
+
+__all__ = ["build_main_docs", "build_grounding_docs", "data_root", "official_request_count", "LoadReport", "TempVSDataError", "UNK"]
