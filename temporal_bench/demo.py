@@ -13,6 +13,7 @@ from typing import Callable, Dict, List, NamedTuple
 
 from temporal_bench.catbench import fixtures as catbench_fixtures
 from temporal_bench.isobench import fixtures as isobench_fixtures
+from temporal_bench.tempvs import fixtures as tempvs_fixtures
 
 
 class DemoBenchmark(NamedTuple):
@@ -26,6 +27,8 @@ DEMO_BENCHMARKS = {
     "catbench": DemoBenchmark("CATBENCH_DATA_DIR", partial(catbench_fixtures.write_fixture, n_plans=8, pairs_per_class=5),
                               ["catbench_switched"], {}),
     "isobench": DemoBenchmark("ISOBENCH_DATA_DIR", partial(isobench_fixtures.write_fixture, n=96), ["isobench"], {}),
+    # TempVS's generator fills the released instruction templates (../shared/data/tempvs or TEMPVS_TEMPLATES_DIR)
+    "tempvs": DemoBenchmark("TEMPVS_DATA_DIR", partial(tempvs_fixtures.write_fixture, n_sequences=30), ["tempvs"], {}),
 }
 
 
