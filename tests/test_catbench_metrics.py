@@ -4,7 +4,8 @@ import pytest
 from sklearn.metrics import classification_report
 
 from temporal_bench.catbench import metrics
-from temporal_bench.catbench.metrics import METRIC_NAMES, make_process_results
+from temporal_bench.catbench.metrics import METRIC_NAMES, RECORD_FIELDS
+from temporal_bench.utils.per_doc import make_process_results
 from temporal_bench.catbench.parsing import parse_answer_only
 
 
@@ -63,6 +64,6 @@ def test_breakdowns_use_subsets(monkeypatch):
 def test_process_results_returns_every_metric_key_for_every_doc():
     doc = {"question_id": "q", "pair_id": "p", "variant": "real", "dependency": "dep", "relation": "before",
            "distance": 2, "answer": "yes"}
-    result = make_process_results(parse_answer_only, METRIC_NAMES)(doc, ["I cannot say"])
+    result = make_process_results(parse_answer_only, RECORD_FIELDS, METRIC_NAMES)(doc, ["I cannot say"])
     assert set(result) == set(METRIC_NAMES)
     assert result["tc"]["pred"] == "invalid" and result["tc"]["gold"] == "yes"

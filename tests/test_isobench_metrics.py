@@ -4,7 +4,8 @@ import pytest
 from sklearn.metrics import accuracy_score, precision_recall_fscore_support
 
 from temporal_bench.isobench import metrics
-from temporal_bench.isobench.metrics import METRIC_NAMES, make_process_results
+from temporal_bench.isobench.metrics import METRIC_NAMES, RECORD_FIELDS
+from temporal_bench.utils.per_doc import make_process_results
 from temporal_bench.isobench.parsing import parse_answer_only
 
 
@@ -78,7 +79,7 @@ def test_not_applicable_scores_are_none():
 
 def test_every_doc_returns_every_metric_key():
     doc = {"id": "7", "relation": "after", "source": None, "distance_class": None, "answer": "no"}
-    values = make_process_results(parse_answer_only)(doc, ["**No**."])
+    values = make_process_results(parse_answer_only, RECORD_FIELDS, METRIC_NAMES)(doc, ["**No**."])
     assert list(values) == METRIC_NAMES and len(METRIC_NAMES) == 33
     assert values["coverage"] == {"id": "7", "relation": "after", "source": None, "distance_class": None, "gold": "no", "pred": "no"}
     names = set(METRIC_NAMES)

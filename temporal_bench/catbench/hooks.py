@@ -8,9 +8,10 @@ import datasets
 from temporal_bench.catbench import prompts
 from temporal_bench.catbench.fewshot import fewshot_prompt
 from temporal_bench.catbench.loading import load_split
-from temporal_bench.catbench.metrics import METRIC_NAMES, make_process_results
+from temporal_bench.catbench.metrics import METRIC_NAMES, RECORD_FIELDS
 from temporal_bench.catbench.parsing import PARSERS
 from temporal_bench.catbench.questions import with_switched_twins
+from temporal_bench.utils.per_doc import make_process_results
 
 SPLIT_ENV = "CATBENCH_SPLIT"
 
@@ -85,7 +86,7 @@ def doc_to_text_precomputed_fewshot(doc: Dict) -> str:
     return doc["fewshot_prompt"]
 
 
-process_results_answer_only = make_process_results(PARSERS["answer_only"], METRIC_NAMES)
-process_results_json = make_process_results(PARSERS["json"], METRIC_NAMES)
-process_results_nl = make_process_results(PARSERS["nl"], METRIC_NAMES)
+process_results_answer_only = make_process_results(PARSERS["answer_only"], RECORD_FIELDS, METRIC_NAMES)
+process_results_json = make_process_results(PARSERS["json"], RECORD_FIELDS, METRIC_NAMES)
+process_results_nl = make_process_results(PARSERS["nl"], RECORD_FIELDS, METRIC_NAMES)
 

@@ -18,21 +18,7 @@ DEFAULT_CLOSE_MAX_DISTANCE = 3  # d <= 3 reproduces the paper's 1,256 close / 1,
 CLASS_NAMES = ("dep", "nondep")
 
 
-def make_process_results(parse: Callable[[str], str], metric_names: List[str]) -> Callable:
-    def process_results(doc: Dict, results: List[str]) -> Dict:
-        record = {
-            "question_id": doc["question_id"],
-            "pair_id": doc["pair_id"],
-            "variant": doc["variant"],
-            "dependency": doc["dependency"],
-            "relation": doc["relation"],
-            "distance": doc["distance"],
-            "gold": doc["answer"],
-            "pred": parse(results[0]),
-        }
-        return {name: record for name in metric_names}
-
-    return process_results
+RECORD_FIELDS = ("question_id", "pair_id", "variant", "dependency", "relation", "distance")
 
 
 def close_max_distance() -> int:

@@ -6,8 +6,9 @@ import datasets
 
 from temporal_bench.isobench import prompts
 from temporal_bench.isobench.loading import load_records, open_image
-from temporal_bench.isobench.metrics import make_process_results
+from temporal_bench.isobench.metrics import METRIC_NAMES, RECORD_FIELDS
 from temporal_bench.isobench.parsing import PARSERS
+from temporal_bench.utils.per_doc import make_process_results
 
 
 def make_process_docs(column_map: Optional[Dict[str, Optional[str]]] = None, split: Optional[str] = None):
@@ -41,5 +42,5 @@ def doc_to_text_explain_then_answer(doc: Dict, lmms_eval_specific_kwargs=None) -
     return prompts.explain_then_answer(doc)
 
 
-process_results_answer_only = make_process_results(PARSERS["answer_only"])
-process_results_explain_then_answer = make_process_results(PARSERS["explain_then_answer"])
+process_results_answer_only = make_process_results(PARSERS["answer_only"], RECORD_FIELDS, METRIC_NAMES)
+process_results_explain_then_answer = make_process_results(PARSERS["explain_then_answer"], RECORD_FIELDS, METRIC_NAMES)

@@ -33,19 +33,7 @@ BREAKDOWNS: Dict[str, Callable[[Dict], bool]] = {
 }
 
 
-def make_process_results(parse: Callable[[str], str]) -> Callable:
-    def process_results(doc: Dict, results: List[str]) -> Dict:
-        record = {
-            "id": doc["id"],
-            "relation": doc["relation"],
-            "source": doc["source"],
-            "distance_class": doc["distance_class"],
-            "gold": doc["answer"],
-            "pred": parse(results[0]),
-        }
-        return {name: record for name in METRIC_NAMES}
-
-    return process_results
+RECORD_FIELDS = ("id", "relation", "source", "distance_class")
 
 
 def _report(records: List[Dict], strict: bool) -> Optional[Dict[str, float]]:
