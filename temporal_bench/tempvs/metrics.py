@@ -19,7 +19,6 @@ the rows found (none found: a pass); ``TEMPVS_FIXES=missing_grounding`` makes it
 """
 
 import logging
-from collections import defaultdict
 from typing import Callable, Dict, List, Optional
 
 from temporal_bench.tempvs.extraction import UNK, active_fixes, extract, is_correct
