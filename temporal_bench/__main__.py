@@ -1,6 +1,7 @@
 """``temporal-bench`` / ``python -m temporal_bench``: small helpers around the harnesses."""
 
 import argparse
+import importlib
 import sys
 from pathlib import Path
 
@@ -16,20 +17,33 @@ def lm_eval_with_our_models(argv) -> None:
     cli_evaluate()
 
 
-def main(argv=None) -> None:
+# subcommands with their own argument parsers: name -> (module, function, help)
+PASSTHROUGH = {
+    "report": ("temporal_bench.report.cli", "main_report",
+               "render results next to the papers' published tables and figures"),
+    "rescore": ("temporal_bench.report.rescore", "main_rescore",
+                "recompute the metrics of a --log_samples run, optionally with another parser option"),
+    "score-predictions": ("temporal_bench.tempvs.released_predictions", "main_score_predictions",
+                          "score the TempVS release's own model outputs next to the published tables"),
+    "export": ("temporal_bench.export.cli", "main_export",
+               "write self-contained lmms_eval/tasks/<benchmark>/ folders for an upstream pull request"),
+}
+
+
+def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["lm-eval"]:
         return lm_eval_with_our_models(argv[1:])
-    if argv[:1] == ["report"]:
-        from temporal_bench.report.cli import main_report
-
-        return main_report(argv[1:])
+    if argv[:1] and argv[0] in PASSTHROUGH:
+        module, function, _ = PASSTHROUGH[argv[0]]
+        return getattr(importlib.import_module(module), function)(argv[1:])
     parser = argparse.ArgumentParser(prog="temporal-bench")
     sub = parser.add_subparsers(dest="command", required=True)
     task_dir = sub.add_parser("task-dir", help="print the folder to pass as --include_path")
     task_dir.add_argument("--harness", choices=["lmms-eval", "lm-eval"], default="lmms-eval")
     sub.add_parser("lm-eval", help="run lm-eval's CLI with our scripted/random_choice models registered")
-    sub.add_parser("report", help="render results next to the papers' published tables (see: report --help)")
+    for name, (_, _, help_text) in PASSTHROUGH.items():
+        sub.add_parser(name, help=f"{help_text} (see: {name} --help)")
     demo = sub.add_parser("demo", help="evaluate the demo data with a baseline and print the results table")
     demo.add_argument("--output", type=Path, default=Path("demo_output"))
     demo.add_argument("--model", default="random_choice")
@@ -44,4 +58,4 @@ def main(argv=None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,6 +1,6 @@
 """The README's main job: write the demo data, evaluate it with a no-download baseline through the
-real lmms-eval CLI, print its results table, and fail loudly when the results file is missing
-(the lmms-eval CLI exits 0 even when an evaluation fails)."""
+real lmms-eval CLI, print its results table, fail loudly when the results file is missing (the
+lmms-eval CLI exits 0 even when an evaluation fails), and write the paper-layout report."""
 
 import glob
 import json
@@ -54,4 +54,17 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     if missing:
         raise SystemExit(f"lmms-eval results {written[-1]} lack tasks {missing}")
     print(f"\nresults: {written[-1]}")
+    print(write_report(results_dir, output / "report"))
     return results
+
+
+def write_report(results_dir: Path, folder: Path) -> str:
+    """The papers' tables (markdown, CSV) and figures (PNG) for the demo run, beside the published rows."""
+    from temporal_bench.report.cli import write_output_dir
+    from temporal_bench.report.layouts import LAYOUTS
+    from temporal_bench.report.render import layouts_for
+    from temporal_bench.report.results import load_runs
+
+    runs = load_runs([Path(os.path.relpath(results_dir))])
+    listing = write_output_dir(folder, runs, layouts_for(runs, LAYOUTS.values()), include_published=True)
+    return "Paper-layout report (temporal-bench report):" + listing

@@ -17,6 +17,10 @@ def test_demo_runs_every_benchmark_at_chance_level(tmp_path):
     assert set(DEMO_BENCHMARKS) == {"catbench", "isobench", "tempvs"}
     results = read_results(tmp_path / "demo" / "results", tasks, log)
     assert all(f"|{task}" in log.stdout.replace(" ", "") for task in tasks)  # the results table was printed
+    report = tmp_path / "demo" / "report"  # the paper-layout report of the run
+    for name in ("catbench-table1.md", "isobench-table1.csv", "tempvs-table3.md", "tempvs-table5.md", "tempvs-figure3.png"):
+        assert (report / name).is_file() and f"report/{name}" in log.stdout, name
+    assert "| **random_choice (seed=1234)** | measured |" in (report / "tempvs-table3.md").read_text(encoding="utf-8")
     n_catbench = results["n-samples"]["catbench_switched"]["effective"]
     assert _near_chance(results["results"]["catbench_switched"]["accuracy,none"], 0.5, n_catbench)
     n_iso = results["n-samples"]["isobench"]["effective"]

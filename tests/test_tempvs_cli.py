@@ -13,7 +13,8 @@ from temporal_bench.tempvs.hooks import docs_of
 from temporal_bench.tempvs.spec import MAIN_TESTS, SOURCES
 from temporal_bench.tempvs.tasks import GROUPS, TASKS
 from tests.harness import lmms_eval, metric, read_results, read_samples, run_cli, BIN
-from tests.test_tempvs_metrics import answers_of, mixed_response, official
+from tests.tempvs_official_eval import official
+from tests.test_tempvs_metrics import answers_of, mixed_response
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tempvs"
 MAIN = GROUPS["tempvs"]

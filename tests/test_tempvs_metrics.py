@@ -1,102 +1,20 @@
-"""TempVS metrics: an independent, straightforward re-computation of the official evaluation
-(tempvs.md §7, written here in its pandas style from the reference, sharing no code with the
-package), compared with the package's aggregations; the join under missing partners; the
+"""TempVS metrics: the package's aggregations against the independent re-computation of the
+official evaluation (tests/tempvs_official_eval.py); the join under missing partners; the
 missing-grounding quirk and its fix."""
 
 import random
-from collections import Counter
 from pathlib import Path
-from typing import Dict, Optional
+from typing import Dict
 
-import pandas
 import pytest
 
 from temporal_bench.tempvs import metrics
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.loading import build_main_docs
 from temporal_bench.tempvs.spec import MAIN_TESTS
+from tests.tempvs_official_eval import official
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tempvs"
-OFFICIAL_SOURCES = ["flintstones", "pororo", "vwp", "vist"]
-BANNED = ['NO_EVENT', 'No_Event', 'no_event', 'NO_Event', 'good time', 'great time', 'wonderful time', 'have fun', 'had fun']
-BLIND = [("Llama-3.1-8B", "full"), ("Phi-3.5-mini-instruct", "full"), ("Qwen2.5-72B-Instruct", "8bit")]
-
-
-# ---- the reference re-computation (§7) -----------------------------------------------------------
-
-def _file(task_id):
-    if task_id.startswith("ordering"):
-        return task_id[:-10]
-    return "single_grounding_all" if task_id == "single_grounding_all_story" else task_id
-
-
-def _drop_invalid(df):
-    bad = pandas.Series(False, index=df.index)
-    for column in df.columns:
-        if column.startswith("event"):
-            bad |= df[column].astype(str).str.contains("|".join(BANNED), case=False, regex=True)
-    return df[~bad]
-
-
-def _pattern(task_id):
-    if "grounding" in task_id:
-        return r"(\d+)"
-    return r"\b([AB])\b" if "discrimination" in task_id else r"\b([ABCDE])\b"
-
-
-def _passes(df, task_id, preds, llama=False):
-    text = preds.astype(str)
-    if llama:
-        text = text.apply(lambda t: __import__("re").split(r"(?i)The answer is", t, maxsplit=1)[-1])
-    cleaned = text.str.extract(_pattern(task_id))[0].fillna("UNK")
-    return cleaned == df["gt_option"].astype(str).str[-1]
-
-
-def official(root: Path, task_id: str, grounding_id: str, answers: Dict[tuple, str], blind: bool = True) -> Dict[str, Optional[float]]:
-    """GT, GT_strict, MT, MT|GT_strict (and MT|GT fail) pooled over the sources, per source too.
-    ``answers``: (source, task id, question_id) -> raw model output; rows never asked get ""."""
-    pooled, per_source = Counter(), {}
-    for source in OFFICIAL_SOURCES:
-        main = _drop_invalid(pandas.read_pickle(root / "benchmark_pkl" / f"{source}_{_file(task_id)}_test.pkl"))
-        ground = _drop_invalid(pandas.read_pickle(root / "benchmark_pkl" / f"{source}_{_file(grounding_id)}_test.pkl"))
-        main = main.assign(passed=_passes(main, task_id, main["question_id"].map(lambda q: answers.get((source, task_id, q), ""))))
-        ground = ground.assign(passed=_passes(ground, grounding_id, ground["question_id"].map(lambda q: answers.get((source, grounding_id, q), ""))))
-        if blind and "images" not in task_id:
-            right = pandas.Series(0, index=main.index)
-            for model, suffix in BLIND:
-                preds = _drop_invalid(pandas.read_pickle(root / "predictions" / "blind" / model / f"{source}_{task_id}_preds_{suffix}.pkl"))
-                assert len(preds) == len(main)
-                right = right.add(_passes(preds, task_id, preds["preds"], llama=model == "Llama-3.1-8B").astype(int), fill_value=0)
-            main = main[right.loc[main.index] < 2]
-        counts = Counter()
-        for _, row in main.iterrows():
-            same = ground[ground["img_seq_id"] == row["img_seq_id"]]
-            if "discrimination" in task_id:
-                events = eval(row["event_pair_tuple"] if "paired" in task_id else row["event_triple_tuple"])
-                gt_passes = []
-                for e in events:
-                    hits = same[same["gt_option"].str.endswith(str(e + 1))]
-                    if len(hits):
-                        gt_passes.append(bool(hits.iloc[0]["passed"]))
-            else:
-                gt_passes = [bool(p) for p in same["passed"]]
-            all_ground = False not in gt_passes
-            counts["total"] += 1
-            counts["grounding"] += all_ground
-            counts["main"] += bool(row["passed"])
-            counts["both"] += all_ground and bool(row["passed"])
-            counts["main_fail_ground"] += (not all_ground) and bool(row["passed"])
-        counts["g_rows"], counts["g_pass"] = len(ground), int(ground["passed"].sum())
-        per_source[source] = _figures(counts)
-        pooled.update(counts)
-    return {**_figures(pooled), "per_source": per_source}
-
-
-def _figures(c):
-    div = lambda a, b: a / b if b else None  # noqa: E731
-    return {"gt_acc": div(c["g_pass"], c["g_rows"]), "gtstrict_rate": div(c["grounding"], c["total"]),
-            "mt_acc": div(c["main"], c["total"]), "mt_given_gtstrict": div(c["both"], c["grounding"]),
-            "mt_given_gtfail": div(c["main_fail_ground"], c["total"] - c["grounding"])}
 
 
 # ---- mixed answers with the extraction quirks --------------------------------------------------

@@ -1,8 +1,5 @@
-"""``temporal-bench report``: measured results next to the papers' published rows.
-
-The lead wires :func:`main_report` into ``temporal_bench/__main__.py``; it takes the arguments
-after ``report``.
-"""
+"""``temporal-bench report``: measured results next to the papers' published rows (markdown or
+CSV), and with ``--output-dir`` the tables as files plus the papers' figures as PNG."""
 
 from __future__ import annotations
 
@@ -11,9 +8,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from temporal_bench.report.layouts import LAYOUTS
+from temporal_bench.report.figures import draw, figures_for
+from temporal_bench.report.layouts import LAYOUTS, Layout
 from temporal_bench.report.render import layouts_for, render_report
-from temporal_bench.report.results import load_runs
+from temporal_bench.report.results import Run, load_runs
 
 
 def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser:
@@ -40,6 +38,12 @@ def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser
         "-o", "--output", type=Path, help="write here instead of standard output"
     )
     parser.add_argument(
+        "--output-dir",
+        type=Path,
+        help="also write every table as <table>.md and <table>.csv and the figures the runs have "
+        "values for (e.g. tempvs-figure3.png) into this folder",
+    )
+    parser.add_argument(
         "--label",
         help="model name for the measured rows (overrides the name in the files)",
     )
@@ -50,6 +54,26 @@ def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser
         "--list-tables", action="store_true", help="list the table layouts and exit"
     )
     return parser
+
+
+def write_output_dir(
+    folder: Path, runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool
+) -> str:
+    """Each table as markdown and CSV, and each figure as PNG; returns the list of files written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for layout in layouts:
+        for fmt, suffix in (("markdown", "md"), ("csv", "csv")):
+            path = folder / f"{layout.name}.{suffix}"
+            path.write_text(
+                render_report(runs, [layout], fmt, include_published), encoding="utf-8"
+            )
+            written.append(path)
+    benchmarks = {layout.benchmark for layout in layouts}
+    for figure in figures_for(runs):
+        if figure.name.split("-")[0] in benchmarks:
+            written.append(draw(figure, runs, folder / f"{figure.name}.png"))
+    return "\nFiles written:\n" + "".join(f"- `{p.as_posix()}`\n" for p in written)
 
 
 def main_report(argv: Sequence[str] | None = None) -> int:
@@ -78,9 +102,10 @@ def main_report(argv: Sequence[str] | None = None) -> int:
             parser.error(
                 f"the runs have no task of any known table (their tasks: {', '.join(tasks) or 'none'})"
             )
-    text = render_report(
-        runs, layouts, args.format, include_published=not args.no_published
-    )
+    include_published = not args.no_published
+    text = render_report(runs, layouts, args.format, include_published)
+    if args.output_dir:
+        text += write_output_dir(args.output_dir, runs, layouts, include_published)
     if args.output:
         args.output.parent.mkdir(parents=True, exist_ok=True)
         args.output.write_text(text, encoding="utf-8")

@@ -11,11 +11,17 @@ A layout is data. To add a benchmark table, write a :class:`Layout` and put it i
   unit, decimals, and for tables whose columns span settings, the setting.
 - ``rows``: ``"setting"`` gives one row per (model, setting) (CaT-Bench Table 1),
   ``"model"`` one row per model with the settings in the columns (CaT-Bench Table 3).
+- ``published_rows``: for a table whose published rows are not one CSV as printed (TempVS Table 3
+  from Tables 14-16, Table 5 transposed), a function returning them in the CSV's row shape.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+from temporal_bench.report import tempvs_published
 
 
 @dataclass(frozen=True)
@@ -61,7 +67,10 @@ class Layout:
         None  # fixed model name when the table has no model column
     )
     published_setting_column: str | None = "setting"
-    rank_by: str | None = None  # column key; ranked high to low
+    rank_by: str | tuple[str, ...] | None = (
+        None  # column key, or keys whose mean ranks; high to low
+    )
+    published_rows: Callable[[], list[dict[str, Any]]] | None = None
     provisional: bool = False
     notes: tuple[str, ...] = field(default_factory=tuple)
 
@@ -208,6 +217,126 @@ ISOBENCH_TABLE1 = Layout(
     ),
 )
 
+TEMPVS_TESTS = {  # published column prefix -> (setting label, task)
+    "two_event": ("MT1 two-event", "tempvs_mt1_two"),
+    "three_event": ("MT1 three-event", "tempvs_mt1_three"),
+    "mt2_event": ("MT2 event", "tempvs_mt2_event"),
+    "mt2_caption": ("MT2 caption", "tempvs_mt2_caption"),
+    "mt3_event": ("MT3 event", "tempvs_mt3_event"),
+    "mt3_caption": ("MT3 caption", "tempvs_mt3_caption"),
+}
+TEMPVS_METRICS = {  # published column suffix -> (header, results metric)
+    "gt": ("GT", "gt_acc"),
+    "gts": ("GTs", "gtstrict_rate"),
+    "mt": ("MT", "mt_acc"),
+    "mt_given_gts": ("MT|GTs", "mt_given_gtstrict"),
+}
+TEMPVS_STANDARD_NOTE = (
+    "Measured rows use the standard tasks (combined image, both filters); GT = accuracy on the "
+    "test's grounding questions, GTs = GT_strict, MT|GTs = MT among GT_strict passes; - or – = "
+    "undefined (no GT_strict pass) or not run."
+)
+
+
+def _tempvs_settings(tests: tuple[str, ...], variant: str = "") -> tuple[Setting, ...]:
+    return tuple(
+        Setting.of(TEMPVS_TESTS[t][0], TEMPVS_TESTS[t][1] + variant) for t in tests
+    )
+
+
+def _tempvs_columns(
+    tests: tuple[str, ...], metrics: tuple[str, ...], scale: float, decimals: int
+) -> tuple[Column, ...]:
+    return tuple(
+        Column(
+            f"{TEMPVS_TESTS[t][0]}: {TEMPVS_METRICS[m][0]}",
+            f"{t}_{m}",
+            TEMPVS_METRICS[m][1],
+            scale,
+            decimals,
+            TEMPVS_TESTS[t][0],
+        )
+        for t in tests
+        for m in metrics
+        if not (t.startswith("mt3") and m in ("gt", "gts"))  # the paper omits them
+    )
+
+
+def _tempvs_appendix(table: str, tests: tuple[str, str], title: str) -> Layout:
+    return Layout(
+        name=f"tempvs-table{table}",
+        title=f"TempVS Table {table}: {title} (fractions)",
+        benchmark="tempvs",
+        settings=_tempvs_settings(tests),
+        columns=_tempvs_columns(tests, tuple(TEMPVS_METRICS), 1.0, 4),
+        rows="model",
+        published=("tempvs", table),
+        rank_by=f"{tests[0]}_mt",
+        notes=(TEMPVS_STANDARD_NOTE,),
+    )
+
+
+TEMPVS_TABLE12_TESTS = ("two_event", "three_event", "mt2_event", "mt3_event")
+TEMPVS_TABLE12 = Layout(
+    name="tempvs-table12",
+    title="TempVS Table 12: separate-image input, MT and MT|GT_strict (fractions)",
+    benchmark="tempvs",
+    settings=_tempvs_settings(TEMPVS_TABLE12_TESTS, "_separate"),
+    columns=_tempvs_columns(TEMPVS_TABLE12_TESTS, ("mt", "mt_given_gts"), 1.0, 4),
+    rows="model",
+    published=("tempvs", "12"),
+    rank_by="two_event_mt",
+    notes=("Measured rows use the `_separate` tasks (one image per frame).",),
+)
+
+TEMPVS_TABLE3 = Layout(
+    name="tempvs-table3",
+    title="TempVS Table 3: GT_strict, MT and MT|GT_strict of the six main tests, %",
+    benchmark="tempvs",
+    settings=_tempvs_settings(tuple(TEMPVS_TESTS)),
+    columns=_tempvs_columns(tuple(TEMPVS_TESTS), ("gts", "mt", "mt_given_gts"), 100.0, 1),
+    rows="model",
+    published=("tempvs", "3"),
+    published_rows=tempvs_published.table3_rows,
+    rank_by=tuple(f"{t}_mt" for t in TEMPVS_TESTS),
+    notes=(
+        TEMPVS_STANDARD_NOTE,
+        "Published model rows are the paper's Tables 14-16 x 100 (Table 3 prints the same values "
+        "to one decimal); the Random row is Table 3's own. Ranked by the mean MT of the six tests "
+        "(rows missing a test last).",
+    ),
+)
+
+TEMPVS_TABLE5 = Layout(
+    name="tempvs-table5",
+    title="TempVS Table 5: MT1 accuracy by statement type, Pos (true) / Neg (false) statements, %",
+    benchmark="tempvs",
+    settings=(
+        Setting.of("two", "tempvs_mt1_two"),
+        Setting.of("three", "tempvs_mt1_three"),
+    ),
+    columns=tuple(
+        Column(
+            f"{label} {polarity.capitalize()}",
+            f"{task}_{code}_{polarity}",
+            f"{task}_{code}_{polarity}",
+            100.0,
+            1,
+            task,
+        )
+        for task, types in tempvs_published.STATEMENT_TYPES.items()
+        for code, label in types
+        for polarity in ("pos", "neg")
+    ),
+    rows="model",
+    published=("tempvs", "5"),
+    published_rows=tempvs_published.table5_rows,
+    notes=(
+        "The paper prints this table transposed (statement types as rows); Top-5 is the mean of "
+        "its five models.",
+    ),
+)
+
 LAYOUTS: dict[str, Layout] = {
     layout.name: layout
     for layout in (
@@ -216,10 +345,16 @@ LAYOUTS: dict[str, Layout] = {
         CATBENCH_TABLE4,
         CATBENCH_TABLE6_7,
         ISOBENCH_TABLE1,
+        TEMPVS_TABLE3,
+        _tempvs_appendix("14", ("two_event", "three_event"), "MT1 event relation inference"),
+        _tempvs_appendix("15", ("mt2_event", "mt2_caption"), "MT2 sentence ordering"),
+        _tempvs_appendix("16", ("mt3_event", "mt3_caption"), "MT3 image ordering"),
+        TEMPVS_TABLE12,
+        TEMPVS_TABLE5,
     )
 }
 
 
 def register_layout(layout: Layout) -> None:
-    """Add (or replace) a layout, e.g. the TempVS tables once their metric keys are settled."""
+    """Add (or replace) a layout."""
     LAYOUTS[layout.name] = layout

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
@@ -57,11 +58,13 @@ def _resolve_setting(run: Run, setting: Setting) -> list[str]:
 def _fill(
     run: Run, setting: Setting, tasks: list[str], column
 ) -> tuple[float | None, str | None]:
+    """The first numeric value among the tasks; else (None, task) when a task reports the metric
+    as undefined (null, e.g. MT|GT_strict without GT_strict passes); else (None, None)."""
     for task in tasks:
         value = run.metric(task, column.metric, setting.filters)
         if value is not None:
             return value * column.scale, task
-    return None, None
+    return None, next((t for t in tasks if run.undefined(t, column.metric)), None)
 
 
 def _patterns(setting: Setting) -> str:
@@ -81,11 +84,8 @@ def measured_rows(layout: Layout, run: Run) -> list[TableRow]:
             for column in layout.columns:
                 value, task = _fill(run, setting, tasks, column)
                 row.values[column.key] = value
-                if task is None:
-                    row.missing.append(
-                        f"`{column.metric}` ({column.header}) not in {', '.join(tasks)}"
-                    )
-                elif task not in used:
+                row.missing += _missing(column, tasks, value, task)
+                if task is not None and task not in used:
                     used.append(task)
             row.tasks[setting.label] = ", ".join(used) or ", ".join(tasks)
             rows.append(row)
@@ -104,15 +104,22 @@ def measured_rows(layout: Layout, run: Run) -> list[TableRow]:
         tasks = resolved[setting.label]
         value, task = _fill(run, setting, tasks, column) if tasks else (None, None)
         row.values[column.key] = value
+        if tasks:
+            row.missing += _missing(column, tasks, value, task)
         if task is not None:
             used = row.tasks.setdefault(setting.label, "")
             if task not in used.split(", "):
                 row.tasks[setting.label] = f"{used}, {task}" if used else task
-        elif tasks:
-            row.missing.append(
-                f"`{column.metric}` ({column.header}) not in {', '.join(tasks)}"
-            )
     return [row]
+
+
+def _missing(column, tasks: list[str], value: float | None, task: str | None) -> list[str]:
+    """The note for a measured cell left empty: the metric is absent, or reported as null."""
+    if task is None:
+        return [f"`{column.metric}` ({column.header}) not in {', '.join(tasks)}"]
+    if value is None:
+        return [f"`{column.metric}` ({column.header}) undefined (null) in {task}"]
+    return []
 
 
 def unrun_settings(layout: Layout, run: Run) -> list[str]:
@@ -125,9 +132,13 @@ def unrun_settings(layout: Layout, run: Run) -> list[str]:
 def published_rows(layout: Layout) -> list[TableRow]:
     if layout.published is None:
         return []
-    table = load_table(*layout.published)
+    printed = (
+        layout.published_rows()
+        if layout.published_rows
+        else load_table(*layout.published).rows
+    )
     rows = []
-    for raw in table.rows:
+    for raw in printed:
         model = (
             raw.get(layout.published_model_column)
             if layout.published_model_column
@@ -175,12 +186,52 @@ def build_rows(
     for run in runs:
         rows.extend(measured_rows(layout, run))
     if layout.rank_by:
-        key = layout.rank_by
         # stable: ties keep published (paper order) before measured (run order)
-        rows.sort(
-            key=lambda r: (r.values.get(key) is None, -(r.values.get(key) or 0.0))
-        )
+        rows.sort(key=lambda r: _rank_key(layout, r))
     return rows
+
+
+def rank_value(layout: Layout, row: TableRow) -> float | None:
+    """The row's ranking value: its ``rank_by`` column, or the mean of several (None if one is missing)."""
+    keys = (layout.rank_by,) if isinstance(layout.rank_by, str) else layout.rank_by
+    values = [row.values.get(k) for k in keys or ()]
+    if not values or any(v is None for v in values):
+        return None
+    return sum(values) / len(values)
+
+
+def _rank_key(layout: Layout, row: TableRow) -> tuple[bool, float]:
+    value = rank_value(layout, row)
+    return (value is None, -(value or 0.0))
+
+
+def _same_model(name: str) -> str:
+    """Model names compared without case and punctuation (the TempVS release's ``GPT4o`` folder is
+    the paper's ``GPT-4o``)."""
+    return re.sub(r"[^0-9a-z]", "", name.lower())
+
+
+def disagreements(layout: Layout, rows: Sequence[TableRow]) -> list[str]:
+    """Measured rows of a model (and setting) the paper also lists, cell by cell where the two
+    differ at the printed precision (e.g. the TempVS release's own predictions, re-scored)."""
+    published = {(_same_model(r.model), r.setting): r for r in rows if r.source == PUBLISHED}
+    out = []
+    for row in rows:
+        paper = published.get((_same_model(row.model), row.setting))
+        if row.source != MEASURED or paper is None:
+            continue
+        where = f"**{row.model}**" + (f" ({row.setting})" if row.setting else "")
+        cells = []
+        for c in layout.columns:
+            ours, theirs = row.values.get(c.key), paper.values.get(c.key)
+            ours_text = _cell(ours, c.decimals, PUBLISHED)
+            theirs_text = _cell(theirs, c.decimals, PUBLISHED)
+            if ours_text != theirs_text:
+                cells.append(f"{c.header} {ours_text} vs {theirs_text}")
+        out.append(
+            f"- {where}: " + ("; ".join(cells) if cells else "agrees in every column")
+        )
+    return out
 
 
 def _decimals(layout: Layout) -> dict[str, int]:
@@ -241,7 +292,7 @@ def render_markdown(
             )
         out.append("| " + " | ".join(cells) + " |")
     out.append("")
-    if layout.rank_by:
+    if isinstance(layout.rank_by, str):
         header = {c.key: c.header for c in layout.columns}[layout.rank_by]
         out.append(f"Ranked by {header}, highest first.")
     if include_published and layout.published:
@@ -273,6 +324,12 @@ def render_markdown(
                 for label, task in r.tasks.items()
             )
             out.append(f"- **{run.label}**: {files}; tasks: {tasks or 'none'}")
+    compared = disagreements(layout, rows)
+    if compared:
+        out += [
+            "",
+            "Measured rows of models the paper lists (measured vs published, at the printed precision):",
+        ] + compared
     missing = []
     for run in runs_in_table:
         for label in unrun_settings(layout, run):

@@ -58,6 +58,15 @@ class Run:
             return float(value)
         return None
 
+    def undefined(self, task: str, metric: str) -> bool:
+        """Whether the task reports the metric as null: computed but undefined (e.g. a ratio
+        with an empty denominator), unlike an absent metric or lmms-eval's "N/A"."""
+        return _null_metric(self.results.get(task), metric)
+
+
+def _null_metric(entry: dict[str, Any] | None, metric: str) -> bool:
+    return any(key.partition(",")[0] == metric and value is None for key, value in (entry or {}).items())
+
 
 def find_result_files(path: str | Path) -> list[Path]:
     """A results file itself, or every results file under a folder (recursively), sorted."""

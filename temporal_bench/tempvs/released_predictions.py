@@ -1,0 +1,175 @@
+"""Score the raw outputs the TempVS authors released, with our loading, parsing and metrics.
+
+The release holds ``predictions/{combined,separate,cot}/{model}/{source}_{task_id}_preds_{suffix}.pkl``:
+the annotation rows plus the model's raw output in ``preds`` (tempvs.md §2.5). Each output is
+scored as if the model had answered our task's doc for that row: the same filters and grounding
+join, the model family's official preprocessing and patterns (§6.2), and the same aggregations.
+One results JSON per model is written in lmms-eval's format, so ``temporal-bench report`` renders
+Tables 3 and 14-16 (12 for ``separate``) with those rows next to the published ones and lists every
+cell where the two disagree.
+
+As in the official evaluation (§7.3), a source whose grounding predictions are missing is left out
+of that main test (with a warning); a missing main prediction file is an error. The release has no
+CoT grounding outputs: ``cot`` takes the grounding predictions from ``combined``.
+"""
+
+import argparse
+import json
+import logging
+import os
+import re
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from temporal_bench.tempvs.extraction import FIX_NAMES, FIXES_ENV, active_fixes, extract, is_correct
+from temporal_bench.tempvs.loading import TempVSDataError, build_main_docs, data_root, doc_key, read_table
+from temporal_bench.tempvs.metrics import AGGREGATIONS, make_record, metric_family, metric_names
+from temporal_bench.tempvs.spec import MAIN_TESTS, selected_sources, task_kind
+
+try:
+    from loguru import logger as _log
+except ImportError:  # pragma: no cover
+    _log = logging.getLogger(__name__)
+
+# input folder -> (prompt mode, visual input, our task-name suffix)
+INPUTS = {"combined": ("standard", "combined", ""), "separate": ("standard", "separate", "_separate"),
+          "cot": ("cot", "combined", "_cot")}
+RESULTS_NAME = "released_{input}_results.json"
+
+
+def model_family(model: str) -> str:
+    """The extraction branch the official evaluation picks by model name (§6.2: first match wins)."""
+    if "deepseek" in model or "Janus" in model:
+        return "deepseek"
+    if model == "Llama-3.1-8B":
+        return "llama_blind"
+    if model in ("Phi-3.5-mini-instruct", "Qwen2.5-72B-Instruct"):
+        return "generic"
+    if "InternVL" in model:
+        return "internvl"
+    if "interleave" in model or "LLaVA-NeXT-Video" in model:
+        return "interleave"
+    if not (any(name in model for name in ("onevision", "LongVA", "Mantis", "Phi", "Qwen2")) or model == "GPT4o"):
+        _log.warning(f"TempVS: no official extraction branch names model {model!r}; using the generic one")
+    return "generic"
+
+
+def file_suffix(model: str) -> str:
+    """``8bit`` for the models the authors loaded in 8 bit (72b / 78b / 110b in the name), else ``full``."""
+    return "8bit" if re.search(r"72b|78b|110b", model.lower()) else "full"
+
+
+def prediction_path(root: Path, input_kind: str, model: str, source: str, task_id: str) -> Optional[Path]:
+    folder = root / "predictions" / input_kind / model
+    stem = f"{source}_{task_id}_preds_{file_suffix(model)}"
+    return next((p for p in (folder / f"{stem}.pkl", folder / f"{stem}.json") if p.is_file()), None)
+
+
+def read_predictions(path: Path, source: str, task_id: str) -> Dict[str, str]:
+    """doc key -> raw output, from one prediction file."""
+    out = {}
+    for i, row in enumerate(read_table(path)):
+        if "preds" not in row or row.get("question_id") is None:
+            raise TempVSDataError(f"{path} row {i}: a prediction file needs 'question_id' and 'preds'; found {sorted(row)}")
+        out[doc_key(source, task_id, row["question_id"])] = row["preds"]
+    return out
+
+
+def released_models(root: Path, input_kind: str = "combined") -> List[str]:
+    folder = data_root(Path(root)) / "predictions" / input_kind
+    if not folder.is_dir():
+        raise TempVSDataError(f"{folder}: no released predictions here (expected predictions/{input_kind}/<model>/)")
+    return sorted(p.name for p in folder.iterdir() if p.is_dir())
+
+
+def _test_predictions(root: Path, model: str, input_kind: str, test: str,
+                      sources: Tuple[str, ...]) -> Tuple[Dict[str, str], Tuple[str, ...]]:
+    """The raw outputs of one main test and its grounding test, and the sources that have both."""
+    spec = MAIN_TESTS[test]
+    grounding_inputs = (input_kind, "combined") if input_kind == "cot" else (input_kind,)
+    preds: Dict[str, str] = {}
+    kept = []
+    for source in sources:
+        main = prediction_path(root, input_kind, model, source, spec.task_id)
+        if main is None:
+            raise TempVSDataError(f"{model}: prediction file predictions/{input_kind}/{model}/{source}_{spec.task_id}_preds_"
+                                  f"{file_suffix(model)}.pkl is missing under {root}")
+        grounding = next(filter(None, (prediction_path(root, kind, model, source, spec.grounding_task_id)
+                                       for kind in grounding_inputs)), None)
+        if grounding is None:
+            _log.warning(f"TempVS {model}: no {spec.grounding_task_id} predictions for {source}; "
+                         f"{source} is left out of {spec.task_id}, as in the official evaluation")
+            continue
+        preds.update(read_predictions(main, source, spec.task_id))
+        preds.update(read_predictions(grounding, source, spec.grounding_task_id))
+        kept.append(source)
+    return preds, tuple(kept)
+
+
+def score_model(root: Path, model: str, input_kind: str = "combined",
+                sources: Optional[Sequence[str]] = None) -> Dict[str, Dict[str, object]]:
+    """Our task name -> ``{"<metric>,none": value}`` for the six main tests of one model.
+
+    ``TEMPVS_FIXES`` applies as in the tasks (default: the faithful parse and join)."""
+    root = data_root(Path(root))
+    mode, visual, suffix = INPUTS[input_kind]
+    family = model_family(model)
+    results = {}
+    for test in MAIN_TESTS:
+        preds, kept = _test_predictions(root, model, input_kind, test, selected_sources(tuple(sources or ())))
+        if not kept:
+            continue
+        docs, _ = build_main_docs(test, mode=mode, visual=visual, data_dir=root, sources=kept)
+        records = []
+        for doc in docs:
+            if doc["doc_key"] not in preds:
+                raise TempVSDataError(f"{model}: no prediction for {doc['doc_key']} in predictions/{input_kind}/{model}/")
+            text = preds[doc["doc_key"]]
+            parsed = extract(text, task_kind(doc["task_id"]), option_text=doc["option_text"], cot=mode == "cot",
+                             family=family)
+            records.append({**make_record(doc, ""), "pred": parsed, "correct": is_correct(parsed, doc["gt_option"])})
+        results[f"tempvs_{test}{suffix}"] = {f"{name},none": AGGREGATIONS[name](records)
+                                             for name in metric_names(metric_family(test))}
+    return results
+
+
+def write_results(folder: Path, model: str, input_kind: str, results: Dict, root: Path) -> Path:
+    """An lmms-eval-style results file that the report reads (its model label is ``model``)."""
+    path = Path(folder) / model / RESULTS_NAME.format(input=input_kind)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {"results": results, "model_name": model,
+            "config": {"model": "tempvs-released-predictions", "model_args": f"model={model},input={input_kind}",
+                       "data": str(root)}}
+    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return path
+
+
+def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="temporal-bench score-predictions",
+        description="Score the TempVS release's own model outputs and show them next to the published tables.")
+    parser.add_argument("release", type=Path, help="the TempVS data folder (holding benchmark_pkl/ and predictions/)")
+    parser.add_argument("--input", choices=sorted(INPUTS), default="combined", help="which predictions folder")
+    parser.add_argument("--model", action="append", dest="models", help="model folder name (repeatable); default: all")
+    parser.add_argument("--sources", help="comma-separated subset of flintstones,pororo,vwp,vist")
+    parser.add_argument("--fixes", help=f"set {FIXES_ENV} (fixes instead of the faithful behaviour): "
+                        f"{', '.join(FIX_NAMES)} or all; default: the environment's")
+    parser.add_argument("--output", type=Path, default=Path("tempvs_released_scores"),
+                        help="folder for the results files (default: %(default)s)")
+    parser.add_argument("--table", action="append", dest="tables", help="report layout(s) to print; default: those with rows")
+    args = parser.parse_args(argv)
+    from temporal_bench.report.cli import main_report
+
+    if args.fixes is not None:
+        os.environ[FIXES_ENV] = args.fixes
+    try:
+        active_fixes()  # a bad value fails here, before any scoring
+        root = data_root(args.release)
+        sources = tuple(s for s in (args.sources or "").split(",") if s)
+        for model in args.models or released_models(root, args.input):
+            results = score_model(root, model, args.input, sources)
+            write_results(args.output, model, args.input, results, root)
+    except (TempVSDataError, ValueError) as exc:
+        parser.error(str(exc))
+    report_args = [str(args.output)] + [a for t in args.tables or () for a in ("--table", t)]
+    return main_report(report_args)

@@ -1,0 +1,142 @@
+"""An independent re-computation of the released TempVS evaluation (tempvs.md §6-§7), written
+from the reference in the original script's pandas style and sharing no code with the package:
+``str.extract`` first matches after the model family's preprocessing, the blind filter aligned by
+DataFrame index label, ``eval`` on the event tuples, ``gt_passes`` as the script builds it, counts
+summed over the sources. GT (overall), which the script does not compute, is the pass rate over
+the grounding file's rows after the invalid-event filter, pooled over the sources."""
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Dict, Optional, Sequence
+
+import pandas
+
+OFFICIAL_SOURCES = ["flintstones", "pororo", "vwp", "vist"]
+BANNED = ['NO_EVENT', 'No_Event', 'no_event', 'NO_Event', 'good time', 'great time', 'wonderful time', 'have fun', 'had fun']
+BLIND = [("Llama-3.1-8B", "full"), ("Phi-3.5-mini-instruct", "full"), ("Qwen2.5-72B-Instruct", "8bit")]
+GROUNDING_OF = {
+    "paired_event_discrimination": "single_grounding_paired",
+    "triple_event_discrimination": "single_grounding_triple",
+    "ordering_texts_opt_event": "single_grounding_all",
+    "ordering_texts_opt_story": "single_grounding_all_story",
+    "ordering_images_opt_event": "single_grounding_all",
+    "ordering_images_opt_story": "single_grounding_all_story",
+}
+
+
+def _file(task_id):
+    if task_id.startswith("ordering"):
+        return task_id[:-10]
+    return "single_grounding_all" if task_id == "single_grounding_all_story" else task_id
+
+
+def _suffix(model):
+    return "8bit" if any(k in model.lower() for k in ("72b", "78b", "110b")) else "full"
+
+
+def _drop_invalid(df):
+    bad = pandas.Series(False, index=df.index)
+    for column in df.columns:
+        if column.startswith("event"):
+            bad |= df[column].astype(str).str.contains("|".join(BANNED), case=False, regex=True)
+    return df[~bad]
+
+
+def _internvl_mt1(text):
+    for pattern in (r"Option\s+([AB])", r"\b([AB])\.\s*(?:True|False)", r"\b([AB])\s*$", r"Option\s*\[([AB])\]"):
+        match = re.search(pattern, text)
+        if match:
+            return match.group(1)
+    return "UNK"
+
+
+def _clean(preds, task_id, model):
+    """The evaluation's per-family branch: preprocessing, then the task's first-match pattern."""
+    text = preds.astype(str)
+    if "deepseek" in model or "Janus" in model:
+        text = text.str.replace(" <｜end▁of▁sentence｜>", "", regex=False)
+    elif model == "Llama-3.1-8B":
+        text = text.apply(lambda t: re.split(r"(?i)The answer is", t, maxsplit=1)[-1])
+    elif "InternVL" in model and "discrimination" in task_id:
+        return text.apply(_internvl_mt1)
+    elif "interleave" in model or "LLaVA-NeXT-Video" in model:
+        text = text.apply(lambda t: re.split(r"(?i)assistant", t, maxsplit=1)[-1])
+    if "grounding" in task_id:
+        pattern = r"(\d+)"
+    else:
+        pattern = r"\b([AB])\b" if "discrimination" in task_id else r"\b([ABCDE])\b"
+    return text.str.extract(pattern)[0].fillna("UNK")
+
+
+def _passes(df, task_id, preds, model=""):
+    return _clean(preds, task_id, model) == df["gt_option"].astype(str).str[-1]
+
+
+def official(root: Path, task_id: str, grounding_id: str, answers: Dict[tuple, str], blind: bool = True,
+             model: str = "", sources: Sequence[str] = OFFICIAL_SOURCES) -> Dict[str, Optional[float]]:
+    """GT, GT_strict, MT, MT|GT_strict (and MT|GT fail) pooled over the sources, per source too.
+    ``answers``: (source, task id, question_id) -> raw model output; rows never asked get "".
+    ``model`` picks the family branch of the parser, as the script does by model name."""
+    pooled, per_source = Counter(), {}
+    for source in sources:
+        main = _drop_invalid(pandas.read_pickle(root / "benchmark_pkl" / f"{source}_{_file(task_id)}_test.pkl"))
+        ground = _drop_invalid(pandas.read_pickle(root / "benchmark_pkl" / f"{source}_{_file(grounding_id)}_test.pkl"))
+        main = main.assign(passed=_passes(main, task_id, main["question_id"].map(lambda q: answers.get((source, task_id, q), "")), model))
+        ground = ground.assign(passed=_passes(ground, grounding_id, ground["question_id"].map(lambda q: answers.get((source, grounding_id, q), "")), model))
+        if blind and "images" not in task_id:
+            right = pandas.Series(0, index=main.index)
+            for blind_model, suffix in BLIND:
+                preds = _drop_invalid(pandas.read_pickle(root / "predictions" / "blind" / blind_model / f"{source}_{task_id}_preds_{suffix}.pkl"))
+                assert len(preds) == len(main)
+                right = right.add(_passes(preds, task_id, preds["preds"], blind_model).astype(int), fill_value=0)
+            main = main[right.loc[main.index] < 2]
+        counts = Counter()
+        for _, row in main.iterrows():
+            same = ground[ground["img_seq_id"] == row["img_seq_id"]]
+            if "discrimination" in task_id:
+                events = eval(row["event_pair_tuple"] if "paired" in task_id else row["event_triple_tuple"])
+                gt_passes = []
+                for e in events:
+                    hits = same[same["gt_option"].str.endswith(str(e + 1))]
+                    if len(hits):
+                        gt_passes.append(bool(hits.iloc[0]["passed"]))
+            else:
+                gt_passes = [bool(p) for p in same["passed"]]
+            all_ground = False not in gt_passes
+            counts["total"] += 1
+            counts["grounding"] += all_ground
+            counts["main"] += bool(row["passed"])
+            counts["both"] += all_ground and bool(row["passed"])
+            counts["main_fail_ground"] += (not all_ground) and bool(row["passed"])
+        counts["g_rows"], counts["g_pass"] = len(ground), int(ground["passed"].sum())
+        per_source[source] = _figures(counts)
+        pooled.update(counts)
+    return {**_figures(pooled), "per_source": per_source}
+
+
+def _figures(c):
+    div = lambda a, b: a / b if b else None  # noqa: E731
+    return {"gt_acc": div(c["g_pass"], c["g_rows"]), "gtstrict_rate": div(c["grounding"], c["total"]),
+            "mt_acc": div(c["main"], c["total"]), "mt_given_gtstrict": div(c["both"], c["grounding"]),
+            "mt_given_gtfail": div(c["main_fail_ground"], c["total"] - c["grounding"])}
+
+
+def official_release(root: Path, model: str, folder: str = "combined") -> Dict[str, Dict[str, Optional[float]]]:
+    """The evaluation run on a released prediction folder: task id -> figures, rounded to 4 decimals
+    as the script rounds. A source without the grounding predictions is skipped, as the script does."""
+    out = {}
+    for task_id, grounding_id in GROUNDING_OF.items():
+        base = Path(root) / "predictions" / folder / model
+        answers, sources = {}, []
+        for source in OFFICIAL_SOURCES:
+            grounding_path = base / f"{source}_{grounding_id}_preds_{_suffix(model)}.pkl"
+            if not grounding_path.is_file():
+                continue
+            sources.append(source)
+            for task, path in ((task_id, base / f"{source}_{task_id}_preds_{_suffix(model)}.pkl"), (grounding_id, grounding_path)):
+                frame = pandas.read_pickle(path)
+                answers.update({(source, task, q): p for q, p in zip(frame["question_id"], frame["preds"])})
+        figures = official(Path(root), task_id, grounding_id, answers, model=model, sources=sources)
+        out[task_id] = {k: (None if v is None else round(v, 4)) for k, v in figures.items() if k != "per_source"}
+    return out

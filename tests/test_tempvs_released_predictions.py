@@ -1,0 +1,133 @@
+"""Scoring the TempVS release's own model outputs (predictions/{combined,...}/{model}/*.pkl):
+prediction files in the official format, written here for several model families and all four
+sources, score to exactly what the independent re-computation of the official evaluation gives,
+and ``temporal-bench score-predictions`` shows them next to the published Tables 14-16, flagging
+every cell where they disagree."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from temporal_bench.tempvs.fixtures import write_fixture, write_model_predictions
+from temporal_bench.tempvs.loading import TempVSDataError
+from temporal_bench.tempvs.released_predictions import (
+    file_suffix,
+    main_score_predictions,
+    model_family,
+    released_models,
+    score_model,
+)
+from temporal_bench.tempvs.spec import MAIN_TESTS
+from tests.tempvs_official_eval import official_release
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tempvs"
+# one model per extraction branch of the official evaluation, two of them 8-bit (file suffix)
+MODELS = ("InternVL2_5-8B", "deepseek-vl2-tiny", "llava-interleave-qwen-7b-hf", "llava-onevision-qwen2-72b-ov-sft",
+          "GPT4o", "InternVL2_5-78B-MPO")
+FIGURES = {"gt": "gt_acc", "gts": "gtstrict_rate", "mt": "mt_acc", "mt_given_gts": "mt_given_gtstrict"}
+
+
+@pytest.fixture(scope="module")
+def release(tmp_path_factory):
+    root = write_fixture(tmp_path_factory.mktemp("tempvs_release"), templates_dir=SHARED, missing_grounding=True)
+    for model in MODELS:
+        write_model_predictions(root, model)
+    return root
+
+
+def _ours(results, test):
+    values = results[f"tempvs_{test}"]
+    return {key: None if values[f"{name},none"] is None else round(values[f"{name},none"], 4) for key, name in FIGURES.items()}
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_released_outputs_score_as_the_official_evaluation(release, model):
+    ours = score_model(release, model)
+    expected = official_release(release, model)
+    for test, spec in MAIN_TESTS.items():
+        assert _ours(ours, test) == {key: expected[spec.task_id][name] for key, name in FIGURES.items()}, test
+    assert 0 < ours["tempvs_mt1_two"]["mt_acc,none"] < 1 and ours["tempvs_mt1_two"]["invalid_rate,none"] > 0
+
+
+def test_the_family_branch_matters(release):
+    """The comparison can fail: parsing InternVL's outputs with another family's branch changes MT1."""
+    ours = score_model(release, "InternVL2_5-8B")["tempvs_mt1_two"]["mt_acc,none"]
+    expected = official_release(release, "InternVL2_5-8B")["paired_event_discrimination"]["mt_acc"]
+    shutil.copytree(release / "predictions" / "combined" / "InternVL2_5-8B", release / "predictions" / "combined" / "Qwen2-VL-7B")
+    try:
+        as_qwen = score_model(release, "Qwen2-VL-7B")["tempvs_mt1_two"]["mt_acc,none"]
+    finally:
+        shutil.rmtree(release / "predictions" / "combined" / "Qwen2-VL-7B")
+    assert round(ours, 4) == expected and as_qwen != ours
+
+
+def test_family_and_suffix_by_model_name():
+    assert [model_family(m) for m in MODELS] == ["internvl", "deepseek", "interleave", "generic", "generic", "internvl"]
+    assert model_family("Janus-Pro-7B") == "deepseek" and model_family("LLaVA-NeXT-Video-34B-hf") == "interleave"
+    assert model_family("Llama-3.1-8B") == "llama_blind" and model_family("Phi-3.5-vision-instruct") == "generic"
+    assert [file_suffix(m) for m in ("InternVL2_5-78B-MPO", "Qwen2-VL-72B-Instruct", "llava-next-110b", "InternVL2_5-8B")] == \
+        ["8bit", "8bit", "8bit", "full"]
+
+
+def test_a_source_without_grounding_outputs_is_left_out_and_a_missing_main_file_fails(tmp_path, release):
+    root = tmp_path / "release"
+    shutil.copytree(release, root)
+    folder = root / "predictions" / "combined" / "GPT4o"
+    (folder / "vwp_single_grounding_paired_preds_full.pkl").unlink()
+    ours = score_model(root, "GPT4o")
+    expected = official_release(root, "GPT4o")
+    assert _ours(ours, "mt1_two") == {key: expected["paired_event_discrimination"][name] for key, name in FIGURES.items()}
+    assert ours["tempvs_mt1_two"]["mtgts_vwp,none"] is None and ours["tempvs_mt1_two"]["mt_vwp,none"] is None
+    assert ours["tempvs_mt1_three"]["mt_vwp,none"] is not None
+    (folder / "pororo_ordering_images_opt_story_preds_full.pkl").unlink()
+    with pytest.raises(TempVSDataError, match="pororo_ordering_images_opt_story_preds_full.pkl is missing"):
+        score_model(root, "GPT4o")
+
+
+def test_score_predictions_cli_shows_published_rows_and_disagreements(tmp_path, release, capsys):
+    out = tmp_path / "scores"
+    assert main_score_predictions([str(release), "--output", str(out), "--model", "InternVL2_5-78B-MPO", "--model", "GPT4o",
+                                   "--table", "tempvs-table14"]) == 0
+    text = capsys.readouterr().out
+    assert sorted(p.parent.name for p in out.glob("*/released_combined_results.json")) == ["GPT4o", "InternVL2_5-78B-MPO"]
+    assert "| InternVL2_5-78B-MPO | published | 0.7046 | 0.5881 | 0.5847 | 0.5992 |" in text
+    ours = _ours(score_model(release, "InternVL2_5-78B-MPO"), "mt1_two")
+    assert f"| **InternVL2_5-78B-MPO** | measured | {ours['gt']:.4f} | {ours['gts']:.4f} |" in text
+    # the published row of the same model is compared cell by cell (the release's GPT4o is the paper's GPT-4o)
+    compared = {t.split("**")[1]: t for t in text.splitlines() if t.startswith("- **") and " vs " in t}
+    assert sorted(compared) == ["GPT4o", "InternVL2_5-78B-MPO"]
+    assert f"MT1 two-event: GT {ours['gt']:.4f} vs 0.7046" in compared["InternVL2_5-78B-MPO"]
+    assert "MT1 three-event: MT|GTs 0.3529 vs 0.6644" in compared["GPT4o"]
+
+
+def test_released_models_and_errors(tmp_path, release):
+    assert released_models(release) == sorted(MODELS)
+    with pytest.raises(TempVSDataError, match="no released predictions"):
+        released_models(release, "cot")
+    with pytest.raises(SystemExit):
+        main_score_predictions([str(tmp_path), "--output", str(tmp_path / "o")])
+
+
+def test_separate_and_cot_inputs(tmp_path, release, capsys):
+    model = "InternVL2_5-26B-MPO"
+    write_model_predictions(release, model)
+    write_model_predictions(release, model, "separate")
+    main_ids = [spec.task_id for spec in MAIN_TESTS.values()]
+    write_model_predictions(release, model, "cot", task_ids=main_ids)
+    try:
+        separate = score_model(release, model, "separate")
+        assert sorted(separate) == sorted(f"tempvs_{test}_separate" for test in MAIN_TESTS)
+        cot = score_model(release, model, "cot")
+        # CoT outputs answer inside <answer> tags; grounding comes from the combined folder
+        assert cot["tempvs_mt1_two_cot"]["gt_acc,none"] == score_model(release, model)["tempvs_mt1_two"]["gt_acc,none"]
+        assert cot["tempvs_mt1_two_cot"]["invalid_rate,none"] < 1
+        out = tmp_path / "scores"
+        assert main_score_predictions([str(release), "--input", "separate", "--model", model, "--output", str(out),
+                                       "--table", "tempvs-table12"]) == 0
+        text = capsys.readouterr().out
+        mt = separate["tempvs_mt1_two_separate"]["mt_acc,none"]
+        assert f"| **{model}** | measured | {mt:.4f} |" in text and f"| {model} | published | 0.5962 |" in text
+    finally:
+        for folder in ("separate", "cot", f"combined/{model}"):
+            shutil.rmtree(release / "predictions" / folder)

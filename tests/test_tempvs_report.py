@@ -1,0 +1,71 @@
+"""TempVS in ``temporal-bench report``: Tables 3, 5 and 14-16 and the Figure 3 plot from results
+written by a fixture run of the real lmms-eval CLI (random baseline) and by the released-outputs
+scorer, checked against a golden file byte for byte (UPDATE_GOLDEN=1 rewrites it)."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from temporal_bench.report import LAYOUTS, load_runs
+from temporal_bench.report.cli import main_report
+from temporal_bench.report.figures import TEMPVS_FIGURE3, series
+from temporal_bench.report.render import build_rows
+from temporal_bench.tempvs.fixtures import write_fixture, write_model_predictions
+from temporal_bench.tempvs.released_predictions import score_model, write_results
+from tests.harness import lmms_eval
+from tests.test_report import check_golden
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tempvs"
+TABLES = ["tempvs-table3", "tempvs-table5", "tempvs-table14", "tempvs-table15", "tempvs-table16"]
+
+
+@pytest.fixture(scope="module")
+def runs_dir(tmp_path_factory):
+    """``runs/random_choice/fixture_results.json`` (lmms-eval, renamed from its dated name) and
+    ``runs/InternVL2_5-78B-MPO/released_combined_results.json`` (the release scorer)."""
+    base = tmp_path_factory.mktemp("tempvs_report")
+    data = write_fixture(base / "data", templates_dir=SHARED)
+    lmms_eval(base, ["tempvs"], model="random_choice", model_args="seed=1234", env={"TEMPVS_DATA_DIR": str(data)})
+    runs = base / "runs"
+    (runs / "random_choice").mkdir(parents=True)
+    shutil.copy(next((base / "lmms_eval_out").rglob("*_results.json")), runs / "random_choice" / "fixture_results.json")
+    write_model_predictions(data, "InternVL2_5-78B-MPO")
+    write_results(runs, "InternVL2_5-78B-MPO", "combined", score_model(data, "InternVL2_5-78B-MPO"), data)
+    return runs
+
+
+def test_markdown_matches_golden(runs_dir, monkeypatch, capsys):
+    monkeypatch.chdir(runs_dir)
+    argv = ["."] + [arg for table in TABLES for arg in ("--table", table)]
+    assert main_report(argv) == 0
+    check_golden("tempvs_report.md", capsys.readouterr().out)
+
+
+def test_published_rows_equal_the_paper(runs_dir):
+    runs = load_runs([runs_dir])
+    table3 = {(r.source, r.model): r.values for r in build_rows(LAYOUTS["tempvs-table3"], runs)}
+    assert table3[("published", "GPT-4o")]["two_event_mt"] == pytest.approx(58.27)  # Table 14 x 100
+    assert table3[("published", "Random")]["mt2_event_gts"] == 0.032  # Table 3's own row
+    assert table3[("published", "deepseek-vl2-small")]["mt3_event_mt_given_gts"] == 0.0
+    table5 = {(r.source, r.model): r.values for r in build_rows(LAYOUTS["tempvs-table5"], runs)}
+    assert table5[("published", "GPT-4o")]["two_after_pos"] == 56.2
+    assert table5[("published", "Top-5 average")]["three_laterfinally_neg"] == 43.1
+    measured = table5[("measured", "random_choice (seed=1234)")]
+    result = next(r for r in runs if r.label.startswith("random_choice"))
+    assert measured["two_after_pos"] == pytest.approx(100 * result.metric("tempvs_mt1_two", "two_after_pos"))
+
+
+def test_output_dir_writes_tables_and_the_distance_plot(runs_dir, tmp_path):
+    folder = tmp_path / "report"
+    assert main_report([str(runs_dir), "--table", "tempvs-table3", "--output-dir", str(folder)]) == 0
+    assert sorted(p.name for p in folder.iterdir()) == ["tempvs-figure3.png", "tempvs-table3.csv", "tempvs-table3.md"]
+    with Image.open(folder / "tempvs-figure3.png") as image:
+        assert image.format == "PNG" and image.size == (600, 400)
+    runs = load_runs([runs_dir])
+    values = {run.label: series(TEMPVS_FIGURE3, run) for run in runs}
+    assert all(v is not None and 0 <= v <= 100 for line in values.values() for v in line)
+    csv_rows = (folder / "tempvs-table3.csv").read_text(encoding="utf-8").splitlines()
+    assert csv_rows[0].startswith("layout,rank,model,source,two_event_gts,two_event_mt,two_event_mt_given_gts")
+    assert sum(",measured," in row for row in csv_rows) == 2
