@@ -1,29 +1,33 @@
 """What our tasks cost around the model, at full benchmark size (issue: performance targets).
 
-For each task: the stage times measured in-process on the harness's own task objects (dataset load
-+ process_docs, doc_to_visual with every image decoded, doc_to_text, process_results, aggregation),
-the plugin overhead per request (median), then an end-to-end run of the real lmms-eval CLI with the
-``decode_only`` model (wall time, docs/s, peak RSS), and the start-up time our task folder adds to
-lmms-eval. Prints a markdown table; no assertions (targets are checked by reading the figures).
+For each task or group: the stage times measured in-process on the harness's own task objects
+(dataset load + process_docs, doc_to_visual with every image decoded, doc_to_text,
+process_results, aggregation; a group sums its tasks), the plugin overhead per request (median),
+then an end-to-end run of the real lmms-eval CLI with the ``decode_only`` model (wall time, docs/s,
+peak RSS of that run), and the start-up time our task folder adds to lmms-eval. For benchmarks
+with a per-task request protocol (TempVS) it also compares the requests the harness sent with the
+questions the official protocol asks. Prints markdown tables; no assertions (targets are checked by
+reading the figures).
 
     .venv/bin/python benchmarks/plugin_overhead.py --tasks catbench_switched
+    .venv/bin/python benchmarks/plugin_overhead.py --tasks tempvs_mt1_two,tempvs
 """
 
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Callable, Dict, List
+from typing import Callable, Dict, List, Tuple
 
-from full_size_data import GENERATORS, TASK_BENCHMARK
+from full_size_data import GENERATORS, PROTOCOL_REQUESTS, TASK_BENCHMARK
 
 BIN = Path(sys.executable).parent
 OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
+STAGES = ("load_s", "visual_s", "text_s", "results_s", "aggregation_s")
 
 
 def _timed(fn: Callable, *args):
@@ -32,11 +36,21 @@ def _timed(fn: Callable, *args):
     return value, time.perf_counter() - start
 
 
-def stage_times(task_name: str) -> Dict:
-    import lmms_eval.evaluator  # noqa: F401  (loads our entry point like a real run)
-    from lmms_eval.tasks import TaskManager, get_task_dict
+def leaf_tasks(name: str, task_manager) -> List[str]:
+    """The tasks a name runs: itself, or a group's members (recursively, from its yaml)."""
+    from lmms_eval import utils
 
-    task_manager = TaskManager("ERROR")
+    entry = task_manager.task_index[name]
+    if entry["type"] != "group":
+        return [name]
+    members = utils.load_yaml_config(entry["yaml_path"], mode="simple")["task"]
+    return [leaf for member in members for leaf in leaf_tasks(member, task_manager)]
+
+
+def task_stage_times(task_name: str, task_manager) -> Dict:
+    """Stage sums (s) over one task's docs, and each doc's time in the per-request stages."""
+    from lmms_eval.tasks import get_task_dict
+
     task, load_s = _timed(lambda: get_task_dict([task_name], task_manager)[task_name])
     docs = list(task.test_docs())
     visual, text, results, per_request = [], [], [], []
@@ -55,40 +69,87 @@ def stage_times(task_name: str) -> Dict:
     for metric, aggregate in task.aggregation().items():
         aggregate([r[metric] for r in records])
     aggregation_s = time.perf_counter() - start
-    return {
-        "docs": len(docs), "load_s": load_s, "visual_s": sum(visual), "text_s": sum(text),
-        "results_s": sum(results), "aggregation_s": aggregation_s,
-        "median_ms_per_request": 1000 * statistics.median(per_request),
-        "mean_ms_per_request_all_stages": 1000 * (load_s + sum(per_request) + aggregation_s) / len(docs),
-    }
+    return {"docs": len(docs), "load_s": load_s, "visual_s": sum(visual), "text_s": sum(text), "results_s": sum(results),
+            "aggregation_s": aggregation_s, "per_request_s": per_request}
+
+
+def stage_times(name: str, task_manager, measured: Dict[str, Dict]) -> Dict:
+    """A task's or group's stage times; each task is measured once (``measured`` caches them)."""
+    leaves = leaf_tasks(name, task_manager)
+    for leaf in leaves:
+        if leaf not in measured:
+            measured[leaf] = task_stage_times(leaf, task_manager)
+    parts = [measured[leaf] for leaf in leaves]
+    total = {key: sum(part[key] for part in parts) for key in ("docs",) + STAGES}
+    per_request = [t for part in parts for t in part["per_request_s"]]
+    total["median_ms_per_request"] = 1000 * statistics.median(per_request)
+    total["mean_ms_per_request_all_stages"] = 1000 * sum(total[stage] for stage in STAGES) / total["docs"]
+    return total
+
+
+def run_measured(command: List[str], env: Dict[str, str], log: Path) -> Tuple[float, float]:
+    """Wall time (s) and peak RSS (MB) of one command; wait4 gives this child's own peak, not the
+    running maximum over every child so far that RUSAGE_CHILDREN reports."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with open(log, "w") as output:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, env={**os.environ, **env}, stdout=output, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise SystemExit(f"{' '.join(command)} failed ({process.returncode}); see {log}")
+    return wall, usage.ru_maxrss / 1024
 
 
 def end_to_end(task_name: str, env: Dict[str, str], workdir: Path) -> Dict:
     out = workdir / "runs" / task_name
     command = [str(BIN / "lmms-eval"), "--model", "decode_only", "--tasks", task_name, "--output_path", str(out),
                "--verbosity", "ERROR"]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    start = time.perf_counter()
-    subprocess.run(command, env={**os.environ, **env}, check=True, capture_output=True)
-    wall = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    wall, peak_mb = run_measured(command, env, out / "lmms-eval.log")
     results = sorted(out.glob("**/*_results.json"))
     if not results:
-        raise SystemExit(f"{task_name}: lmms-eval wrote no results file")
-    n = json.loads(results[-1].read_text())["n-samples"][task_name]["effective"]
-    return {"wall_s": wall, "docs_per_s": n / wall, "peak_rss_mb": max(before, peak) / 1024}
+        raise SystemExit(f"{task_name}: lmms-eval wrote no results file; see {out / 'lmms-eval.log'}")
+    output = json.loads(results[-1].read_text())
+    docs = sum(n["effective"] for n in output["n-samples"].values())
+    return {"wall_s": wall, "docs_per_s": docs / wall, "peak_rss_mb": peak_mb, "output": output}
 
 
-def startup_added(env: Dict[str, str]) -> float:
+def startup_added(env: Dict[str, str], rounds: int = 5) -> Tuple[float, float]:
+    """Best-of-``rounds`` TaskManager indexing time (s) with and without our task folder, in fresh
+    processes, the two alternating so that load from other processes hits both alike."""
     code = ("import time, lmms_eval.evaluator\nfrom lmms_eval.tasks import TaskManager\n"
             "s = time.perf_counter(); TaskManager('ERROR'); print(time.perf_counter() - s)")
 
-    def run(extra):
-        times = [float(subprocess.run([str(BIN / "python"), "-c", code], env={**os.environ, **env, **extra},
-                                      capture_output=True, text=True, check=True).stdout) for _ in range(3)]
-        return min(times)
+    def index_time(extra: Dict[str, str]) -> float:
+        return float(subprocess.run([str(BIN / "python"), "-c", code], env={**os.environ, **env, **extra},
+                                    capture_output=True, text=True, check=True).stdout)
 
-    return run({}) - run({"TEMPORAL_BENCH_NO_AUTO_TASKS": "1"})
+    times = [(index_time({}), index_time({"TEMPORAL_BENCH_NO_AUTO_TASKS": "1"})) for _ in range(rounds)]
+    return min(with_ for with_, _ in times), min(without for _, without in times)
+
+
+def print_request_check(name: str, leaves: List[str], output: Dict, protocol: Dict[str, Dict]) -> None:
+    """Requests the harness sent (docs per task; the main/grounding split from the tasks' own counts)
+    against the questions the official protocol asks after the filters. A run of several tasks
+    counts each grounding test once in the protocol's distinct total (it infers a file once)."""
+    print(f"\nrequest check, `--tasks {name}`:\n")
+    print("| task | protocol main | protocol grounding | protocol total | sent | sent main | sent grounding | equal |")
+    print("|---|---|---|---|---|---|---|---|")
+    for leaf in leaves:
+        expected, metrics = protocol[leaf], output["results"][leaf]
+        sent = output["n-samples"][leaf]["effective"]
+        sent_main, sent_grounding = metrics["main_count,none"], metrics["grounding_count,none"]
+        total = expected["main"] + expected["grounding"]
+        equal = (sent, sent_main, sent_grounding) == (total, expected["main"], expected["grounding"])
+        print(f"| {leaf} | {expected['main']} | {expected['grounding']} | {total} | {sent} | {sent_main} | {sent_grounding} "
+              f"| {'yes' if equal else 'NO'} |")
+    if len(leaves) > 1:
+        sent = sum(output["n-samples"][leaf]["effective"] for leaf in leaves)
+        grounding_tests = {protocol[leaf]["grounding_test"]: protocol[leaf]["grounding"] for leaf in leaves}
+        distinct = sum(protocol[leaf]["main"] for leaf in leaves) + sum(grounding_tests.values())
+        print(f"\n{name}: sent {sent} requests; the protocol asks {distinct} distinct questions "
+              f"({len(grounding_tests)} grounding tests, each once); {sent - distinct} grounding requests repeat another task's")
 
 
 def main(argv: List[str] = None) -> None:
@@ -98,19 +159,36 @@ def main(argv: List[str] = None) -> None:
     args = parser.parse_args(argv)
     env = dict(OFFLINE)
     tasks = args.tasks.split(",")
-    for benchmark in sorted({TASK_BENCHMARK[t] for t in tasks}):
+    benchmarks = sorted({TASK_BENCHMARK[t] for t in tasks})
+    for benchmark in benchmarks:
         env.update(GENERATORS[benchmark](args.workdir / benchmark))
     os.environ.update(env)
-    print("| task | docs | load+process_docs s | doc_to_visual s | doc_to_text s | process_results s | aggregation s "
+    protocol = {task: counts for benchmark in benchmarks if benchmark in PROTOCOL_REQUESTS
+                for task, counts in PROTOCOL_REQUESTS[benchmark](args.workdir / benchmark).items()}
+
+    import lmms_eval.evaluator  # noqa: F401  (loads our entry point like a real run)
+    from lmms_eval.tasks import TaskManager
+
+    task_manager = TaskManager("ERROR")
+    measured: Dict[str, Dict] = {}
+    checks = []
+    print("\n| task | docs | load+process_docs s | doc_to_visual s | doc_to_text s | process_results s | aggregation s "
           "| median ms/request | mean ms/request (all stages) | e2e wall s | docs/s | peak RSS MB |")
     print("|---|" + "---|" * 11)
     for task in tasks:
-        s = stage_times(task)
+        s = stage_times(task, task_manager, measured)
         e = end_to_end(task, env, args.workdir)
         print(f"| {task} | {s['docs']} | {s['load_s']:.2f} | {s['visual_s']:.2f} | {s['text_s']:.2f} | {s['results_s']:.2f} "
               f"| {s['aggregation_s']:.2f} | {s['median_ms_per_request']:.3f} | {s['mean_ms_per_request_all_stages']:.3f} "
-              f"| {e['wall_s']:.1f} | {e['docs_per_s']:.0f} | {e['peak_rss_mb']:.0f} |")
-    print(f"\nstart-up added by our task folder (TaskManager indexing, best of 3): {startup_added(env):.3f} s")
+              f"| {e['wall_s']:.1f} | {e['docs_per_s']:.0f} | {e['peak_rss_mb']:.0f} |", flush=True)
+        leaves = leaf_tasks(task, task_manager)
+        if all(leaf in protocol for leaf in leaves):
+            checks.append((task, leaves, e["output"]))
+    for task, leaves, output in checks:
+        print_request_check(task, leaves, output, protocol)
+    with_ours, without = startup_added(env)
+    print(f"\nstart-up added by our task folder (TaskManager indexing, best of 5): {with_ours - without:.3f} s "
+          f"({with_ours:.3f} s with, {without:.3f} s with TEMPORAL_BENCH_NO_AUTO_TASKS=1)")
 
 
 if __name__ == "__main__":

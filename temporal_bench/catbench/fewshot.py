@@ -10,7 +10,6 @@ from functools import lru_cache
 from typing import Dict, List
 
 import numpy as np
-from rank_bm25 import BM25Okapi
 
 from temporal_bench.catbench import prompts
 from temporal_bench.catbench.loading import load_split
@@ -26,6 +25,8 @@ class ExemplarRetriever:
             raise ValueError("few-shot pool is empty")
         self.pool = pool
         self.question_ids = {q["question_id"] for q in pool}
+        from rank_bm25 import BM25Okapi  # here, so only the few-shot tasks need rank_bm25 installed
+
         self.index = BM25Okapi([_tokens(prompts.answer_only(q)) for q in pool])
 
     def exemplars(self, doc: Dict, k: int) -> List[Dict]:

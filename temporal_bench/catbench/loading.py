@@ -8,7 +8,6 @@ Local layouts (``CATBENCH_DATA_DIR``), detected from the folder's content:
   expanded into a before and an after question).
 """
 
-import json
 import logging
 import re
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Dict, Iterable, List, Optional
 
 from temporal_bench.catbench.questions import RELATIONS, binary_question, make_question
 from temporal_bench.utils.data_dir import local_data_dir
+from temporal_bench.utils.json_lines import json_lines
 
 logger = logging.getLogger(__name__)
 
@@ -41,15 +41,8 @@ class CatBenchDataError(ValueError):
     """A CaT-Bench file or row that cannot be read as the release describes."""
 
 
-def _read_jsonl(path: Path) -> Iterable[tuple]:
-    with open(path, encoding="utf-8") as handle:
-        for line_no, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                yield line_no, json.loads(line)
-            except json.JSONDecodeError as error:
-                raise CatBenchDataError(f"{path}:{line_no}: not valid JSON ({error.msg})") from None
+def _read_jsonl(path: Path) -> List[tuple]:
+    return json_lines(path, path.read_text(encoding="utf-8"), CatBenchDataError)
 
 
 def _require(row: Dict, fields, where: str) -> None:
@@ -58,10 +51,35 @@ def _require(row: Dict, fields, where: str) -> None:
         raise CatBenchDataError(f"{where}: missing field(s) {missing}; found {sorted(row)}")
 
 
+def _steps(value, where: str) -> List[str]:
+    if not (isinstance(value, list) and value and all(isinstance(step, str) for step in value)):
+        raise CatBenchDataError(f"{where}: steps {value!r:.80} is not a list of step texts")
+    return value
+
+
+def _step_pair(value, where: str) -> tuple:
+    if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(type(i) is int for i in value)):
+        raise CatBenchDataError(f"{where}: step_pair_idx_asked_about {value!r:.80} is not a pair of step indices")
+    return tuple(value)
+
+
+_HF_LABELS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
+
+
+def _hf_label(value, where: str) -> bool:
+    """``label`` of a Hugging Face row: a boolean (or 0/1, "true"/"false"); never truthiness, as bool("false") is True."""
+    if isinstance(value, bool):
+        return value
+    key = str(value).strip().lower() if isinstance(value, (int, str)) else None
+    if key not in _HF_LABELS:
+        raise CatBenchDataError(f"{where}: label {value!r:.80} is not a boolean (true = Dep, false = NonDep)")
+    return _HF_LABELS[key]
+
+
 def _release_question(row: Dict, dependent: bool, relation: str, where: str) -> Dict:
     _require(row, RELEASE_FIELDS, where)
-    a, b = row["step_pair_idx_asked_about"]
-    steps = row["steps"]
+    a, b = _step_pair(row["step_pair_idx_asked_about"], where)
+    steps = _steps(row["steps"], where)
     if not (0 <= a < b < len(steps)):
         raise CatBenchDataError(f"{where}: step pair {[a, b]} is not an ordered pair of the {len(steps)} steps")
     if row["binary_question"] != binary_question(relation, a, b):
@@ -94,20 +112,25 @@ def expand_hf_rows(rows: Iterable[tuple]) -> List[Dict]:
     questions = []
     for where, row in rows:
         _require(row, HF_FIELDS, where)
-        steps = list(row["steps"])
+        steps = list(_steps(row["steps"], where))
         a = _step_index(steps, row["destination_text"], where)
         b = _step_index(steps, row["origin_text"], where)
         if a >= b:
             raise CatBenchDataError(f"{where}: destination step {a + 1} does not precede origin step {b + 1}")
+        dependent = _hf_label(row["label"], where)
         for relation in RELATIONS:
-            questions.append(make_question(row["title"], steps, a, b, relation, bool(row["label"]), binary_question(relation, a, b)))
+            questions.append(make_question(row["title"], steps, a, b, relation, dependent, binary_question(relation, a, b)))
     return questions
 
 
 def detect_layout(folder: Path, split: str) -> tuple:
     """(layout, path) for ``split`` under ``folder``; a clear error when nothing fits."""
-    if all((folder / name).is_file() for name in RELEASE_FILES.values()):
+    present = [name for name in RELEASE_FILES.values() if (folder / name).is_file()]
+    if len(present) == len(RELEASE_FILES):
         return "release", folder
+    if present:
+        missing = sorted(set(RELEASE_FILES.values()) - set(present))
+        raise CatBenchDataError(f"{DATA_DIR_ENV}={folder}: an incomplete release split, {missing} missing (found {sorted(present)})")
     if (folder / RELEASE_DIR_NAMES[split]).is_dir():
         return "release", folder / RELEASE_DIR_NAMES[split]
     if (folder / HF_FILE_NAMES[split]).is_file():

@@ -1,14 +1,17 @@
-"""Map a response to yes / no / invalid per prompt mode (catbench.md §5): whole words only."""
+"""Map a response to yes / no / invalid per prompt mode (catbench.md §5): whole words only, outside
+``<think>`` blocks. Every pattern is linear in the response length (no nested or adjacent unbounded
+repeats), so a runaway 100 KB generation parses as fast as a short one."""
 
 import json
 import re
 
+from temporal_bench.utils.answer_tags import strip_think
 from temporal_bench.utils.yes_no import INVALID, first_yes_no
 
 _CODE_FENCE = re.compile(r"```(?:json)?", re.IGNORECASE)
-_JSON_OBJECT = re.compile(r"\{.*?\}", re.DOTALL)
+_JSON_OBJECT = re.compile(r"\{[^{}]*\}")  # a flat object; [^{}] keeps many "{" without "}" linear
 _JSON_FIELD = re.compile(r'"binary_answer"\s*:\s*"\s*(yes|no)\b', re.IGNORECASE)
-_NL_ANSWER = re.compile(r"Answer\s*1\s*:\s*\**\s*(yes|no)\b", re.IGNORECASE)
+_NL_ANSWER = re.compile(r"Answer\s*1\s*:[\s*]*(yes|no)\b", re.IGNORECASE)
 
 
 def parse_answer_only(response: str) -> str:
@@ -17,7 +20,7 @@ def parse_answer_only(response: str) -> str:
 
 def parse_json_answer(response: str) -> str:
     """``binary_answer`` of the first JSON object, then the field by regex, then the first yes/no."""
-    text = _CODE_FENCE.sub("", response or "")
+    text = _CODE_FENCE.sub("", strip_think(response))
     for block in _JSON_OBJECT.findall(text):
         try:
             value = json.loads(block).get("binary_answer")
@@ -33,8 +36,9 @@ def parse_json_answer(response: str) -> str:
 
 
 def parse_nl_answer(response: str) -> str:
-    match = _NL_ANSWER.search(response or "")
-    return match.group(1).lower() if match else first_yes_no(response)
+    text = strip_think(response)
+    match = _NL_ANSWER.search(text)
+    return match.group(1).lower() if match else first_yes_no(text)
 
 
 PARSERS = {

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Dict, Iterable, List, NamedTuple, Optional, Sequence
 
 from temporal_bench.utils.data_dir import local_data_dir
+from temporal_bench.utils.json_lines import json_lines_after
 
 logger = logging.getLogger(__name__)
 
@@ -138,11 +139,8 @@ def _rows_from_json(path: Path) -> Optional[List[Dict]]:
     text = path.read_text(encoding="utf-8")
     try:
         data = json.loads(text)
-    except json.JSONDecodeError:
-        try:
-            data = [json.loads(line) for line in text.splitlines() if line.strip()]
-        except json.JSONDecodeError as error:
-            raise IsoBenchDataError(f"{path}: neither JSON nor JSON lines ({error.msg})") from None
+    except json.JSONDecodeError as error:
+        data = [{**row, "__where__": f"{path}:{number}"} for number, row in json_lines_after(error, path, text, IsoBenchDataError)]
     if isinstance(data, dict):
         lists = [value for value in data.values() if isinstance(value, list) and value and all(isinstance(v, dict) for v in value)]
         if len(lists) == 1:
@@ -151,8 +149,11 @@ def _rows_from_json(path: Path) -> Optional[List[Dict]]:
             data = [{"id": key, **value} if "id" not in value else value for key, value in data.items()]
         else:
             return None
-    if isinstance(data, list) and data and all(isinstance(row, dict) for row in data):
-        return data
+    if isinstance(data, list) and any(isinstance(row, dict) for row in data):
+        for index, row in enumerate(data):
+            if not isinstance(row, dict):
+                raise IsoBenchDataError(f"{path} row {index}: not an object of fields but {row!r:.80}")
+        return [row if "__where__" in row else {**row, "__where__": f"{path} row {index}"} for index, row in enumerate(data)]
     return None
 
 
@@ -189,7 +190,7 @@ def _tables_from_folder(folder: Path) -> Dict[str, Table]:
         if path.suffix.lower() == ".parquet":
             import pyarrow.parquet
 
-            rows = pyarrow.parquet.read_table(path).to_pylist()
+            rows = [{**row, "__where__": f"{path} row {index}"} for index, row in enumerate(pyarrow.parquet.read_table(path).to_pylist())]
         else:
             rows = _rows_from_json(path)
         if not rows:
@@ -431,8 +432,13 @@ def distance_class(image_step_idx: Optional[int], snippet_step_idxs: Optional[Se
 
 
 def normalise_row(row: Dict, mapping: Dict[str, str], index: int, table: Table) -> Dict:
-    where = f"{table.where} row {index}"
     get = lambda field: row.get(mapping[field]) if field in mapping else None  # noqa: E731
+    where = row.get("__where__") or f"{table.where} row {index}"
+    if get("id") is not None:
+        where += f" (id {get('id')!r})"
+    goal = str(get("goal") or "").strip()
+    if not goal:
+        raise IsoBenchDataError(f"{where}: empty goal (column {mapping['goal']!r})")
     relation = _norm_relation(get("relation"), where)
     anchor = _norm_anchor(get("anchor"), relation, where)
     label = _norm_label(get("label"), where)
@@ -442,7 +448,7 @@ def normalise_row(row: Dict, mapping: Dict[str, str], index: int, table: Table) 
     plan_id = get("plan_id")
     return {
         "id": str(row_id) if row_id is not None and str(row_id) != "" else str(index),
-        "goal": str(get("goal") or "").strip(),
+        "goal": goal,
         "snippet_steps": _norm_steps(get("snippet"), where),
         "relation": relation,
         "anchor": anchor,
@@ -465,8 +471,6 @@ def normalise_table(table: Table, column_map: Optional[Dict[str, Optional[str]]]
     logger.info("ISO-Bench %s: column mapping %s%s", table.where, mapping,
                 f"; never shown: {ignored}" if ignored else "")
     records = [normalise_row(row, mapping, index, table) for index, row in enumerate(table.rows)]
-    if not all(r["goal"] for r in records):
-        raise IsoBenchDataError(f"{table.where}: empty goal in {sum(not r['goal'] for r in records)} row(s) (column {mapping['goal']!r})")
     if len({r["id"] for r in records}) != len(records):
         logger.warning("ISO-Bench %s: ids in column %r are not unique; using row numbers", table.where, mapping.get("id"))
         for index, record in enumerate(records):

@@ -68,7 +68,7 @@ def _load(folder: Path, name: str):
         return json.load(handle)
 
 
-class _Templates:
+class Templates:
     def __init__(self, folder: Path):
         t = folder / "prompt_templates"
         self.instructions = _load(t, "task_instructions.json")
@@ -99,8 +99,9 @@ class _Templates:
 
 # ---- sequences and images -----------------------------------------------------------------------
 
-def _sequence(source: str, q: int, invalid_events: bool) -> Dict:
-    length = VWP_LENGTHS[q % len(VWP_LENGTHS)] if source == "vwp" else 5
+def sequence_record(source: str, q: int, invalid_events: bool, vwp_lengths: Sequence[int] = VWP_LENGTHS) -> Dict:
+    """Sequence ``q`` of a source: its events, captions and raw image paths (VWP lengths cycle)."""
+    length = vwp_lengths[q % len(vwp_lengths)] if source == "vwp" else 5
     chars = CHARACTERS[source]
     events, texts = [], []
     for i in range(length):
@@ -136,11 +137,11 @@ def _combined_name(source: str, raw: List[str]) -> str:
     return "images_" + "_".join(Path(n).stem for n in names) + ".jpg"
 
 
-def _frame(seed: str, index: int):
+def _frame(seed: str, index: int, size: Tuple[int, int]):
     from PIL import Image, ImageDraw
 
     rng = random.Random(seed)
-    image = Image.new("RGB", FRAME_SIZE, tuple(rng.randrange(40, 216) for _ in range(3)))
+    image = Image.new("RGB", size, tuple(rng.randrange(40, 216) for _ in range(3)))
     draw = ImageDraw.Draw(image)
     draw.rectangle([4 + 6 * index, 40, 10 + 6 * index, 58], fill=(255, 255, 255))
     return image
@@ -168,8 +169,17 @@ def combined_strip(source: str, images: List, labels: List[str]):
     return canvas
 
 
-def _write_images(root: Path, sequence: Dict, shuffled: List[int]) -> Dict[str, object]:
-    frames = [_frame(f"{sequence['source']}/{sequence['q']}/{i}", i) for i in range(len(sequence["raw"]))]
+def shuffled_order(length: int, seed: int) -> List[int]:
+    """A frame permutation other than the identity (the order of the MT3 strip)."""
+    order, rng = list(range(length)), random.Random(seed)
+    while order == sorted(order):
+        rng.shuffle(order)
+    return order
+
+
+def write_images(root: Path, sequence: Dict, shuffled: List[int], frame_size: Tuple[int, int] = FRAME_SIZE) -> Dict[str, object]:
+    """The raw frames, the ordered strip and the shuffled strip; returns their stored (/data/) paths."""
+    frames = [_frame(f"{sequence['source']}/{sequence['q']}/{i}", i, frame_size) for i in range(len(sequence["raw"]))]
     for path, frame in zip(sequence["raw"], frames):
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         frame.save(root / path)
@@ -228,7 +238,7 @@ def _common(sequence, g, task_name, character_info):
             "task_name": task_name, "input_image_type": "combined", "character_info": character_info}
 
 
-def _mt1_rows(sequences, paths, t: _Templates, triple: bool) -> List[Dict]:
+def mt1_rows(sequences, paths, t: Templates, triple: bool) -> List[Dict]:
     rows, k = [], 0
     for sequence, images in zip(sequences, paths):
         events, texts, source = sequence["events"], sequence["texts"], sequence["source"]
@@ -265,7 +275,7 @@ def _mt1_rows(sequences, paths, t: _Templates, triple: bool) -> List[Dict]:
     return rows
 
 
-def _grounding_rows(sequences, paths, t: _Templates, which: str, drop: Sequence[Tuple[int, int]]) -> List[Dict]:
+def grounding_rows(sequences, paths, t: Templates, which: str, drop: Sequence[Tuple[int, int]]) -> List[Dict]:
     rows = []
     for sequence, images in zip(sequences, paths):
         if which == "paired":
@@ -300,7 +310,7 @@ def _options(rng: random.Random, gold: List[str], g: int) -> Tuple[str, str]:
     return text, "ABCDE"[g % 5]
 
 
-def _ordering_rows(sequences, paths, shuffles, t: _Templates, images_task: bool) -> List[Dict]:
+def ordering_rows(sequences, paths, shuffles, t: Templates, images_task: bool) -> List[Dict]:
     rows = []
     for g, (sequence, images, shuffled) in enumerate(zip(sequences, paths, shuffles)):
         events, texts, source = sequence["events"], sequence["texts"], sequence["source"]
@@ -334,7 +344,7 @@ def blind_outcomes(source: str, task_id: str, question_id: str) -> Tuple[bool, b
     return tuple(i in right for i in range(3))
 
 
-def _blind_pred(row: Dict, task_id: str, model_index: int, correct: bool) -> str:
+def blind_pred(row: Dict, task_id: str, model_index: int, correct: bool) -> str:
     letters = "AB" if "discrimination" in task_id else "ABCDE"
     gold = row["gt_option"][-1]
     letter = gold if correct else letters[(letters.index(gold) + 1) % len(letters)]
@@ -345,7 +355,7 @@ def _blind_pred(row: Dict, task_id: str, model_index: int, correct: bool) -> str
     return f"Option {letter}."
 
 
-def _write_table(rows: List[Dict], pkl: Optional[Path], json_path: Optional[Path], extra: Optional[List[str]] = None) -> None:
+def write_table(rows: List[Dict], pkl: Optional[Path], json_path: Optional[Path], extra: Optional[List[str]] = None) -> None:
     import pandas
 
     if pkl is not None:
@@ -364,37 +374,31 @@ def write_fixture(root: Path, n_sequences: int = 5, templates_dir: Optional[Path
                   missing_grounding: bool = False, formats: Sequence[str] = ("pkl", "json")) -> Path:
     """Write the fixture under ``root`` (the folder to point ``TEMPVS_DATA_DIR`` at) and return it."""
     root = Path(root)
-    t = _Templates(templates_path(templates_dir))
+    t = Templates(templates_path(templates_dir))
     for source in SOURCES:
-        sequences = [_sequence(source, q, invalid_events) for q in range(n_sequences)]
-        shuffles = []
-        for g, sequence in enumerate(sequences):
-            order = list(range(len(sequence["events"])))
-            rng = random.Random(g)
-            while order == sorted(order):
-                rng.shuffle(order)
-            shuffles.append(order)
-        paths = [_write_images(root, sequence, shuffled) for sequence, shuffled in zip(sequences, shuffles)]
+        sequences = [sequence_record(source, q, invalid_events) for q in range(n_sequences)]
+        shuffles = [shuffled_order(len(sequence["events"]), seed=g) for g, sequence in enumerate(sequences)]
+        paths = [write_images(root, sequence, shuffled) for sequence, shuffled in zip(sequences, shuffles)]
         drop = [(0, 0)] if missing_grounding and source == "flintstones" else []
         files = {
-            "paired_event_discrimination": _mt1_rows(sequences, paths, t, triple=False),
-            "triple_event_discrimination": _mt1_rows(sequences, paths, t, triple=True),
-            "ordering_texts": _ordering_rows(sequences, paths, shuffles, t, images_task=False),
-            "ordering_images": _ordering_rows(sequences, paths, shuffles, t, images_task=True),
-            "single_grounding_paired": _grounding_rows(sequences, paths, t, "paired", drop),
-            "single_grounding_triple": _grounding_rows(sequences, paths, t, "triple", []),
-            "single_grounding_all": _grounding_rows(sequences, paths, t, "all", drop),
+            "paired_event_discrimination": mt1_rows(sequences, paths, t, triple=False),
+            "triple_event_discrimination": mt1_rows(sequences, paths, t, triple=True),
+            "ordering_texts": ordering_rows(sequences, paths, shuffles, t, images_task=False),
+            "ordering_images": ordering_rows(sequences, paths, shuffles, t, images_task=True),
+            "single_grounding_paired": grounding_rows(sequences, paths, t, "paired", drop),
+            "single_grounding_triple": grounding_rows(sequences, paths, t, "triple", []),
+            "single_grounding_all": grounding_rows(sequences, paths, t, "all", drop),
         }
         for name, rows in files.items():
-            _write_table(rows, root / "benchmark_pkl" / f"{source}_{name}_test.pkl" if "pkl" in formats else None,
+            write_table(rows, root / "benchmark_pkl" / f"{source}_{name}_test.pkl" if "pkl" in formats else None,
                          root / "benchmark" / f"{source}_{name}_test.json" if "json" in formats else None)
         for task_id, name in (("paired_event_discrimination", "paired_event_discrimination"),
                               ("triple_event_discrimination", "triple_event_discrimination"),
                               ("ordering_texts_opt_event", "ordering_texts"), ("ordering_texts_opt_story", "ordering_texts")):
             rows = files[name]
             for index, (model, suffix) in enumerate(BLIND_MODELS):
-                preds = [_blind_pred(row, task_id, index, blind_outcomes(source, task_id, row["question_id"])[index]) for row in rows]
-                _write_table(rows, root / "predictions" / "blind" / model / f"{source}_{task_id}_preds_{suffix}.pkl", None, preds)
+                preds = [blind_pred(row, task_id, index, blind_outcomes(source, task_id, row["question_id"])[index]) for row in rows]
+                write_table(rows, root / "predictions" / "blind" / model / f"{source}_{task_id}_preds_{suffix}.pkl", None, preds)
     return root
 
 

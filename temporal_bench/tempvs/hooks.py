@@ -10,7 +10,7 @@ from typing import Dict, List
 
 import datasets
 
-from temporal_bench.tempvs.loading import build_grounding_docs, build_main_docs
+from temporal_bench.tempvs.loading import TempVSDataError, build_grounding_docs, build_main_docs
 from temporal_bench.tempvs.metrics import make_process_results, metric_names
 from temporal_bench.tempvs.spec import GROUNDING_TESTS
 from temporal_bench.tempvs.tasks import TASKS, TaskConfig, fn_name
@@ -40,8 +40,12 @@ def open_image(path: str, doc: Dict):
     if not path or not Path(path).is_file():
         raise FileNotFoundError(f"TempVS image {path!r} of doc {doc.get('doc_key')} not found "
                                 f"(image paths are re-rooted at TEMPVS_DATA_DIR / the hub snapshot)")
-    with Image.open(path) as image:
-        return image.convert("RGB")
+    try:
+        with Image.open(path) as image:
+            return image.convert("RGB")
+    except Exception as error:  # noqa: BLE001 - any decoding failure is reported with its file and doc
+        raise TempVSDataError(f"TempVS image {path!r} of doc {doc.get('doc_key')} cannot be read "
+                              f"({type(error).__name__}: {error}); a corrupt or truncated file?") from error
 
 
 def doc_to_visual(doc: Dict) -> List:

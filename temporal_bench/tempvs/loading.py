@@ -17,7 +17,7 @@ import re
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.tempvs import prompts
 from temporal_bench.tempvs.extraction import UNK, is_correct, official_extract
@@ -25,6 +25,7 @@ from temporal_bench.tempvs.spec import (
     BLIND_DROP_THRESHOLD, BLIND_MODELS, INVALID_EVENT_MARKERS, MAIN_TESTS, PAPER_COUNTS, file_of, selected_sources, task_kind,
 )
 from temporal_bench.utils.data_dir import local_data_dir
+from temporal_bench.utils.json_lines import json_lines_after
 
 try:  # lmms-eval's logger prints at the CLI's verbosity; plain logging is the fallback
     from loguru import logger as _log
@@ -83,8 +84,8 @@ def _json_rows(path: Path) -> List[Dict]:
         raw = handle.read()
     try:
         data = json.loads(raw)
-    except json.JSONDecodeError:
-        data = [json.loads(line) for line in raw.splitlines() if line.strip()]  # json lines
+    except json.JSONDecodeError as error:
+        data = [row for _, row in json_lines_after(error, path, raw, TempVSDataError)]
     if isinstance(data, dict) and "data" in data and "columns" in data:  # pandas orient="split"
         index = data.get("index") or range(len(data["data"]))
         return [{**dict(zip(data["columns"], values)), "_index": i} for i, values in zip(index, data["data"])]
@@ -97,6 +98,11 @@ def _json_rows(path: Path) -> List[Dict]:
             labels = list(first)  # orient="columns": {column: {index: value}}
             return [{**{column: cells.get(label) for column, cells in data.items()}, "_index": label} for label in labels]
         raise TempVSDataError(f"{path}: unrecognised JSON layout")
+    if not isinstance(data, list):
+        raise TempVSDataError(f"{path}: unrecognised JSON layout (a {type(data).__name__}, not rows)")
+    for i, row in enumerate(data):
+        if not isinstance(row, dict):
+            raise TempVSDataError(f"{path} row {i}: not an object of fields but {row!r:.80}")
     return [{**row, "_index": row.get("_index", i)} for i, row in enumerate(data)]
 
 
@@ -105,7 +111,14 @@ def read_table(path: Path) -> List[Dict]:
     if path.suffix == ".pkl":
         import pandas
 
-        return _frame_rows(pandas.read_pickle(path))
+        try:
+            frame = pandas.read_pickle(path)
+        except Exception as error:  # noqa: BLE001 - unpickling fails in many ways; each names the file
+            raise TempVSDataError(f"{path}: cannot be unpickled ({type(error).__name__}: {error}); "
+                                  "a truncated or corrupt file?") from error
+        if not isinstance(frame, pandas.DataFrame):
+            raise TempVSDataError(f"{path}: holds a {type(frame).__name__}, not a pandas DataFrame of rows")
+        return _frame_rows(frame)
     return [{key: _clean(value) for key, value in row.items()} for row in _json_rows(path)]
 
 
@@ -120,12 +133,14 @@ def annotation_path(root: Path, source: str, file_name: str) -> Path:
 
 
 def read_annotations(root: Path, source: str, file_name: str) -> List[Dict]:
+    """The rows of one annotation file; each carries ``_where`` (file and row) for error messages."""
     path = annotation_path(root, source, file_name)
     rows = read_table(path)
     for i, row in enumerate(rows):
         for needed in ("question_id", "img_seq_id", "gt_option"):
             if row.get(needed) is None:
                 raise TempVSDataError(f"{path} row {i}: missing field {needed!r}; found {sorted(row)}")
+        row["_where"] = f"{path} row {i} (question_id {row['question_id']!r})"
         row.setdefault("data_source", source)
         if row["data_source"] is None:
             row["data_source"] = source
@@ -161,24 +176,35 @@ def has_invalid_event(row: Dict) -> bool:
     return any(_INVALID.search(str(value if value is not None else "nan")) for key, value in row.items() if key.startswith("event"))
 
 
-def blind_correct_counts(root: Path, source: str, task_id: str) -> Dict[str, int]:
-    """question_id -> how many of the 3 text-only LLMs answered correctly (each with its own parser)."""
+def blind_correct_counts(root: Path, source: str, task_id: str, question_ids: Sequence[str] = ()) -> Dict[str, int]:
+    """question_id -> how many of the 3 text-only LLMs answered correctly (each with its own parser).
+
+    Each model's file must hold a prediction for every id in ``question_ids``: a question one file
+    lacks would silently count as that model's wrong answer and change the filter."""
     kind = task_kind(task_id)
     counts: Dict[str, int] = defaultdict(int)
     for model, suffix in BLIND_MODELS:
         family = "llama_blind" if model == "Llama-3.1-8B" else "generic"
+        path = blind_prediction_path(root, model, suffix, source, task_id)
         seen = set()
-        for row in read_table(blind_prediction_path(root, model, suffix, source, task_id)):
-            if has_invalid_event(row):
-                continue
+        for i, row in enumerate(read_table(path)):
+            if row.get("question_id") is None or row.get("gt_option") is None or "preds" not in row:
+                raise TempVSDataError(f"{path} row {i}: a blind prediction row needs question_id, gt_option and preds; "
+                                      f"found {sorted(row)}")
             question_id = str(row["question_id"])
             seen.add(question_id)
-            if is_correct(official_extract(row.get("preds"), kind, family), row["gt_option"]):
+            if has_invalid_event(row):
+                continue
+            if is_correct(official_extract(row["preds"], kind, family), row["gt_option"]):
                 counts[question_id] += 1
             else:
                 counts.setdefault(question_id, 0)
         if not seen:
-            raise TempVSDataError(f"blind predictions of {model} for {source}/{task_id} are empty")
+            raise TempVSDataError(f"{path}: blind predictions of {model} for {source}/{task_id} are empty")
+        missing = [question_id for question_id in question_ids if question_id not in seen]
+        if missing:
+            raise TempVSDataError(f"{path}: no prediction for {len(missing)} question(s) of {source}/{task_id}, "
+                                  f"e.g. question_id {missing[:3]}")
     return counts
 
 
@@ -199,7 +225,24 @@ def _option_letters(options: str) -> List[str]:
     return re.findall(r"(?m)^([A-Z])\. ", options or "") or list("ABCDE")
 
 
+def _prompt_fields(task_id: str, mode: str) -> Tuple[str, ...]:
+    """The row fields the prompt of ``task_id`` in ``mode`` is built from (§4.2-§4.4). A missing value
+    (None / NaN) in one of them is an error, as in the official script (str + NaN fails there)."""
+    kind = task_kind(task_id)
+    story = task_id.endswith("_story")
+    if kind == "grounding":
+        return ("text_to_test" if story else "event_to_test", "task_instruction")
+    if kind == "mt1":
+        return ("statement_text", "option_text", {"cot": "task_instruction_cot", "blind": "blind_instruction"}.get(mode, "task_instruction"))
+    shown = ("texts_shuffled" if story else "events_shuffled") if task_id.startswith("ordering_texts") else ("texts_gt" if story else "events_gt")
+    return (shown, "options", "answer_format_opt",
+            {"cot": "task_instruction_cot_opt", "blind": "blind_instruction_opt"}.get(mode, "task_instruction"))
+
+
 def _base_doc(row: Dict, source: str, task_id: str, kind: str, mode: str, visual: str, root: Path) -> Dict:
+    missing = [name for name in _prompt_fields(task_id, mode) if row.get(name) is None]
+    if missing:
+        raise TempVSDataError(f"no value in field(s) {missing}, which the prompt needs")
     return {
         "doc_key": doc_key(source, task_id, row["question_id"]),
         "kind": kind,
@@ -224,15 +267,24 @@ def _base_doc(row: Dict, source: str, task_id: str, kind: str, mode: str, visual
     }
 
 
+def _set_images(doc: Dict, row: Dict, frames_field: str, image_field: str, root: Path) -> None:
+    """The doc's frames and combined image, re-rooted; the field its visual mode shows must name images."""
+    frames = [reroot(p, doc["source"], root) for p in prompts.as_list(row.get(frames_field))]
+    doc.update(image=reroot(row.get(image_field), doc["source"], root), frames=frames)
+    if doc["visual"] == "combined" and not doc["image"]:
+        raise TempVSDataError(f"{image_field} is empty: no combined image to show")
+    if doc["visual"] == "separate" and not (frames and all(frames)):
+        raise TempVSDataError(f"{frames_field} {row.get(frames_field)!r} names no image for every frame")
+
+
 def grounding_doc(row: Dict, source: str, task_id: str, mode: str, visual: str, root: Path) -> Dict:
     doc = _base_doc(row, source, task_id, "grounding", mode, visual, root)
-    frames = [reroot(p, source, root) for p in prompts.as_list(row.get("img_path_list"))]
+    _set_images(doc, row, "img_path_list", "combined_img_path", root)
     number = re.search(r"(\d+)\s*$", doc["gt_option"])
-    if number is None:
-        raise TempVSDataError(f"{doc['doc_key']}: gt_option {doc['gt_option']!r} is not 'image N'")
-    doc.update(image=reroot(row.get("combined_img_path"), source, root), frames=frames,
-               event_index=int(number.group(1)) - 1, answer=number.group(1),
-               choices=[str(k) for k in range(1, max(len(frames), int(number.group(1))) + 1)])
+    if number is None or int(number.group(1)) < 1:
+        raise TempVSDataError(f"gt_option {doc['gt_option']!r} is not 'image N' (N from 1)")
+    doc.update(event_index=int(number.group(1)) - 1, answer=number.group(1),
+               choices=[str(k) for k in range(1, max(len(doc["frames"]), int(number.group(1))) + 1)])
     return doc
 
 
@@ -240,21 +292,34 @@ def main_doc(row: Dict, source: str, task_id: str, mode: str, visual: str, root:
     doc = _base_doc(row, source, task_id, "main", mode, visual, root)
     kind = task_kind(task_id)
     if kind == "mt1":
-        frames, image = row.get("img_path_list"), row.get("combined_img_path")
+        fields = ("img_path_list", "combined_img_path")
         statement = prompts.text(row.get("statement_type"))
         distance = row.get("event_distance")
         doc.update(option_text=prompts.text(row.get("option_text")), statement_type=statement,
                    event_distance=int(distance) if distance is not None else -1, choices=["A", "B"],
                    expected_partners=len(_event_tuple(row)))
     else:
-        images = task_id.startswith("ordering_images")
-        frames = row.get("img_path_list_shuffled" if images else "img_path_list_gt")
-        image = row.get("combined_img_path_shuffled" if images else "combined_img_path_gt")
+        fields = ("img_path_list_shuffled", "combined_img_path_shuffled") if task_id.startswith("ordering_images") else (
+            "img_path_list_gt", "combined_img_path_gt")
         doc.update(choices=_option_letters(prompts.text(row.get("options"))),
                    expected_partners=len(prompts.as_list(row.get("img_path_list_gt"))))
-    doc.update(image=reroot(image, source, root), frames=[reroot(p, source, root) for p in prompts.as_list(frames)],
-               answer=doc["gt_option"][-1])
+    _set_images(doc, row, *fields, root)
+    letters = "AB" if kind == "mt1" else "ABCDE"  # what the official patterns can ever read (§6.2)
+    doc["answer"] = doc["gt_option"][-1:]
+    if doc["answer"] not in letters:
+        raise TempVSDataError(f"gt_option {doc['gt_option']!r} does not end in an option letter {'/'.join(letters)}: "
+                              "no answer could ever be scored right")
     return doc
+
+
+def _doc(make: Callable[..., Dict], row: Dict, *args) -> Dict:
+    """``make(row, *args)``; any error in the row is raised again naming its file, row and question_id."""
+    try:
+        return make(row, *args)
+    except (KeyError, IndexError, TypeError, ValueError, SyntaxError) as error:
+        detail = f"missing field {error.args[0]!r}" if isinstance(error, KeyError) else (
+            str(error) if isinstance(error, TempVSDataError) else f"{type(error).__name__}: {error}")
+        raise TempVSDataError(f"{row.get('_where', 'TempVS row')}: {detail}") from error
 
 
 @dataclass
@@ -316,10 +381,7 @@ def build_main_docs(test: str, mode: str = "standard", visual: str = "combined",
         valid = [row for row in rows if not has_invalid_event(row)]
         stages = {"rows": len(rows), "after_invalid_event_filter": len(valid)}
         if blind_filter and spec.blind_filtered:
-            counts = blind_correct_counts(root, source, spec.task_id)
-            missing = [row["question_id"] for row in valid if str(row["question_id"]) not in counts]
-            if missing:
-                raise TempVSDataError(f"blind predictions for {source}/{spec.task_id} lack {len(missing)} question(s), e.g. {missing[:3]}")
+            counts = blind_correct_counts(root, source, spec.task_id, [str(row["question_id"]) for row in valid])
             valid = [row for row in valid if counts[str(row["question_id"])] < BLIND_DROP_THRESHOLD]
             stages["after_blind_filter"] = len(valid)
         report.add(spec.task_id, source, **stages)
@@ -334,9 +396,9 @@ def build_main_docs(test: str, mode: str = "standard", visual: str = "combined",
                 by_sequence[sequence].append((str(row["gt_option"]), doc_key(source, spec.grounding_task_id, row["question_id"])))
         for members in sequences.values():
             for row in members["grounding"]:
-                docs.append(grounding_doc(row, source, spec.grounding_task_id, "standard", visual, root))
+                docs.append(_doc(grounding_doc, row, source, spec.grounding_task_id, "standard", visual, root))
             for row in members["main"]:
-                doc = main_doc(row, source, spec.task_id, mode, visual, root)
+                doc = _doc(main_doc, row, source, spec.task_id, mode, visual, root)
                 if with_grounding:
                     doc["partners"] = _partners(row, by_sequence, spec.family, source, spec.task_id)
                 docs.append(doc)
@@ -351,7 +413,7 @@ def build_grounding_docs(task_id: str, visual: str = "combined", data_dir: Optio
     report = LoadReport()
     docs = []
     for source in selected_sources(sources):
-        docs += [grounding_doc(row, source, task_id, "standard", visual, root) for row in _grounding_rows(root, source, task_id, report)]
+        docs += [_doc(grounding_doc, row, source, task_id, "standard", visual, root) for row in _grounding_rows(root, source, task_id, report)]
     _check_unique(docs)
     return docs, report
 

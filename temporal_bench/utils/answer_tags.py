@@ -1,10 +1,12 @@
-"""``<answer>...</answer>`` tag extraction for explain-then-answer prompts (ISO-Bench E->A, TempVS)."""
+"""``<answer>...</answer>`` tag extraction for explain-then-answer prompts (ISO-Bench E->A, TempVS), and
+the removal of ``<think>`` reasoning blocks before a free-text answer is read."""
 
 import re
 from typing import Optional
 
 # A complete tag whose content holds no second opening tag, so "<answer><answer>NO</answer>" reads "NO".
 _ANSWER_TAG = re.compile(r"<\s*answer\s*>((?:(?!<\s*answer\s*>).)*?)<\s*/\s*answer\s*>", re.IGNORECASE | re.DOTALL)
+THINK_OPEN, THINK_CLOSE = "<think>", "</think>"
 
 
 def last_answer_tag(text: Optional[str]) -> Optional[str]:
@@ -14,3 +16,31 @@ def last_answer_tag(text: Optional[str]) -> Optional[str]:
     """
     contents = _ANSWER_TAG.findall(text or "")
     return contents[-1].strip() if contents else None
+
+
+def cut_unclosed_think(text: Optional[str]) -> str:
+    """``text`` up to a final ``<think>`` that is never closed: reasoning cut off by the token cap is no answer."""
+    text = text or ""
+    start = text.rfind(THINK_OPEN)
+    if start >= 0 and text.find(THINK_CLOSE, start) < 0:
+        return text[:start]
+    return text
+
+
+def strip_think(text: Optional[str]) -> str:
+    """``text`` without its ``<think>...</think>`` blocks, as lmms-eval's default ``reasoning_tags`` strips them
+    (so lm-eval and ``--reasoning_tags none`` read the same answer); an unclosed ``<think>`` drops the rest of
+    the text, and a ``</think>`` without an opening tag (prefilled by a chat template) keeps what follows it.
+    Exact-case tags, one pass over the text."""
+    text, kept, position = text or "", [], 0
+    while True:
+        start = text.find(THINK_OPEN, position)
+        if start < 0:
+            kept.append(text[position:])
+            break
+        kept.append(text[position:start])
+        end = text.find(THINK_CLOSE, start)
+        if end < 0:
+            break
+        position = end + len(THINK_CLOSE)
+    return "".join(kept).rsplit(THINK_CLOSE, 1)[-1]

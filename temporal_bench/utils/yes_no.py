@@ -3,6 +3,8 @@
 import re
 from typing import Optional
 
+from temporal_bench.utils.answer_tags import strip_think
+
 YES, NO, INVALID = "yes", "no", "invalid"
 
 _YES_NO_WORD = re.compile(r"\b(yes|no)\b", re.IGNORECASE)
@@ -15,7 +17,8 @@ def strip_markdown(text: str) -> str:
 
 
 def first_yes_no(text: Optional[str]) -> str:
-    """The first whole-word yes/no in ``text`` (case-insensitive), else ``"invalid"``."""
+    """The first whole-word yes/no in ``text`` outside ``<think>`` blocks (case-insensitive), else ``"invalid"``."""
+    text = strip_think(text)
     if not text:
         return INVALID
     match = _YES_NO_WORD.search(strip_markdown(text))

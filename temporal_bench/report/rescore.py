@@ -1,0 +1,555 @@
+"""``temporal-bench rescore``: a run's metrics recomputed from its ``--log_samples`` output, without
+the model, optionally under other scoring options, next to the values in its results JSON.
+
+A run is a results JSON with its samples files beside it: lmms-eval's ``<date>_results.json`` and
+``<date>_samples_<task>.jsonl``, lm-eval's ``results_<date>.json`` and
+``samples_<task>_<date>.jsonl``. Each task is rebuilt through the harness's own TaskManager (which
+loads its docs again, so the run's data must be reachable); the logged responses then go through
+the task's filters, its ``process_results`` and its aggregation functions as in the harness's
+evaluator, over the logged samples in their logged order (so joins across docs, repeats and
+multi-process runs come out as in the run).
+
+Where re-scoring starts depends on what the harness logged:
+
+* lm-eval logs the raw outputs (all samples of a repeated request): the filters run again.
+* lmms-eval 0.7.3 drops the doc (it is matched back by ``doc_id`` and checked against the logged
+  target). Without reasoning tags for the task (TempVS sets ``reasoning_tags: none``) ``resps``
+  holds the raw outputs and the filters run again. With reasoning tags (the CLI default, so
+  CaT-Bench and ISO-Bench) it holds each filter's output before the tags were stripped (for
+  self-consistency the vote, not the samples): the tags are stripped again and scoring starts there.
+
+Scoring options are environment variables our hooks read per call (``TEMPVS_FIXES``,
+``TEMPVS_EXTRACTOR``, ``CATBENCH_CLOSE_MAX_DISTANCE``). The run's environment is not recorded:
+re-scoring uses the current environment plus ``--set NAME=VALUE``, so in a clean environment every
+option has its default (the faithful one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import copy
+import csv
+import io
+import json
+import logging
+import math
+import os
+import re
+import sys
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from numbers import Real
+from pathlib import Path
+from typing import Any
+
+from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
+from temporal_bench.report.results import find_result_files
+
+OPTION_PREFIXES = ("TEMPVS_", "CATBENCH_", "ISOBENCH_")
+STDERR_KEY = re.compile(r"_stderr(_clt|_clustered)?$")
+DATA_HINT = ("re-scoring loads the task's docs again, so give it the run's data and data options "
+             "(e.g. TEMPVS_DATA_DIR, TEMPVS_SOURCES, CATBENCH_DATA_DIR, CATBENCH_SPLIT, ISOBENCH_DATA_DIR, "
+             "in the environment or with --set)")
+
+
+class RescoreError(Exception):
+    """A run that cannot be re-scored: no samples, a task that cannot be rebuilt, other data."""
+
+
+@dataclass
+class LoggedRequest:
+    """Stands in for the harness's Instance: what its filter ensembles read and write."""
+
+    resps: Any
+    doc: dict
+    filtered_resps: dict = field(default_factory=dict)
+
+
+def _apply_filters(task, requests: list[LoggedRequest]) -> None:
+    task._instances = requests
+    task.apply_filters()
+
+
+def _root_cause(exc: BaseException) -> BaseException:
+    """The exception behind a harness's retry wrapper (tenacity's RetryError)."""
+    attempt = getattr(exc, "last_attempt", None)
+    cause = attempt.exception() if attempt is not None else None
+    return cause or exc
+
+
+def _build_task(name: str, known: Sequence[str], build) -> Any:
+    if name not in known:
+        raise RescoreError(f"task {name!r} cannot be rebuilt: the harness does not know it "
+                           "(it is not in the harness's tasks nor in the run's task folders)")
+    try:
+        return build()
+    except Exception as exc:
+        cause = _root_cause(exc)
+        raise RescoreError(f"task {name!r} cannot be rebuilt ({type(cause).__name__}: {cause}); {DATA_HINT}") from exc
+
+
+# ---- the two harnesses ----------------------------------------------------------------------------
+
+class LmmsEval:
+    """lmms-eval 0.7.3: samples without the doc; ``resps`` depends on the reasoning tags."""
+
+    name = "lmms-eval"
+    results_name = re.compile(r"(?P<date>.+)_results\.json")
+
+    def samples_file(self, folder: Path, date: str, task: str) -> Path:
+        return folder / f"{date}_samples_{task}.jsonl"
+
+    def build_tasks(self, run: LoggedRun, names: Sequence[str]) -> dict[str, Any]:
+        from lmms_eval.tasks import TaskManager, get_task_dict
+
+        include = [str(LMMS_EVAL_TASK_DIR)] + [p for p in [(run.cli_args or {}).get("include_path")] if p]
+        # Indexing lmms-eval's ~2,000 built-in tasks takes seconds: only when a task is not in the
+        # task folders (built-ins would win a name clash, but ours are prefixed so that none clash).
+        manager = TaskManager("WARNING", include_path=include, include_defaults=False)
+        if not set(names) <= set(manager.all_tasks):
+            manager = TaskManager("WARNING", include_path=include)
+        return {name: _build_task(name, manager.all_tasks, lambda name=name: get_task_dict([name], manager)[name])
+                for name in names}
+
+    def docs(self, task, run: LoggedRun):
+        """The docs the evaluator gave ``process_results``: without media when run from the CLI."""
+        if run.cli_args is not None and not run.cli_args.get("process_with_media", False):
+            return task.eval_docs_no_media
+        return task.eval_docs
+
+    def scored_responses(self, task, run: LoggedRun, name: str, lines: list[dict], docs) -> list[tuple[str, Any]]:
+        from lmms_eval.api.reasoning import parse_reasoning_tags_config, strip_reasoning_tags
+        from lmms_eval.filters.transformation import StripThinkingFilter
+
+        task_tags = run.task_config(name).get("reasoning_tags", getattr(task.config, "reasoning_tags", None))
+        tags = parse_reasoning_tags_config(cli_value=(run.cli_args or {}).get("reasoning_tags"), task_value=task_tags)
+        keys = self._filter_keys(task, lines)
+        if tags is not None:
+            def strip(value):
+                if isinstance(value, list):
+                    return [strip_reasoning_tags(v, tags) if isinstance(v, str) else v for v in value]
+                return strip_reasoning_tags(value, tags) if isinstance(value, str) else value
+
+            return [(key, strip(line.get("resps", line["filtered_resps"]))) for key, line in zip(keys, lines)]
+        if getattr(task.config, "auto_strip_thinking", False):  # as the evaluator does without reasoning tags
+            for ensemble in task._filters:
+                ensemble.filters.insert(0, StripThinkingFilter())
+        requests = [LoggedRequest(self._raw_responses(line), docs[line["doc_id"]]) for line in lines]
+        _apply_filters(task, requests)
+        return [(key, request.filtered_resps[key]) for key, request in zip(keys, requests)]
+
+    @staticmethod
+    def _raw_responses(line: dict) -> list:
+        """The request's outputs; lmms-eval leaves ``resps`` out when it equals ``[filtered_resps]``."""
+        if "resps" in line:
+            return line["resps"]
+        filtered = line["filtered_resps"]
+        return filtered if isinstance(filtered, list) else [filtered]
+
+    @staticmethod
+    def _filter_keys(task, lines: list[dict]) -> list[str]:
+        """lmms-eval logs no filter name; each filter ensemble logs every doc once, in ensemble order."""
+        names = [ensemble.name for ensemble in task._filters]
+        seen: dict[int, int] = defaultdict(int)
+        keys = []
+        for line in lines:
+            keys.append(names[seen[line["doc_id"]] % len(names)])
+            seen[line["doc_id"]] += 1
+        return keys
+
+    def aggregate(self, name: str, task, sample_metrics: dict) -> dict[str, Any]:
+        from lmms_eval.evaluator_utils import TaskOutput
+
+        output = TaskOutput.from_taskdict(name, task)
+        output.sample_metrics.update(sample_metrics)
+        output.calculate_aggregate_metric(bootstrap_iters=0)
+        return dict(output.agg_metrics)
+
+    def as_logged(self, value: Any) -> Any:
+        from lmms_eval.utils import handle_non_serializable
+
+        return json.loads(json.dumps(value, default=handle_non_serializable, ensure_ascii=False))
+
+
+class LmEval:
+    """lm-eval 0.4.13: samples with the doc, the raw outputs and the filter name."""
+
+    name = "lm-eval"
+    results_name = re.compile(r"results_(?P<date>.+)\.json")
+
+    def samples_file(self, folder: Path, date: str, task: str) -> Path:
+        return folder / f"samples_{task}_{date}.jsonl"
+
+    def build_tasks(self, run: LoggedRun, names: Sequence[str]) -> dict[str, Any]:
+        """Each task from the folder its YAML came from, with the metadata it ran with (the
+        task's own plus ``--metadata`` and the model arguments, as lm-eval merges them)."""
+        from lm_eval.tasks import TaskManager
+
+        by_metadata: dict[str, list[str]] = defaultdict(list)
+        folders = set()
+        for name in names:
+            metadata = dict(run.task_config(name).get("metadata") or {})
+            source = metadata.pop("config_source", None)
+            folders.add(str(Path(source).parent) if source and Path(source).is_file() else str(LM_EVAL_TASK_DIR))
+            by_metadata[json.dumps(metadata, sort_keys=True)].append(name)
+        tasks = {}
+        for metadata, group in by_metadata.items():
+            manager = TaskManager(include_path=sorted(folders), include_defaults=False, metadata=json.loads(metadata))
+            for name in group:
+                tasks[name] = _build_task(name, manager.all_tasks,
+                                          lambda name=name, manager=manager: manager.load([name])["tasks"][name])
+        return tasks
+
+    def docs(self, task, run: LoggedRun):
+        return task.eval_docs
+
+    def scored_responses(self, task, run: LoggedRun, name: str, lines: list[dict], docs) -> list[tuple[str, Any]]:
+        requests = [LoggedRequest(line["resps"][0], docs[line["doc_id"]]) for line in lines]
+        _apply_filters(task, requests)
+        return [(line["filter"], request.filtered_resps[line["filter"]]) for line, request in zip(lines, requests)]
+
+    def aggregate(self, name: str, task, sample_metrics: dict) -> dict[str, Any]:
+        from lm_eval.evaluator_utils import _compute_task_aggregations
+
+        return _compute_task_aggregations(task, sample_metrics, bootstrap_iters=0)[0]
+
+    def as_logged(self, value: Any) -> Any:
+        from lm_eval.utils import handle_non_serializable
+
+        return json.loads(json.dumps(value, default=handle_non_serializable, ensure_ascii=False))
+
+
+HARNESSES = (LmmsEval(), LmEval())
+
+
+# ---- the files of a run ---------------------------------------------------------------------------
+
+@dataclass
+class LoggedRun:
+    """One results JSON and the samples files of its tasks."""
+
+    harness: LmmsEval | LmEval
+    results_path: Path
+    data: dict
+    samples: dict[str, Path]
+
+    @property
+    def tasks(self) -> list[str]:
+        return list(self.samples)
+
+    @property
+    def cli_args(self) -> dict | None:
+        """lmms-eval's resolved command line (None for runs made through the Python API)."""
+        return (self.data.get("config") or {}).get("resolved_cli_args")
+
+    def task_config(self, name: str) -> dict:
+        return (self.data.get("configs") or {}).get(name) or {}
+
+
+def find_runs(path: str | Path) -> list[LoggedRun]:
+    """Every run under ``path`` (a results file or a folder); files written by ``--write-results``
+    are skipped."""
+    runs = []
+    for results_path in find_result_files(path):
+        named = [(h, m) for h in HARNESSES if (m := h.results_name.fullmatch(results_path.name))]
+        if not named:
+            continue
+        harness, match = named[0]
+        try:
+            data = json.loads(results_path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise RescoreError(f"{results_path}: not a readable results JSON file ({exc})") from exc
+        if "rescore" in data or not isinstance(data.get("results"), dict):
+            continue
+        groups = data.get("group_subtasks") or {}
+        samples = {task: harness.samples_file(results_path.parent, match.group("date"), task)
+                   for task in data["results"] if not groups.get(task)}
+        runs.append(LoggedRun(harness, results_path, data, samples))
+    return runs
+
+
+def read_samples(path: Path) -> list[dict]:
+    with open(path, encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+# ---- re-scoring -----------------------------------------------------------------------------------
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def values_differ(original: Any, rescored: Any) -> bool:
+    if _is_number(original) and _is_number(rescored):
+        both_nan = math.isnan(original) and math.isnan(rescored)
+        return not both_nan and original != rescored
+    return original != rescored
+
+
+@dataclass
+class MetricRow:
+    """One ``<metric>,<filter>`` value of the results JSON and its re-scored value."""
+
+    key: str
+    original: Any
+    rescored: Any
+
+    @property
+    def metric(self) -> str:
+        return self.key.partition(",")[0]
+
+    @property
+    def filter(self) -> str:
+        return self.key.partition(",")[2]
+
+    @property
+    def changed(self) -> bool:
+        return values_differ(self.original, self.rescored)
+
+    @property
+    def difference(self) -> float | None:
+        if _is_number(self.original) and _is_number(self.rescored):
+            return self.rescored - self.original
+        return None
+
+
+@dataclass
+class TaskRescore:
+    task: str
+    samples: int
+    changed_docs: int  # logged samples whose per-doc values (process_results) changed
+    rows: list[MetricRow]
+    values: dict[str, Any]  # everything the harness's aggregation returned
+
+
+def rescore_task(run: LoggedRun, name: str, task) -> TaskRescore:
+    harness = run.harness
+    output_type = task.config.output_type
+    if output_type != "generate_until":
+        raise RescoreError(f"task {name!r}: re-scoring supports generate_until tasks, not {output_type}")
+    lines = read_samples(run.samples[name])
+    docs = harness.docs(task, run)
+    for line in lines:
+        doc_id = line["doc_id"]
+        if doc_id >= len(docs) or str(task.doc_to_target(docs[doc_id])) != line["target"]:
+            found = "no such doc" if doc_id >= len(docs) else f"target {task.doc_to_target(docs[doc_id])!r}"
+            raise RescoreError(f"task {name!r}: doc {doc_id} is not the run's (logged target {line['target']!r}, "
+                               f"now {found}); {DATA_HINT}")
+    sample_metrics: dict[tuple[str, str], list] = defaultdict(list)
+    changed_docs = 0
+    for line, (key, response) in zip(lines, harness.scored_responses(task, run, name, lines, docs)):
+        metrics = task.process_results(docs[line["doc_id"]], [response])
+        for metric, value in metrics.items():
+            sample_metrics[metric, key].append(value)
+        changed_docs += any(values_differ(harness.as_logged(v), line.get(m)) for m, v in metrics.items())
+    values = harness.aggregate(name, task, sample_metrics)
+    rescored = {f"{metric},{key}": values.get(f"{metric},{key}") for metric, key in sample_metrics}
+    original = {k: v for k, v in run.data["results"].get(name, {}).items()
+                if "," in k and not STDERR_KEY.search(k.partition(",")[0])}
+    rows = [MetricRow(k, original.get(k), rescored.get(k)) for k in dict.fromkeys([*rescored, *original])]
+    return TaskRescore(name, len(lines), changed_docs, rows, values)
+
+
+@dataclass
+class RunRescore:
+    run: LoggedRun
+    tasks: list[TaskRescore]
+
+
+def select_tasks(runs: Sequence[LoggedRun], wanted: Sequence[str]) -> list[tuple[LoggedRun, list[str]]]:
+    """The tasks to re-score per run (all, or those named); every one must have its samples file."""
+    unknown = [t for t in wanted if not any(t in run.tasks for run in runs)]
+    if unknown:
+        known = sorted({t for run in runs for t in run.tasks})
+        raise RescoreError(f"no run has task(s) {', '.join(unknown)} (the runs have: {', '.join(known) or 'none'})")
+    chosen = []
+    for run in runs:
+        names = [t for t in run.tasks if not wanted or t in wanted]
+        missing = [t for t in names if not run.samples[t].is_file()]
+        if missing:
+            raise RescoreError(f"{run.results_path}: no samples file for {', '.join(missing)} "
+                               f"(looked for {run.samples[missing[0]].name}); re-scoring needs the samples "
+                               "that a run made with --log_samples writes beside its results")
+        if names:
+            chosen.append((run, names))
+    return chosen
+
+
+def rescore(runs: Sequence[LoggedRun], wanted: Sequence[str] = ()) -> list[RunRescore]:
+    """Re-score the tasks of every run under the current environment."""
+    done = []
+    for run, names in select_tasks(runs, wanted):
+        tasks = run.harness.build_tasks(run, names)
+        done.append(RunRescore(run, [rescore_task(run, name, tasks[name]) for name in names]))
+    return done
+
+
+# ---- options and environment ----------------------------------------------------------------------
+
+def parse_assignments(items: Sequence[str]) -> dict[str, str]:
+    assignments = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            raise RescoreError(f"--set {item!r}: expected NAME=VALUE, e.g. TEMPVS_FIXES=extraction")
+        assignments[name] = value
+    return assignments
+
+
+@contextlib.contextmanager
+def scoring_environment(assignments: dict[str, str]) -> Iterator[dict[str, str]]:
+    """The environment with ``assignments`` applied (restored afterwards); yields the benchmark
+    options then in effect."""
+    saved = {name: os.environ.get(name) for name in assignments}
+    os.environ.update(assignments)
+    try:
+        from temporal_bench.tempvs.extraction import active_fixes, extractor_family
+
+        try:  # fail before scoring, not inside the harness's retries
+            active_fixes(), extractor_family()
+        except ValueError as exc:
+            raise RescoreError(str(exc)) from exc
+        yield {k: v for k, v in sorted(os.environ.items()) if k.startswith(OPTION_PREFIXES)}
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+@contextlib.contextmanager
+def quiet_harness_logs() -> Iterator[None]:
+    """Keep the harnesses' and our INFO/DEBUG logs (task indexing, row counts) off the terminal."""
+    from loguru import logger
+
+    lm_eval_logger = logging.getLogger("lm_eval")
+    level = lm_eval_logger.level
+    for name in ("lmms_eval", "temporal_bench"):
+        logger.disable(name)
+    lm_eval_logger.setLevel(logging.WARNING)
+    try:
+        yield
+    finally:
+        for name in ("lmms_eval", "temporal_bench"):
+            logger.enable(name)
+        lm_eval_logger.setLevel(level)
+
+
+# ---- output ---------------------------------------------------------------------------------------
+
+def format_value(value: Any) -> str:
+    if value is None:
+        return "N/A"
+    if isinstance(value, str):
+        return value
+    if _is_number(value):
+        return str(value) if isinstance(value, int) else repr(float(value))
+    return json.dumps(value, default=str)
+
+
+def format_difference(row: MetricRow) -> str:
+    if not row.changed:
+        return "0"
+    difference = row.difference
+    return "changed" if difference is None else f"{difference:+.6g}"
+
+
+def _options_line(options: dict[str, str], assignments: dict[str, str]) -> str:
+    shown = [f"`{k}={v}`" + (" (--set)" if k in assignments else "") for k, v in options.items()]
+    return ("Options: " + (", ".join(shown) if shown else "none set") + ". The run's own environment is "
+            "not recorded; an option not set here has its default (the faithful one).")
+
+
+def render_markdown(done: Sequence[RunRescore], options: dict[str, str], assignments: dict[str, str]) -> str:
+    out = [_options_line(options, assignments), ""]
+    for item in done:
+        out += [f"# Re-scored {item.run.results_path} ({item.run.harness.name})", ""]
+        for task in item.tasks:
+            out += [f"## {task.task}", "",
+                    f"{task.samples} logged samples; per-doc values changed: {task.changed_docs}.", "",
+                    "| metric | filter | original | re-scored | difference |", "|---|---|--:|--:|--:|"]
+            out += [f"| {r.metric} | {r.filter} | {format_value(r.original)} | {format_value(r.rescored)} | "
+                    f"{format_difference(r)} |" for r in task.rows]
+            out.append("")
+    rows = [r for item in done for task in item.tasks for r in task.rows]
+    changed = sum(r.changed for r in rows)
+    out.append(f"{changed} of {len(rows)} metrics differ from the original run." if changed
+               else f"All {len(rows)} metrics equal the original run's.")
+    return "\n".join(out) + "\n"
+
+
+def render_csv(done: Sequence[RunRescore]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["results_file", "task", "metric", "filter", "original", "rescored", "difference", "changed"])
+    for item in done:
+        for task in item.tasks:
+            for r in task.rows:
+                writer.writerow([item.run.results_path, task.task, r.metric, r.filter, format_value(r.original),
+                                 format_value(r.rescored), format_difference(r), int(r.changed)])
+    return buffer.getvalue()
+
+
+def write_results(item: RunRescore, path: Path, options: dict[str, str]) -> None:
+    """The run's results JSON with the re-scored tasks replaced (standard errors are not recomputed:
+    N/A) and a ``rescore`` entry naming the source and the options."""
+    data = copy.deepcopy(item.run.data)
+    for task in item.tasks:
+        alias = data["results"].get(task.task, {}).get("alias", task.task)
+        data["results"][task.task] = {"alias": alias, **task.values}
+    data["rescore"] = {"source": str(item.run.results_path), "options": options}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2, default=str, ensure_ascii=False), encoding="utf-8")
+
+
+# ---- command line ---------------------------------------------------------------------------------
+
+def build_parser(prog: str = "temporal-bench rescore") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Recompute every metric of a run from its --log_samples output (no model) and show "
+                    "the difference to its results JSON.")
+    parser.add_argument("path", type=Path, help="the run's --output_path folder (searched recursively) or one results JSON")
+    parser.add_argument("--tasks", action="append", default=[],
+                        help="comma-separated tasks to re-score (repeatable); default: every task of the run")
+    parser.add_argument("--set", action="append", default=[], dest="assignments", metavar="NAME=VALUE",
+                        help="scoring option for this re-score (repeatable), e.g. TEMPVS_FIXES=extraction")
+    parser.add_argument("--format", choices=["markdown", "csv"], default="markdown")
+    parser.add_argument("-o", "--output", type=Path, help="write the table here instead of standard output")
+    parser.add_argument("--write-results", type=Path, metavar="FILE",
+                        help="also write a results JSON with the re-scored values (one run only)")
+    return parser
+
+
+def main_rescore(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    wanted = [t for item in args.tasks for t in item.split(",") if t]
+    try:
+        assignments = parse_assignments(args.assignments)
+        runs = find_runs(args.path)
+        if not runs:
+            raise RescoreError(f"no lmms-eval or lm-eval results file under {args.path}")
+        if args.write_results and len(runs) > 1:
+            raise RescoreError(f"--write-results takes one run; {args.path} holds {len(runs)}: "
+                               + ", ".join(str(r.results_path) for r in runs))
+        with scoring_environment(assignments) as options, quiet_harness_logs():
+            done = rescore(runs, wanted)
+    except (RescoreError, FileNotFoundError) as exc:
+        parser.error(str(exc))
+    text = render_markdown(done, options, assignments) if args.format == "markdown" else render_csv(done)
+    if args.output:
+        args.output.parent.mkdir(parents=True, exist_ok=True)
+        args.output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    if args.write_results:
+        write_results(done[0], args.write_results, options)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main_rescore())

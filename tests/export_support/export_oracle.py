@@ -1,0 +1,52 @@
+"""A deterministic lmms-eval model for the export tests that never imports ``temporal_bench``.
+
+The test registers it through the ``lmms_eval.models`` entry point of a throwaway distribution, so
+lmms-eval finds it in a process where our package cannot be imported, and uses it in both runs it
+compares. It answers from the evaluated doc, never from the prompt: every processed doc of the three
+benchmarks carries its gold ``answer`` (what each task's ``doc_to_target`` returns) and the
+``choices`` its question offers.
+"""
+
+from typing import List
+
+from lmms_eval.api.instance import Instance
+from lmms_eval.api.model import lmms
+from lmms_eval.models.registry_v2 import ModelManifest
+
+MODEL_ID = "export_oracle"
+REFUSAL = "unsure"  # no yes/no word, option letter or digit: unparseable for every benchmark
+
+
+class ExportOracle(lmms):
+    """The gold answer wrapped in ``template``; in ``mixed_task``, doc i gets the gold answer, a wrong
+    option or a refusal as i % 3 is 0, 1 or 2."""
+
+    def __init__(self, template: str = "{answer}", mixed_task: str = "", **kwargs) -> None:
+        super().__init__()
+        self.template = template
+        self.mixed_task = mixed_task
+
+    def respond(self, doc: dict, task: str, doc_id: int) -> str:
+        answer = doc["answer"]
+        if task == self.mixed_task and doc_id % 3 == 2:
+            return REFUSAL
+        if task == self.mixed_task and doc_id % 3 == 1:
+            answer = next(choice for choice in doc["choices"] if choice != answer)
+        return self.template.format(answer=answer)
+
+    def generate_until(self, requests: List[Instance]) -> List[str]:
+        responses = []
+        for request in requests:
+            doc_id, task, split = request.args[-3:]
+            responses.append(self.respond(self.task_dict[task][split][doc_id], task, doc_id))
+        return responses
+
+    def loglikelihood(self, requests):
+        raise NotImplementedError("export_oracle only generates")
+
+    def generate_until_multi_round(self, requests):
+        raise NotImplementedError("export_oracle only generates")
+
+
+def manifests() -> List[ModelManifest]:
+    return [ModelManifest(model_id=MODEL_ID, simple_class_path=f"{__name__}.ExportOracle")]

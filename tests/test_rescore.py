@@ -1,0 +1,249 @@
+"""``temporal-bench rescore`` (temporal_bench/report/rescore.py) on real CLI runs: one lmms-eval
+run of TempVS, CaT-Bench (with self-consistency) and ISO-Bench, one lm-eval run of CaT-Bench, both
+with a scripted model mixing right, wrong, unparseable and think-tagged answers. The default
+re-score must give every metric of the results JSON exactly; ``TEMPVS_FIXES=extraction`` must change
+exactly the metrics a by-hand count of the script says, to the values it says."""
+
+import csv
+import json
+import os
+import random
+import shutil
+
+import pytest
+
+from temporal_bench.catbench.fixtures import write_fixture as write_catbench
+from temporal_bench.catbench.loading import load_split
+from temporal_bench.catbench.questions import with_switched_twins
+from temporal_bench.isobench.fixtures import write_fixture as write_isobench
+from temporal_bench.isobench.loading import load_records
+from temporal_bench.report.rescore import find_runs, main_rescore, rescore, scoring_environment
+from temporal_bench.report.rescore import read_samples as read_logged
+from temporal_bench.report.results import load_runs
+from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
+from temporal_bench.tempvs.hooks import docs_of
+from temporal_bench.tempvs.metrics import DISTANCES, PAIRED_TYPES
+from temporal_bench.tempvs.spec import SOURCES
+from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
+from tests.harness import BIN, lmms_eval, read_results, read_samples, run_cli
+from tests.test_tempvs_cli import SHARED
+
+LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "catbench_sc", "isobench", "isobench_cot"]
+LM_EVAL_TASKS = ["catbench_switched", "catbench_sc"]
+RIGHT, WRONG, UNPARSED = "right", "wrong", "unparsed"
+NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five"]
+
+
+# ---- the script ---------------------------------------------------------------------------------
+
+def tempvs_case(doc):
+    """(response, outcome under the official parser, outcome under TEMPVS_FIXES=extraction)."""
+    gold = doc["answer"]
+    wrong = next(c for c in doc["choices"] if c != gold)
+    pick = random.Random(doc["doc_key"]).choice
+    if doc["kind"] == "main":
+        return pick([
+            (gold, RIGHT, RIGHT),
+            (f"option {gold.lower()}", UNPARSED, RIGHT),  # the official pattern is case-sensitive
+            (f"A man waves first. Option {gold}", RIGHT if gold == "A" else WRONG, RIGHT),  # the article "A"
+            (wrong, WRONG, WRONG),
+            ("I cannot tell.", UNPARSED, UNPARSED),
+        ])
+    return pick([
+        (f"Image {gold}", RIGHT, RIGHT),
+        (f"Image {gold}", RIGHT, RIGHT),
+        (f"Image {gold}", RIGHT, RIGHT),
+        (f"image {NUMBER_WORDS[int(gold)]}", UNPARSED, RIGHT),  # number words
+        (f"The 9 friends are in image {gold}.", WRONG, RIGHT),  # officially the first number anywhere
+        (f"Image {wrong}", WRONG, WRONG),
+        ("I cannot tell.", UNPARSED, UNPARSED),
+    ])
+
+
+def yes_no_case(index, gold, think="<think>No, wait.</think> ", yes="Yes", no="No"):
+    """CaT-Bench / ISO-Bench answer-only mix; a reasoning block the harness strips before scoring."""
+    return [yes, no, "I cannot tell.", f"{think}{yes}", yes if gold == "yes" else no][index % 5]
+
+
+SC_SAMPLES = [["Yes", "No", "Yes"], ["No", "I cannot tell.", "No"], ["Yes", "No", "Unsure."],
+              ["Unsure.", "Unclear.", "Hmm."], ["No", "Yes", "Yes"]]
+COT_ANSWERS = ["<think>NO</think><answer>YES</answer>", "<answer>NO</answer>", "<answer>YES",
+               "<think>It is YES.</think>", "<answer>{gold}</answer>"]
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    root = tmp_path_factory.mktemp("rescore_data")
+    return {"TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs", templates_dir=SHARED)),
+            "CATBENCH_DATA_DIR": str(write_catbench(root / "catbench")),
+            "ISOBENCH_DATA_DIR": str(write_isobench(root / "isobench", "hf"))}
+
+
+@pytest.fixture(scope="module")
+def tempvs_docs(data):
+    return docs_of(TEMPVS_TASKS["tempvs_mt1_two"], data_dir=data["TEMPVS_DATA_DIR"])
+
+
+@pytest.fixture(scope="module")
+def script(data, tempvs_docs, tmp_path_factory):
+    real = load_split("test", data_dir=data["CATBENCH_DATA_DIR"])
+    iso = load_records(data["ISOBENCH_DATA_DIR"])
+    entries = {f"tempvs_mt1_two/{i}": tempvs_case(d)[0] for i, d in enumerate(tempvs_docs)}
+    entries.update({f"catbench_switched/{i}": yes_no_case(i, d["answer"]) for i, d in enumerate(with_switched_twins(real))})
+    entries.update({f"catbench_sc/{i}": SC_SAMPLES[i % 5] for i in range(len(real))})
+    entries.update({f"isobench/{i}": yes_no_case(i, d["answer"], "<think>NO</think>", "YES", "no") for i, d in enumerate(iso)})
+    entries.update({f"isobench_cot/{i}": COT_ANSWERS[i % 5].format(gold=d["answer"].upper()) for i, d in enumerate(iso)})
+    path = tmp_path_factory.mktemp("rescore_script") / "script.json"
+    path.write_text(json.dumps(entries), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def lmms_run(data, script, tmp_path_factory):
+    """One lmms-eval run with --log_samples; returns its output folder."""
+    tmp = tmp_path_factory.mktemp("rescore_lmms")
+    lmms_eval(tmp, LMMS_TASKS, model_args=f"policy=script,script={script}", env=data)
+    return tmp / "lmms_eval_out"
+
+
+@pytest.fixture(scope="module")
+def lm_eval_run(data, script, tmp_path_factory):
+    out = tmp_path_factory.mktemp("rescore_lm_eval")
+    task_dir = run_cli([str(BIN / "temporal-bench"), "task-dir", "--harness", "lm-eval"], out).stdout.strip()
+    command = [str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args",
+               f"policy=script,script={script}", "--tasks", ",".join(LM_EVAL_TASKS), "--include_path", task_dir,
+               "--output_path", str(out), "--log_samples"]
+    read_results(out, LM_EVAL_TASKS, run_cli(command, out, data))
+    return out
+
+
+def _set(env):
+    return [arg for name, value in env.items() for arg in ("--set", f"{name}={value}")]
+
+
+def _assert_reproduced(out, data, tasks):
+    with scoring_environment(data):
+        done = rescore(find_runs(out))
+    assert len(done) == 1
+    results = done[0].run.data["results"]
+    assert sorted(t.task for t in done[0].tasks) == sorted(tasks)
+    for task in done[0].tasks:
+        numeric = {k for k, v in results[task.task].items()
+                   if "," in k and "_stderr" not in k and isinstance(v, (int, float))}
+        assert numeric and numeric <= {row.key for row in task.rows if row.rescored is not None}, task.task
+        assert [row.key for row in task.rows if row.changed] == [], task.task
+        assert task.changed_docs == 0 and task.samples > 0, task.task
+    return done
+
+
+# ---- tests --------------------------------------------------------------------------------------
+
+def test_default_rescore_reproduces_every_metric_of_an_lmms_eval_run(lmms_run, data):
+    done = _assert_reproduced(lmms_run, data, LMMS_TASKS)
+    by_task = {t.task: t for t in done[0].tasks}
+    assert {r.filter for r in by_task["catbench_sc"].rows} == {"majority_vote"}
+    assert by_task["catbench_sc"].samples == 48 and by_task["tempvs_mt1_two"].samples == 152
+    # lmms-eval stripped the think blocks (its samples then keep the unstripped text): re-scoring must too
+    assert any("resps" in s for s in read_samples(lmms_run, "catbench_switched"))
+    assert any("resps" in s for s in read_samples(lmms_run, "isobench_cot"))
+    assert "TEMPVS_FIXES" not in os.environ
+
+
+def test_default_rescore_reproduces_an_lm_eval_run_with_self_consistency(lm_eval_run, data):
+    _assert_reproduced(lm_eval_run, data, LM_EVAL_TASKS)
+    samples = read_logged(next(lm_eval_run.rglob("samples_catbench_sc_*.jsonl")))
+    assert {len(s["resps"][0]) for s in samples} == {3}  # the raw samples are voted again
+
+
+def expected_tempvs(docs, outcomes):
+    """Every tempvs_mt1_two metric counted directly from per-doc outcomes (all partners present)."""
+    right = {d["doc_key"]: o == RIGHT for d, o in zip(docs, outcomes)}
+    mains = [d for d in docs if d["kind"] == "main"]
+    grounding = [d for d in docs if d["kind"] == "grounding"]
+    strict = {d["doc_key"]: all(right[p] for p in d["partners"]) for d in mains}
+
+    def share(items, ok=lambda d: right[d["doc_key"]]):
+        return sum(ok(d) for d in items) / len(items) if items else None
+
+    def passed(items, value=True):
+        return [d for d in items if strict[d["doc_key"]] == value]
+
+    values = {"gt_acc": share(grounding), "mt_acc": share(mains),
+              "gtstrict_rate": share(mains, lambda d: strict[d["doc_key"]]),
+              "mt_given_gtstrict": share(passed(mains)), "mt_given_gtfail": share(passed(mains, False)),
+              "invalid_rate": outcomes.count(UNPARSED) / len(docs), "main_count": len(mains),
+              "grounding_count": len(grounding), "gt_missing_count": 0, "gt_unmatched_count": 0}
+    for source in SOURCES:
+        main_of = [d for d in mains if d["source"] == source]
+        values[f"gt_{source}"] = share([d for d in grounding if d["source"] == source])
+        values[f"mt_{source}"] = share(main_of)
+        values[f"gtstrict_{source}"] = share(main_of, lambda d: strict[d["doc_key"]])
+        values[f"mtgts_{source}"] = share(passed(main_of))
+    for kind in PAIRED_TYPES:
+        for polarity, suffix in (("pos", "_gt"), ("neg", "_nc")):
+            values[f"two_{kind}_{polarity}"] = share([d for d in mains if d["statement_type"] == kind + suffix])
+    for distance in DISTANCES:
+        values[f"dist{distance}"] = share([d for d in mains if d["event_distance"] == distance])
+    return values
+
+
+def _number(cell):
+    return None if cell == "N/A" else float(cell)
+
+
+def test_tempvs_fixes_change_exactly_the_metrics_counted_by_hand(lmms_run, data, tempvs_docs, tmp_path, capsys):
+    table, written = tmp_path / "rescore.csv", tmp_path / "rescored_results.json"
+    argv = [str(lmms_run), "--tasks", "tempvs_mt1_two", *_set({"TEMPVS_DATA_DIR": data["TEMPVS_DATA_DIR"]}),
+            "--set", "TEMPVS_FIXES=extraction", "--format", "csv", "-o", str(table), "--write-results", str(written)]
+    assert main_rescore(argv) == 0
+    assert "TEMPVS_FIXES" not in os.environ
+    rows = {r["metric"]: r for r in csv.DictReader(table.open(encoding="utf-8"))}
+    faithful = expected_tempvs(tempvs_docs, [tempvs_case(d)[1] for d in tempvs_docs])
+    fixed = expected_tempvs(tempvs_docs, [tempvs_case(d)[2] for d in tempvs_docs])
+    assert set(rows) == set(faithful)
+    assert 0 < faithful["mt_acc"] < fixed["mt_acc"] < 1 and 0 < faithful["gtstrict_rate"] < fixed["gtstrict_rate"] < 1
+    for name, row in rows.items():
+        assert row["filter"] == "none"
+        assert _number(row["original"]) == faithful[name], name
+        assert _number(row["rescored"]) == fixed[name], name
+    assert {n for n, r in rows.items() if r["changed"] == "1"} == {n for n in faithful if faithful[n] != fixed[n]}
+    assert {"main_count", "grounding_count", "gt_missing_count"} & {n for n, r in rows.items() if r["changed"] == "1"} == set()
+    # the written results are a results file like the run's, with the re-scored values
+    run = load_runs([written])[0]
+    assert run.tasks == sorted(LMMS_TASKS)
+    assert all(run.metric("tempvs_mt1_two", name) == fixed[name] for name in fixed if fixed[name] is not None)
+    assert json.loads(written.read_text())["rescore"]["options"]["TEMPVS_FIXES"] == "extraction"
+    # the markdown table says what changed
+    assert main_rescore(argv[:-6]) == 0
+    text = capsys.readouterr().out
+    assert "`TEMPVS_FIXES=extraction` (--set)" in text and "| mt_acc | none |" in text
+    assert f"per-doc values changed: {sum(c[1] != c[2] for c in map(tempvs_case, tempvs_docs))}." in text
+
+
+def test_missing_samples_unknown_tasks_and_bad_options_exit_with_a_message(lmms_run, data, tmp_path, capsys):
+    results_file = next(lmms_run.rglob("*_results.json"))
+    no_samples = tmp_path / "no_samples"
+    no_samples.mkdir()
+    shutil.copy(results_file, no_samples)
+    renamed = tmp_path / "renamed"
+    renamed.mkdir()
+    run = json.loads(results_file.read_text())
+    run["results"] = {"isobench_renamed": run["results"]["isobench"]}
+    run["group_subtasks"] = {"isobench_renamed": []}
+    (renamed / results_file.name).write_text(json.dumps(run))
+    date = results_file.name[: -len("_results.json")]
+    shutil.copy(next(lmms_run.rglob("*_samples_isobench.jsonl")), renamed / f"{date}_samples_isobench_renamed.jsonl")
+    cases = [
+        ([str(no_samples)], "--log_samples"),
+        ([str(lmms_run), "--tasks", "isobench_nonexistent"], "no run has task(s) isobench_nonexistent"),
+        ([str(renamed), *_set(data)], "task 'isobench_renamed' cannot be rebuilt"),
+        ([str(lmms_run), "--set", "TEMPVS_FIXES=everything"], "TEMPVS_FIXES: unknown fix"),
+        ([str(lmms_run), "--set", "TEMPVS_FIXES"], "expected NAME=VALUE"),
+        ([str(tmp_path / "absent")], "absent"),
+    ]
+    for argv, message in cases:
+        with pytest.raises(SystemExit) as exit_info:
+            main_rescore(argv)
+        assert exit_info.value.code != 0
+        assert message in capsys.readouterr().err, argv
+    assert "TEMPVS_FIXES" not in os.environ
