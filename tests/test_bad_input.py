@@ -4,7 +4,7 @@ by the invalid metric and scored wrong; nothing crashes a run or is silently sco
 
 | case | test(s) | expected outcome |
 |---|---|---|
-| missing image file | test_bad_image[missing-tempvs-combined, -tempvs-separate, -isobench] | FileNotFoundError (TempVS) / IsoBenchDataError naming the image path and the doc (doc_key / id) |
+| missing image file | test_tempvs_missing_image_fails_at_load[combined, separate] (at load), test_bad_image[missing-tempvs-combined, -tempvs-separate, -isobench] | FileNotFoundError (TempVS) / IsoBenchDataError naming the image path and the doc (doc_key / id) |
 | corrupt image | test_bad_image[junk / truncated x tempvs-combined, tempvs-separate, isobench], test_cli_image_error_fails_the_run | TempVSDataError / IsoBenchDataError naming the path and the doc; the CLI logs it and writes no results |
 | empty image list | test_tempvs_empty_image_list[separate, combined], test_isobench_empty_image[empty list, None] | error at load naming the annotation file, row and question_id / id |
 | malformed or truncated annotation row | test_tempvs_malformed_annotations[...], test_isobench_malformed_rows[...], test_catbench_malformed_rows[...] | TempVSDataError / IsoBenchDataError / CatBenchDataError naming the file and the row or line (and question_id / id) |
@@ -132,6 +132,17 @@ def test_bad_image(tmp_path, benchmark, damage):
     with pytest.raises(missing_error if damage == "missing" else corrupt_error) as error:
         doc_to_visual(doc)
     assert str(image) in str(error.value) and doc_name in str(error.value)
+
+
+@pytest.mark.parametrize("visual", ["combined", "separate"])
+def test_tempvs_missing_image_fails_at_load(tmp_path, visual):
+    """Found when the docs are built, before any model call; the error names the file and a doc showing it."""
+    _, doc, image, doc_key, _ = _tempvs_image(tmp_path, visual)
+    image.unlink()
+    with pytest.raises(TempVSDataError, match="1 TempVS image file\\(s\\) missing") as error:
+        build_main_docs("mt1_two", visual=visual, data_dir=tmp_path / "d")
+    assert f"{image} (doc " in str(error.value)
+    build_main_docs("mt1_two", visual="none", mode="blind", blind_filter=False, with_grounding=False, data_dir=tmp_path / "d")
 
 
 @pytest.mark.parametrize("visual,field,value", [("separate", "img_path_list", []), ("combined", "combined_img_path", "")])

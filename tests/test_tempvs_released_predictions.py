@@ -101,6 +101,12 @@ def test_score_predictions_cli_shows_published_rows_and_disagreements(tmp_path, 
     assert "MT1 three-event: MT|GTs 0.3529 vs 0.6644" in compared["GPT4o"]
 
 
+def test_scoring_needs_no_images(tmp_path, release):
+    root = tmp_path / "release"
+    shutil.copytree(release, root, ignore=shutil.ignore_patterns("*.jpg", "*.png"))
+    assert score_model(root, "GPT4o") == score_model(release, "GPT4o")
+
+
 def test_released_models_and_errors(tmp_path, release):
     assert released_models(release) == sorted(MODELS)
     with pytest.raises(TempVSDataError, match="no released predictions"):

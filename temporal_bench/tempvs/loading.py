@@ -403,6 +403,7 @@ def build_main_docs(test: str, mode: str = "standard", visual: str = "combined",
                     doc["partners"] = _partners(row, by_sequence, spec.family, source, spec.task_id)
                 docs.append(doc)
     _check_unique(docs)
+    _check_images(docs)
     return docs, report
 
 
@@ -415,7 +416,26 @@ def build_grounding_docs(task_id: str, visual: str = "combined", data_dir: Optio
     for source in selected_sources(sources):
         docs += [_doc(grounding_doc, row, source, task_id, "standard", visual, root) for row in _grounding_rows(root, source, task_id, report)]
     _check_unique(docs)
+    _check_images(docs)
     return docs, report
+
+
+def _shown_images(doc: Dict) -> List[str]:
+    return {"combined": [doc["image"]], "separate": doc["frames"]}.get(doc["visual"], [])
+
+
+def _check_images(docs: List[Dict]) -> None:
+    """Fail at load, not hours into a run, when images the docs show are missing (each file is
+    checked once; ``doc_to_visual`` still names a file that disappears or cannot be decoded later)."""
+    first_doc: Dict[str, str] = {}
+    for doc in docs:
+        for path in _shown_images(doc):
+            first_doc.setdefault(path, doc["doc_key"])
+    missing = [(path, key) for path, key in first_doc.items() if not Path(path).is_file()]
+    if missing:
+        examples = "; ".join(f"{path} (doc {key})" for path, key in missing[:5])
+        raise TempVSDataError(f"{len(missing)} TempVS image file(s) missing, e.g. {examples} "
+                              f"(image paths are re-rooted at {DATA_DIR_ENV} / the hub snapshot)")
 
 
 def _check_unique(docs: List[Dict]) -> None:

@@ -31,9 +31,8 @@ try:
 except ImportError:  # pragma: no cover
     _log = logging.getLogger(__name__)
 
-# input folder -> (prompt mode, visual input, our task-name suffix)
-INPUTS = {"combined": ("standard", "combined", ""), "separate": ("standard", "separate", "_separate"),
-          "cot": ("cot", "combined", "_cot")}
+# input folder -> (prompt mode, our task-name suffix); scoring reads no image, so none need be present
+INPUTS = {"combined": ("standard", ""), "separate": ("standard", "_separate"), "cot": ("cot", "_cot")}
 RESULTS_NAME = "released_{input}_results.json"
 
 
@@ -112,14 +111,14 @@ def score_model(root: Path, model: str, input_kind: str = "combined",
 
     ``TEMPVS_FIXES`` applies as in the tasks (default: the faithful parse and join)."""
     root = data_root(Path(root))
-    mode, visual, suffix = INPUTS[input_kind]
+    mode, suffix = INPUTS[input_kind]
     family = model_family(model)
     results = {}
     for test in MAIN_TESTS:
         preds, kept = _test_predictions(root, model, input_kind, test, selected_sources(tuple(sources or ())))
         if not kept:
             continue
-        docs, _ = build_main_docs(test, mode=mode, visual=visual, data_dir=root, sources=kept)
+        docs, _ = build_main_docs(test, mode=mode, visual="none", data_dir=root, sources=kept)
         records = []
         for doc in docs:
             if doc["doc_key"] not in preds:
