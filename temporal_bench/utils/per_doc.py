@@ -12,7 +12,7 @@ def make_process_results(parse: Callable[[str], str], fields: Sequence[str], met
 
     def process_results(doc: Dict, results: List[str]) -> Dict:
         record = {field: doc[field] for field in fields}
-        record.update(gold=doc["answer"], pred=parse(results[0]))
+        record.update(gold=doc["answer"], pred=parse(results[0] if results else ""))  # no response: invalid
         return {name: record for name in metric_names}
 
     return process_results
