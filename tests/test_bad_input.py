@@ -10,7 +10,7 @@ by the invalid metric and scored wrong; nothing crashes a run or is silently sco
 | malformed or truncated annotation row | test_tempvs_malformed_annotations[...], test_isobench_malformed_rows[...], test_catbench_malformed_rows[...] | TempVSDataError / IsoBenchDataError / CatBenchDataError naming the file and the row or line (and question_id / id) |
 | unknown answer letter | test_unknown_gold_answer[tempvs-mt1, tempvs-ordering, tempvs-grounding, isobench, catbench]; test_response_parse[unknown-*] | a gold outside the options is a load error naming file and row; an unknown response letter / word parses to UNK / invalid |
 | option letters out of range | test_response_parse[out_of_range-*], test_counted_in_process / test_cli_counts[tempvs_mt1_two_cot] | MT1 C/E and MT2/MT3 F parse to UNK, counted in invalid_rate, scored wrong (a grounding number out of range parses, officially, and is scored wrong) |
-| empty / None / whitespace response | test_empty_responses[every parser]; test_counted_in_process, test_cli_counts (all tasks) | UNK / invalid; counted exactly; scored wrong (None reaches process_results as "" through lmms-eval) |
+| empty / None / whitespace response | test_empty_responses[every parser]; test_no_response_at_all_is_invalid; test_counted_in_process, test_cli_counts (all tasks) | UNK / invalid; counted exactly; scored wrong (None reaches process_results as "" through lmms-eval) |
 | 100 KB response | test_response_parse[100kb-*] (adversarial inputs for every former super-linear pattern), test_cli_counts (100 KB responses) | parsed (no timing asserted: the patterns are linear; a quadratic one would take minutes) |
 | non-ASCII and control characters | test_response_parse[unicode-*], test_unicode_digit_is_scored_wrong, test_cli_counts | control characters are not word characters (read around them); full-width letters are not answers (UNK / invalid) |
 | `<think>` without `<answer>` | test_response_parse[think-*], test_cli_counts[isobench_cot, catbench, tempvs_mt1_two_cot] | an unclosed `<think>` is no answer (UNK / invalid); TempVS CoT without a tag reads the rest of the output (documented fallback) |
@@ -541,6 +541,15 @@ def test_counted_in_process(task, data):
     responses, expected = PLANS[task](docs)
     per_doc = [process_results(doc, [response]) for doc, response in zip(docs, responses)]
     assert {name: aggregations[name]([values[name] for values in per_doc]) for name in expected} == expected
+
+
+@pytest.mark.parametrize("task", list(PLANS))
+def test_no_response_at_all_is_invalid(task, data):
+    """An empty result list (no response) is scored like an empty response, never an error or a pass."""
+    docs, process_results, _ = docs_and_scorer(task, data)
+    assert process_results(docs[0], []) == process_results(docs[0], [""])
+    record = next(iter(process_results(docs[0], []).values()))
+    assert record["pred"] in ("UNK", "invalid") and not record.get("correct", False)
 
 
 @pytest.fixture(scope="module")
