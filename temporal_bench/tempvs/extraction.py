@@ -97,7 +97,8 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 _VERBS_AFTER_LETTER = {"is", "was", "would", "seems", "should", "fits", "matches", "and", "or"}
 
 
-def _letters_of(kind: str) -> str:
+def answer_letters(kind: str) -> str:
+    """The option letters the official patterns can read for an MT1 or ordering question (§6.2)."""
     return "AB" if kind == "mt1" else "ABCDE"
 
 
@@ -137,7 +138,7 @@ def fixed_extract(text: str, kind: str, option_text: str = "") -> str:
             return match.group(1)
         word = re.search(r"(?i)\b(" + "|".join(_NUMBER_WORDS) + r")\b", text)
         return str(_NUMBER_WORDS[word.group(1).lower()]) if word else UNK
-    letter = _fixed_letter(text, _letters_of(kind))
+    letter = _fixed_letter(text, answer_letters(kind))
     if letter == UNK and kind == "mt1":
         letter = _true_false_letter(text, option_text)
     return letter

@@ -30,6 +30,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.tempvs import fixture_strings as strings
 from temporal_bench.tempvs import prompts
+from temporal_bench.tempvs.extraction import answer_letters
 from temporal_bench.tempvs.released_predictions import file_suffix, model_family
 from temporal_bench.tempvs.spec import BLIND_MODELS, GROUNDING_TESTS, MAIN_TESTS, SOURCES, file_of, task_kind
 
@@ -345,7 +346,7 @@ def blind_outcomes(source: str, task_id: str, question_id: str) -> Tuple[bool, b
 
 
 def blind_pred(row: Dict, task_id: str, model_index: int, correct: bool) -> str:
-    letters = "AB" if "discrimination" in task_id else "ABCDE"
+    letters = answer_letters(task_kind(task_id))
     gold = row["gt_option"][-1]
     letter = gold if correct else letters[(letters.index(gold) + 1) % len(letters)]
     if model_index == 0:  # Llama-3.1-8B base: the pipeline returns the prompt and the continuation
@@ -422,7 +423,7 @@ def released_output(model: str, task_id: str, row: Dict, rng: random.Random, cot
         styles = ([f"image {answer}", answer, f"Image {answer}."],
                   [f"The 2 people appear in image {answer}.", "The third image.", ""])
     else:
-        letters = "AB" if kind == "mt1" else "ABCDE"
+        letters = answer_letters(kind)
         answer = gold if right else rng.choice([letter for letter in letters if letter != gold])
         styles = ([f"Option {answer}", answer, f"{answer}. True", f"The answer is {answer}.", f"I would say {answer}"],
                   [f"A man walks in. Option {answer}", f"option {answer.lower()}", "I cannot decide."])

@@ -20,9 +20,10 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.tempvs import prompts
-from temporal_bench.tempvs.extraction import UNK, is_correct, official_extract
+from temporal_bench.tempvs.extraction import UNK, answer_letters, is_correct, official_extract
 from temporal_bench.tempvs.spec import (
-    BLIND_DROP_THRESHOLD, BLIND_MODELS, INVALID_EVENT_MARKERS, MAIN_TESTS, PAPER_COUNTS, file_of, selected_sources, task_kind,
+    BLIND_DROP_THRESHOLD, BLIND_MODELS, INVALID_EVENT_MARKERS, MAIN_TESTS, PAPER_COUNTS, TempVSDataError, file_of,
+    selected_sources, task_kind,
 )
 from temporal_bench.utils.data_dir import local_data_dir
 from temporal_bench.utils.json_lines import json_lines_after
@@ -35,10 +36,6 @@ except ImportError:  # pragma: no cover
 HUB_ID = "yingjins/TempVS"
 DATA_DIR_ENV = "TEMPVS_DATA_DIR"
 _INVALID = re.compile("|".join(INVALID_EVENT_MARKERS), re.IGNORECASE)
-
-
-class TempVSDataError(ValueError):
-    """A TempVS file or row that cannot be read as the release describes."""
 
 
 # ---- locating and reading the files -------------------------------------------------------------
@@ -225,24 +222,7 @@ def _option_letters(options: str) -> List[str]:
     return re.findall(r"(?m)^([A-Z])\. ", options or "") or list("ABCDE")
 
 
-def _prompt_fields(task_id: str, mode: str) -> Tuple[str, ...]:
-    """The row fields the prompt of ``task_id`` in ``mode`` is built from (§4.2-§4.4). A missing value
-    (None / NaN) in one of them is an error, as in the official script (str + NaN fails there)."""
-    kind = task_kind(task_id)
-    story = task_id.endswith("_story")
-    if kind == "grounding":
-        return ("text_to_test" if story else "event_to_test", "task_instruction")
-    if kind == "mt1":
-        return ("statement_text", "option_text", {"cot": "task_instruction_cot", "blind": "blind_instruction"}.get(mode, "task_instruction"))
-    shown = ("texts_shuffled" if story else "events_shuffled") if task_id.startswith("ordering_texts") else ("texts_gt" if story else "events_gt")
-    return (shown, "options", "answer_format_opt",
-            {"cot": "task_instruction_cot_opt", "blind": "blind_instruction_opt"}.get(mode, "task_instruction"))
-
-
 def _base_doc(row: Dict, source: str, task_id: str, kind: str, mode: str, visual: str, root: Path) -> Dict:
-    missing = [name for name in _prompt_fields(task_id, mode) if row.get(name) is None]
-    if missing:
-        raise TempVSDataError(f"no value in field(s) {missing}, which the prompt needs")
     return {
         "doc_key": doc_key(source, task_id, row["question_id"]),
         "kind": kind,
@@ -304,7 +284,7 @@ def main_doc(row: Dict, source: str, task_id: str, mode: str, visual: str, root:
         doc.update(choices=_option_letters(prompts.text(row.get("options"))),
                    expected_partners=len(prompts.as_list(row.get("img_path_list_gt"))))
     _set_images(doc, row, *fields, root)
-    letters = "AB" if kind == "mt1" else "ABCDE"  # what the official patterns can ever read (§6.2)
+    letters = answer_letters(kind)
     doc["answer"] = doc["gt_option"][-1:]
     if doc["answer"] not in letters:
         raise TempVSDataError(f"gt_option {doc['gt_option']!r} does not end in an option letter {'/'.join(letters)}: "

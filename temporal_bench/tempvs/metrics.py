@@ -34,9 +34,10 @@ TRIPLE_TYPES = ("beforeafter", "laterfinally", "firstsecondthird", "implicttripl
 DISTANCES = (1, 2, 3, 4)
 
 
-def make_record(doc: Dict, response: str) -> Dict:
+def make_record(doc: Dict, response: str, family: Optional[str] = None) -> Dict:
+    """``family``: the official extraction branch (default: ``TEMPVS_EXTRACTOR``)."""
     kind = task_kind(doc["task_id"])
-    parsed = extract(response, kind, option_text=doc.get("option_text", ""), cot=doc.get("mode") == "cot")
+    parsed = extract(response, kind, option_text=doc.get("option_text", ""), cot=doc.get("mode") == "cot", family=family)
     return {
         "key": doc["doc_key"],
         "kind": doc["kind"],

@@ -4,7 +4,7 @@ concatenation; the instruction, format and option strings come from the rows."""
 import ast
 from typing import Dict, List
 
-from temporal_bench.tempvs.spec import CHARACTER_SOURCES
+from temporal_bench.tempvs.spec import CHARACTER_SOURCES, TempVSDataError
 
 CHAR_PREFIX = "This is a description of the possible appearance of character(s) in the image(s): "
 ANS = "\nThe answer is: "
@@ -17,6 +17,19 @@ def text(value) -> str:
     if value is None or (isinstance(value, float) and value != value):
         return ""
     return str(value)
+
+
+def _present(row: Dict, field: str):
+    """A cell the prompt is built from; a missing value (None / NaN) is an error, as in the official
+    script (``str + NaN`` fails there)."""
+    value = row.get(field)
+    if value is None or (isinstance(value, float) and value != value):
+        raise TempVSDataError(f"no value in field(s) [{field!r}], which the prompt needs")
+    return value
+
+
+def required(row: Dict, field: str) -> str:
+    return str(_present(row, field))
 
 
 def as_list(value) -> List:
@@ -41,44 +54,44 @@ def lines(sentences: List[str]) -> str:
 
 def grounding_prompt(row: Dict, task_id: str) -> str:
     field = "text_to_test" if task_id == "single_grounding_all_story" else "event_to_test"
-    return character_prefix(row) + "\nThe event is: " + text(row[field]) + "\n" + text(row["task_instruction"]) + ANS
+    return character_prefix(row) + "\nThe event is: " + required(row, field) + "\n" + required(row, "task_instruction") + ANS
 
 
 def mt1_prompt(row: Dict, cot: bool = False) -> str:
-    instruction = row["task_instruction_cot"] if cot else row["task_instruction"]
-    return (character_prefix(row) + "\nThe statement is: " + text(row["statement_text"]) + "\n" + text(instruction)
-            + "\nOptions are: " + text(row["option_text"]) + ANS)
+    instruction = required(row, "task_instruction_cot" if cot else "task_instruction")
+    return (character_prefix(row) + "\nThe statement is: " + required(row, "statement_text") + "\n" + instruction
+            + "\nOptions are: " + required(row, "option_text") + ANS)
 
 
 def _shuffled_block(row: Dict, story: bool) -> str:
     if story:
-        return "\nThe shuffled sentences are:\n" + lines(as_list(row["texts_shuffled"]))
-    return "\nThe shuffled events are:\n" + lines(as_list(row["events_shuffled"]))
+        return "\nThe shuffled sentences are:\n" + lines(as_list(_present(row, "texts_shuffled")))
+    return "\nThe shuffled events are:\n" + lines(as_list(_present(row, "events_shuffled")))
 
 
 def _options_tail(row: Dict) -> str:
-    return "\n" + text(row["answer_format_opt"]) + "\n" + text(row["options"]) + "." + ANS
+    return "\n" + required(row, "answer_format_opt") + "\n" + required(row, "options") + "." + ANS
 
 
 def ordering_texts_prompt(row: Dict, story: bool, cot: bool = False) -> str:
-    instruction = row["task_instruction_cot_opt"] if cot else row["task_instruction"]
-    return character_prefix(row) + _shuffled_block(row, story) + "\n" + text(instruction) + _options_tail(row)
+    instruction = required(row, "task_instruction_cot_opt" if cot else "task_instruction")
+    return character_prefix(row) + _shuffled_block(row, story) + "\n" + instruction + _options_tail(row)
 
 
 def ordering_images_prompt(row: Dict, story: bool, cot: bool = False) -> str:
-    instruction = row["task_instruction_cot_opt"] if cot else row["task_instruction"]
-    shown = "\nThe story is: " + text(row["texts_gt"]) if story else "\nThe events are: " + text(row["events_gt"])
-    return character_prefix(row) + shown + "\n" + text(instruction) + IMGIDX + _options_tail(row)
+    instruction = required(row, "task_instruction_cot_opt" if cot else "task_instruction")
+    shown = "\nThe story is: " + required(row, "texts_gt") if story else "\nThe events are: " + required(row, "events_gt")
+    return character_prefix(row) + shown + "\n" + instruction + IMGIDX + _options_tail(row)
 
 
 def blind_prompt(row: Dict, task_id: str) -> str:
     """§4.4: the text-only LLMs' prompts (no character description, no images)."""
     if task_id.endswith("event_discrimination"):
-        return ("\nThe statement is: " + text(row["statement_text"]) + "\n" + text(row["blind_instruction"])
-                + "\nOptions are: " + text(row["option_text"]) + ANS)
+        return ("\nThe statement is: " + required(row, "statement_text") + "\n" + required(row, "blind_instruction")
+                + "\nOptions are: " + required(row, "option_text") + ANS)
     if task_id.startswith("ordering_texts"):
         story = task_id.endswith("_story")
-        return "\n" + text(row["blind_instruction_opt"]) + _shuffled_block(row, story) + _options_tail(row)
+        return "\n" + required(row, "blind_instruction_opt") + _shuffled_block(row, story) + _options_tail(row)
     raise ValueError(f"TempVS {task_id} has no text-only (blind) prompt")
 
 

@@ -21,10 +21,10 @@ import re
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from temporal_bench.tempvs.extraction import FIX_NAMES, FIXES_ENV, active_fixes, extract, is_correct
+from temporal_bench.tempvs.extraction import FIX_NAMES, FIXES_ENV, active_fixes
 from temporal_bench.tempvs.loading import TempVSDataError, build_main_docs, data_root, doc_key, read_table
 from temporal_bench.tempvs.metrics import AGGREGATIONS, make_record, metric_family, metric_names
-from temporal_bench.tempvs.spec import MAIN_TESTS, selected_sources, task_kind
+from temporal_bench.tempvs.spec import MAIN_TESTS, selected_sources
 
 try:
     from loguru import logger as _log
@@ -119,14 +119,10 @@ def score_model(root: Path, model: str, input_kind: str = "combined",
         if not kept:
             continue
         docs, _ = build_main_docs(test, mode=mode, visual="none", data_dir=root, sources=kept)
-        records = []
-        for doc in docs:
-            if doc["doc_key"] not in preds:
-                raise TempVSDataError(f"{model}: no prediction for {doc['doc_key']} in predictions/{input_kind}/{model}/")
-            text = preds[doc["doc_key"]]
-            parsed = extract(text, task_kind(doc["task_id"]), option_text=doc["option_text"], cot=mode == "cot",
-                             family=family)
-            records.append({**make_record(doc, ""), "pred": parsed, "correct": is_correct(parsed, doc["gt_option"])})
+        missing = [doc["doc_key"] for doc in docs if doc["doc_key"] not in preds]
+        if missing:
+            raise TempVSDataError(f"{model}: no prediction for {missing[0]} in predictions/{input_kind}/{model}/")
+        records = [make_record(doc, preds[doc["doc_key"]], family) for doc in docs]
         results[f"tempvs_{test}{suffix}"] = {f"{name},none": AGGREGATIONS[name](records)
                                              for name in metric_names(metric_family(test))}
     return results

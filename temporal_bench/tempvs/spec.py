@@ -5,6 +5,10 @@ from dataclasses import dataclass
 from typing import Optional, Tuple
 
 # The evaluation script's source order (tempvs.md §0); docs and per-source metrics follow it.
+class TempVSDataError(ValueError):
+    """A TempVS file or row that cannot be read as the release describes."""
+
+
 SOURCES: Tuple[str, ...] = ("flintstones", "pororo", "vwp", "vist")
 CHARACTER_SOURCES = ("flintstones", "pororo")  # character descriptions only for these (§4.1)
 SOURCES_ENV = "TEMPVS_SOURCES"
