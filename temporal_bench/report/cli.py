@@ -71,7 +71,7 @@ def write_output_dir(
             written.append(path)
     benchmarks = {layout.benchmark for layout in layouts}
     for figure in figures_for(runs):
-        if figure.name.split("-")[0] in benchmarks:
+        if figure.benchmark in benchmarks:
             written.append(draw(figure, runs, folder / f"{figure.name}.png"))
     return "\nFiles written:\n" + "".join(f"- `{p.as_posix()}`\n" for p in written)
 

@@ -12,6 +12,7 @@ from temporal_bench.report.results import Run
 @dataclass(frozen=True)
 class Figure:
     name: str  # CLI name and file stem
+    benchmark: str
     title: str
     task: str  # results task whose metrics are plotted
     metrics: tuple[tuple[str, str], ...]  # (x tick label, metric key)
@@ -23,6 +24,7 @@ class Figure:
 
 TEMPVS_FIGURE3 = Figure(
     name="tempvs-figure3",
+    benchmark="tempvs",
     title="TempVS Figure 3: MT1 two-event accuracy by event distance",
     task="tempvs_mt1_two",
     metrics=tuple((str(d), f"dist{d}") for d in (1, 2, 3, 4)),
