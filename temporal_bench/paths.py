@@ -1,7 +1,18 @@
-"""Where the installed task definitions live."""
+"""Where the installed task definitions live.
 
+The task folder is found through the import system, not by walking up from this file: in the
+repository it sits at the top level (``lmms_eval_tasks/``) and is mapped into the package by
+``setup.cfg``'s ``package_dir``, so only the importer knows where it is.
+"""
+
+import importlib.util
 from pathlib import Path
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-LMMS_EVAL_TASK_DIR = PACKAGE_DIR / "lmms_eval_tasks"
-LM_EVAL_TASK_DIR = PACKAGE_DIR / "lm_eval_tasks"
+
+def package_folder(module: str) -> Path:
+    """The folder of an installed (sub)package of ``temporal_bench``."""
+    return Path(importlib.util.find_spec(module).submodule_search_locations[0]).resolve()
+
+
+LMMS_EVAL_TASK_DIR = package_folder("temporal_bench.lmms_eval_tasks")
+LM_EVAL_TASK_DIR = package_folder("temporal_bench.lm_eval_tasks")

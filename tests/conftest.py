@@ -3,8 +3,7 @@ from pathlib import Path
 
 import pytest
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-CATBENCH_VAL = SHARED / "data" / "catbench" / "val"
+CATBENCH_VAL = Path(__file__).resolve().parent / "data" / "catbench" / "val"  # see data/catbench/PROVENANCE.md
 
 
 @pytest.fixture(autouse=True)

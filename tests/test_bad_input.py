@@ -47,7 +47,6 @@ from temporal_bench.utils.answer_tags import last_answer_tag
 from temporal_bench.utils.yes_no import INVALID
 from tests.harness import BIN, lmms_eval, metric, run_cli
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tempvs"
 MT1_OPTIONS = "A. True; B. False."
 NONE, FIXED = frozenset(), frozenset({"extraction"})
 # 100 KB without any answer: many unclosed <answer> tags and "{", "option"/"image" with blank runs
@@ -57,7 +56,7 @@ NOISE_100KB = ("{ <answer> option    image  #  \n\n" * 4000)[:100_000]
 # ---- fixtures and helpers ------------------------------------------------------------------------
 
 def tempvs_data(root: Path, fmt: str = "pkl", n_sequences: int = 2) -> Path:
-    return write_tempvs(root, n_sequences=n_sequences, templates_dir=SHARED, formats=(fmt,))
+    return write_tempvs(root, n_sequences=n_sequences, formats=(fmt,))
 
 
 def table_path(root: Path, name: str, fmt: str = "pkl") -> Path:

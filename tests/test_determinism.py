@@ -12,12 +12,11 @@ from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import lmms_eval
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tempvs"
 # benchmark -> (data env var, fixture writer, tasks, a metric that must be a number)
 BENCHMARKS = {
     "catbench": ("CATBENCH_DATA_DIR", write_catbench, ["catbench_switched", "catbench_sc"], "/results/catbench_switched/f1_macro,none"),
     "isobench": ("ISOBENCH_DATA_DIR", write_isobench, ["isobench"], "/results/isobench/f1_weighted,none"),
-    "tempvs": ("TEMPVS_DATA_DIR", lambda root: write_tempvs(root, templates_dir=SHARED),
+    "tempvs": ("TEMPVS_DATA_DIR", lambda root: write_tempvs(root),
                ["tempvs_mt1_two", "tempvs_mt2_event"], "/results/tempvs_mt1_two/gtstrict_rate,none"),
 }
 

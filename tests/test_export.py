@@ -26,7 +26,6 @@ from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, read_results, read_samples, run_cli
 
 SUPPORT = Path(__file__).resolve().parent / "export_support"
-TEMPVS_TEMPLATES = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tempvs"
 BENCHMARKS = ("tempvs", "isobench", "catbench")
 
 
@@ -47,7 +46,7 @@ class Case:
 
 CASES: Dict[str, Case] = {
     "tempvs": Case("tempvs_mt1_two", "tempvs_mt2_event", ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict"),
-                   "invalid_rate", "TEMPVS_DATA_DIR", lambda root: write_tempvs(root, templates_dir=TEMPVS_TEMPLATES)),
+                   "invalid_rate", "TEMPVS_DATA_DIR", lambda root: write_tempvs(root)),
     "isobench": Case("isobench", "isobench_cot", ("f1_weighted", "accuracy", "coverage", "strict_f1_weighted"),
                      "coverage", "ISOBENCH_DATA_DIR", lambda root: write_isobench(root, "json", n=12),
                      template="<answer>{answer}</answer>"),

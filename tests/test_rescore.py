@@ -26,7 +26,6 @@ from temporal_bench.tempvs.metrics import DISTANCES, PAIRED_TYPES
 from temporal_bench.tempvs.spec import SOURCES
 from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
 from tests.harness import BIN, lmms_eval, read_results, read_samples, run_cli
-from tests.test_tempvs_cli import SHARED
 
 LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "catbench_sc", "isobench", "isobench_cot"]
 LM_EVAL_TASKS = ["catbench_switched", "catbench_sc"]
@@ -74,7 +73,7 @@ COT_ANSWERS = ["<think>NO</think><answer>YES</answer>", "<answer>NO</answer>", "
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
     root = tmp_path_factory.mktemp("rescore_data")
-    return {"TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs", templates_dir=SHARED)),
+    return {"TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs")),
             "CATBENCH_DATA_DIR": str(write_catbench(root / "catbench")),
             "ISOBENCH_DATA_DIR": str(write_isobench(root / "isobench", "hf"))}
 

@@ -16,14 +16,13 @@ from tests.harness import lmms_eval, metric, read_results, read_samples, run_cli
 from tests.tempvs_official_eval import official
 from tests.test_tempvs_metrics import answers_of, mixed_response
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tempvs"
 MAIN = GROUPS["tempvs"]
 FOUR = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict")
 
 
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
-    return write_fixture(tmp_path_factory.mktemp("tempvs_cli"), templates_dir=SHARED)
+    return write_fixture(tmp_path_factory.mktemp("tempvs_cli"))
 
 
 def _docs(task, data):

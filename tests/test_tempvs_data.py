@@ -12,24 +12,23 @@ import pytest
 from PIL import Image
 
 from temporal_bench.tempvs import hooks, prompts
-from temporal_bench.tempvs.fixtures import INVALID_EVENTS, blind_outcomes, write_fixture
+from temporal_bench.tempvs.fixtures import INVALID_EVENTS, TEMPLATES_DIR, blind_outcomes, write_fixture
 from temporal_bench.tempvs.loading import (
     TempVSDataError, build_grounding_docs, build_main_docs, has_invalid_event, official_request_count, read_annotations, reroot,
 )
 from temporal_bench.tempvs.spec import ANNOTATION_FILES, BLIND_MODELS, MAIN_TESTS, SOURCES
 from temporal_bench.tempvs.tasks import TASKS, expected_files, TASK_DIR
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tempvs"
 
 
 @pytest.fixture(scope="module")
 def fixture_root(tmp_path_factory):
-    return write_fixture(tmp_path_factory.mktemp("tempvs"), templates_dir=SHARED)
+    return write_fixture(tmp_path_factory.mktemp("tempvs"))
 
 
 def test_layout_is_written_fast_and_complete(tmp_path):
     start = time.perf_counter()
-    root = write_fixture(tmp_path / "d", templates_dir=SHARED)
+    root = write_fixture(tmp_path / "d")
     assert time.perf_counter() - start < 5
     for source in SOURCES:
         for name in ANNOTATION_FILES:
@@ -68,8 +67,8 @@ def test_stored_paths_are_rerooted(fixture_root):
 
 
 def test_json_and_pickle_give_the_same_docs(tmp_path):
-    pkl = write_fixture(tmp_path / "pkl", templates_dir=SHARED, formats=("pkl",))
-    js = write_fixture(tmp_path / "json", templates_dir=SHARED, formats=("json",))
+    pkl = write_fixture(tmp_path / "pkl", formats=("pkl",))
+    js = write_fixture(tmp_path / "json", formats=("json",))
     for test in ("mt1_three", "mt3_caption"):
         a, _ = build_main_docs(test, data_dir=pkl)
         b, _ = build_main_docs(test, data_dir=js)
@@ -80,7 +79,7 @@ def test_json_and_pickle_give_the_same_docs(tmp_path):
 def test_missing_data_is_reported(tmp_path):
     with pytest.raises(TempVSDataError, match="no TempVS layout"):
         build_main_docs("mt1_two", data_dir=tmp_path)
-    root = write_fixture(tmp_path / "d", templates_dir=SHARED, formats=("json",))
+    root = write_fixture(tmp_path / "d", formats=("json",))
     (root / "benchmark" / "vist_single_grounding_all_test.json").unlink()
     with pytest.raises(TempVSDataError, match="vist_single_grounding_all_test"):
         build_main_docs("mt2_event", data_dir=root)
@@ -116,14 +115,14 @@ The answer is: """
 
 
 def _templates():
-    load = lambda name: json.loads((SHARED / "prompt_templates" / name).read_text())  # noqa: E731
+    load = lambda name: json.loads((TEMPLATES_DIR / "prompt_templates" / name).read_text())  # noqa: E731
     return load("task_instructions.json"), load("requirement_templates.json"), load("answer_format_templates.json")
 
 
 def test_prompt_worked_examples_byte_exact():
     instructions, requirements, formats = _templates()
     key = "paired_event_discrimination"
-    row = {"data_source": "pororo", "character_info": json.loads((SHARED / "characters_pororo.json").read_text())["pororo"],
+    row = {"data_source": "pororo", "character_info": json.loads((TEMPLATES_DIR / "characters_pororo.json").read_text())["pororo"],
            "statement_text": "A snowball dropped down a small snow hill after Pororo threw a snowball.",
            "task_instruction": " ".join([instructions[key][0], requirements[key][0], formats[key][0]]),
            "option_text": "A. True; B. False."}
@@ -242,7 +241,7 @@ def test_grounding_partners_and_request_count(fixture_root):
 
 
 def test_missing_grounding_rows_in_the_data(tmp_path):
-    root = write_fixture(tmp_path / "d", templates_dir=SHARED, missing_grounding=True)
+    root = write_fixture(tmp_path / "d", missing_grounding=True)
     docs, _ = build_main_docs("mt1_two", blind_filter=False, data_dir=root)
     short = [d for d in docs if d["kind"] == "main" and len(d["partners"]) < d["expected_partners"]]
     # flintstones sequence 0 lost event 0: the pairs (0, 1) and (0, 4), two statements each

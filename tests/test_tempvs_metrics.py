@@ -14,7 +14,6 @@ from temporal_bench.tempvs.loading import build_main_docs
 from temporal_bench.tempvs.spec import MAIN_TESTS
 from tests.tempvs_official_eval import official
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tempvs"
 
 
 # ---- mixed answers with the extraction quirks --------------------------------------------------
@@ -41,7 +40,7 @@ def package_metrics(docs, respond, names=("gt_acc", "gtstrict_rate", "mt_acc", "
 
 @pytest.fixture(scope="module")
 def root(tmp_path_factory):
-    return write_fixture(tmp_path_factory.mktemp("tempvs_m"), templates_dir=SHARED)
+    return write_fixture(tmp_path_factory.mktemp("tempvs_m"))
 
 
 @pytest.mark.parametrize("test", sorted(MAIN_TESTS))
@@ -112,7 +111,7 @@ def test_missing_partners_are_excluded_not_passed(root):
 
 
 def test_missing_grounding_rows_quirk_and_fix(tmp_path, monkeypatch):
-    root = write_fixture(tmp_path / "d", templates_dir=SHARED, missing_grounding=True)
+    root = write_fixture(tmp_path / "d", missing_grounding=True)
     spec = MAIN_TESTS["mt1_two"]
     docs, _ = build_main_docs("mt1_two", blind_filter=False, data_dir=root)
     wrong_ground = lambda d: "9" if d["kind"] == "grounding" else d["answer"]  # noqa: E731

@@ -21,7 +21,6 @@ from temporal_bench.tempvs.released_predictions import (
 from temporal_bench.tempvs.spec import MAIN_TESTS
 from tests.tempvs_official_eval import official_release
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tempvs"
 # one model per extraction branch of the official evaluation, two of them 8-bit (file suffix)
 MODELS = ("InternVL2_5-8B", "deepseek-vl2-tiny", "llava-interleave-qwen-7b-hf", "llava-onevision-qwen2-72b-ov-sft",
           "GPT4o", "InternVL2_5-78B-MPO")
@@ -30,7 +29,7 @@ FIGURES = {"gt": "gt_acc", "gts": "gtstrict_rate", "mt": "mt_acc", "mt_given_gts
 
 @pytest.fixture(scope="module")
 def release(tmp_path_factory):
-    root = write_fixture(tmp_path_factory.mktemp("tempvs_release"), templates_dir=SHARED, missing_grounding=True)
+    root = write_fixture(tmp_path_factory.mktemp("tempvs_release"), missing_grounding=True)
     for model in MODELS:
         write_model_predictions(root, model)
     return root

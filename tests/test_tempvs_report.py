@@ -17,7 +17,6 @@ from temporal_bench.tempvs.released_predictions import score_model, write_result
 from tests.harness import lmms_eval
 from tests.test_report import check_golden
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tempvs"
 TABLES = ["tempvs-table3", "tempvs-table5", "tempvs-table14", "tempvs-table15", "tempvs-table16"]
 
 
@@ -26,7 +25,7 @@ def runs_dir(tmp_path_factory):
     """``runs/random_choice/fixture_results.json`` (lmms-eval, renamed from its dated name) and
     ``runs/InternVL2_5-78B-MPO/released_combined_results.json`` (the release scorer)."""
     base = tmp_path_factory.mktemp("tempvs_report")
-    data = write_fixture(base / "data", templates_dir=SHARED)
+    data = write_fixture(base / "data")
     lmms_eval(base, ["tempvs"], model="random_choice", model_args="seed=1234", env={"TEMPVS_DATA_DIR": str(data)})
     runs = base / "runs"
     (runs / "random_choice").mkdir(parents=True)

@@ -23,6 +23,7 @@ as a whole, and when the package modules import each other in a cycle.
 """
 
 import ast
+import importlib.util
 import symtable
 import sys
 from dataclasses import dataclass, field
@@ -30,7 +31,6 @@ from pathlib import Path
 from typing import Dict, Iterator, List, Optional, Set, Tuple
 
 PACKAGE = "temporal_bench"
-PACKAGE_DIR = Path(__file__).resolve().parents[1]
 
 
 class AmalgamationError(ValueError):
@@ -96,14 +96,20 @@ class SourceModule:
 
 
 def module_path(module: str) -> Path:
-    parts = module.split(".")
-    if parts[0] != PACKAGE:
+    if not _is_package(module):
         raise AmalgamationError(f"{module} is not a {PACKAGE} module")
-    base = PACKAGE_DIR.joinpath(*parts[1:])
-    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-        if candidate.is_file():
-            return candidate
-    raise AmalgamationError(f"cannot find the source of {module}")
+    spec = importlib.util.find_spec(module)  # the import system knows where setup.cfg mapped it
+    if spec is None or not spec.origin or not Path(spec.origin).is_file():
+        raise AmalgamationError(f"cannot find the source of {module}")
+    return Path(spec.origin)
+
+
+def _label(path: Path, name: str) -> str:
+    """``temporal_bench/tempvs/hooks.py`` for a package module (its import path, wherever the file
+    lies), the file path itself for the entry file."""
+    if not _is_package(name):
+        return path.as_posix()
+    return name.replace(".", "/") + ("/__init__.py" if path.name == "__init__.py" else ".py")
 
 
 def _is_package(module: Optional[str]) -> bool:
@@ -172,8 +178,7 @@ class ModuleReader:
     def read(self, path: Path, name: str) -> SourceModule:
         source = path.read_text(encoding="utf-8")
         lines = source.splitlines(keepends=True)
-        label = path.relative_to(PACKAGE_DIR.parent) if path.is_relative_to(PACKAGE_DIR.parent) else path
-        module = SourceModule(label=label.as_posix(), lines=lines)
+        module = SourceModule(label=_label(path, name), lines=lines)
         tree = ast.parse(source, filename=str(path))
         previous_end = 0
         for index, node in enumerate(tree.body):

@@ -7,9 +7,8 @@ as pandas pickles (``benchmark_pkl/``) and JSON twins (``benchmark/``), and the 
 the three text-only LLMs (``predictions/blind/``). Stored image paths start with ``/data/`` as the
 generator wrote them, so loading exercises the re-rooting.
 
-Instruction strings follow the generator's rules (§4.6) over the shared prompt templates (read at
-run time from ``templates_dir``: argument, ``TEMPVS_TEMPLATES_DIR``, or ``../shared/data/tempvs``
-beside the checkout). Gold letters cycle over every option (MT1 A/B per pair, MT2/MT3 A-E by row
+Instruction strings follow the generator's rules (§4.6) over the official prompt templates that
+ship with this package (``templates/``, see its PROVENANCE.md; ``templates_dir`` overrides). Gold letters cycle over every option (MT1 A/B per pair, MT2/MT3 A-E by row
 index), so a random model lands near chance.
 
 Built in to exercise the filters: with ``invalid_events`` a PororoSV event "behave funny" (the
@@ -23,7 +22,6 @@ substring quirk: it contains "have fun") and a VIST event "had fun" at event ind
 
 import itertools
 import json
-import os
 import random
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -34,7 +32,7 @@ from temporal_bench.tempvs.extraction import answer_letters
 from temporal_bench.tempvs.released_predictions import file_suffix, model_family
 from temporal_bench.tempvs.spec import BLIND_MODELS, GROUNDING_TESTS, MAIN_TESTS, SOURCES, file_of, task_kind
 
-TEMPLATES_ENV = "TEMPVS_TEMPLATES_DIR"
+TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
 FRAME_SIZE = (64, 64)
 PAIRS = ((0, 1), (1, 3), (1, 4), (0, 4))  # distances 1, 2, 3, 4
 TRIPLES = ((0, 1, 2), (1, 3, 4))
@@ -55,13 +53,10 @@ INVALID_EVENTS = {("pororo", 1, 3): "Pororo and Eddy behave funny", ("vist", 2, 
 
 
 def templates_path(templates_dir: Optional[Path] = None) -> Path:
-    candidates = [templates_dir, os.environ.get(TEMPLATES_ENV) or None,
-                  Path(__file__).resolve().parents[2].parent / "shared" / "data" / "tempvs"]
-    for candidate in candidates:
-        if candidate and (Path(candidate) / "prompt_templates" / "task_instructions.json").is_file():
-            return Path(candidate)
-    raise FileNotFoundError(f"TempVS prompt templates not found; pass templates_dir or set {TEMPLATES_ENV} "
-                            "(the folder holding prompt_templates/ and characters_*.json)")
+    folder = Path(templates_dir) if templates_dir else TEMPLATES_DIR
+    if not (folder / "prompt_templates" / "task_instructions.json").is_file():
+        raise FileNotFoundError(f"no TempVS prompt templates in {folder} (expected prompt_templates/ and characters_*.json)")
+    return folder
 
 
 def _load(folder: Path, name: str):

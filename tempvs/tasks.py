@@ -1,6 +1,6 @@
 """The registry of TempVS lmms-eval tasks, and the generator of their YAML files.
 
-``python -m temporal_bench.tempvs.tasks`` rewrites ``temporal_bench/lmms_eval_tasks/tempvs/``;
+``python -m temporal_bench.tempvs.tasks`` rewrites ``lmms_eval_tasks/tempvs/``;
 a test checks that the folder is up to date.
 """
 
