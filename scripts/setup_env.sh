@@ -1,5 +1,6 @@
 # Sourced by run_demo.sh and run_tests.sh: create .venv and install the package once per
-# setup.cfg version (idempotent; a second run only checks the stamp).
+# setup.cfg version (idempotent; a second run only checks the stamp). pip's output goes to
+# .venv/install.log and is shown only when the install fails.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PYTHON=${PYTHON:-python3}
@@ -8,9 +9,14 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=".venv/.installed-$(sha256sum setup.cfg pyproject.toml | sha256sum | cut -c1-16)"
 if [ ! -f "$stamp" ]; then
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e ".[test]"
+  echo "Installing into .venv: lmms-eval, lm-eval and torch with its CUDA libraries (about 7 GB, a few minutes on first use)..."
+  if ! { .venv/bin/python -m pip install --upgrade pip && .venv/bin/python -m pip install -e ".[test]"; } > .venv/install.log 2>&1; then
+    tail -n 40 .venv/install.log
+    echo "Install failed; the full log is .venv/install.log" >&2
+    exit 1
+  fi
   rm -f .venv/.installed-*
   touch "$stamp"
+  echo "Installed (log: .venv/install.log)."
 fi
 export HF_HUB_OFFLINE=1 HF_DATASETS_OFFLINE=1 TRANSFORMERS_OFFLINE=1 TOKENIZERS_PARALLELISM=false
