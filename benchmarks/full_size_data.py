@@ -39,7 +39,7 @@ def isobench(root: Path) -> Dict[str, str]:
 TEMPVS_SEQUENCES = {"flintstones": 565, "pororo": 395, "vwp": 316, "vist": 809}
 # Native frame sizes (w, h). FlintstonesSV ships 128 x 128 frame arrays; PororoSV frames are taken
 # as 128 x 128 too (StoryGAN's frame size); VWP shots as 16:9 movie key frames of 640 x 360; VIST
-# as Flickr 500 x 375 photos (the strips resize VIST frames to 443 x 240, tempvs.md §5). The
+# as Flickr 500 x 375 photos (the strips resize VIST frames to 443 x 240, docs/protocol/tempvs.md §5). The
 # resulting 5-frame strips: 700 x 178 (FlintstonesSV, PororoSV), 3,260 x 410 (VWP), 2,275 x 290 (VIST).
 TEMPVS_FRAME_SIZES = {"flintstones": (128, 128), "pororo": (128, 128), "vwp": (640, 360), "vist": (500, 375)}
 # The 61 VWP sequences longer than 5 frames (paper §3); how they split over 6-9 frames is assumed.
@@ -141,7 +141,7 @@ def _write_tempvs_source(root: Path, source: str, templates) -> Dict:
 
 
 def tempvs(root: Path) -> Dict[str, str]:
-    """The paper's full size in the released layout (tempvs.md §2-§5): 2,085 image sequences, the
+    """The paper's full size in the released layout (docs/protocol/tempvs.md §2-§5): 2,085 image sequences, the
     Table 2 question counts, grounding files, blind predictions, strips at native frame sizes."""
     if not (root / TEMPVS_COUNTS_FILE).is_file():
         templates = tempvs_fixtures.Templates(tempvs_fixtures.templates_path())

@@ -7,13 +7,15 @@ import datasets
 
 from temporal_bench.catbench import prompts
 from temporal_bench.catbench.fewshot import fewshot_prompt
-from temporal_bench.catbench.loading import load_split
+from temporal_bench.catbench.loading import SPLIT_ENV, CatBenchDataError, load_split
 from temporal_bench.catbench.metrics import METRIC_NAMES, RECORD_FIELDS
 from temporal_bench.catbench.parsing import PARSERS
 from temporal_bench.catbench.questions import with_switched_twins
+from temporal_bench.utils.data_dir import DataNotFoundError
+from temporal_bench.utils.fail_fast import stops_run_on
 from temporal_bench.utils.per_doc import make_process_results
 
-SPLIT_ENV = "CATBENCH_SPLIT"
+DATA_ERRORS = (CatBenchDataError, DataNotFoundError)
 
 
 def evaluated_split() -> str:
@@ -27,10 +29,12 @@ def load_questions(switched: bool = False, split: str = None) -> datasets.Datase
 
 
 # lmms-eval reads the data through process_docs (the YAML's dataset is a one-row placeholder).
+@stops_run_on(DATA_ERRORS)
 def process_docs(placeholder: datasets.Dataset) -> datasets.Dataset:
     return load_questions()
 
 
+@stops_run_on(DATA_ERRORS)
 def process_docs_with_switched(placeholder: datasets.Dataset) -> datasets.Dataset:
     return load_questions(switched=True)
 

@@ -14,13 +14,17 @@ from pathlib import Path
 from typing import Dict, Iterable, List, Optional
 
 from temporal_bench.catbench.questions import RELATIONS, binary_question, make_question
-from temporal_bench.utils.data_dir import local_data_dir
+from temporal_bench.utils.data_dir import from_hub, local_data_dir
 from temporal_bench.utils.json_lines import json_lines
 
 logger = logging.getLogger(__name__)
 
 HUB_ID = "vanyacohen/CaT-Bench"
 DATA_DIR_ENV = "CATBENCH_DATA_DIR"
+SPLIT_ENV = "CATBENCH_SPLIT"  # the split a run evaluates (hooks.evaluated_split)
+LOCAL_LAYOUT = ("a folder holding the original release's four {dependent,nondependent}_real_{before,after}.jsonl "
+                "files of a split, or a root with {train,val,test}_must_why/ folders of them, or the Hugging Face "
+                "files train.jsonl / val.jsonl / test.jsonl")
 SPLITS = ("train", "validation", "test")
 RELEASE_DIR_NAMES = {"train": "train_must_why", "validation": "val_must_why", "test": "test_must_why"}
 HF_FILE_NAMES = {"train": "train.jsonl", "validation": "val.jsonl", "test": "test.jsonl"}
@@ -33,8 +37,14 @@ RELEASE_FIELDS = ("title", "steps", "question_idx", "step_pair_idx_asked_about",
 HF_FIELDS = ("title", "steps", "origin_text", "destination_text", "label")
 _QUESTION_PATTERN = re.compile(r"^Must Step (\d+) happen (before|after) Step (\d+)\?$")
 
-# Paper §3 / reference data: (questions, dep, before, close at d <= 3) of the full splits.
+# (questions, dep, before, close at d <= 3) of the full splits: paper §3 and the released files
+# (docs/protocol/catbench.md §3).
 EXPECTED_COUNTS = {"test": (2840, 1420, 1420, 1256), "validation": (1616, 808, 808, 746)}
+
+
+def how_to_select(split: str) -> str:
+    """How a user makes a run evaluate ``split`` (the one place that says it)."""
+    return f"set {SPLIT_ENV}={split}"
 
 
 class CatBenchDataError(ValueError):
@@ -136,10 +146,13 @@ def detect_layout(folder: Path, split: str) -> tuple:
     if (folder / HF_FILE_NAMES[split]).is_file():
         return "hf", folder / HF_FILE_NAMES[split]
     found = sorted(p.name for p in folder.iterdir())[:20]
+    others = [other for other in SPLITS
+              if (folder / RELEASE_DIR_NAMES[other]).is_dir() or (folder / HF_FILE_NAMES[other]).is_file()]
     raise CatBenchDataError(
         f"{DATA_DIR_ENV}={folder}: no CaT-Bench {split!r} split found. Expected the four "
         f"*_real_{{before,after}}.jsonl files, a {RELEASE_DIR_NAMES[split]}/ folder of them, or "
         f"{HF_FILE_NAMES[split]} (Hugging Face layout). Found: {found}"
+        + (f"; it holds the {' and '.join(others)} split: {how_to_select('|'.join(others))} to evaluate it" if others else "")
     )
 
 
@@ -147,11 +160,11 @@ def load_split(split: str, data_dir: Optional[Path] = None) -> List[Dict]:
     """Questions of ``split`` from ``data_dir`` (or ``CATBENCH_DATA_DIR``, else the hub)."""
     if split not in SPLITS:
         raise ValueError(f"unknown CaT-Bench split {split!r}; choose one of {SPLITS}")
-    data_dir = data_dir or local_data_dir(DATA_DIR_ENV)
+    data_dir = data_dir or local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT)
     if data_dir is None:
         import datasets
 
-        rows = datasets.load_dataset(HUB_ID, split=split)
+        rows = from_hub(lambda: datasets.load_dataset(HUB_ID, split=split), HUB_ID, DATA_DIR_ENV, LOCAL_LAYOUT)
         questions = expand_hf_rows((f"{HUB_ID}[{split}] row {i}", row) for i, row in enumerate(rows))
     else:
         layout, path = detect_layout(Path(data_dir), split)
@@ -181,6 +194,10 @@ def _check_counts(split: str, questions: List[Dict]) -> None:
         sum(q["distance"] <= 3 for q in questions),
     )
     if found != expected:
+        matches = [other for other, counts in EXPECTED_COUNTS.items() if counts == found]
+        hint = (f"; these files match the released {matches[0]} split ({found[0]:,} questions): "
+                f"{how_to_select(matches[0])} to evaluate it as such" if matches else "")
         logger.warning(
-            "CaT-Bench %s split: (questions, Dep, before, close) = %s, the released split has %s", split, found, expected
+            "CaT-Bench %s split: (questions, Dep, before, close) = %s, the released %s split has %s%s",
+            split, found, split, expected, hint,
         )

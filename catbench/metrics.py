@@ -1,4 +1,4 @@
-"""Per-doc records and the aggregations of the paper's metrics (catbench.md §6).
+"""Per-doc records and the aggregations of the paper's metrics (docs/protocol/catbench.md §6).
 
 Every doc returns the same record under every metric key; each aggregation reads what it needs
 from the whole list, so the joins (TC over before/after pairs, OCC over a NonDep question and its

@@ -1,4 +1,5 @@
-"""The paper's prompts (catbench.md §4), whitespace exact: note the three newlines before the question."""
+"""The paper's prompts (docs/protocol/catbench.md §4), whitespace exact: note the three newlines
+before the question."""
 
 import re
 from typing import Dict
@@ -39,7 +40,7 @@ def answer_then_explain_nl(doc: Dict) -> str:
 
 
 def explain_then_answer(doc: Dict) -> str:
-    """(E+A) reconstruction of ``explain_binary`` (catbench.md §4.4; no official string exists)."""
+    """(E+A) reconstruction of ``explain_binary`` (§4.4; no official string exists)."""
     first, relation, second = _QUESTION_PARTS.match(doc["question"]).groups()
     return (
         f"{_context(_HEADER_MANY, doc)}1. Explain why or why not Step {first} must happen {relation} Step {second}. "

@@ -5,9 +5,11 @@ from typing import Dict, List, Optional
 import datasets
 
 from temporal_bench.isobench import prompts
-from temporal_bench.isobench.loading import load_records, open_image
+from temporal_bench.isobench.loading import IsoBenchDataError, load_records, open_image
 from temporal_bench.isobench.metrics import METRIC_NAMES, RECORD_FIELDS
 from temporal_bench.isobench.parsing import PARSERS
+from temporal_bench.utils.data_dir import DataNotFoundError
+from temporal_bench.utils.fail_fast import stops_run_on
 from temporal_bench.utils.per_doc import make_process_results
 
 
@@ -15,6 +17,7 @@ def make_process_docs(column_map: Optional[Dict[str, Optional[str]]] = None, spl
     """A ``process_docs`` with an explicit column map / split, for derived tasks (a task's own utils.py:
     ``process_docs = make_process_docs(column_map={"goal": "recipe_name"})``)."""
 
+    @stops_run_on((IsoBenchDataError, DataNotFoundError))
     def process_docs(placeholder: datasets.Dataset) -> datasets.Dataset:
         return datasets.Dataset.from_list(load_records(column_map=column_map, split=split))
 

@@ -1,4 +1,4 @@
-"""Load ISO-Bench from the hub or a local copy into normalised records (isobench.md §2).
+"""Load ISO-Bench from the hub or a local copy into normalised records (docs/protocol/isobench.md §2).
 
 The release's column names are unknown, so the loader inspects the columns it finds and maps
 them to the normalised fields by name (case-, space- and underscore-insensitive). A field that
@@ -28,13 +28,15 @@ from collections import Counter
 from pathlib import Path
 from typing import Dict, Iterable, List, NamedTuple, Optional, Sequence
 
-from temporal_bench.utils.data_dir import local_data_dir
+from temporal_bench.utils.data_dir import from_hub, local_data_dir
 from temporal_bench.utils.json_lines import json_lines_after
 
 logger = logging.getLogger(__name__)
 
 HUB_ID = "StonyBrookNLP/ISO-Bench"
 DATA_DIR_ENV = "ISOBENCH_DATA_DIR"
+LOCAL_LAYOUT = ("a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet files "
+                "of rows with embedded images or image paths relative to the data file")
 COLUMN_MAP_ENV = "ISOBENCH_COLUMN_MAP"
 SPLIT_ENV = "ISOBENCH_SPLIT"
 HUB_IMAGE_PREFIX = "hf-hub-dataset-file://"
@@ -43,7 +45,7 @@ REQUIRED_FIELDS = ("image", "goal", "snippet", "relation", "label")
 OPTIONAL_FIELDS = ("id", "anchor", "question", "source", "plan_id", "image_step_idx", "snippet_step_idxs")
 FIELDS = REQUIRED_FIELDS + OPTIONAL_FIELDS
 
-# Candidate column names per field, best first (isobench.md §2.2).
+# Candidate column names per field, best first (§2.2).
 CANDIDATES = {
     "id": ("id", "idx", "uid", "example_id", "instance_id", "item_id", "qid", "question_id", "sample_id"),
     "image": ("image", "frame", "img", "image_path", "frame_path", "image_file", "img_path", "frame_file",
@@ -63,7 +65,7 @@ CANDIDATES = {
     "snippet_step_idxs": ("snippet_step_idxs", "snippet_step_indices", "snippet_idxs", "snippet_indices",
                           "snippet_positions", "snippet_step_positions"),
 }
-# Columns that would describe the image step in words: never mapped, never shown (isobench.md §7.2).
+# Columns that would describe the image step in words: never mapped, never shown (§7.2).
 CAPTION_COLUMNS = ("caption", "image_caption", "image_description", "description", "image_step", "image_step_text",
                    "image_text", "frame_caption", "step_caption", "candidate_step", "candidate_text")
 
@@ -80,7 +82,7 @@ _SOURCES = {"youcook2": "youcook2", "youcook": "youcook2", "yc2": "youcook2", "c
 SPLIT_NAMES = ("train", "test", "validation", "val", "dev")
 _META_FILES = {"dataset_info.json", "state.json", "dataset_dict.json", "dataset_infos.json"}
 _DATA_SUFFIXES = {".json", ".jsonl", ".parquet"}
-CLOSE_MAX_DISTANCE = 2  # close iff |j - i| < 3 (isobench.md §5)
+CLOSE_MAX_DISTANCE = 2  # close iff |j - i| < 3 (§5)
 
 # Table 2 of the paper: the full release.
 EXPECTED_COUNTS = {"rows": 764, "dep": 383, "nondep": 381, "before": 372, "after": 392,
@@ -203,8 +205,7 @@ def _tables_from_folder(folder: Path) -> Dict[str, Table]:
     if not grouped:
         found = sorted(p.name for p in folder.iterdir())[:20]
         raise IsoBenchDataError(
-            f"{DATA_DIR_ENV}={folder}: no ISO-Bench data found. Expected a saved Hugging Face dataset "
-            f"(save_to_disk) or *.json / *.jsonl / *.parquet files of rows. Found: {found}"
+            f"{DATA_DIR_ENV}={folder}: no ISO-Bench data found; {DATA_DIR_ENV} must name {LOCAL_LAYOUT}. Found: {found}"
             + (f"; files without rows: {skipped}" if skipped else "")
         )
     tables = {}
@@ -219,7 +220,7 @@ def _tables_from_folder(folder: Path) -> Dict[str, Table]:
 def _tables_from_hub() -> Dict[str, Table]:
     import datasets
 
-    loaded = datasets.load_dataset(HUB_ID)
+    loaded = from_hub(lambda: datasets.load_dataset(HUB_ID), HUB_ID, DATA_DIR_ENV, LOCAL_LAYOUT)
     return {split: _table_from_hf(ds, f"{HUB_ID}[{split}]", []) for split, ds in loaded.items()}
 
 
@@ -523,7 +524,7 @@ def load_records(data_dir: Optional[Path] = None, column_map: Optional[Dict[str,
 
     ``column_map`` (field -> column) overrides ``ISOBENCH_COLUMN_MAP``; ``split`` overrides ``ISOBENCH_SPLIT``.
     """
-    data_dir = data_dir or local_data_dir(DATA_DIR_ENV)
+    data_dir = data_dir or local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT)
     tables = _tables_from_hub() if data_dir is None else _tables_from_folder(Path(data_dir))
     table = choose_split(tables, split or os.environ.get(SPLIT_ENV, "").strip() or None)
     records = normalise_table(table, column_map if column_map is not None else column_map_from_env())

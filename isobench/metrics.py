@@ -1,4 +1,4 @@
-"""Per-doc records and the aggregations of the paper's metrics (isobench.md §5).
+"""Per-doc records and the aggregations of the paper's metrics (docs/protocol/isobench.md §5).
 
 Every doc returns the same record under every metric key; each aggregation computes its figure
 from the whole list of records (so it works across ranks and with ``--limit``) and returns None

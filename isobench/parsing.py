@@ -1,4 +1,4 @@
-"""Map a response to yes / no / invalid (isobench.md §4). ``invalid`` answers are left out of the
+"""Map a response to yes / no / invalid (docs/protocol/isobench.md §4). ``invalid`` answers are left out of the
 paper's scores and counted by ``coverage``."""
 
 import re

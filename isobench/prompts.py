@@ -1,4 +1,4 @@
-"""The paper's prompt (isobench.md §3; App. H): GOAL, the plan snippet one step per line without
+"""The paper's prompt (docs/protocol/isobench.md §3; paper App. H): GOAL, the plan snippet one step per line without
 numbering, the QUESTION, then the mode's instruction on its own line. The image goes through the
 model's vision input (``doc_to_visual``), never as text."""
 

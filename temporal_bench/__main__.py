@@ -5,7 +5,15 @@ import importlib
 import sys
 from pathlib import Path
 
+from temporal_bench import __version__
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
+
+DESCRIPTION = (
+    "Helpers around lmms-eval (and lm-eval) for the TempVS, ISO-Bench and CaT-Bench tasks of this package: "
+    "evaluate the bundled demo data (demo), lay results out as the papers' tables (report), re-score a logged "
+    "run (rescore), score TempVS's released model outputs (score-predictions), export the task folders for "
+    "lmms-eval (export). Evaluations themselves run with lmms-eval / lm-eval."
+)
 
 
 def lm_eval_with_our_models(argv) -> None:
@@ -37,17 +45,20 @@ def main(argv=None):
     if argv[:1] and argv[0] in PASSTHROUGH:
         module, function, _ = PASSTHROUGH[argv[0]]
         return getattr(importlib.import_module(module), function)(argv[1:])
-    parser = argparse.ArgumentParser(prog="temporal-bench")
+    parser = argparse.ArgumentParser(prog="temporal-bench", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     task_dir = sub.add_parser("task-dir", help="print the folder to pass as --include_path")
-    task_dir.add_argument("--harness", choices=["lmms-eval", "lm-eval"], default="lmms-eval")
+    task_dir.add_argument("--harness", choices=["lmms-eval", "lm-eval"], default="lmms-eval",
+                          help="whose task folder (default: %(default)s)")
     sub.add_parser("lm-eval", help="run lm-eval's CLI with our scripted/random_choice models registered")
     for name, (_, _, help_text) in PASSTHROUGH.items():
         sub.add_parser(name, help=f"{help_text} (see: {name} --help)")
-    demo = sub.add_parser("demo", help="evaluate the demo data with a baseline and print the results table")
-    demo.add_argument("--output", type=Path, default=Path("demo_output"))
-    demo.add_argument("--model", default="random_choice")
-    demo.add_argument("--model_args", default="seed=1234")
+    demo = sub.add_parser("demo", help="evaluate the synthetic demo data with a baseline and print the headline summary")
+    demo.add_argument("--output", type=Path, default=Path("demo_output"),
+                      help="folder for the demo data, results, lmms-eval's log and the report (default: %(default)s)")
+    demo.add_argument("--model", default="random_choice", help="lmms-eval model name (default: %(default)s)")
+    demo.add_argument("--model_args", default="seed=1234", help="lmms-eval --model_args (default: %(default)s)")
     args = parser.parse_args(argv)
     if args.command == "task-dir":
         print(LMMS_EVAL_TASK_DIR if args.harness == "lmms-eval" else LM_EVAL_TASK_DIR)

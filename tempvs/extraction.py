@@ -1,4 +1,4 @@
-"""Answer extraction and correctness as the official TempVS evaluation does it (tempvs.md §6), and
+"""Answer extraction and correctness as the official TempVS evaluation does it (docs/protocol/tempvs.md §6), and
 the opt-in fixes of its known flaws (§7.4).
 
 The official rule: the parsed answer must equal the last character of ``gt_option``; patterns take

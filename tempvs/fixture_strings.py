@@ -1,5 +1,6 @@
-"""Instruction strings the TempVS generator stores in the rows (tempvs.md Appendix A), used by the
-fixture generator only: the tasks read every instruction from the rows. Typos are original."""
+"""Instruction strings the TempVS generator stores in the rows (the official data generator's lists,
+docs/protocol/tempvs.md §4.6), used by the fixture generator only: the tasks read every instruction
+from the rows. Typos are original."""
 
 COT_MT1 = [
     "Analyze the provided image sequence to determine whether the following statement is True or False. When making the choice, carefully examine the evidence presented in the sequence of images from left to right. First, describe the key details and changes observed in each image. Then, explain how these details support or contradict the given statement. Finally, based on your step-by-step reasoning, conclude whether the statement is True or False. Ensure your response follows this format: the reasoning process should be enclosed within <think> and </think> tags, and the final answer should be enclosed within <answer> and </answer> tags.",

@@ -1,4 +1,4 @@
-"""A small synthetic TempVS in the released layout (tempvs.md §2-§5), for tests and the demo.
+"""A small synthetic TempVS in the released layout (docs/protocol/tempvs.md §2-§5), for tests and the demo.
 
 ``write_fixture(root)`` writes, for all four sources: tiny generated frames under each source's raw
 image folder, the combined strips (``combined/``, numeric labels) and shuffled strips

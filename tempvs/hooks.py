@@ -14,19 +14,27 @@ from temporal_bench.tempvs.loading import TempVSDataError, build_grounding_docs,
 from temporal_bench.tempvs.metrics import make_process_results, metric_names
 from temporal_bench.tempvs.spec import GROUNDING_TESTS
 from temporal_bench.tempvs.tasks import TASKS, TaskConfig, fn_name
+from temporal_bench.utils.data_dir import DataNotFoundError
+from temporal_bench.utils.fail_fast import stops_run_on
 
 
 def docs_of(task: TaskConfig, data_dir=None) -> List[Dict]:
+    """The task's docs, each naming the task and the smallest ``--limit`` that asks a main question
+    (0 for a grounding test), for the warning when a limit asks none (metrics.main_count)."""
     if task.is_main:
         docs, report = build_main_docs(task.test, mode=task.mode, visual=task.visual, blind_filter=task.blind_filter,
                                        with_grounding=task.mode != "blind", data_dir=data_dir)
     else:
         docs, report = build_grounding_docs(GROUNDING_TESTS[task.test], visual=task.visual, data_dir=data_dir)
     report.log(task.name)
+    first_main = next((i for i, doc in enumerate(docs) if doc["kind"] == "main"), -1)
+    for doc in docs:
+        doc.update(task=task.name, main_limit=first_main + 1)
     return docs
 
 
 def make_process_docs(task: TaskConfig):
+    @stops_run_on((TempVSDataError, DataNotFoundError))
     def process_docs(placeholder: datasets.Dataset) -> datasets.Dataset:
         return datasets.Dataset.from_list(docs_of(task))
 
@@ -66,7 +74,7 @@ def doc_to_target(doc: Dict) -> str:
 
 def doc_to_messages(doc: Dict, lmms_eval_specific_kwargs=None) -> List[Dict]:
     """Separate-image mode for chat models: one image part per frame, in order, then the prompt
-    (the official wrappers put the images before the text, tempvs.md §4.5)."""
+    (the official wrappers put the images before the text, docs/protocol/tempvs.md §4.5)."""
     content = [{"type": "image", "url": image} for image in doc_to_visual(doc)]
     content.append({"type": "text", "text": doc_to_text(doc)})
     return [{"role": "user", "content": content}]

@@ -1,4 +1,4 @@
-"""Read the released TempVS layout (tempvs.md §2-§3), apply the evaluation's filters (§7.1-§7.2)
+"""Read the released TempVS layout (docs/protocol/tempvs.md §2-§3), apply the evaluation's filters (§7.1-§7.2)
 and build the docs of one lmms-eval task.
 
 A main task's docs are its main questions AND the distinct grounding questions its metrics need,
@@ -25,7 +25,7 @@ from temporal_bench.tempvs.spec import (
     BLIND_DROP_THRESHOLD, BLIND_MODELS, INVALID_EVENT_MARKERS, MAIN_TESTS, PAPER_COUNTS, TempVSDataError, file_of,
     selected_sources, task_kind,
 )
-from temporal_bench.utils.data_dir import local_data_dir
+from temporal_bench.utils.data_dir import from_hub, local_data_dir
 from temporal_bench.utils.json_lines import json_lines_after
 
 try:  # lmms-eval's logger prints at the CLI's verbosity; plain logging is the fallback
@@ -35,28 +35,35 @@ except ImportError:  # pragma: no cover
 
 HUB_ID = "yingjins/TempVS"
 DATA_DIR_ENV = "TEMPVS_DATA_DIR"
+LOCAL_LAYOUT = ("the folder holding the release's benchmark_pkl/ (or benchmark/), the image folders of the four "
+                "sources and predictions/blind/ for the text-only-LLM filter, or a folder with such a data/ subfolder")
 _INVALID = re.compile("|".join(INVALID_EVENT_MARKERS), re.IGNORECASE)
 
 
 # ---- locating and reading the files -------------------------------------------------------------
 
-def find_layout_root(folder: Path) -> Path:
-    """The folder holding ``benchmark_pkl/`` or ``benchmark/`` (the folder itself or its ``data/``)."""
+def find_layout_root(folder: Path, named_by: str = "") -> Path:
+    """The folder holding ``benchmark_pkl/`` or ``benchmark/`` (the folder itself or its ``data/``);
+    ``named_by``: the variable that named ``folder``, for the error's fix."""
     for candidate in (folder, folder / "data"):
         if (candidate / "benchmark_pkl").is_dir() or (candidate / "benchmark").is_dir():
             return candidate
     found = sorted(p.name for p in folder.iterdir())[:20] if folder.is_dir() else []
-    raise TempVSDataError(f"{folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); found {found}")
+    fix = f"; set {named_by} to {LOCAL_LAYOUT}" if named_by else ""
+    raise TempVSDataError(f"{folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); "
+                          f"found {found}{fix}")
 
 
 def data_root(data_dir: Optional[Path] = None) -> Path:
     """``data_dir``, else ``TEMPVS_DATA_DIR``, else a (cached) snapshot of the hub release."""
-    folder = data_dir or local_data_dir(DATA_DIR_ENV)
+    if data_dir:
+        return find_layout_root(Path(data_dir))
+    folder = local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT)
     if folder is None:
         from huggingface_hub import snapshot_download
 
-        folder = Path(snapshot_download(repo_id=HUB_ID, repo_type="dataset"))
-    return find_layout_root(Path(folder))
+        folder = Path(from_hub(lambda: snapshot_download(repo_id=HUB_ID, repo_type="dataset"), HUB_ID, DATA_DIR_ENV, LOCAL_LAYOUT))
+    return find_layout_root(folder, DATA_DIR_ENV)
 
 
 def _clean(value):

@@ -1,4 +1,4 @@
-"""Per-doc records and the aggregations of TempVS's metrics (tempvs.md §7).
+"""Per-doc records and the aggregations of TempVS's metrics (docs/protocol/tempvs.md §7).
 
 Every doc returns the same record under every metric key. Each aggregation computes its figure
 from the whole list (all ranks gathered), joining main questions to their grounding questions by
@@ -54,6 +54,9 @@ def make_record(doc: Dict, response: str, family: Optional[str] = None) -> Dict:
         "gold": doc["gt_option"],
         "pred": parsed,
         "correct": is_correct(parsed, doc["gt_option"]),
+        # set by the lmms-eval hooks (hooks.docs_of), absent when docs are built directly
+        "task": doc.get("task", ""),
+        "main_limit": doc.get("main_limit", 0),
     }
 
 
@@ -158,7 +161,15 @@ def invalid_rate(records):
 
 
 def main_count(records):
-    return sum(r["kind"] == "main" for r in _unique(records))
+    """Main questions evaluated. None while the task has some (a --limit that stops before its first
+    main question) is warned about, naming the smallest limit that asks one."""
+    records = _unique(records)
+    count = sum(r["kind"] == "main" for r in records)
+    if not count and records and records[0]["main_limit"]:
+        _log.warning(f"TempVS {records[0]['task']}: no main question was asked: the {len(records)} evaluated docs are "
+                     "all grounding questions (the docs list each image sequence's grounding questions before its "
+                     f"main questions); --limit {records[0]['main_limit']} is the smallest that asks one")
+    return count
 
 
 def grounding_count(records):

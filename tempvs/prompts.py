@@ -1,4 +1,4 @@
-"""Prompt assembly exactly as the official inference script (tempvs.md §4): ``+`` is plain
+"""Prompt assembly exactly as the official inference script (docs/protocol/tempvs.md §4): ``+`` is plain
 concatenation; the instruction, format and option strings come from the rows."""
 
 import ast
@@ -102,7 +102,7 @@ def prompt(row: Dict, task_id: str, mode: str = "standard") -> str:
     cot = mode == "cot"
     if "grounding" in task_id:
         if cot:
-            raise ValueError("TempVS grounding tests have no CoT variant (tempvs.md §4.3)")
+            raise ValueError("TempVS grounding tests have no CoT variant (docs/protocol/tempvs.md §4.3)")
         return grounding_prompt(row, task_id)
     if task_id.endswith("event_discrimination"):
         return mt1_prompt(row, cot)

@@ -1,7 +1,7 @@
 """Score the raw outputs the TempVS authors released, with our loading, parsing and metrics.
 
 The release holds ``predictions/{combined,separate,cot}/{model}/{source}_{task_id}_preds_{suffix}.pkl``:
-the annotation rows plus the model's raw output in ``preds`` (tempvs.md §2.5). Each output is
+the annotation rows plus the model's raw output in ``preds`` (docs/protocol/tempvs.md §2.5). Each output is
 scored as if the model had answered our task's doc for that row: the same filters and grounding
 join, the model family's official preprocessing and patterns (§6.2), and the same aggregations.
 One results JSON per model is written in lmms-eval's format, so ``temporal-bench report`` renders
@@ -24,7 +24,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from temporal_bench.tempvs.extraction import FIX_NAMES, FIXES_ENV, active_fixes
 from temporal_bench.tempvs.loading import TempVSDataError, build_main_docs, data_root, doc_key, read_table
 from temporal_bench.tempvs.metrics import AGGREGATIONS, make_record, metric_family, metric_names
-from temporal_bench.tempvs.spec import MAIN_TESTS, selected_sources
+from temporal_bench.tempvs.spec import MAIN_TESTS, SOURCES_ENV, selected_sources
 
 try:
     from loguru import logger as _log
@@ -144,14 +144,18 @@ def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
         prog="temporal-bench score-predictions",
         description="Score the TempVS release's own model outputs and show them next to the published tables.")
     parser.add_argument("release", type=Path, help="the TempVS data folder (holding benchmark_pkl/ and predictions/)")
-    parser.add_argument("--input", choices=sorted(INPUTS), default="combined", help="which predictions folder")
-    parser.add_argument("--model", action="append", dest="models", help="model folder name (repeatable); default: all")
-    parser.add_argument("--sources", help="comma-separated subset of flintstones,pororo,vwp,vist")
+    parser.add_argument("--input", choices=sorted(INPUTS), default="combined",
+                        help="which predictions folder (default: %(default)s)")
+    parser.add_argument("--model", action="append", dest="models",
+                        help="model folder name (repeatable; default: every model of the predictions folder)")
+    parser.add_argument("--sources", help=f"comma-separated subset of flintstones,pororo,vwp,vist "
+                        f"(default: {SOURCES_ENV}, else all four)")
     parser.add_argument("--fixes", help=f"set {FIXES_ENV} (fixes instead of the faithful behaviour): "
-                        f"{', '.join(FIX_NAMES)} or all; default: the environment's")
+                        f"{', '.join(FIX_NAMES)} or all (default: the environment's {FIXES_ENV}, else none)")
     parser.add_argument("--output", type=Path, default=Path("tempvs_released_scores"),
                         help="folder for the results files (default: %(default)s)")
-    parser.add_argument("--table", action="append", dest="tables", help="report layout(s) to print; default: those with rows")
+    parser.add_argument("--table", action="append", dest="tables",
+                        help="report layout to print (repeatable; default: every layout with rows)")
     args = parser.parse_args(argv)
     from temporal_bench.report.cli import main_report
 

@@ -1,10 +1,10 @@
-"""What the official TempVS evaluation pairs with what (tempvs.md §0-§3, §7)."""
+"""What the official TempVS evaluation pairs with what (docs/protocol/tempvs.md §0-§3, §7)."""
 
 import os
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
-# The evaluation script's source order (tempvs.md §0); docs and per-source metrics follow it.
+# The evaluation script's source order (§0); docs and per-source metrics follow it.
 class TempVSDataError(ValueError):
     """A TempVS file or row that cannot be read as the release describes."""
 

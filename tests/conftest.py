@@ -4,6 +4,16 @@ from pathlib import Path
 import pytest
 
 CATBENCH_VAL = Path(__file__).resolve().parent / "data" / "catbench" / "val"  # see data/catbench/PROVENANCE.md
+# The files whose CLI runs take longest (run_tests.sh lists the slowest tests), collected first: with
+# pytest-xdist (run_tests.sh: --dist loadfile --no-loadscope-reorder) they start at once instead of
+# last, when the other workers are idle. Only the suite's speed depends on this order.
+SLOWEST_FILES = ("test_tempvs_cli.py", "test_real_backends.py", "test_first_run.py", "test_catbench_cli.py",
+                 "test_interrupted_runs.py", "test_registration.py", "test_bad_input.py")
+
+
+def pytest_collection_modifyitems(items):
+    rank = {name: position for position, name in enumerate(SLOWEST_FILES)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: files stay whole, in order
 
 
 @pytest.fixture(autouse=True)

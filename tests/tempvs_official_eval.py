@@ -1,5 +1,5 @@
-"""An independent re-computation of the released TempVS evaluation (tempvs.md §6-§7), written
-from the reference in the original script's pandas style and sharing no code with the package:
+"""An independent re-computation of the released TempVS evaluation (docs/protocol/tempvs.md §6-§7), written
+from that description in the original script's pandas style and sharing no code with the package:
 ``str.extract`` first matches after the model family's preprocessing, the blind filter aligned by
 DataFrame index label, ``eval`` on the event tuples, ``gt_passes`` as the script builds it, counts
 summed over the sources. GT (overall), which the script does not compute, is the pass rate over

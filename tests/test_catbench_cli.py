@@ -1,4 +1,8 @@
-"""CaT-Bench end to end on the real validation split through the real lmms-eval and lm-eval CLIs."""
+"""CaT-Bench end to end on the real validation split through the real lmms-eval and lm-eval CLIs.
+
+Besides the oracle run, one lmms-eval run and one lm-eval run of the scripted model serve two tests
+each: the script answers the pattern below, "Yes" to every `catbench` question (the always-yes model,
+lmms-eval) and the gold answer to `catbench` and `catbench_fewshot` (the oracle, lm-eval)."""
 
 import json
 from collections import defaultdict
@@ -13,6 +17,8 @@ from tests.harness import BIN, lmms_eval, metric, read_results, read_samples, ru
 
 CLASSIFICATION = ["f1_macro", "precision_macro", "recall_macro", "precision_dep", "recall_dep", "f1_dep",
                   "precision_nondep", "recall_nondep", "f1_nondep", "accuracy"]
+TASKS = ["catbench_switched", "catbench_explain_switched", "catbench_sc"]  # the scripted pattern
+LM_EVAL_ORACLE_TASKS = ["catbench", "catbench_fewshot"]
 
 
 @pytest.fixture(scope="module")
@@ -100,17 +106,8 @@ def test_oracle_scores_one_on_every_metric_in_lmms_eval(tmp_path, env):
     assert prompt.count("Select between yes or no") == 6
 
 
-def test_always_yes_equals_sklearn_in_lmms_eval(tmp_path, env, docs):
-    results = lmms_eval(tmp_path, ["catbench"], model_args="policy=constant,response=Yes", env=env)
-    expected = expected_metrics(docs["real"], ["Yes"] * len(docs["real"]), _plain_parse)
-    for name in CLASSIFICATION + ["tc", "invalid_rate"]:
-        assert metric(results, "catbench", name) == pytest.approx(expected[name], abs=1e-9), name
-    assert metric(results, "catbench", "f1_macro") == pytest.approx(1 / 3, abs=1e-9)
-    assert metric(results, "catbench", "tc") == 1.0
-
-
 @pytest.fixture(scope="module")
-def script(tmp_path_factory, docs):
+def script(docs):
     """Responses per task and doc id (doc ids follow the loader's order)."""
     switched = docs["switched"]
     entries = {}
@@ -120,9 +117,44 @@ def script(tmp_path_factory, docs):
         entries[f"catbench_explain_switched/{i}"] = json.dumps({"binary_answer": answer, "why_answer": "Because of the order of steps."})
     for i, doc in enumerate(docs["real"]):
         entries[f"catbench_sc/{i}"] = ["Yes", "No", "No" if i % 2 else "Yes"]
+    return entries
+
+
+def _script_file(tmp_path_factory, entries):
     path = tmp_path_factory.mktemp("script") / "script.json"
     path.write_text(json.dumps(entries))
     return path
+
+
+@pytest.fixture(scope="module")
+def lmms_eval_script_run(tmp_path_factory, env, docs, script):
+    """The script on TASKS and "Yes" to every catbench question, through lmms-eval: (results, output folder)."""
+    path = _script_file(tmp_path_factory, {**script, **{f"catbench/{i}": "Yes" for i in range(len(docs["real"]))}})
+    results = lmms_eval(path.parent, TASKS + ["catbench"], model_args=f"policy=script,script={path}", env=env)
+    return results, path.parent / "lmms_eval_out"
+
+
+@pytest.fixture(scope="module")
+def lm_eval_script_run(tmp_path_factory, env, docs, script):
+    """The script on TASKS and the gold answers on LM_EVAL_ORACLE_TASKS, through lm-eval: results."""
+    oracle = {f"{task}/{i}": doc["answer"] for task in LM_EVAL_ORACLE_TASKS for i, doc in enumerate(docs["real"])}
+    path = _script_file(tmp_path_factory, {**script, **oracle})
+    output_dir = path.parent / "lm_eval_out"
+    output_dir.mkdir()
+    task_dir = run_cli([str(BIN / "temporal-bench"), "task-dir", "--harness", "lm-eval"], output_dir).stdout.strip()
+    command = [str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args",
+               f"policy=script,script={path}", "--tasks", ",".join(TASKS + LM_EVAL_ORACLE_TASKS), "--include_path", task_dir,
+               "--output_path", str(output_dir), "--log_samples"]
+    return read_results(output_dir, TASKS + LM_EVAL_ORACLE_TASKS, run_cli(command, output_dir, env))
+
+
+def test_always_yes_equals_sklearn_in_lmms_eval(lmms_eval_script_run, docs):
+    results, _ = lmms_eval_script_run
+    expected = expected_metrics(docs["real"], ["Yes"] * len(docs["real"]), _plain_parse)
+    for name in CLASSIFICATION + ["tc", "invalid_rate"]:
+        assert metric(results, "catbench", name) == pytest.approx(expected[name], abs=1e-9), name
+    assert metric(results, "catbench", "f1_macro") == pytest.approx(1 / 3, abs=1e-9)
+    assert metric(results, "catbench", "tc") == 1.0
 
 
 def _check_scripted(results, docs, filter_sc):
@@ -139,36 +171,20 @@ def _check_scripted(results, docs, filter_sc):
         assert metric(results, "catbench_sc", name, filter_sc) == pytest.approx(expected_sc[name], abs=1e-9), name
 
 
-TASKS = ["catbench_switched", "catbench_explain_switched", "catbench_sc"]
-
-
-def test_scripted_model_equals_independent_recomputation_in_lmms_eval(tmp_path, env, docs, script):
-    results = lmms_eval(tmp_path, TASKS, model_args=f"policy=script,script={script}", env=env)
+def test_scripted_model_equals_independent_recomputation_in_lmms_eval(lmms_eval_script_run, docs):
+    results, output_dir = lmms_eval_script_run
     _check_scripted(results, docs, "majority_vote")
-    samples = read_samples(tmp_path / "lmms_eval_out", "catbench_sc")
+    samples = read_samples(output_dir, "catbench_sc")
     votes = {s["doc_id"]: s["filtered_resps"] for s in samples}
     assert votes == {i: "no" if i % 2 else "yes" for i in range(1616)}
 
 
-def test_lm_eval_gives_the_same_metrics(tmp_path, env, docs, script):
-    output_dir = tmp_path / "lm_eval_out"
-    output_dir.mkdir()
-    task_dir = run_cli([str(BIN / "temporal-bench"), "task-dir", "--harness", "lm-eval"], output_dir).stdout.strip()
-    command = [str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args",
-               f"policy=script,script={script}", "--tasks", ",".join(TASKS), "--include_path", task_dir,
-               "--output_path", str(output_dir), "--log_samples"]
-    log = run_cli(command, output_dir, env)
-    results = read_results(output_dir, TASKS, log)
-    _check_scripted(results, docs, "majority_vote")
+def test_lm_eval_gives_the_same_metrics(lm_eval_script_run, docs):
+    _check_scripted(lm_eval_script_run, docs, "majority_vote")
 
 
-def test_lm_eval_oracle(tmp_path, env):
-    output_dir = tmp_path / "lm_eval_out"
-    output_dir.mkdir()
-    task_dir = run_cli([str(BIN / "temporal-bench"), "task-dir", "--harness", "lm-eval"], output_dir).stdout.strip()
-    command = [str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args", "policy=oracle",
-               "--tasks", "catbench,catbench_fewshot", "--include_path", task_dir, "--output_path", str(output_dir), "--log_samples"]
-    results = read_results(output_dir, ["catbench", "catbench_fewshot"], run_cli(command, output_dir, env))
-    for task in ("catbench", "catbench_fewshot"):
+def test_lm_eval_oracle(lm_eval_script_run):
+    results = lm_eval_script_run
+    for task in LM_EVAL_ORACLE_TASKS:
         assert metric(results, task, "f1_macro") == 1.0 and metric(results, task, "tc") == 1.0
         assert results["n-samples"][task]["effective"] == 1616

@@ -1,4 +1,4 @@
-"""Exact prompt strings (catbench.md §4) and answer parsing (§5)."""
+"""Exact prompt strings (docs/protocol/catbench.md §4) and answer parsing (§5)."""
 
 import pytest
 

@@ -1,9 +1,9 @@
 """Two runs with the same seed write the same results JSON, apart from timestamps and the memory
-addresses lmms-eval prints in its function reprs (``<function f at 0x7f...>``), for each benchmark."""
+addresses lmms-eval prints in its function reprs (``<function f at 0x7f...>``), for each benchmark.
+The two runs evaluate the three benchmarks together (one pair of CLI runs for the module)."""
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -32,12 +32,21 @@ def _flatten(value, prefix=""):
         yield prefix, ADDRESS.sub(" at 0x", json.dumps(value, sort_keys=True))
 
 
-@pytest.mark.parametrize("benchmark", sorted(BENCHMARKS))
-def test_same_seed_same_results(tmp_path, benchmark):
-    env_var, write, tasks, number = BENCHMARKS[benchmark]
-    env = {env_var: str(write(tmp_path / "data"))}
-    first, second = (dict(_flatten(lmms_eval(tmp_path, tasks, model="random_choice", model_args="seed=3", env=env)))
+@pytest.fixture(scope="module")
+def two_runs(tmp_path_factory):
+    """The same seeded run twice, every benchmark's tasks in each: (run folder, first, second) flattened."""
+    base = tmp_path_factory.mktemp("determinism")
+    env = {env_var: str(write(base / benchmark)) for benchmark, (env_var, write, _, _) in BENCHMARKS.items()}
+    tasks = [task for _, _, benchmark_tasks, _ in BENCHMARKS.values() for task in benchmark_tasks]
+    first, second = (dict(_flatten(lmms_eval(base, tasks, model="random_choice", model_args="seed=3", env=env)))
                      for _ in range(2))
-    assert len(list(tmp_path.glob("lmms_eval_out/**/*_results.json"))) == 2  # two files were compared
+    return base, first, second
+
+
+@pytest.mark.parametrize("benchmark", sorted(BENCHMARKS))
+def test_same_seed_same_results(two_runs, benchmark):
+    base, first, second = two_runs
+    number = BENCHMARKS[benchmark][3]
+    assert len(list(base.glob("lmms_eval_out/**/*_results.json"))) == 2  # two files were compared
     assert first == second
     assert json.loads(first[number]) is not None

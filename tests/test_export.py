@@ -2,7 +2,8 @@
 
 Each exported utils.py imports nothing of our package and defines every hook its YAMLs name; run
 through the real lmms-eval CLI with ``--include_path`` in a process where ``import temporal_bench``
-fails, an exported folder gives exactly the plugin's results on the same fixture with the same model.
+fails, an exported folder gives exactly the plugin's results on the same fixture with the same model
+(one plugin run and one export run of the three benchmarks together, read by each benchmark's test).
 """
 
 import ast
@@ -37,7 +38,7 @@ class Case:
     refusal_metric: str  # strictly between 0 and 1 for the mixed answers
     data_env: str
     write_data: Callable[[Path], Path]
-    template: str = "{answer}"
+    tagged: bool = False  # answers wrapped in <answer> tags
 
     @property
     def tasks(self) -> List[str]:
@@ -48,8 +49,7 @@ CASES: Dict[str, Case] = {
     "tempvs": Case("tempvs_mt1_two", "tempvs_mt2_event", ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict"),
                    "invalid_rate", "TEMPVS_DATA_DIR", lambda root: write_tempvs(root)),
     "isobench": Case("isobench", "isobench_cot", ("f1_weighted", "accuracy", "coverage", "strict_f1_weighted"),
-                     "coverage", "ISOBENCH_DATA_DIR", lambda root: write_isobench(root, "json", n=12),
-                     template="<answer>{answer}</answer>"),
+                     "coverage", "ISOBENCH_DATA_DIR", lambda root: write_isobench(root, "json", n=12), tagged=True),
     "catbench": Case("catbench_switched", "catbench", ("f1_macro", "accuracy", "tc", "occ"),
                      "invalid_rate", "CATBENCH_DATA_DIR", lambda root: write_catbench(root, n_plans=2, pairs_per_class=3)),
 }
@@ -162,35 +162,47 @@ def _configs(results: Dict, tasks: List[str], task_folder: Path) -> Dict:
     return json.loads(text.replace(str(task_folder), "<task folder>"))
 
 
-def _evaluate(output_dir: Path, case: Case, env: Dict[str, str], extra: List[str] = ()):
-    """One lmms-eval CLI run of the case's tasks with the test model: (results, CLI log)."""
+def _evaluate(output_dir: Path, env: Dict[str, str], extra: List[str] = ()):
+    """One lmms-eval CLI run of every case's tasks with the test model: (results, CLI log)."""
     output_dir.mkdir(parents=True)
-    command = [str(BIN / "lmms-eval"), "--model", "export_oracle", "--model_args",
-               f"template={case.template},mixed_task={case.mixed_task}", "--tasks", ",".join(case.tasks),
-               "--output_path", str(output_dir), "--log_samples", *extra]
+    tasks = [task for case in CASES.values() for task in case.tasks]
+    tagged = "+".join(task for case in CASES.values() if case.tagged for task in case.tasks)
+    mixed = "+".join(case.mixed_task for case in CASES.values())
+    command = [str(BIN / "lmms-eval"), "--model", "export_oracle", "--model_args", f"tagged_tasks={tagged},mixed_tasks={mixed}",
+               "--tasks", ",".join(tasks), "--output_path", str(output_dir), "--log_samples", *extra]
     log = run_cli(command, output_dir, env)
-    return read_results(output_dir, case.tasks, log), log
+    return read_results(output_dir, tasks, log), log
 
 
 def _samples(output_dir: Path, task: str) -> List[Dict]:
     return sorted(read_samples(output_dir, task), key=lambda s: s["doc_id"])
 
 
+@pytest.fixture(scope="module")
+def plugin_and_export_runs(exported, tmp_path_factory) -> Tuple[Path, Dict, Dict, str]:
+    """The same model on the same fixtures, every benchmark in one run each: through the plugin, then
+    through the exported folders in a process where ``import temporal_bench`` fails.
+    Returns (their folder, plugin results, export results, the export run's log)."""
+    base = tmp_path_factory.mktemp("export_e2e")
+    data = {case.data_env: str(case.write_data(base / "data" / benchmark)) for benchmark, case in CASES.items()}
+    site = _oracle_site(base / "site")
+    plugin, _ = _evaluate(base / "plugin", {**data, "PYTHONPATH": f"{site}:{SUPPORT}"})
+    blocked = {**data, "PYTHONPATH": f"{SUPPORT / 'block_temporal_bench'}:{site}:{SUPPORT}"}
+    export, log = _evaluate(base / "export", blocked, ["--include_path", str(exported)])
+    return base, plugin, export, log.stdout + log.stderr
+
+
 @pytest.mark.parametrize("benchmark", BENCHMARKS)
-def test_exported_folder_without_our_package_gives_the_plugin_metrics(exported, benchmark, tmp_path):
+def test_exported_folder_without_our_package_gives_the_plugin_metrics(exported, benchmark, plugin_and_export_runs):
     case = CASES[benchmark]
-    data = case.write_data(tmp_path / "data")
-    site = _oracle_site(tmp_path / "site")
-    plugin, _ = _evaluate(tmp_path / "plugin", case, {case.data_env: str(data), "PYTHONPATH": f"{site}:{SUPPORT}"})
-    blocked = {case.data_env: str(data), "PYTHONPATH": f"{SUPPORT / 'block_temporal_bench'}:{site}:{SUPPORT}"}
-    export, log = _evaluate(tmp_path / "export", case, blocked, ["--include_path", str(exported / benchmark)])
+    base, plugin, export, log = plugin_and_export_runs
 
     # lmms-eval tried our entry point, could not import the package, and went on without it
-    assert "Failed to load model entry-point manifests: No module named 'temporal_bench'" in log.stdout + log.stderr
+    assert "Failed to load model entry-point manifests: No module named 'temporal_bench'" in log
     for task in case.tasks:
         assert export["results"][task] == plugin["results"][task], task
         assert export["n-samples"][task] == plugin["n-samples"][task]
-        assert _samples(tmp_path / "export", task) == _samples(tmp_path / "plugin", task)
+        assert _samples(base / "export", task) == _samples(base / "plugin", task)
     assert (_configs(export, case.tasks, exported / benchmark)
             == _configs(plugin, case.tasks, LMMS_EVAL_TASK_DIR / benchmark))
     for name in case.main_metrics:

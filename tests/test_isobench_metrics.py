@@ -1,4 +1,4 @@
-"""ISO-Bench aggregations against scikit-learn on hand-made records (isobench.md §5)."""
+"""ISO-Bench aggregations against scikit-learn on hand-made records (docs/protocol/isobench.md §5)."""
 
 import pytest
 from sklearn.metrics import accuracy_score, precision_recall_fscore_support

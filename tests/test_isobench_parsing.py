@@ -1,4 +1,4 @@
-"""ISO-Bench answer parsing (isobench.md §4) and the exact prompts (§3)."""
+"""ISO-Bench answer parsing (docs/protocol/isobench.md §4) and the exact prompts (§3)."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """The papers' published numbers shipped as data (temporal_bench/published): shape, spot values
-typed from the project reference (shared/reference/*.md), and each table's own arithmetic."""
+typed from the papers' tables (provenance lines of each file), and each table's own arithmetic."""
 
 import itertools
 import math

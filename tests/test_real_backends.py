@@ -227,7 +227,7 @@ def test_the_full_prompt_reached_the_model(backend_run, task):
         # and it survived tokenization (byte-level tokenizer: decoding is lossless)
         decoded = record["generate_calls"][0]["decoded_input"]
         assert prompt in decoded, f"{task}/{doc_id}: the prompt is not in the model's input ids"
-        if task == "tempvs_mt3_event_separate":  # separate images precede the question (tempvs.md §4.5)
+        if task == "tempvs_mt3_event_separate":  # separate images precede the question (docs/protocol/tempvs.md §4.5)
             assert decoded.rindex(backend_run["image_end"]) < decoded.index(prompt)
         assert decoded.startswith("<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n<|im_start|>user\n")
         assert decoded.endswith("<|im_end|>\n<|im_start|>assistant\n")

@@ -4,7 +4,6 @@ re-computation of the official algorithm), the CoT / blind / separate / standalo
 two processes against one with ``--limit``."""
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -18,11 +17,24 @@ from tests.test_tempvs_metrics import answers_of, mixed_response
 
 MAIN = GROUPS["tempvs"]
 FOUR = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict")
+ORACLE_VARIANTS = ["tempvs_mt1_two_blind", "tempvs_mt2_caption_blind", "tempvs_mt1_two_unfiltered", "tempvs_gt_all_story"]
 
 
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
     return write_fixture(tmp_path_factory.mktemp("tempvs_cli"))
+
+
+@pytest.fixture(scope="module")
+def oracle_run(data, tmp_path_factory):
+    """One oracle run of the main group and of the blind, unfiltered and standalone-GT variants:
+    (results, CLI log, output folder)."""
+    out = tmp_path_factory.mktemp("tempvs_oracle") / "lmms_eval_out"
+    out.mkdir()
+    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=oracle", "--tasks",
+               ",".join(["tempvs", *ORACLE_VARIANTS]), "--output_path", str(out), "--log_samples"]
+    log = run_cli(command, out, {"TEMPVS_DATA_DIR": str(data)})
+    return read_results(out, MAIN + ORACLE_VARIANTS, log), log, out
 
 
 def _docs(task, data):
@@ -36,13 +48,8 @@ def _script(tmp_path, tasks, respond, data):
     return path
 
 
-def test_oracle_scores_one_everywhere_and_logs_filters(tmp_path, data):
-    out = tmp_path / "lmms_eval_out"
-    out.mkdir()
-    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=oracle", "--tasks", "tempvs",
-               "--output_path", str(out), "--log_samples"]
-    log = run_cli(command, out, {"TEMPVS_DATA_DIR": str(data)})
-    results = read_results(out, MAIN, log)
+def test_oracle_scores_one_everywhere_and_logs_filters(oracle_run, data):
+    results, log, out = oracle_run
     for task in MAIN:
         for name in FOUR:
             assert metric(results, task, name) == 1.0, (task, name)
@@ -99,7 +106,7 @@ def test_grounding_right_main_wrong_and_mixed_match_the_reference(tmp_path, data
         assert 0 < metric(results, task, "invalid_rate") < 1
 
 
-def test_cot_blind_separate_unfiltered_and_standalone_grounding(tmp_path, data):
+def test_cot_blind_separate_unfiltered_and_standalone_grounding(tmp_path, data, oracle_run):
     env = {"TEMPVS_DATA_DIR": str(data)}
     # CoT: the last <answer> tag counts; the same output scored by the plain task hits the article quirk
     template = "<think>A man waves first; see Image 1.</think><answer>Option {answer}</answer>"
@@ -108,9 +115,9 @@ def test_cot_blind_separate_unfiltered_and_standalone_grounding(tmp_path, data):
     for task in ("tempvs_mt1_two_cot", "tempvs_mt3_caption_cot"):
         assert metric(results, task, "mt_acc") == 1.0 and metric(results, task, "invalid_rate") == 0.0
     assert metric(results, "tempvs_mt1_two", "mt_acc") < 1.0
-    # blind: text only, no grounding docs; unfiltered: more main questions; standalone GT
-    tasks = ["tempvs_mt1_two_blind", "tempvs_mt2_caption_blind", "tempvs_mt1_two_unfiltered", "tempvs_gt_all_story", "tempvs_mt1_two"]
-    results = lmms_eval(tmp_path / "variants", tasks, env=env)
+    # blind: text only, no grounding docs; unfiltered: more main questions; standalone GT (the oracle run)
+    tasks = [*ORACLE_VARIANTS, "tempvs_mt1_two"]
+    results = oracle_run[0]
     for task in tasks:
         assert metric(results, task, "gt_acc" if task.startswith("tempvs_gt") else "mt_acc") == 1.0
     assert metric(results, "tempvs_mt1_two_blind", "gtstrict_rate") is None

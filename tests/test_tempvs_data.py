@@ -1,5 +1,6 @@
-"""TempVS data: the fixture's released layout and images (§2, §5), loading (pkl and JSON, re-rooted
-paths), the prompts of §4 byte for byte, the filters' counts (§7.2, §7.1) and the request count."""
+"""TempVS data (docs/protocol/tempvs.md): the fixture's released layout and images (§2, §5), loading
+(pkl and JSON, re-rooted paths), the prompts of §4 byte for byte, the filters' counts (§7.2, §7.1)
+and the request count."""
 
 import json
 import re

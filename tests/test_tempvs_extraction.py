@@ -1,4 +1,4 @@
-"""TempVS answer extraction (tempvs.md §6): the official first-match regexes with their quirks, the
+"""TempVS answer extraction (docs/protocol/tempvs.md §6): the official first-match regexes with their quirks, the
 model-family branches, the opt-in fixed extraction and the CoT answer tag."""
 
 import pytest

@@ -1,19 +1,51 @@
-"""Resolve a benchmark's local copy from its environment variable."""
+"""Where a benchmark's data comes from: the folder its environment variable names, else the hub.
+
+Each failure raises :class:`DataNotFoundError`, whose message names the cause, the variable to set
+and the layout that variable's folder must hold.
+"""
 
 import os
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional, TypeVar
+
+OFFLINE_ENVS = ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE")
+_TRUE = ("1", "true", "yes", "on")
+
+T = TypeVar("T")
 
 
-def local_data_dir(env_var: str) -> Optional[Path]:
+class DataNotFoundError(FileNotFoundError):
+    """A benchmark's data cannot be found: its ``*_DATA_DIR`` names no folder, or the variable is
+    unset and the hub dataset cannot be fetched."""
+
+
+def local_data_dir(env_var: str, layout: str) -> Optional[Path]:
     """The folder named by ``env_var``, or None when the variable is unset (load from the hub).
 
     A variable that names a missing folder is an error, never a silent fall-back to the hub.
+    ``layout``: what the folder must hold, for the message.
     """
     value = os.environ.get(env_var, "").strip()
     if not value:
         return None
     path = Path(value).expanduser()
     if not path.is_dir():
-        raise FileNotFoundError(f"{env_var}={value!r} is not a directory")
+        raise DataNotFoundError(f"{env_var}={value!r} is not a directory; set {env_var} to {layout}")
     return path
+
+
+def from_hub(fetch: Callable[[], T], hub_id: str, env_var: str, layout: str) -> T:
+    """``fetch()``, the download of the hub dataset ``hub_id``; when it fails (no network, offline
+    mode without a cached copy, an HTTP error: all ``OSError``), a DataNotFoundError naming
+    ``env_var`` and its ``layout`` as the way to use a local copy instead."""
+    try:
+        return fetch()
+    except OSError as error:
+        offline = [name for name in OFFLINE_ENVS if os.environ.get(name, "").strip().lower() in _TRUE]
+        cause = (f"offline mode is on ({', '.join(offline)}) and it is not in the local cache" if offline
+                 else "the hub cannot be reached or refused the download")
+        retry = f"; or unset {' and '.join(offline)} on a machine with network access to download it" if offline else ""
+        raise DataNotFoundError(
+            f"{env_var} is not set and the Hugging Face dataset {hub_id} cannot be loaded: {cause} "
+            f"({type(error).__name__}: {error}). Set {env_var} to {layout}{retry}"
+        ) from error

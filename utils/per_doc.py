@@ -1,6 +1,6 @@
 """The per-doc value our tasks return: one record under every metric key.
 
-lmms-eval needs every metric key from every doc (harness.md); each aggregation then computes its
+lmms-eval needs every metric key from every doc (docs/protocol/harness.md §4); each aggregation then computes its
 figure from the whole list of records, which carry their own join keys, so joins survive sharding.
 """
 

@@ -98,7 +98,10 @@ class SourceModule:
 def module_path(module: str) -> Path:
     if not _is_package(module):
         raise AmalgamationError(f"{module} is not a {PACKAGE} module")
-    spec = importlib.util.find_spec(module)  # the import system knows where setup.cfg mapped it
+    try:
+        spec = importlib.util.find_spec(module)  # the import system knows where setup.cfg mapped it
+    except ModuleNotFoundError:  # a name inside a module (``pkg.module.Name``), not a module
+        spec = None
     if spec is None or not spec.origin or not Path(spec.origin).is_file():
         raise AmalgamationError(f"cannot find the source of {module}")
     return Path(spec.origin)

@@ -16,7 +16,7 @@ def main_export(argv=None) -> None:
         description=f"Write {UPSTREAM_TASKS_DIR}/<benchmark>/ under --output (e.g. an lmms-eval checkout): the task "
                     "YAMLs, one utils.py that needs nothing from this package, and a README.")
     parser.add_argument("--benchmark", action="append", choices=list(BENCHMARKS),
-                        help="repeat for several; default: all three")
+                        help="repeat for several (default: all three)")
     parser.add_argument("--output", type=Path, required=True, help="folder to write lmms_eval/tasks/<benchmark>/ under")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     for name in args.benchmark or list(BENCHMARKS):

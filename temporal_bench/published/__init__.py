@@ -3,7 +3,7 @@
 One CSV per paper table, named ``<benchmark>_table<N>.csv`` (``catbench_table6_7.csv`` holds
 Tables 6 and 7 together). Each file starts with ``# key: value`` lines carrying its provenance
 (paper, arXiv id, table, a caption-level description, units, the percent columns, the id
-columns, the meaning of its flags, the section of the project reference it was transcribed from),
+columns, the meaning of its flags, the paper table it was transcribed from),
 then one wide CSV table: one row per printed row, one column per printed value column, values
 exactly as printed (a trailing ``%`` dropped), followed by two columns:
 

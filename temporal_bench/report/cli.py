@@ -31,24 +31,25 @@ def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser
         action="append",
         choices=sorted(LAYOUTS),
         dest="tables",
-        help="table layout to render (repeatable); default: every table the runs have a task for",
+        help="table layout to render (repeatable; default: every table the runs have a task for)",
     )
-    parser.add_argument("--format", choices=["markdown", "csv"], default="markdown")
+    parser.add_argument("--format", choices=["markdown", "csv"], default="markdown",
+                        help="output format (default: %(default)s)")
     parser.add_argument(
-        "-o", "--output", type=Path, help="write here instead of standard output"
+        "-o", "--output", type=Path, help="write here instead of standard output (default: standard output)"
     )
     parser.add_argument(
         "--output-dir",
         type=Path,
         help="also write every table as <table>.md and <table>.csv and the figures the runs have "
-        "values for (e.g. tempvs-figure3.png) into this folder",
+        "values for (e.g. tempvs-figure3.png) into this folder (default: no files)",
     )
     parser.add_argument(
         "--label",
-        help="model name for the measured rows (overrides the name in the files)",
+        help="model name for the measured rows (default: the model name in the results files)",
     )
     parser.add_argument(
-        "--no-published", action="store_true", help="only the measured rows"
+        "--no-published", action="store_true", help="only the measured rows (default: the published rows too)"
     )
     parser.add_argument(
         "--list-tables", action="store_true", help="list the table layouts and exit"
@@ -58,8 +59,8 @@ def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser
 
 def write_output_dir(
     folder: Path, runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool
-) -> str:
-    """Each table as markdown and CSV, and each figure as PNG; returns the list of files written."""
+) -> list[Path]:
+    """Each table as markdown and CSV, and each figure as PNG; returns the files written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for layout in layouts:
@@ -73,7 +74,7 @@ def write_output_dir(
     for figure in figures_for(runs):
         if figure.benchmark in benchmarks:
             written.append(draw(figure, runs, folder / f"{figure.name}.png"))
-    return "\nFiles written:\n" + "".join(f"- `{p.as_posix()}`\n" for p in written)
+    return written
 
 
 def main_report(argv: Sequence[str] | None = None) -> int:
@@ -105,7 +106,8 @@ def main_report(argv: Sequence[str] | None = None) -> int:
     include_published = not args.no_published
     text = render_report(runs, layouts, args.format, include_published)
     if args.output_dir:
-        text += write_output_dir(args.output_dir, runs, layouts, include_published)
+        written = write_output_dir(args.output_dir, runs, layouts, include_published)
+        text += "\nFiles written:\n" + "".join(f"- `{p.as_posix()}`\n" for p in written)
     if args.output:
         args.output.parent.mkdir(parents=True, exist_ok=True)
         args.output.write_text(text, encoding="utf-8")

@@ -46,6 +46,7 @@ from typing import Any
 
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
 from temporal_bench.report.results import find_result_files
+from temporal_bench.utils.fail_fast import DataErrorExit
 
 OPTION_PREFIXES = ("TEMPVS_", "CATBENCH_", "ISOBENCH_")
 STDERR_KEY = re.compile(r"_stderr(_clt|_clustered)?$")
@@ -73,7 +74,9 @@ def _apply_filters(task, requests: list[LoggedRequest]) -> None:
 
 
 def _root_cause(exc: BaseException) -> BaseException:
-    """The exception behind a harness's retry wrapper (tenacity's RetryError)."""
+    """The exception behind a harness's retry wrapper (tenacity's RetryError) or our DataErrorExit."""
+    if isinstance(exc, DataErrorExit):
+        return exc.__cause__
     attempt = getattr(exc, "last_attempt", None)
     cause = attempt.exception() if attempt is not None else None
     return cause or exc
@@ -85,7 +88,7 @@ def _build_task(name: str, known: Sequence[str], build) -> Any:
                            "(it is not in the harness's tasks nor in the run's task folders)")
     try:
         return build()
-    except Exception as exc:
+    except (Exception, DataErrorExit) as exc:
         cause = _root_cause(exc)
         raise RescoreError(f"task {name!r} cannot be rebuilt ({type(cause).__name__}: {cause}); {DATA_HINT}") from exc
 
@@ -514,13 +517,16 @@ def build_parser(prog: str = "temporal-bench rescore") -> argparse.ArgumentParse
                     "the difference to its results JSON.")
     parser.add_argument("path", type=Path, help="the run's --output_path folder (searched recursively) or one results JSON")
     parser.add_argument("--tasks", action="append", default=[],
-                        help="comma-separated tasks to re-score (repeatable); default: every task of the run")
+                        help="comma-separated tasks to re-score (repeatable; default: every task of the run)")
     parser.add_argument("--set", action="append", default=[], dest="assignments", metavar="NAME=VALUE",
-                        help="scoring option for this re-score (repeatable), e.g. TEMPVS_FIXES=extraction")
-    parser.add_argument("--format", choices=["markdown", "csv"], default="markdown")
-    parser.add_argument("-o", "--output", type=Path, help="write the table here instead of standard output")
+                        help="scoring option for this re-score (repeatable), e.g. TEMPVS_FIXES=extraction "
+                             "(default: the options in the environment)")
+    parser.add_argument("--format", choices=["markdown", "csv"], default="markdown",
+                        help="output format (default: %(default)s)")
+    parser.add_argument("-o", "--output", type=Path,
+                        help="write the table here instead of standard output (default: standard output)")
     parser.add_argument("--write-results", type=Path, metavar="FILE",
-                        help="also write a results JSON with the re-scored values (one run only)")
+                        help="also write a results JSON with the re-scored values (one run only; default: none)")
     return parser
 
 

@@ -18,21 +18,22 @@ REFUSAL = "unsure"  # no yes/no word, option letter or digit: unparseable for ev
 
 
 class ExportOracle(lmms):
-    """The gold answer wrapped in ``template``; in ``mixed_task``, doc i gets the gold answer, a wrong
-    option or a refusal as i % 3 is 0, 1 or 2."""
+    """The gold answer, wrapped in ``<answer>`` tags in the ``tagged_tasks``; in the ``mixed_tasks``,
+    doc i gets the gold answer, a wrong option or a refusal as i % 3 is 0, 1 or 2 (task lists joined
+    with ``+``)."""
 
-    def __init__(self, template: str = "{answer}", mixed_task: str = "", **kwargs) -> None:
+    def __init__(self, tagged_tasks: str = "", mixed_tasks: str = "", **kwargs) -> None:
         super().__init__()
-        self.template = template
-        self.mixed_task = mixed_task
+        self.tagged_tasks = set(tagged_tasks.split("+"))
+        self.mixed_tasks = set(mixed_tasks.split("+"))
 
     def respond(self, doc: dict, task: str, doc_id: int) -> str:
         answer = doc["answer"]
-        if task == self.mixed_task and doc_id % 3 == 2:
+        if task in self.mixed_tasks and doc_id % 3 == 2:
             return REFUSAL
-        if task == self.mixed_task and doc_id % 3 == 1:
+        if task in self.mixed_tasks and doc_id % 3 == 1:
             answer = next(choice for choice in doc["choices"] if choice != answer)
-        return self.template.format(answer=answer)
+        return f"<answer>{answer}</answer>" if task in self.tagged_tasks else answer
 
     def generate_until(self, requests: List[Instance]) -> List[str]:
         responses = []

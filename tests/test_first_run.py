@@ -1,0 +1,285 @@
+"""A new user's first run: the demo's closing summary, data errors that name their fix and stop at
+once, the CaT-Bench split hint, the TempVS --limit warning, and the command line's help and version."""
+
+import importlib.metadata
+import logging
+import re
+from pathlib import Path
+
+import pytest
+
+import temporal_bench
+from temporal_bench.__main__ import main
+from temporal_bench.catbench import hooks as catbench_hooks
+from temporal_bench.catbench.loading import LOCAL_LAYOUT as CATBENCH_LAYOUT
+from temporal_bench.catbench.loading import load_split
+from temporal_bench.isobench import hooks as isobench_hooks
+from temporal_bench.isobench.loading import LOCAL_LAYOUT as ISOBENCH_LAYOUT
+from temporal_bench.report.headline import render_summary
+from temporal_bench.report.results import Run
+from temporal_bench.tempvs import hooks as tempvs_hooks
+from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
+from temporal_bench.tempvs.loading import LOCAL_LAYOUT as TEMPVS_LAYOUT
+from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
+from temporal_bench.utils.fail_fast import DataErrorExit
+from tests.harness import BIN, metric, read_results, run_cli
+
+CATBENCH_VAL = Path(__file__).resolve().parent / "data" / "catbench" / "val"  # the released validation split
+DATA_DIR_ENVS = ("CATBENCH_DATA_DIR", "ISOBENCH_DATA_DIR", "TEMPVS_DATA_DIR")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+# ---- 1. the demo's summary ------------------------------------------------------------------------
+
+def test_summary_puts_the_headline_metrics_beside_the_random_row():
+    values = {
+        "catbench_switched": {"f1_macro": 0.5, "f1_dep": 0.52, "f1_nondep": 0.48, "tc": 0.55, "occ": 0.47, "invalid_rate": 0.0},
+        "isobench": {"f1_weighted": 0.51, "f1_macro": 0.5, "coverage": 1.0},
+        "tempvs_mt1_three": {"gt_acc": 0.2, "gtstrict_rate": 0.008, "mt_acc": 0.5, "mt_given_gtstrict": 0.5, "invalid_rate": 0.0},
+        "tempvs_mt3_caption": {"gt_acc": 0.19, "gtstrict_rate": 0.0, "mt_acc": 0.21, "mt_given_gtstrict": None, "invalid_rate": 0.01},
+    }
+    run = Run("random_choice (seed=1234)", results={task: {f"{k},none": v for k, v in metrics.items()} for task, metrics in values.items()})
+    assert render_summary(run) == """
+CaT-Bench
+  task               macro F1     Dep F1       NonDep F1    TC %        OCC %       invalid
+  catbench_switched  0.50 (0.5*)  0.52 (0.5*)  0.48 (0.5*)  55.0 (50*)  47.0 (50*)  0.00 (0*)
+
+ISO-Bench
+  task      weighted F1  macro F1     coverage
+  isobench  0.51 (0.5*)  0.50 (0.5*)  1.00 (1*)
+
+TempVS, % (in brackets: the paper's Random row where it prints one)
+  test             GT          GT_strict     MT         MT|GT_strict  invalid
+  MT1 three-event  20.0 (20*)  0.8 (0.6?)    50.0 (50)  50.0 (50*)    0.0 (0*)
+  MT3 caption      19.0 (20*)  0.0 (0.032*)  21.0 (20)  – (20*)       1.0 (0*)
+  ? three_event_gts printed 0.6 although (1/5)^3 = 0.8% for five-image sequences (unexplained in the paper)
+
+* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass)"""
+
+
+def test_a_failed_demo_shows_the_end_of_the_lmms_eval_log(tmp_path):
+    output = tmp_path / "demo"
+    log = run_cli([str(BIN / "temporal-bench"), "demo", "--model", "no_such_model", "--output", str(output)], tmp_path)
+    log_file = output / "lmms_eval.log"
+    assert log.returncode == 1
+    assert log.stdout == (f"evaluating catbench_switched, isobench, tempvs with no_such_model (seed=1234) through lmms-eval; "
+                          f"its log: {log_file}\n")
+    tail = log_file.read_text(encoding="utf-8").splitlines()[-40:]
+    assert log.stderr.splitlines() == [
+        f"--- the last {len(tail)} lines of {log_file} ---", *tail,
+        f"the demo failed: lmms-eval wrote no results file under {output / 'results'} (full log: {log_file})"]
+    assert "Error during evaluation: Model 'no_such_model' not found" in ANSI.sub("", tail[-1])
+
+
+# ---- 2. data that cannot be loaded ----------------------------------------------------------------
+
+def _catbench_other_split(folder: Path) -> None:
+    folder.mkdir()
+    (folder / "val_must_why").symlink_to(CATBENCH_VAL)
+
+
+def _tempvs_unpacked_archive(folder: Path) -> None:
+    folder.mkdir()
+    (folder / "benchmark_pkl.zip").write_bytes(b"PK")
+
+
+def _isobench_csv(folder: Path) -> None:
+    folder.mkdir()
+    (folder / "isobench.csv").write_text("image,goal\n", encoding="utf-8")
+
+
+# benchmark -> (variable, lmms-eval task, the hook lmms-eval calls, wrong-layout folder)
+BENCHMARKS = {
+    "catbench": ("CATBENCH_DATA_DIR", "catbench", lambda: catbench_hooks.process_docs(None), _catbench_other_split),
+    "isobench": ("ISOBENCH_DATA_DIR", "isobench", lambda: isobench_hooks.process_docs(None), _isobench_csv),
+    "tempvs": ("TEMPVS_DATA_DIR", "tempvs_mt1_two", lambda: tempvs_hooks.process_docs_tempvs_mt1_two(None), _tempvs_unpacked_archive),
+}
+
+
+def _misconfigure(benchmark: str, kind: str, folder: Path) -> str:
+    """Make ``folder`` ``missing``, ``empty`` or in the ``wrong`` layout; the error lmms-eval must end with."""
+    variable = BENCHMARKS[benchmark][0]
+    layout = {"catbench": CATBENCH_LAYOUT, "isobench": ISOBENCH_LAYOUT, "tempvs": TEMPVS_LAYOUT}[benchmark]
+    if kind == "missing":
+        return f"DataNotFoundError: {variable}={str(folder)!r} is not a directory; set {variable} to {layout}"
+    if kind == "empty":
+        folder.mkdir()
+    else:
+        BENCHMARKS[benchmark][3](folder)
+    found = {"empty": [], "wrong": sorted(p.name for p in folder.iterdir())}[kind]
+    return {
+        "catbench": f"CatBenchDataError: CATBENCH_DATA_DIR={folder}: no CaT-Bench 'test' split found. Expected the four "
+                    f"*_real_{{before,after}}.jsonl files, a test_must_why/ folder of them, or test.jsonl (Hugging Face "
+                    f"layout). Found: {found}"
+                    + ("; it holds the validation split: set CATBENCH_SPLIT=validation to evaluate it" if found else ""),
+        "isobench": f"IsoBenchDataError: ISOBENCH_DATA_DIR={folder}: no ISO-Bench data found; ISOBENCH_DATA_DIR must name "
+                    f"{ISOBENCH_LAYOUT}. Found: {found}",
+        "tempvs": f"TempVSDataError: {folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); "
+                  f"found {found}; set TEMPVS_DATA_DIR to {TEMPVS_LAYOUT}",
+    }[benchmark]
+
+
+def test_the_layouts_name_what_a_folder_must_hold():
+    assert CATBENCH_LAYOUT == ("a folder holding the original release's four {dependent,nondependent}_real_{before,after}.jsonl "
+                               "files of a split, or a root with {train,val,test}_must_why/ folders of them, or the Hugging "
+                               "Face files train.jsonl / val.jsonl / test.jsonl")
+    assert ISOBENCH_LAYOUT == ("a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet "
+                               "files of rows with embedded images or image paths relative to the data file")
+    assert TEMPVS_LAYOUT == ("the folder holding the release's benchmark_pkl/ (or benchmark/), the image folders of the four "
+                             "sources and predictions/blind/ for the text-only-LLM filter, or a folder with such a data/ subfolder")
+
+
+@pytest.mark.parametrize("kind", ["missing", "empty", "wrong"])
+@pytest.mark.parametrize("benchmark", list(BENCHMARKS))
+def test_a_data_error_in_process_docs_ends_the_run(tmp_path, monkeypatch, benchmark, kind):
+    variable, _, process_docs, _ = BENCHMARKS[benchmark]
+    expected = _misconfigure(benchmark, kind, tmp_path / "data")
+    monkeypatch.setenv(variable, str(tmp_path / "data"))
+    with pytest.raises(DataErrorExit) as stop:
+        process_docs()
+    assert (str(stop.value), stop.value.code, type(stop.value.__cause__).__name__) == (expected, 1, expected.split(":")[0])
+
+
+def _last_error_line(log) -> str:
+    lines = [ANSI.sub("", line) for line in (log.stdout + "\n" + log.stderr).splitlines() if "ERROR" in line]
+    assert len(lines) == 1, lines  # the hook ran once: no retry
+    return lines[-1]
+
+
+HUB = {
+    "catbench": ("vanyacohen/CaT-Bench", CATBENCH_LAYOUT, "ConnectionError: "),
+    "isobench": ("StonyBrookNLP/ISO-Bench", ISOBENCH_LAYOUT, "ConnectionError: "),
+    "tempvs": ("yingjins/TempVS", TEMPVS_LAYOUT, "LocalEntryNotFoundError: "),
+}
+
+
+# (benchmark, misconfiguration): each benchmark unset (hub, offline) and with one wrong folder
+@pytest.mark.parametrize("benchmark,kind", [("catbench", "unset"), ("isobench", "unset"), ("tempvs", "unset"),
+                                            ("catbench", "missing"), ("isobench", "empty"), ("tempvs", "wrong")])
+def test_the_cli_ends_with_the_cause_and_the_fix_at_once(tmp_path, monkeypatch, benchmark, kind):
+    variable, task, _, _ = BENCHMARKS[benchmark]
+    for name in DATA_DIR_ENVS:
+        monkeypatch.delenv(name, raising=False)
+    env = {"HF_HOME": str(tmp_path / "hf_home"), "HF_HUB_CACHE": str(tmp_path / "hf_hub")}  # nothing cached
+    if kind != "unset":
+        expected = _misconfigure(benchmark, kind, tmp_path / "data")
+        env[variable] = str(tmp_path / "data")
+    out = tmp_path / "out"
+    out.mkdir()
+    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", task,
+                   "--output_path", str(out)], out, env)
+    message = _last_error_line(log).split(" - ", 1)[1]
+    if kind == "unset":
+        hub_id, layout, cause = HUB[benchmark]
+        head = (f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {hub_id} cannot be loaded: offline "
+                f"mode is on (HF_HUB_OFFLINE, HF_DATASETS_OFFLINE) and it is not in the local cache ({cause}")
+        tail = (f"). Set {variable} to {layout}; or unset HF_HUB_OFFLINE and HF_DATASETS_OFFLINE on a machine with "
+                "network access to download it")
+        assert message.startswith(head) and message.endswith(tail), message
+    else:
+        assert message == expected
+    assert log.returncode == 1
+    assert not re.search("tenacity|RetryError|Retrying", log.stdout + log.stderr)
+    assert not list(out.rglob("*_results.json"))
+
+
+# ---- 3. a validation folder evaluated as the test split; 4. a --limit that asks no main question --
+
+@pytest.fixture(scope="module")
+def limited_run(tmp_path_factory):
+    """One lmms-eval run with --limit 5 over two TempVS tasks and CaT-Bench on the validation files."""
+    base = tmp_path_factory.mktemp("first_run")
+    tempvs = write_tempvs(base / "tempvs", n_sequences=2)
+    env = {"TEMPVS_DATA_DIR": str(tempvs), "CATBENCH_DATA_DIR": str(CATBENCH_VAL)}
+    out = base / "out"
+    out.mkdir()
+    tasks = ["tempvs_mt1_two", "tempvs_mt1_three", "catbench"]
+    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", ",".join(tasks),
+                   "--output_path", str(out), "--limit", "5"], out, env)
+    return tempvs, read_results(out, tasks, log), ANSI.sub("", log.stdout + log.stderr)
+
+
+VALIDATION_AS_TEST = ("CaT-Bench test split: (questions, Dep, before, close) = (1616, 808, 808, 746), the released test "
+                      "split has (2840, 1420, 1420, 1256); these files match the released validation split (1,616 "
+                      "questions): set CATBENCH_SPLIT=validation to evaluate it as such")
+
+
+def test_validation_files_read_as_the_test_split_say_how_to_select_it(caplog, monkeypatch):
+    with caplog.at_level(logging.WARNING, logger="temporal_bench.catbench.loading"):
+        load_split("test", CATBENCH_VAL)
+    assert [record.getMessage() for record in caplog.records] == [VALIDATION_AS_TEST]
+    caplog.clear()
+    monkeypatch.setenv("CATBENCH_DATA_DIR", str(CATBENCH_VAL))
+    monkeypatch.setenv("CATBENCH_SPLIT", "validation")  # what the warning says to do
+    with caplog.at_level(logging.WARNING, logger="temporal_bench.catbench.loading"):
+        assert len(catbench_hooks.process_docs(None)) == 1616
+    assert caplog.records == []
+
+
+def test_the_cli_shows_the_split_hint(limited_run):
+    _, _, output = limited_run
+    assert output.count(VALIDATION_AS_TEST) == 1
+
+
+NO_MAIN = ("TempVS tempvs_mt1_three: no main question was asked: the 5 evaluated docs are all grounding questions (the "
+           "docs list each image sequence's grounding questions before its main questions); --limit 6 is the smallest "
+           "that asks one")
+
+
+def test_a_limit_below_the_first_main_question_is_warned_about(limited_run):
+    tempvs, results, output = limited_run
+    for task, first_main in (("tempvs_mt1_two", 5), ("tempvs_mt1_three", 6)):
+        docs = tempvs_hooks.docs_of(TEMPVS_TASKS[task], data_dir=tempvs)
+        assert [doc["kind"] for doc in docs[:first_main]] == ["grounding"] * (first_main - 1) + ["main"]
+        assert {doc["main_limit"] for doc in docs} == {first_main}
+    assert metric(results, "tempvs_mt1_two", "main_count") == 1  # --limit 5 asks its first main question
+    assert metric(results, "tempvs_mt1_three", "main_count") == 0
+    warnings = [line.split(" - ", 1)[1] for line in output.splitlines() if "no main question was asked" in line]
+    assert warnings == [NO_MAIN]
+    assert " | WARNING  | temporal_bench.tempvs.metrics:main_count:" in next(
+        line for line in output.splitlines() if NO_MAIN in line)
+
+
+# ---- 5. the command line --------------------------------------------------------------------------
+
+def _help(capsys, argv) -> str:
+    """The help text on one line (argparse wraps at the terminal width)."""
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 0
+    return " ".join(capsys.readouterr().out.split())
+
+
+def test_help_says_what_the_tool_is(capsys):
+    assert ("Helpers around lmms-eval (and lm-eval) for the TempVS, ISO-Bench and CaT-Bench tasks of this package: "
+            "evaluate the bundled demo data (demo), lay results out as the papers' tables (report), re-score a logged "
+            "run (rescore), score TempVS's released model outputs (score-predictions), export the task folders for "
+            "lmms-eval (export). Evaluations themselves run with lmms-eval / lm-eval.") in _help(capsys, ["--help"])
+
+
+def test_version_is_the_package_version(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out == "temporal-bench 0.1.0\n"
+    assert temporal_bench.__version__ == importlib.metadata.version("lmms-eval-temporal-bench") == "0.1.0"
+    setup_cfg = (Path(__file__).resolve().parents[1] / "setup.cfg").read_text(encoding="utf-8")
+    assert "\nversion = attr: temporal_bench.__version__\n" in setup_cfg
+
+
+SUBCOMMAND_DEFAULTS = {
+    "task-dir": ["lmms-eval"],
+    "demo": ["demo_output", "random_choice", "seed=1234"],
+    "report": ["every table the runs have a task for", "markdown", "standard output", "no files",
+               "the model name in the results files", "the published rows too"],
+    "rescore": ["every task of the run", "the options in the environment", "markdown", "standard output", "none"],
+    "score-predictions": ["combined", "every model of the predictions folder", "TEMPVS_SOURCES, else all four",
+                          "the environment's TEMPVS_FIXES, else none", "tempvs_released_scores", "every layout with rows"],
+    "export": ["all three"],
+}
+
+
+@pytest.mark.parametrize("command", list(SUBCOMMAND_DEFAULTS))
+def test_every_subcommand_help_shows_its_defaults(capsys, monkeypatch, command):
+    monkeypatch.setenv("COLUMNS", "1000")  # no line breaks inside a default
+    assert re.findall(r"default: ([^)]*)\)", _help(capsys, [command, "--help"])) == SUBCOMMAND_DEFAULTS[command]
