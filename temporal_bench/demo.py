@@ -55,6 +55,7 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
         raise SystemExit(f"lmms-eval results {written[-1]} lack tasks {missing}")
     print(f"\nresults: {written[-1]}")
     print(write_report(results_dir, output / "report"))
+    print(write_browse_page(Path(written[-1]), output / "browse.html", {b.data_dir_env: env[b.data_dir_env] for b in DEMO_BENCHMARKS.values()}))
     return results
 
 
@@ -68,3 +69,12 @@ def write_report(results_dir: Path, folder: Path) -> str:
     runs = load_runs([Path(os.path.relpath(results_dir))])
     listing = write_output_dir(folder, runs, layouts_for(runs, LAYOUTS.values()), include_published=True)
     return "Paper-layout report (temporal-bench report):" + listing
+
+
+def write_browse_page(results_file: Path, page: Path, data_dirs: Dict[str, str]) -> str:
+    """One card per question of the demo run, with its images (read from the demo data)."""
+    from temporal_bench.browse.cli import write_page
+    from temporal_bench.report.rescore import scoring_environment
+
+    with scoring_environment(data_dirs):
+        return f"\nThe model's answers, one card per question (temporal-bench browse): {write_page(results_file, page)}"
