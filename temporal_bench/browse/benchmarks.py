@@ -61,7 +61,7 @@ class Benchmark:
     has_images = False
 
     def owns(self, record: Any) -> bool:
-        return isinstance(record, dict) and set(self.record_fields) <= record.keys()
+        return isinstance(record, dict) and {*self.record_fields, "gold", "pred"} <= record.keys()
 
     def status(self, record: dict) -> str:
         if record["pred"] == INVALID:
