@@ -133,9 +133,10 @@ def read_page(path: Path):
     parser = PageParser()
     parser.feed(path.read_text(encoding="utf-8"))
     data = json.loads(parser.data_text)
-    strings = data["strings"]
+    strings, names = data["strings"], {short: name for name, short in data["keys"].items()}
+    cards = [{names[key]: value for key, value in card.items()} for card in data["cards"]]
     cards = [{**card, **{key: strings[card[key]] for key in ("task", "source", "relation", "distance", "gold", "parsed")}}
-             for card in data["cards"]]
+             for card in cards]
     table = {row[0]: dict(zip(("cards", "right", "wrong", "invalid"), map(int, row[1:5]))) for row in parser.rows if row}
     return cards, table, parser.missing, data
 

@@ -149,7 +149,8 @@ class TempVS(Benchmark):
                 title, ok = "GT_strict: not judged (grounding questions missing from the run)", None
             else:
                 ok = judged["strict"]
-                title = "GT_strict: passed, all grounding questions right" if ok else "GT_strict: failed"
+                title = ("GT_strict passed: its grounding questions (one per event) were all answered right" if ok else
+                         "GT_strict failed: not all of its grounding questions (one per event) were answered right")
             note = ("the data holds fewer grounding questions than the statement has events; "
                     "judged on those found") if judged["unmatched"] else ""
             card.joins.append(Join(title, ok, links, note))

@@ -7,9 +7,10 @@
   var STATUS = { right: "\u2713 right", wrong: "\u2717 wrong", invalid: "? invalid" };
   var data = JSON.parse(document.getElementById("browse-data").textContent);
   var S = data.strings;
+  var K = data.keys;  // a card's field -> its short name in the data
   var cards = data.cards;
   var byId = {};
-  cards.forEach(function (card) { byId[card.id] = card; });
+  cards.forEach(function (card) { byId[card[K.id]] = card; });
   var controls = Array.prototype.slice.call(document.querySelectorAll("[data-filter]"));
   var main = document.getElementById("cards");
   var shown = document.getElementById("shown-count");
@@ -81,38 +82,38 @@
   }
 
   function draw(card) {
-    var node = el("article", "card s-" + card.status);
-    node.id = card.id;
-    node.dataset.status = card.status;
+    var node = el("article", "card s-" + card[K.status]);
+    node.id = card[K.id];
+    node.dataset.status = card[K.status];
     var head = el("header");
-    head.appendChild(el("span", "badge s-" + card.status, STATUS[card.status]));
-    head.appendChild(el("b", "task", S[card.task]));
-    head.appendChild(el("span", "facts", S[card.facts]));
-    head.appendChild(el("code", "qid", card.question));
+    head.appendChild(el("span", "badge s-" + card[K.status], STATUS[card[K.status]]));
+    head.appendChild(el("b", "task", S[card[K.task]]));
+    head.appendChild(el("span", "facts", S[card[K.facts]]));
+    head.appendChild(el("code", "qid", card[K.question]));
     node.appendChild(head);
     var body = el("div", "card-body");
     var left = el("div");
-    if (card.images) {
+    if (card[K.images]) {
       var images = el("div", "images");
-      card.images.forEach(function (image) { images.appendChild(figure(image)); });
+      card[K.images].forEach(function (image) { images.appendChild(figure(image)); });
       left.appendChild(images);
     }
     var answers = el("div", "answers");
-    answers.appendChild(labelled("Gold answer", el("b", "gold", S[card.gold])));
-    answers.appendChild(labelled("Parsed answer", el("b", "parsed s-" + card.status, S[card.parsed])));
+    answers.appendChild(labelled("Gold answer", el("b", "gold", S[card[K.gold]])));
+    answers.appendChild(labelled("Parsed answer", el("b", "parsed s-" + card[K.status], S[card[K.parsed]])));
     left.appendChild(answers);
-    (card.joins || []).forEach(function (entry) { left.appendChild(join(entry)); });
+    (card[K.joins] || []).forEach(function (entry) { left.appendChild(join(entry)); });
     left.appendChild(el("div", "label", "Raw response"));
-    left.appendChild(el("pre", "response", texts(card.response) || "(empty)"));
-    if (card.scored) {
+    left.appendChild(el("pre", "response", texts(card[K.response]) || "(empty)"));
+    if (card[K.scored]) {
       left.appendChild(el("div", "label", "After the task's filters"));
-      left.appendChild(el("pre", "response", texts(card.scored)));
+      left.appendChild(el("pre", "response", texts(card[K.scored])));
     }
     body.appendChild(left);
     var prompt = el("details", "prompt");
     prompt.open = true;
     prompt.appendChild(el("summary", "", "Prompt"));
-    prompt.appendChild(el("pre", "", texts(card.prompt)));
+    prompt.appendChild(el("pre", "", texts(card[K.prompt])));
     body.appendChild(prompt);
     node.appendChild(body);
     return node;
@@ -130,11 +131,11 @@
     for (var name in filters) {
       var want = filters[name];
       if (name === "q") {
-        var text = (texts(card.prompt) + "\n" + texts(card.response) + "\n" + card.question).toLowerCase();
+        var text = (texts(card[K.prompt]) + "\n" + texts(card[K.response]) + "\n" + card[K.question]).toLowerCase();
         if (text.indexOf(want.toLowerCase()) < 0) return false;
       } else if (name === "status") {
-        if (want === "failed" ? card.status === "right" : card.status !== want) return false;
-      } else if ((S[card[name]] || "-") !== want) {
+        if (want === "failed" ? card[K.status] === "right" : card[K.status] !== want) return false;
+      } else if ((S[card[K[name]]] || "-") !== want) {
         return false;
       }
     }
@@ -144,7 +145,11 @@
   function drawMore() {
     var stop = Math.min(drawn + PAGE, matching.length);
     var batch = document.createDocumentFragment();
-    for (; drawn < stop; drawn++) batch.appendChild(draw(matching[drawn]));
+    for (; drawn < stop; drawn++) {
+      var opened = document.getElementById(matching[drawn][K.id]);  // opened earlier from a link: now in its place
+      if (opened) opened.remove();
+      batch.appendChild(draw(matching[drawn]));
+    }
     main.appendChild(batch);
     more.hidden = drawn >= matching.length;
     more.firstChild.textContent = "show " + Math.min(PAGE, matching.length - drawn) + " more of the " +
@@ -155,7 +160,7 @@
     var filters = wanted();
     var count = { right: 0, wrong: 0, invalid: 0 };
     matching = cards.filter(function (card) { return matches(card, filters); });
-    matching.forEach(function (card) { count[card.status] += 1; });
+    matching.forEach(function (card) { count[card[K.status]] += 1; });
     shown.textContent = matching.length + " of " + cards.length + " cards match: " + count.right + " right, " +
       count.wrong + " wrong, " + count.invalid + " invalid";
     shown.dataset.matching = matching.length;

@@ -23,6 +23,11 @@ from temporal_bench.report.results import load_runs
 HERE = Path(__file__).resolve().parent
 STATUS_LABELS = {RIGHT: "✓ right", WRONG: "✗ wrong", INVALID_ANSWER: "? invalid"}
 FILTERS = (("task", "Task"), ("source", "Source"), ("relation", "Relation"), ("distance", "Distance"))
+# a card's fields as the page's data names them (short: a full TempVS run has some 75,000 cards);
+# the map travels with the data, so page.js and readers of the page look each field up by its name
+KEYS = {"id": "i", "status": "s", "task": "t", "source": "o", "relation": "r", "distance": "d", "facts": "f",
+        "question": "q", "gold": "g", "parsed": "a", "response": "x", "scored": "y", "prompt": "p", "images": "m",
+        "joins": "j"}
 
 
 def _e(value) -> str:
@@ -168,7 +173,7 @@ def _card_data(card: Card, s: _Strings) -> dict:
         data["images"] = [_thumb_data(thumb, s) for thumb in card.images]
     if card.joins:
         data["joins"] = [_join_data(join, s) for join in card.joins]
-    return data
+    return {KEYS[key]: value for key, value in data.items()}
 
 
 def _script_json(value) -> str:
@@ -181,7 +186,7 @@ def render_page(title: str, tasks: list[TaskCards], thumbnails: Thumbnails) -> s
     script = (HERE / "page.js").read_text(encoding="utf-8")
     strings = _Strings()
     cards = [_card_data(card, strings) for task in tasks for card in task.cards]
-    data = _script_json({"strings": strings.values, "cards": cards, "thumbs": thumbnails.data})
+    data = _script_json({"keys": KEYS, "strings": strings.values, "cards": cards, "thumbs": thumbnails.data})
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{_e(title)}</title><style>{css}</style></head>
