@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 # widths in pixels, never enlarged: a combined strip, one frame of a sequence, a single image
 WIDTHS = {"strip": 480, "frame": 160, "image": 320}
-JPEG_QUALITY = 75
+JPEG_QUALITY = 70
 
 
 @dataclass(frozen=True)
