@@ -46,27 +46,29 @@ def _status_counts(cards: list[Card]) -> Counter:
 
 def _metrics_table(tasks: list[TaskCards]) -> str:
     rows, explained = [], {}
-    labels = {task.run.results_path: load_runs([task.run.results_path])[0] for task in tasks}
+    runs = {task.run.results_path: load_runs([task.run.results_path])[0] for task in tasks}
     for task in tasks:
-        run = labels[task.run.results_path]
+        run = runs[task.run.results_path]
         counts = _status_counts(task.cards)
         cells = []
         for metric, short, meaning in task.benchmark.headline:
             if metric not in {key.partition(",")[0] for key in run.results.get(task.task, {})}:
                 continue
-            explained[short] = meaning
+            explained[task.benchmark.name, short] = meaning
             cells.append(f'<span class="metric" title="{_e(meaning)}">{_e(short)} '
                          f"<b>{_percent(run.metric(task.task, metric))}</b></span>")
         rows.append(f"<tr><td><b>{_e(task.task)}</b><br><small>{_e(task.benchmark.name)}</small></td>"
                     f"<td>{len(task.cards)}</td><td class='n-right'>{counts[RIGHT]}</td><td class='n-wrong'>{counts[WRONG]}</td>"
                     f"<td class='n-invalid'>{counts[INVALID_ANSWER]}</td><td>{' '.join(cells)}</td></tr>")
-    legend = "".join(f"<li><b>{_e(short)}</b>: {_e(meaning)}</li>" for short, meaning in explained.items())
+    legend = "".join(f"<li>{_e(benchmark)} <b>{_e(short)}</b>: {_e(meaning)}</li>"
+                     for (benchmark, short), meaning in explained.items())
+    legend += "<li><b>undefined</b>: no question to compute the metric over (e.g. MT | GT_strict without GT_strict passes)</li>"
     return ("<table class='metrics'><thead><tr><th>task</th><th>cards</th><th>right</th><th>wrong</th><th>invalid</th>"
             "<th>headline metrics (from the results file)</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
             f"<details class='legend'><summary>What the metrics mean</summary><ul>{legend}</ul></details>")
 
 
-def _missing_notice(tasks: list[TaskCards], thumbnails: Thumbnails) -> str:
+def _missing_notice(thumbnails: Thumbnails) -> str:
     if not thumbnails.missing:
         return ""
     items = "".join(f"<li><code>{_e(name)}</code>: {_e(reason)}</li>" for name, reason in thumbnails.missing.items())
@@ -90,7 +92,7 @@ Cards also show the questions the metrics join them with (TempVS: a main questio
 decide GT_strict; CaT-Bench: a question's before/after twin, which decides TC). Use the filters to look at the failures.</p>
 <details class="run"><summary>Run</summary><ul>{sources}</ul></details>
 <p id="missing-count" data-missing="{len(thumbnails.missing)}">Images not found: <b>{len(thumbnails.missing)}</b></p>
-{_missing_notice(tasks, thumbnails)}
+{_missing_notice(thumbnails)}
 {_metrics_table(tasks)}
 </header>"""
 
