@@ -113,7 +113,9 @@
     var prompt = el("details", "prompt");
     prompt.open = true;
     prompt.appendChild(el("summary", "", "Prompt"));
-    prompt.appendChild(el("pre", "", texts(card[K.prompt])));
+    var scroller = el("div", "scroller");  // starts scrolled to the end, where the question is
+    scroller.appendChild(el("pre", "", texts(card[K.prompt])));
+    prompt.appendChild(scroller);
     body.appendChild(prompt);
     node.appendChild(body);
     return node;
