@@ -33,6 +33,8 @@ PASSTHROUGH = {
                 "recompute the metrics of a --log_samples run, optionally with another parser option"),
     "score-predictions": ("temporal_bench.tempvs.released_predictions", "main_score_predictions",
                           "score the TempVS release's own model outputs next to the published tables"),
+    "browse": ("temporal_bench.browse.cli", "main_browse",
+               "write one static HTML page of a --log_samples run: a card per question with its images and answer"),
     "export": ("temporal_bench.export.cli", "main_export",
                "write self-contained lmms_eval/tasks/<benchmark>/ folders for an upstream pull request"),
 }

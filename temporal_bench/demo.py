@@ -67,6 +67,7 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
         _fail(log_path, f"lmms-eval results {written[-1]} lack tasks {missing}")
     print(f"results: {written[-1]}")
     print(write_report(results_dir, output / "report"))
+    print(write_browse_page(Path(written[-1]), output / "browse.html", {b.data_dir_env: env[b.data_dir_env] for b in DEMO_BENCHMARKS.values()}))
     print(summarize(Path(written[-1]), f"{model} ({model_args})"))
     return results
 
@@ -101,3 +102,12 @@ def summarize(results_file: Path, label: str) -> str:
     from temporal_bench.report.results import load_runs
 
     return f"\nSummary: {label} on the demo data. {SYNTHETIC_NOTE}\n" + render_summary(load_runs([results_file])[0])
+
+
+def write_browse_page(results_file: Path, page: Path, data_dirs: Dict[str, str]) -> str:
+    """One card per question of the demo run, with its images (read from the demo data)."""
+    from temporal_bench.browse.cli import write_page
+    from temporal_bench.report.rescore import scoring_environment
+
+    with scoring_environment(data_dirs):
+        return f"\nThe model's answers, one card per question (temporal-bench browse): {write_page(results_file, page)}"

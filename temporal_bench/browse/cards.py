@@ -1,0 +1,141 @@
+"""One card per logged sample of a run: what the model was asked and shown, what it answered and
+how that answer was scored.
+
+The runs and their samples files are found as ``temporal-bench rescore`` finds them
+(:func:`temporal_bench.report.rescore.find_runs`). The prompt, the raw response and the per-doc
+record (parsed answer, gold answer, join keys) are in every logged sample; the images are not
+(lmms-eval logs no doc), so for a benchmark with images each task is rebuilt through the harness,
+as re-scoring does, and its docs are matched back by ``doc_id`` and checked against the logged
+target. A task that cannot be rebuilt (its data is not reachable) still gets its cards, each with
+a placeholder naming the reason.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from temporal_bench.browse.benchmarks import Benchmark, Facts, Join, benchmark_of
+from temporal_bench.browse.thumbnails import Thumb, Thumbnails
+from temporal_bench.report.rescore import LoggedRun, RescoreError, quiet_harness_logs, read_samples, select_tasks
+
+
+@dataclass
+class Card:
+    id: str
+    task: str
+    filter: str
+    benchmark: Benchmark
+    record: dict
+    facts: Facts
+    status: str
+    prompt: str
+    responses: list[str]
+    scored: list[str]  # the responses after the task's filters (what the parser read)
+    images: list[Thumb] = field(default_factory=list)
+    joins: list[Join] = field(default_factory=list)
+
+
+@dataclass
+class TaskCards:
+    run: LoggedRun
+    task: str
+    benchmark: Benchmark
+    cards: list[Card]
+    docs_problem: str = ""  # why the task's docs (its images) could not be found
+
+
+def _texts(value: Any) -> list[str]:
+    if isinstance(value, list):
+        return [text for item in value for text in _texts(item)]
+    return [] if value is None else [str(value)]
+
+
+def logged_prompt(line: dict) -> str:
+    """lmms-eval logs the prompt as ``input``, lm-eval as the request's first argument."""
+    if "input" in line:
+        return str(line["input"])
+    arguments = line.get("arguments")
+    if isinstance(arguments, dict) and arguments:
+        first = next(iter(arguments.values()))
+        return str(first.get("arg_0", "")) if isinstance(first, dict) else str(first)
+    return "\n".join(_texts(arguments))
+
+
+def filter_names(run: LoggedRun, task: str, lines: list[dict]) -> list[str]:
+    """Each line's filter: lm-eval logs it; lmms-eval logs every doc once per filter of the task's
+    ``filter_list``, in that order."""
+    if all("filter" in line for line in lines):
+        return [line["filter"] for line in lines]
+    names = [entry["name"] for entry in run.task_config(task).get("filter_list") or []] or ["none"]
+    seen: dict[int, int] = defaultdict(int)
+    keys = []
+    for line in lines:
+        keys.append(names[seen[line["doc_id"]] % len(names)])
+        seen[line["doc_id"]] += 1
+    return keys
+
+
+def _record(task: str, line: dict) -> tuple[Benchmark, dict]:
+    for value in line.values():
+        benchmark = benchmark_of(value)
+        if benchmark:
+            return benchmark, value
+    raise RescoreError(f"task {task!r}: its logged sample of doc {line.get('doc_id')} holds no TempVS, CaT-Bench "
+                       "or ISO-Bench per-doc record; browse shows the tasks of this package only")
+
+
+def task_docs(run: LoggedRun, task: str, lines: list[dict]) -> tuple[dict[int, dict] | None, str]:
+    """The docs of ``task`` by ``doc_id``, rebuilt through the harness (lm-eval logs them itself),
+    or None and the reason they cannot be had."""
+    if all(isinstance(line.get("doc"), dict) for line in lines):
+        return {line["doc_id"]: line["doc"] for line in lines}, ""
+    try:
+        with quiet_harness_logs():
+            rebuilt = run.harness.build_tasks(run, [task])[task]
+            docs = rebuilt.eval_docs
+    except RescoreError as error:
+        return None, str(error)
+    return {line["doc_id"]: docs[line["doc_id"]] for line in lines
+            if line["doc_id"] < len(docs) and str(rebuilt.doc_to_target(docs[line["doc_id"]])) == line["target"]}, ""
+
+
+def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int) -> TaskCards:
+    lines = read_samples(run.samples[task])
+    if not lines:
+        raise RescoreError(f"{run.samples[task]}: no logged samples")
+    benchmark = _record(task, lines[0])[0]
+    docs, problem = task_docs(run, task, lines) if benchmark.has_images else ({}, "")
+    cards = []
+    for number, (line, filter_name) in enumerate(zip(lines, filter_names(run, task, lines)), first_id):
+        _, record = _record(task, line)
+        card = Card(f"c{number}", task, filter_name, benchmark, record, benchmark.facts(record), benchmark.status(record),
+                    logged_prompt(line), _texts(line.get("resps", line.get("filtered_resps"))),
+                    _texts(line.get("filtered_resps")))
+        if benchmark.has_images:
+            doc = docs.get(line["doc_id"]) if docs is not None else None
+            if doc is None:
+                reason = problem or (f"doc {line['doc_id']} of the data found now is not the run's "
+                                     f"(logged target {line['target']!r}); give browse the run's data")
+                card.images = [thumbnails.note_missing("", f"the images of {task} doc {line['doc_id']}", reason)]
+            else:
+                card.images = benchmark.images(doc, thumbnails)
+        cards.append(card)
+    cards.sort(key=lambda card: benchmark.order(card.record))
+    by_filter = defaultdict(list)
+    for card in cards:
+        by_filter[card.filter].append(card)
+    for group in by_filter.values():
+        benchmark.join(group)
+    return TaskCards(run, task, benchmark, cards, problem)
+
+
+def run_cards(runs: list[LoggedRun], thumbnails: Thumbnails) -> list[TaskCards]:
+    """The cards of every task of every run, in the runs' order; a task without its samples file
+    is an error naming it (as for re-scoring)."""
+    done: list[TaskCards] = []
+    for run, names in select_tasks(runs, []):
+        for task in names:
+            done.append(task_cards(run, task, thumbnails, 1 + sum(len(t.cards) for t in done)))
+    return done

@@ -1,0 +1,66 @@
+"""The page's images: each source image shrunk once, embedded once (base64 JPEG), named when missing.
+
+Cards refer to a thumbnail by id, so a strip shown by many questions (a TempVS sequence's main and
+grounding questions) is stored once. An image that cannot be opened becomes a placeholder that
+names it and the reason; the page's header counts them.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+
+# widths in pixels, never enlarged: a combined strip, one frame of a sequence, a single image
+WIDTHS = {"strip": 480, "frame": 160, "image": 320}
+JPEG_QUALITY = 70
+
+
+@dataclass(frozen=True)
+class Thumb:
+    """One image of a card: a thumbnail id, or the name of an image that could not be opened."""
+
+    caption: str
+    id: str = ""
+    width: int = 0
+    height: int = 0
+    missing: str = ""  # the image's name when it could not be opened
+    reason: str = ""
+
+
+class Thumbnails:
+    def __init__(self, widths: dict[str, int] | None = None, quality: int = JPEG_QUALITY):
+        self.widths = {**WIDTHS, **(widths or {})}
+        self.quality = quality
+        self.data: dict[str, str] = {}  # thumbnail id -> base64 JPEG
+        self._made: dict[tuple[str, str], Thumb] = {}  # (image key, role) -> the thumbnail made from it
+        self.missing: dict[str, str] = {}  # image name -> why it could not be opened
+
+    def add(self, key: str, role: str, caption: str, open_image: Callable, name: str) -> Thumb:
+        """The thumbnail of the image ``key`` (``open_image()`` gives it as a PIL image) at the width
+        of ``role``; ``name`` identifies the image on a placeholder."""
+        made = self._made.get((key, role))
+        if made is None:
+            made = self._make(role, open_image, name)
+            self._made[key, role] = made
+        return Thumb(caption, made.id, made.width, made.height, made.missing, made.reason)
+
+    def note_missing(self, caption: str, name: str, reason: str) -> Thumb:
+        self.missing[name] = reason
+        return Thumb(caption, missing=name, reason=reason)
+
+    def _make(self, role: str, open_image: Callable, name: str) -> Thumb:
+        try:
+            image = open_image()
+        except Exception as error:  # noqa: BLE001 - any failure becomes a named placeholder, counted
+            return self.note_missing("", name, f"{type(error).__name__}: {error}")
+        from PIL import Image
+
+        width = min(self.widths[role], image.width)
+        height = max(1, round(image.height * width / image.width))
+        buffer = io.BytesIO()
+        image.convert("RGB").resize((width, height), Image.LANCZOS).save(buffer, format="JPEG", quality=self.quality, optimize=True)
+        thumb_id = f"t{len(self.data)}"
+        self.data[thumb_id] = base64.b64encode(buffer.getvalue()).decode("ascii")
+        return Thumb("", thumb_id, width, height)
