@@ -27,6 +27,8 @@ PASSTHROUGH = {
                           "score the TempVS release's own model outputs next to the published tables"),
     "export": ("temporal_bench.export.cli", "main_export",
                "write self-contained lmms_eval/tasks/<benchmark>/ folders for an upstream pull request"),
+    "forget-failed": ("temporal_bench.response_cache", "main_forget_failed",
+                      "remove failed requests from an lmms-eval --use_cache folder, so a re-run asks for them again"),
 }
 
 
