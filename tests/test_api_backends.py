@@ -1,0 +1,120 @@
+"""lmms-eval's API model classes end to end against a loopback OpenAI-compatible mock server.
+
+One real ``lmms-eval`` run per class (``openai`` chat, ``openai --force_simple``, ``async_openai``,
+``gpt4v``) over CaT-Bench, its self-consistency task, ISO-Bench, a combined-image and a
+separate-image TempVS task, on small fixtures. The mock (tests/api_backends/mock_server.py) records
+every request body and answers from a script, so the test checks what each class sent (the prompt is
+the task's ``doc_to_text``; the images are the doc's, in order, by decoded pixels; ``max_tokens`` and
+``temperature`` are the task's) and the exact metrics the scripted answers must give.
+"""
+
+from collections import Counter
+from typing import Dict
+
+import pytest
+
+from tests.api_backends.mock_server import MockServer, image_urls, request_key, scripted
+from tests.api_backends.tasks import GENERATION, LIMIT, SC_REPEATS, TASKS, data_url_hash, expected_requests, scripted_answers, write_data
+from tests.harness import BIN, read_results, run_cli
+
+MOCK_MODEL = "mock-model"
+CLASSES = {
+    # id: lmms-eval --model, --model_args ({url}: the mock's base URL), extra flags
+    "openai-chat": ("openai", f"model={MOCK_MODEL},base_url={{url}},max_retries=1,retry_backoff_s=0", []),
+    "openai-simple": ("openai", f"model={MOCK_MODEL},base_url={{url}},max_retries=1,retry_backoff_s=0", ["--force_simple"]),
+    "async_openai": ("async_openai", f"model={MOCK_MODEL},base_url={{url}},max_retries=1,retry_backoff_s=0,num_cpus=16", []),
+    "gpt4v": ("gpt4v", f"model_version={MOCK_MODEL}", []),  # the OpenAI client reads OPENAI_BASE_URL
+}
+UNPARSEABLE = "Maybe"  # the scripted answer of each yes/no task's first doc
+
+
+def api_env(url: str) -> Dict[str, str]:
+    """Dummy key; the base URL where each class reads it (gpt4v: the OpenAI client's own variable)."""
+    return {"OPENAI_API_KEY": "dummy-key", "OPENAI_API_BASE": url, "OPENAI_BASE_URL": url}
+
+
+def api_run(root, model: str, model_args: str, extra, env: Dict[str, str], tasks=TASKS, limit: int = LIMIT):
+    out = root / "lmms_eval_out"
+    command = [str(BIN / "lmms-eval"), "--model", model, "--model_args", model_args, "--tasks", ",".join(tasks),
+               "--limit", str(limit), "--output_path", str(out), "--log_samples", *extra]
+    log = run_cli(command, root, env)
+    return read_results(out, tasks, log), log
+
+
+def oracle_text(request) -> str:
+    gold = request.gold
+    if request.task == "isobench":
+        return gold.upper()
+    return gold.capitalize() if gold in ("yes", "no") else gold
+
+
+def answer_script(request):
+    """Correct answers, except an unparseable one for the first doc of catbench and isobench, and for
+    catbench_sc the samples right, wrong, right (the vote is right)."""
+    if request.task in ("catbench", "isobench") and request.doc_id == 0:
+        return UNPARSEABLE
+    if request.task == "catbench_sc":
+        wrong = "No" if request.gold == "yes" else "Yes"
+        return [oracle_text(request), wrong, oracle_text(request)]
+    return oracle_text(request)
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    root = tmp_path_factory.mktemp("api_data")
+    env = write_data(root)
+    return {"env": env, "expected": expected_requests(env)}
+
+
+@pytest.fixture(scope="module", params=list(CLASSES))
+def class_run(request, data, tmp_path_factory):
+    model, model_args, extra = CLASSES[request.param]
+    root = tmp_path_factory.mktemp(request.param)
+    with MockServer(scripted(scripted_answers(data["expected"], answer_script)), max_requests=200, lifetime_s=240) as server:
+        results, log = api_run(root, model, model_args.format(url=server.base_url), extra, {**data["env"], **api_env(server.base_url)})
+    return {"results": results["results"], "bodies": list(server.bodies), "overflow": server.overflow, "log": log}
+
+
+def test_every_doc_was_requested_once_per_sample(class_run, data):
+    expected = Counter()
+    for item in data["expected"]:
+        expected[item.key] += SC_REPEATS if item.task == "catbench_sc" else 1
+    assert class_run["overflow"] == 0
+    assert Counter(request_key(body) for body in class_run["bodies"]) == expected
+
+
+def test_each_request_carries_the_docs_prompt_images_and_generation_settings(class_run, data):
+    by_key = {}
+    for item in data["expected"]:
+        by_key.setdefault(item.key, []).append(item)
+    for body in class_run["bodies"]:
+        candidates = by_key[request_key(body)]  # the prompt text is the task's doc_to_text
+        sent_images = tuple(data_url_hash(url) for url in image_urls(body))
+        assert sent_images in {item.images for item in candidates}, f"images differ for {candidates[0].task}/{candidates[0].doc_id}"
+        generation = GENERATION[candidates[0].task]
+        assert body["model"] == MOCK_MODEL
+        assert body["max_tokens"] == generation["max_new_tokens"] and body["temperature"] == generation["temperature"]
+        assert "max_completion_tokens" not in body
+
+
+def test_separate_task_sends_every_frame_and_combined_task_one_strip(data):
+    counts = {task: {len(item.images) for item in data["expected"] if item.task == task} for task in TASKS}
+    assert counts["catbench"] == {0} and counts["isobench"] == {1} and counts["tempvs_mt1_two"] == {1}
+    assert min(counts["tempvs_mt3_event_separate"]) > 1
+
+
+def test_metrics_of_the_scripted_answers(class_run, data):
+    results = class_run["results"]
+    n = {task: sum(item.task == task for item in data["expected"]) for task in TASKS}
+    catbench = results["catbench"]
+    assert catbench["accuracy,none"] == (n["catbench"] - 1) / n["catbench"]
+    assert (catbench["invalid_count,none"], catbench["failed_count,none"]) == (1, 0)
+    sc = results["catbench_sc"]
+    assert (sc["accuracy,majority_vote"], sc["invalid_count,majority_vote"], sc["failed_count,majority_vote"]) == (1.0, 0, 0)
+    iso = results["isobench"]
+    assert (iso["coverage,none"], iso["accuracy,none"], iso["failed_count,none"]) == ((n["isobench"] - 1) / n["isobench"], 1.0, 0)
+    assert iso["strict_accuracy,none"] == (n["isobench"] - 1) / n["isobench"]
+    for task in ("tempvs_mt1_two", "tempvs_mt3_event_separate"):
+        tempvs = results[task]
+        assert (tempvs["gt_acc,none"], tempvs["mt_acc,none"], tempvs["invalid_rate,none"], tempvs["failed_count,none"]) == (1.0, 1.0, 0.0, 0)
+        assert tempvs["main_count,none"] >= 1 and tempvs["grounding_count,none"] >= 1
