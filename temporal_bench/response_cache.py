@@ -61,7 +61,9 @@ def forget_failed(path: Path) -> Dict[str, int]:
 
 
 def main_forget_failed(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="temporal-bench forget-failed", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="temporal-bench forget-failed",
+                                     description="Remove failed requests from an lmms-eval --use_cache folder, so that "
+                                                 "the same command run again asks only for them.")
     parser.add_argument("cache", type=Path, help="the PATH given to lmms-eval's --use_cache")
     args = parser.parse_args(argv)
     removed = forget_failed(args.cache)
