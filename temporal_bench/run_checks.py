@@ -49,7 +49,8 @@ def protocol_warnings(model, settings: Dict[str, Dict]) -> List[str]:
     paths = _class_paths(model)
     warnings = []
     for task, gen in settings.items():
-        cap, temperature = gen.get("max_new_tokens"), gen.get("temperature", 0)
+        cap, temperature = gen.get("max_new_tokens"), gen.get("temperature") or 0
+        temperature = f"{temperature:g}" if isinstance(temperature, (int, float)) else temperature
         if any(path in VLLM_CLASSES for path in paths):
             used = max(int(cap), model.max_new_tokens) if cap is not None else model.max_new_tokens
             if used != cap:
@@ -57,7 +58,7 @@ def protocol_warnings(model, settings: Dict[str, Dict]) -> List[str]:
                     f"vllm: task {task} caps generation at {cap} new tokens (its protocol), but lmms-eval's vllm "
                     f"class generates up to {used} (the larger of the task's cap and its own max_new_tokens="
                     f"{model.max_new_tokens}). Add max_new_tokens=1 to --model_args to keep the task's cap ({DOCS}).")
-        if any(path in VLLM_CLASSES + SGLANG_CLASSES for path in paths) and temperature and "top_p" not in gen:
+        if any(path in VLLM_CLASSES + SGLANG_CLASSES for path in paths) and temperature != "0" and "top_p" not in gen:
             backend = "vllm" if any(path in VLLM_CLASSES for path in paths) else "sglang"
             warnings.append(
                 f"{backend}: task {task} samples at temperature {temperature} without nucleus sampling, but "

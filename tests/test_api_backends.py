@@ -118,3 +118,16 @@ def test_metrics_of_the_scripted_answers(class_run, data):
         tempvs = results[task]
         assert (tempvs["gt_acc,none"], tempvs["mt_acc,none"], tempvs["invalid_rate,none"], tempvs["failed_count,none"]) == (1.0, 1.0, 0.0, 0)
         assert tempvs["main_count,none"] >= 1 and tempvs["grounding_count,none"] >= 1
+
+
+def test_a_reasoning_model_name_changes_the_request_and_is_warned(data, tmp_path):
+    """lmms-eval's openai class takes "o3-mini" for a reasoning model: no temperature, and the task's
+    cap sent as max_completion_tokens (which the hidden reasoning spends); the start-up warning says so."""
+    with MockServer(lambda body, n: "Yes", max_requests=20, lifetime_s=120) as server:
+        model_args = f"model=o3-mini,base_url={server.base_url},max_retries=1,retry_backoff_s=0"
+        _, log = api_run(tmp_path, "openai", model_args, [], {**data["env"], **api_env(server.base_url)}, ["catbench"], limit=2)
+    assert len(server.bodies) == 2
+    for body in server.bodies:
+        assert "temperature" not in body and "max_tokens" not in body and body["max_completion_tokens"] == 2
+    assert ("openai: lmms-eval takes model 'o3-mini' for a reasoning model (its name contains one of o1, o3, o4, gpt-5): "
+            "for task catbench it drops temperature=0 and sends max_completion_tokens=2") in log.stdout + log.stderr
