@@ -72,13 +72,15 @@ def protocol_warnings(model, settings: Dict[str, Dict]) -> List[str]:
                     f"{', '.join(parts)}): for task {task} it drops temperature={temperature} and sends "
                     f"max_completion_tokens={cap}, a budget the model's hidden reasoning spends before it answers "
                     f"(an empty answer counts in failed_count). The task's protocol cannot be kept with a reasoning "
-                    f"model; a model that is none is served under a name without those parts ({DOCS}).")
+                    f"model: to measure one anyway, raise the cap with --gen_kwargs max_new_tokens=N and report the "
+                    f"deviation; a model that is none is served under a name without those parts ({DOCS}).")
                 break
     return warnings
 
 
 def failed_request_warning(task: str, failed: int, total: int, cli_args=None) -> str:
-    """The warning for a task with failed requests: how many, how they were scored, how to re-run them."""
+    """The warning for a task with failed requests: how many questions, how they were scored, how to re-run them
+    (a self-consistency question counts once, whichever of its samples failed)."""
     cache = getattr(cli_args, "use_cache", None)
     if cache:
         rerun = (f"lmms-eval's response cache {cache} keeps the answered requests but also the failure texts: "
@@ -87,8 +89,8 @@ def failed_request_warning(task: str, failed: int, total: int, cli_args=None) ->
     else:
         rerun = ("run with --use_cache DIR to keep answered requests; after `temporal-bench forget-failed DIR` the "
                  "same command sends only the failed ones")
-    return (f"{task}: {failed} of {total} request(s) failed or brought no response (lmms-eval's "
-            f"[LMMS_EVAL_REQUEST_FAILED ...] text, or an empty response). They are scored as unanswered "
+    return (f"{task}: {failed} of {total} question(s) got no answer: their request failed or brought no response "
+            f"(lmms-eval's [LMMS_EVAL_REQUEST_FAILED ...] text, or an empty response). They are scored as unanswered "
             f"(invalid answers), so this run's scores are not the model's. To complete the run: {rerun} ({DOCS}).")
 
 

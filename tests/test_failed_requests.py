@@ -20,7 +20,7 @@ from temporal_bench.tempvs.metrics import gt_acc, make_record
 from temporal_bench.utils.failed_requests import is_failed_response
 from tests.api_backends.mock_server import MockServer, Outcome, refused_url, scripted
 from tests.api_backends.tasks import expected_requests, scripted_answers, write_data
-from tests.test_api_backends import MOCK_MODEL, api_env, api_run, oracle_text
+from tests.api_backends.runs import MOCK_MODEL, api_env, api_run, oracle_text
 
 TASKS = ["catbench", "catbench_sc", "isobench", "tempvs_gt_all", "tempvs_mt1_two"]
 FAST_RETRIES = "max_retries=1,retry_backoff_s=0"  # one attempt per request (the OpenAI client still retries 5xx twice)
@@ -69,7 +69,7 @@ def n_docs(data, task):
 
 
 def warned(log, task: str, failed: int, total: int) -> bool:
-    return f"{task}: {failed} of {total} request(s) failed or brought no response" in log.stdout + log.stderr
+    return f"{task}: {failed} of {total} question(s) got no answer: their request failed or brought no response" in log.stdout + log.stderr
 
 
 def assert_failed_metrics(results, data, failed):

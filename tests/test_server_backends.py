@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.api_backends.tasks import GENERATION, SC_REPEATS, TASKS, expected_requests, write_data
-from tests.test_api_backends import answer_script, api_run
+from tests.api_backends.runs import answer_script, api_run, check_scripted_metrics
 
 STUBS = Path(__file__).resolve().parent / "api_backends" / "stubs"
 TEMPERATURE = {task: float(settings["temperature"]) for task, settings in GENERATION.items()}
@@ -113,9 +113,7 @@ def test_generation_settings_sent_and_the_start_up_warning(server_run, setup):
 
 
 def test_metrics_of_the_scripted_answers(server_run, setup):
-    from tests.test_api_backends import test_metrics_of_the_scripted_answers as check
-
-    check({"results": server_run["results"]}, {"expected": setup["expected"]})
+    check_scripted_metrics(server_run["results"], setup["expected"])
 
 
 class _FakeModel:

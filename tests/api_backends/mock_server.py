@@ -9,7 +9,6 @@ shuts itself down after ``lifetime_s`` seconds; a delay never exceeds ``MAX_DELA
 
 import json
 import threading
-import time
 from collections import Counter
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
