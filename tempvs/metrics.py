@@ -38,8 +38,8 @@ TRIPLE_TYPES = ("beforeafter", "laterfinally", "firstsecondthird", "implicttripl
 DISTANCES = (1, 2, 3, 4)
 
 
-def make_record(doc: Dict, response: str, family: Optional[str] = None) -> Dict:
-    """``family``: the official extraction branch (default: ``TEMPVS_EXTRACTOR``)."""
+def make_record(doc: Dict, response: Optional[str], family: Optional[str] = None) -> Dict:
+    """``family``: the official extraction branch (default: ``TEMPVS_EXTRACTOR``); ``response`` None: no response."""
     kind = task_kind(doc["task_id"])
     failed = is_failed_response(response)
     parsed = UNK if failed else extract(response, kind, option_text=doc.get("option_text", ""),
