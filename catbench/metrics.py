@@ -4,6 +4,7 @@ Every doc returns the same record under every metric key; each aggregation reads
 from the whole list, so the joins (TC over before/after pairs, OCC over a NonDep question and its
 switched twin) work across ranks and with ``--limit`` (a missing partner leaves the pair out).
 Classification scores use the real questions only; an invalid answer counts as the wrong class.
+A failed request (utils/failed_requests.py) is an invalid answer, and also counted by ``failed_count``.
 """
 
 import os
@@ -11,6 +12,7 @@ from collections import defaultdict
 from typing import Callable, Dict, List, Optional
 
 from temporal_bench.utils.classification import yes_no_report
+from temporal_bench.utils.failed_requests import count_failed
 from temporal_bench.utils.yes_no import INVALID, opposite
 
 CLOSE_MAX_DISTANCE_ENV = "CATBENCH_CLOSE_MAX_DISTANCE"
@@ -83,6 +85,10 @@ def invalid_count(records: List[Dict]) -> int:
     return sum(r["pred"] == INVALID for r in records)
 
 
+def failed_count(records: List[Dict]) -> int:
+    return count_failed(records)
+
+
 precision_dep = _report_metric("precision_dep")
 recall_dep = _report_metric("recall_dep")
 f1_dep = _report_metric("f1_dep")
@@ -108,7 +114,7 @@ METRIC_NAMES = [
     "f1_macro", "precision_macro", "recall_macro",
     "precision_dep", "recall_dep", "f1_dep",
     "precision_nondep", "recall_nondep", "f1_nondep",
-    "accuracy", "invalid_rate", "invalid_count", "tc", "occ",
+    "accuracy", "invalid_rate", "invalid_count", "failed_count", "tc", "occ",
     "f1_macro_before", "f1_macro_after", "f1_macro_close", "f1_macro_distant",
 ]
 

@@ -8,11 +8,14 @@ where it does not apply (no scored answer, no step positions, no such source).
   the rest; ``coverage`` is the share of answers kept.
 * ``strict_`` scores: every answer, an unparsed one counted as the wrong class, so refusing never pays.
 * breakdowns: ``f1_weighted`` of the paper scores on a subset (relation, distance, source).
+* ``failed_count``: requests that failed or brought no response (utils/failed_requests.py); they are
+  invalid answers (outside ``coverage``, the wrong class in the ``strict_`` scores).
 """
 
 from typing import Callable, Dict, List, Optional
 
 from temporal_bench.utils.classification import yes_no_report
+from temporal_bench.utils.failed_requests import count_failed
 from temporal_bench.utils.yes_no import INVALID, opposite
 
 CLASS_NAMES = ("dep", "nondep")  # DEP = yes, NONDEP = no
@@ -60,13 +63,14 @@ def coverage(records: List[Dict]) -> float:
 AGGREGATIONS: Dict[str, Callable] = {
     **{score: _score(score) for score in REPORT_SCORES},
     "coverage": coverage,
+    "failed_count": lambda records: count_failed(records),
     **{f"strict_{score}": _score(score, strict=True) for score in REPORT_SCORES},
     **{f"f1_weighted_{name}": _score("f1_weighted", keep=keep) for name, keep in BREAKDOWNS.items()},
 }
 for _name, _aggregate in AGGREGATIONS.items():
     _aggregate.__name__ = _name
 METRIC_NAMES = list(AGGREGATIONS)
-HIGHER_IS_BETTER = {name: True for name in METRIC_NAMES}
+HIGHER_IS_BETTER = {name: name != "failed_count" for name in METRIC_NAMES}
 
 # The aggregation functions carry the names of their metric keys; the task folder's utils.py
 # star-imports exactly these.

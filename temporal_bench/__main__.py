@@ -37,6 +37,8 @@ PASSTHROUGH = {
                "write one static HTML page of a --log_samples run: a card per question with its images and answer"),
     "export": ("temporal_bench.export.cli", "main_export",
                "write self-contained lmms_eval/tasks/<benchmark>/ folders for an upstream pull request"),
+    "forget-failed": ("temporal_bench.response_cache", "main_forget_failed",
+                      "remove failed requests from an lmms-eval --use_cache folder, so a re-run asks for them again"),
 }
 
 

@@ -4,8 +4,9 @@ lmms-eval 0.7.3 has no entry-point group for tasks, and ``LMMS_EVAL_PLUGINS`` ad
 folder only after the TaskManager was built. Every evaluation run, however, imports
 ``lmms_eval.models``, which loads this module through the entry point before any TaskManager is
 created. Loading it therefore (1) adds our task folder to every TaskManager's include path, so
-``lmms-eval --model M --tasks catbench`` needs no flag, and (2) registers our baseline models.
-``TEMPORAL_BENCH_NO_AUTO_TASKS=1`` turns (1) off.
+``lmms-eval --model M --tasks catbench`` needs no flag, (2) registers our baseline models, and (3) when
+a TaskManager first indexes tasks, installs the run checks of ``temporal_bench.run_checks`` (backend
+settings at start-up, failed requests at aggregation). ``TEMPORAL_BENCH_NO_AUTO_TASKS=1`` turns (1) off.
 """
 
 import os
@@ -23,8 +24,9 @@ MODEL_CLASSES = {
 OPT_OUT_ENV = "TEMPORAL_BENCH_NO_AUTO_TASKS"
 
 
-def add_task_folder_to_task_manager() -> None:
-    """Make every lmms-eval TaskManager index our task folder after the built-in tasks."""
+def add_task_folder_to_task_manager(add_folder: bool) -> None:
+    """Make every lmms-eval TaskManager index our task folder after the built-in tasks (``add_folder``)
+    and install the run checks."""
     from lmms_eval.tasks import TaskManager
 
     original = TaskManager.initialize_tasks
@@ -32,8 +34,11 @@ def add_task_folder_to_task_manager() -> None:
         return
 
     def initialize_tasks(self, include_path=None, include_defaults=True):
+        from temporal_bench import run_checks
+
+        run_checks.install()
         paths = [include_path] if isinstance(include_path, str) else list(include_path or [])
-        if str(LMMS_EVAL_TASK_DIR) not in paths:
+        if add_folder and str(LMMS_EVAL_TASK_DIR) not in paths:
             paths.append(str(LMMS_EVAL_TASK_DIR))
         return original(self, include_path=paths, include_defaults=include_defaults)
 
@@ -42,6 +47,5 @@ def add_task_folder_to_task_manager() -> None:
 
 
 def model_manifests():
-    if os.environ.get(OPT_OUT_ENV, "") in ("", "0"):
-        add_task_folder_to_task_manager()
+    add_task_folder_to_task_manager(add_folder=os.environ.get(OPT_OUT_ENV, "") in ("", "0"))
     return [ModelManifest(model_id=name, simple_class_path=path) for name, path in MODEL_CLASSES.items()]

@@ -16,6 +16,9 @@ docs (``--limit``) is left out of GT_strict and MT|GT_strict and counted in ``gt
 Grounding rows absent from the DATA are the official quirk of §7.4.1: the question is judged on
 the rows found (none found: a pass); ``TEMPVS_FIXES=missing_grounding`` makes it a failure.
 ``gt_unmatched_count`` counts those questions.
+
+A failed request or no response (utils/failed_requests.py) is never parsed: it is ``UNK`` (wrong, and
+in ``invalid_rate``) and counted by ``failed_count``.
 """
 
 import logging
@@ -23,6 +26,7 @@ from typing import Callable, Dict, List, Optional
 
 from temporal_bench.tempvs.extraction import UNK, active_fixes, extract, is_correct
 from temporal_bench.tempvs.spec import SOURCES, task_kind
+from temporal_bench.utils.failed_requests import count_failed, is_failed_response
 
 try:
     from loguru import logger as _log
@@ -34,10 +38,12 @@ TRIPLE_TYPES = ("beforeafter", "laterfinally", "firstsecondthird", "implicttripl
 DISTANCES = (1, 2, 3, 4)
 
 
-def make_record(doc: Dict, response: str, family: Optional[str] = None) -> Dict:
-    """``family``: the official extraction branch (default: ``TEMPVS_EXTRACTOR``)."""
+def make_record(doc: Dict, response: Optional[str], family: Optional[str] = None) -> Dict:
+    """``family``: the official extraction branch (default: ``TEMPVS_EXTRACTOR``); ``response`` None: no response."""
     kind = task_kind(doc["task_id"])
-    parsed = extract(response, kind, option_text=doc.get("option_text", ""), cot=doc.get("mode") == "cot", family=family)
+    failed = is_failed_response(response)
+    parsed = UNK if failed else extract(response, kind, option_text=doc.get("option_text", ""),
+                                        cot=doc.get("mode") == "cot", family=family)
     return {
         "key": doc["doc_key"],
         "kind": doc["kind"],
@@ -54,6 +60,7 @@ def make_record(doc: Dict, response: str, family: Optional[str] = None) -> Dict:
         "gold": doc["gt_option"],
         "pred": parsed,
         "correct": is_correct(parsed, doc["gt_option"]),
+        "failed": failed,
         # set by the lmms-eval hooks (hooks.docs_of), absent when docs are built directly
         "task": doc.get("task", ""),
         "main_limit": doc.get("main_limit", 0),
@@ -62,7 +69,7 @@ def make_record(doc: Dict, response: str, family: Optional[str] = None) -> Dict:
 
 def make_process_results(metric_names: List[str]) -> Callable:
     def process_results(doc: Dict, results: List[str]) -> Dict:
-        record = make_record(doc, results[0] if results else "")
+        record = make_record(doc, results[0] if results else None)
         return {name: record for name in metric_names}
 
     return process_results
@@ -160,6 +167,10 @@ def invalid_rate(records):
     return _ratio(sum(r["pred"] == UNK for r in records), len(records))
 
 
+def failed_count(records):
+    return count_failed(_unique(records))
+
+
 def main_count(records):
     """Main questions evaluated. None while the task has some (a --limit that stops before its first
     main question) is warned about, naming the smallest limit that asks one."""
@@ -211,7 +222,7 @@ def _distance(distance: int) -> Callable:
 
 AGGREGATIONS: Dict[str, Callable] = {
     "gt_acc": gt_acc, "gtstrict_rate": gtstrict_rate, "mt_acc": mt_acc, "mt_given_gtstrict": mt_given_gtstrict,
-    "mt_given_gtfail": mt_given_gtfail, "invalid_rate": invalid_rate, "main_count": main_count,
+    "mt_given_gtfail": mt_given_gtfail, "invalid_rate": invalid_rate, "failed_count": failed_count, "main_count": main_count,
     "grounding_count": grounding_count, "gt_missing_count": gt_missing_count, "gt_unmatched_count": gt_unmatched_count,
 }
 for _source in SOURCES:
@@ -227,15 +238,15 @@ for _d in DISTANCES:
 globals().update(AGGREGATIONS)
 
 MAIN_CORE = ["gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "mt_given_gtfail", "invalid_rate",
-             "main_count", "grounding_count", "gt_missing_count", "gt_unmatched_count"]
+             "failed_count", "main_count", "grounding_count", "gt_missing_count", "gt_unmatched_count"]
 PER_SOURCE = [name for source in SOURCES for name in (f"gt_{source}", f"gtstrict_{source}", f"mt_{source}", f"mtgts_{source}")]
-HIGHER_IS_BETTER = {"invalid_rate": False, "gt_missing_count": False, "gt_unmatched_count": False}
+HIGHER_IS_BETTER = {"invalid_rate": False, "failed_count": False, "gt_missing_count": False, "gt_unmatched_count": False}
 
 
 def metric_names(family: str) -> List[str]:
     """Metric keys of a task family: ``mt1_two``, ``mt1_three``, ``ordering`` or ``grounding``."""
     if family == "grounding":
-        return ["gt_acc", "invalid_rate", "grounding_count"] + [f"gt_{source}" for source in SOURCES]
+        return ["gt_acc", "invalid_rate", "failed_count", "grounding_count"] + [f"gt_{source}" for source in SOURCES]
     names = MAIN_CORE + PER_SOURCE
     if family == "mt1_two":
         names += [f"two_{k}_{p}" for k in PAIRED_TYPES for p in ("pos", "neg")] + [f"dist{d}" for d in DISTANCES]

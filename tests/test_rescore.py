@@ -170,7 +170,7 @@ def expected_tempvs(docs, outcomes):
     values = {"gt_acc": share(grounding), "mt_acc": share(mains),
               "gtstrict_rate": share(mains, lambda d: strict[d["doc_key"]]),
               "mt_given_gtstrict": share(passed(mains)), "mt_given_gtfail": share(passed(mains, False)),
-              "invalid_rate": outcomes.count(UNPARSED) / len(docs), "main_count": len(mains),
+              "invalid_rate": outcomes.count(UNPARSED) / len(docs), "failed_count": 0, "main_count": len(mains),
               "grounding_count": len(grounding), "gt_missing_count": 0, "gt_unmatched_count": 0}
     for source in SOURCES:
         main_of = [d for d in mains if d["source"] == source]

@@ -1,0 +1,36 @@
+"""Responses that are no answer at all: a request that failed, or no text.
+
+lmms-eval 0.7.3 exposes no constant for its failure texts, so they are matched here by the prefixes its
+model classes write (lmms_eval/models/...):
+
+* ``[LMMS_EVAL_REQUEST_FAILED after N retries] <error>``: every retry failed (``simple/openai.py`` and
+  ``chat/openai.py``, ``process_single_request``; ``chat/async_openai.py``, ``generate_until._process``;
+  also the ``gemini`` classes);
+* ``[LMMS_EVAL_BUDGET_EXCEEDED]``: the run's ``--max_tokens`` budget was spent (``chat/openai.py``,
+  ``chat/async_openai.py``);
+* ``Error: can only concatenate str (not "NoneType") to str``: ``chat/async_openai.py``
+  (``maybe_forward_with_tool``) when the API returned a message without text;
+* an empty response: ``simple/gpt4v.py`` after its retries, the ``openai`` classes past the budget or for
+  a message without text, or a model that generated nothing.
+
+Such a response is never parsed (``"after 5 retries"`` would read as image 5, ``"No such model"`` as
+"no"): it is scored as an unanswered question and counted in the task's ``failed_count``.
+"""
+
+from typing import Dict, List, Optional
+
+REQUEST_FAILED_PREFIX = "[LMMS_EVAL_REQUEST_FAILED"
+BUDGET_EXCEEDED_PREFIX = "[LMMS_EVAL_BUDGET_EXCEEDED]"
+NO_MESSAGE_TEXT = 'Error: can only concatenate str (not "NoneType") to str'
+FAILURE_PREFIXES = (REQUEST_FAILED_PREFIX, BUDGET_EXCEEDED_PREFIX, NO_MESSAGE_TEXT)
+
+
+def is_failed_response(response: Optional[str]) -> bool:
+    """True for a missing or empty response and for lmms-eval's failure texts (leading spaces ignored)."""
+    text = "" if response is None else str(response).strip()
+    return not text or text.startswith(FAILURE_PREFIXES)
+
+
+def count_failed(records: List[Dict]) -> int:
+    """``failed_count``: the records whose request failed or brought no response."""
+    return sum(record["failed"] for record in records)
