@@ -27,6 +27,7 @@ PASSTHROUGH = {
                           "score the TempVS release's own model outputs next to the published tables"),
     "export": ("temporal_bench.export.cli", "main_export",
                "write self-contained lmms_eval/tasks/<benchmark>/ folders for an upstream pull request"),
+    "compare": ("temporal_bench.report.compare", "main_compare", "paired comparison of two runs: differences with intervals and p-values"),
 }
 
 
