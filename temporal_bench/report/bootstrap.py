@@ -26,7 +26,7 @@ LEVEL = 0.95
 def cluster_weights(clusters: int, draws: int = DRAWS, seed: int = SEED) -> np.ndarray:
     """``draws`` x ``clusters``: how often each cluster is drawn in each bootstrap sample."""
     rng = np.random.default_rng(seed)
-    weights = rng.multinomial(clusters, np.full(clusters, 1.0 / clusters), size=draws)
+    weights = rng.multinomial(clusters, np.full(clusters, 1.0 / clusters), size=draws).astype(float)
     weights.setflags(write=False)
     return weights
 
