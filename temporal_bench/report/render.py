@@ -258,7 +258,8 @@ def disagreements(layout: Layout, rows: Sequence[TableRow]) -> list[str]:
 VERDICT_MARKS = {True: "∈", False: "∉"}  # published cell within / outside the measured interval
 VERDICT_LEGEND = (
     "Reproduction verdicts: a published cell is within (∈) or outside (∉) the 95% interval of the "
-    "measured row of the same model, allowing for the published rounding (docs/uncertainty.md)."
+    "measured row of the same model, allowing for the published rounding; cells whose interval is a "
+    "single point are not judged (docs/uncertainty.md)."
 )
 
 
@@ -280,7 +281,8 @@ def verdicts(layout: Layout, rows: Sequence[TableRow]) -> list[Verdict]:
             continue
         for c in layout.columns:
             theirs, bounds = paper.values.get(c.key), row.intervals.get(c.key)
-            if theirs is not None and bounds is not None:
+            # a one-point interval (every draw scores alike, e.g. no success at all) says nothing
+            if theirs is not None and bounds is not None and bounds[0] < bounds[1]:
                 decimals = layout.published_decimals if layout.published_decimals is not None else c.decimals
                 found.append(Verdict(row, paper, c, within(theirs, decimals, *bounds)))
     return found
