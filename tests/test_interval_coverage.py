@@ -6,12 +6,12 @@ while a naive bootstrap that resamples single questions, on the same data, cover
 the reason the cluster is resampled. Deterministic (fixed seeds)."""
 
 import numpy as np
-import pytest
 
 from temporal_bench.report.bootstrap import interval
 from temporal_bench.report.cluster_stats import CATBENCH, CONFUSION, TEMPVS
 
 RUNS = 1000
+NAIVE_RUNS = 400  # enough to show the shortfall; each resamples 1,000 single questions
 CLUSTERS = 200
 ICC = 0.3  # intra-cluster correlation of the answers' correctness
 
@@ -41,11 +41,11 @@ def test_cluster_intervals_cover_a_true_accuracy_in_95_percent_of_runs_and_naive
     right = rng.random((RUNS, CLUSTERS, size)) < cluster_accuracies(rng, truth)[..., None]
     mt_acc = TEMPVS.metrics["mt_acc"]
     clustered = coverage(mt_acc, tempvs_mt_counts(right), truth)
-    naive = coverage(mt_acc, tempvs_mt_counts(right.reshape(RUNS, CLUSTERS * size, 1)), truth)
+    naive = coverage(mt_acc, tempvs_mt_counts(right[:NAIVE_RUNS].reshape(NAIVE_RUNS, CLUSTERS * size, 1)), truth)
     assert 0.93 <= clustered <= 0.97, clustered
     # the design effect 1 + (5 - 1) x 0.3 = 2.2 makes per-question intervals ~1.5x too narrow: ~80%
     assert naive < 0.88, naive
-    assert (clustered, naive) == pytest.approx((0.945, 0.807), abs=0.03)
+    assert (clustered, naive) == (0.945, 0.83)  # the seeded figures docs/uncertainty.md quotes
 
 
 def test_cluster_intervals_cover_a_true_macro_f1_in_95_percent_of_runs():
@@ -61,3 +61,4 @@ def test_cluster_intervals_cover_a_true_macro_f1_in_95_percent_of_runs():
         counts[..., CATBENCH.column(name)] = value
     clustered = coverage(CATBENCH.metrics["f1_macro"], counts, truth)
     assert 0.93 <= clustered <= 0.97, clustered
+    assert clustered == 0.931  # a ratio of sums: the percentile interval runs a little short

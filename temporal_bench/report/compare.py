@@ -15,7 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from temporal_bench.report.bootstrap import Difference, mcnemar_p, paired_difference
+from temporal_bench.report.bootstrap import (
+    FEW_CLUSTERS,
+    Difference,
+    mcnemar_p,
+    paired_difference,
+)
 from temporal_bench.report.cluster_stats import Benchmark, benchmark_of, stacked
 from temporal_bench.report.layouts import TEMPVS_TESTS
 from temporal_bench.report.records import RecordsError, task_records
@@ -62,7 +67,7 @@ def joined(benchmark: Benchmark, records_a: list[dict], records_b: list[dict]) -
 
 
 def compare_records(task: str, records_a: list[dict], records_b: list[dict]) -> tuple[list[Comparison], list[str]]:
-    """The comparisons of the task's headline metrics, and the metrics undefined in a run."""
+    """The comparisons of the task's headline metrics, and notes (too few clusters, metrics undefined in a run)."""
     benchmark = benchmark_of(task)
     a, b = joined(benchmark, records_a, records_b)
     counts_a, counts_b = benchmark.counts(a), benchmark.counts(b)
@@ -72,11 +77,15 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict]) -> 
     clusters = sorted(counts_a)
     width = len(benchmark.stats)
     matrix_a, matrix_b = stacked(counts_a, clusters, width), stacked(counts_b, clusters, width)
-    out, undefined = [], []
+    out = []
+    notes = []
+    if len(clusters) < FEW_CLUSTERS:
+        notes.append(f"{task}: only {len(clusters)} clusters (fewer than {FEW_CLUSTERS}): its intervals are too "
+                     "narrow and its bootstrap p-values too small; read them as rough")
     for metric in benchmark.headline:
         difference = paired_difference(benchmark.metrics[metric], matrix_a, matrix_b)
         if difference.value is None:
-            undefined.append(f"{task}: {METRIC_LABELS[metric]} undefined in a run on the shared docs "
+            notes.append(f"{task}: {METRIC_LABELS[metric]} undefined in a run on the shared docs "
                              "(e.g. no GT_strict pass, no grounding questions)")
             continue
         value_a = float(benchmark.metrics[metric](matrix_a.sum(axis=0)))
@@ -87,7 +96,7 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict]) -> 
         else:
             p, test = difference.p_bootstrap, "bootstrap"
         out.append(Comparison(task, metric, len(a), value_a, value_b, difference, p, test))
-    return out, undefined
+    return out, notes
 
 
 def _points(value: float) -> str:
@@ -132,9 +141,9 @@ def compare_runs(run_a: LoggedRun, run_b: LoggedRun) -> tuple[list[Comparison], 
             notes.append(f"{task}: only in run {'A' if task in run_a.tasks else 'B'}")
         else:
             try:
-                found, undefined = compare_records(task, task_records(run_a, task), task_records(run_b, task))
+                found, task_notes = compare_records(task, task_records(run_a, task), task_records(run_b, task))
                 comparisons += found
-                notes += undefined
+                notes += task_notes
             except RecordsError as exc:
                 notes.append(str(exc))
     return comparisons, notes
@@ -153,7 +162,7 @@ def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison]
                    f"{_points(c.b)} | {_points(d.value)} {interval} | {format_p(c.p).removeprefix('p ').removeprefix('= ')} ({c.test}) |")
     out += [""] + [plain_line(c) for c in comparisons]
     if notes:
-        out += ["", "Not compared:"] + [f"- {note}" for note in notes]
+        out += ["", "Notes:"] + [f"- {note}" for note in notes]
     return "\n".join(out) + "\n"
 
 

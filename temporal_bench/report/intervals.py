@@ -11,7 +11,7 @@ and the report says why.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from temporal_bench.report.bootstrap import Interval, interval
@@ -31,7 +31,7 @@ def record_intervals(benchmark: Benchmark, records: list[dict]) -> dict[str, Int
     return {name: interval(metric, matrix) for name, metric in benchmark.metrics.items()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _file_intervals(results_path: Path, modified: int, task: str) -> tuple[dict[str, Interval], str]:
     try:
         records = task_records(logged_run(results_path), task)

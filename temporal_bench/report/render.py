@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 
 from temporal_bench.published import load_table, parse_flags
+from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.intervals import cell_interval, within
 from temporal_bench.report.layouts import Column, Layout, Setting
 from temporal_bench.report.results import Run
@@ -44,6 +45,9 @@ class TableRow:
     no_interval: list[str] = field(
         default_factory=list
     )  # measured: why cells that could have an interval have none
+    few_clusters: dict[str, int] = field(
+        default_factory=dict
+    )  # measured: task -> its clusters, where fewer than FEW_CLUSTERS
 
 
 def _matching_tasks(run: Run, patterns: Sequence[str]) -> list[str]:
@@ -82,6 +86,8 @@ def _attach_interval(
     found, why = cell_interval(run, task, column.metric, value / column.scale)
     if found is not None:
         row.intervals[column.key] = (found.low * column.scale, found.high * column.scale)
+        if found.clusters < FEW_CLUSTERS:
+            row.few_clusters[task] = found.clusters
     elif why and why not in row.no_interval:
         row.no_interval.append(why)
 
@@ -449,6 +455,18 @@ def render_markdown(
     ]
     if no_interval:
         out += ["", "Measured cells without an interval:"] + list(dict.fromkeys(no_interval))
+    few = [
+        f"- **{r.model}**: "
+        + ", ".join(f"{task} ({clusters})" for task, clusters in r.few_clusters.items())
+        for r in measured
+        if r.few_clusters
+    ]
+    if few:
+        heading = (
+            f"Intervals from fewer than {FEW_CLUSTERS} clusters (image sequences, plans) are too narrow; "
+            "read them as rough (task, clusters):"
+        )
+        out += ["", heading] + list(dict.fromkeys(few))
     skipped = [run.label for run in runs if run not in runs_in_table]
     if skipped:
         out += [
