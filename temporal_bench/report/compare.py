@@ -100,7 +100,8 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict]) -> 
 
 
 def _points(value: float) -> str:
-    return f"{100 * value:.1f}"
+    text = f"{100 * value:.1f}"
+    return "0.0" if text == "-0.0" else text
 
 
 def format_p(p: float | None) -> str:

@@ -40,11 +40,16 @@ def _file_intervals(results_path: Path, modified: int, task: str) -> tuple[dict[
     return record_intervals(benchmark_of(task), records), ""
 
 
+@cache
+def _file_tasks(results_path: Path, modified: int) -> frozenset[str]:
+    return frozenset(json.loads(results_path.read_text(encoding="utf-8")).get("results", {}))
+
+
 def _source_file(run: Run, task: str) -> Path | None:
     """The results file the run's value of ``task`` came from (the newest that has it, as
     :func:`temporal_bench.report.results.load_runs` merges them)."""
     for path in reversed(run.paths):
-        if task in json.loads(path.read_text(encoding="utf-8")).get("results", {}):
+        if task in _file_tasks(path, path.stat().st_mtime_ns):
             return path
     return None
 
