@@ -73,13 +73,13 @@ def confusion_cell(gold: str, scored: str) -> str | None:
     return cell if cell in CONFUSION else None
 
 
-def classification_metrics(first: int) -> dict[str, Metric]:
-    """P/R/F1 per class, macro and weighted, and accuracy, from the four confusion counts starting
-    at ``first``, as ``classification_report(labels=[yes, no], zero_division=0)`` computes them."""
+def classification_metrics() -> dict[str, Metric]:
+    """P/R/F1 per class, macro and weighted, and accuracy, from the confusion counts (the first
+    four entries), as ``classification_report(labels=[yes, no], zero_division=0)`` computes them."""
 
     def scores(c: np.ndarray) -> dict[str, np.ndarray]:
         c = np.asarray(c, float)
-        yy, yn, ny, nn = (c[..., first + i] for i in range(4))
+        yy, yn, ny, nn = (c[..., CONFUSION.index(cell)] for cell in CONFUSION)
         total = yy + yn + ny + nn
         out = {}
         per_class = {"dep": (yy, yy + yn, yy + ny), "nondep": (nn, nn + ny, nn + yn)}  # (tp, true, predicted)
@@ -103,6 +103,7 @@ def classification_metrics(first: int) -> dict[str, Metric]:
 
 TEMPVS_STATS = ("gt_correct", "gt_total", "mt_correct", "mt_total", "strict_pass", "strict_complete",
                 "strict_mt_correct", "not_blind")
+GT_CORRECT, GT_TOTAL, MT_CORRECT, MT_TOTAL, STRICT_PASS, STRICT_COMPLETE, STRICT_MT_CORRECT, NOT_BLIND = range(8)
 
 
 def _tempvs_unique(records: list[dict]) -> list[dict]:
@@ -119,27 +120,31 @@ def tempvs_counts(records: list[dict]) -> dict[str, np.ndarray]:
     counts: dict[str, np.ndarray] = defaultdict(lambda: np.zeros(len(TEMPVS_STATS)))
     for record in records:
         vector = counts[f"{record['source']}/{record['img_seq_id']}"]
-        vector[7] += record["mode"] != "blind"
+        vector[NOT_BLIND] += record["mode"] != "blind"
         if record["kind"] == "grounding":
-            vector[0:2] += (record["correct"], 1)
+            vector[GT_CORRECT] += record["correct"]
+            vector[GT_TOTAL] += 1
         elif record["kind"] == "main":
-            vector[2:4] += (record["correct"], 1)
+            vector[MT_CORRECT] += record["correct"]
+            vector[MT_TOTAL] += 1
             main = judged[record["key"]]
             if main["complete"]:
-                vector[4:7] += (main["strict"], 1, main["strict"] and record["correct"])
+                vector[STRICT_COMPLETE] += 1
+                vector[STRICT_PASS] += main["strict"]
+                vector[STRICT_MT_CORRECT] += main["strict"] and record["correct"]
     return dict(counts)
 
 
 def _with_grounding(c: np.ndarray, value: np.ndarray) -> np.ndarray:
     """None (NaN) for the blind variants, which ask no grounding question."""
-    return np.where(np.asarray(c)[..., 7] > 0, value, np.nan)
+    return np.where(np.asarray(c)[..., NOT_BLIND] > 0, value, np.nan)
 
 
 TEMPVS_METRICS: dict[str, Metric] = {
-    "gt_acc": lambda c: _ratio(c[..., 0], c[..., 1]),
-    "gtstrict_rate": lambda c: _with_grounding(c, _ratio(c[..., 4], c[..., 5])),
-    "mt_acc": lambda c: _ratio(c[..., 2], c[..., 3]),
-    "mt_given_gtstrict": lambda c: _with_grounding(c, _ratio(c[..., 6], c[..., 4])),
+    "gt_acc": lambda c: _ratio(c[..., GT_CORRECT], c[..., GT_TOTAL]),
+    "gtstrict_rate": lambda c: _with_grounding(c, _ratio(c[..., STRICT_PASS], c[..., STRICT_COMPLETE])),
+    "mt_acc": lambda c: _ratio(c[..., MT_CORRECT], c[..., MT_TOTAL]),
+    "mt_given_gtstrict": lambda c: _with_grounding(c, _ratio(c[..., STRICT_MT_CORRECT], c[..., STRICT_PASS])),
 }
 
 
@@ -170,6 +175,7 @@ TEMPVS = Benchmark(
 # ---- CaT-Bench -------------------------------------------------------------------------------------
 
 CATBENCH_STATS = CONFUSION + ("tc_consistent", "tc_complete", "occ_agree", "occ_complete")
+TC_CONSISTENT, TC_COMPLETE, OCC_AGREE, OCC_COMPLETE = range(len(CONFUSION), len(CATBENCH_STATS))
 
 
 def catbench_plan(record: dict) -> str:
@@ -195,10 +201,13 @@ def catbench_counts(records: list[dict]) -> dict[str, np.ndarray]:
             pairs[record["pair_id"]].append(record)
         if record["dependency"] == "nondep":
             twins[record["pair_id"], record["relation"]].append(record)
-    for first, groups in ((4, pairs.values()), (6, twins.values())):
+    for agreeing, complete, groups in ((TC_CONSISTENT, TC_COMPLETE, pairs.values()),
+                                       (OCC_AGREE, OCC_COMPLETE, twins.values())):
         for group in groups:
             if len(group) == 2:  # a pair with a partner missing (--limit) is left out, as in the task
-                counts[catbench_plan(group[0])][first:first + 2] += (_agreeing(group), 1)
+                vector = counts[catbench_plan(group[0])]
+                vector[agreeing] += _agreeing(group)
+                vector[complete] += 1
     return dict(counts)
 
 
@@ -206,9 +215,9 @@ CATBENCH = Benchmark(
     name="catbench",
     stats=CATBENCH_STATS,
     metrics={
-        **{k: v for k, v in classification_metrics(0).items() if "weighted" not in k},
-        "tc": lambda c: _ratio(c[..., 4], c[..., 5]),
-        "occ": lambda c: _ratio(c[..., 6], c[..., 7]),
+        **{k: v for k, v in classification_metrics().items() if "weighted" not in k},
+        "tc": lambda c: _ratio(c[..., TC_CONSISTENT], c[..., TC_COMPLETE]),
+        "occ": lambda c: _ratio(c[..., OCC_AGREE], c[..., OCC_COMPLETE]),
     },
     headline=("f1_macro", "f1_dep", "f1_nondep", "tc", "occ"),
     identity=lambda r: r["question_id"],
@@ -220,6 +229,7 @@ CATBENCH = Benchmark(
 # ---- ISO-Bench -------------------------------------------------------------------------------------
 
 ISOBENCH_STATS = CONFUSION + ("answers",)
+ANSWERS = len(CONFUSION)
 
 
 def isobench_cluster(record: dict) -> str:
@@ -231,7 +241,7 @@ def isobench_counts(records: list[dict]) -> dict[str, np.ndarray]:
     counts: dict[str, np.ndarray] = defaultdict(lambda: np.zeros(len(ISOBENCH_STATS)))
     for record in records:
         vector = counts[isobench_cluster(record)]
-        vector[4] += 1
+        vector[ANSWERS] += 1
         cell = confusion_cell(record["gold"], record["pred"]) if record["pred"] != INVALID else None
         if cell is not None:
             vector[CONFUSION.index(cell)] += 1
@@ -242,8 +252,8 @@ ISOBENCH = Benchmark(
     name="isobench",
     stats=ISOBENCH_STATS,
     metrics={
-        **classification_metrics(0),
-        "coverage": lambda c: _ratio(np.asarray(c)[..., :4].sum(axis=-1), np.asarray(c)[..., 4]),
+        **classification_metrics(),
+        "coverage": lambda c: _ratio(np.asarray(c)[..., :ANSWERS].sum(axis=-1), np.asarray(c)[..., ANSWERS]),
     },
     headline=("f1_weighted", "f1_macro", "coverage"),
     identity=lambda r: r["id"],

@@ -48,7 +48,7 @@ class Comparison:
     b: float | None
     difference: Difference
     p: float | None
-    test: str  # "McNemar" or "bootstrap"
+    test: str  # "McNemar (<A-only right>/<B-only right>)" or "bootstrap"
 
     @property
     def name(self) -> str:
@@ -92,7 +92,8 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict]) -> 
         value_b = float(benchmark.metrics[metric](matrix_b.sum(axis=0)))
         if metric in benchmark.outcomes:
             outcomes = benchmark.outcomes[metric]
-            p, test = mcnemar_p(outcomes(a), outcomes(b))[0], "McNemar"
+            p, only_a, only_b = mcnemar_p(outcomes(a), outcomes(b))
+            test = f"McNemar {only_a}/{only_b}"
         else:
             p, test = difference.p_bootstrap, "bootstrap"
         out.append(Comparison(task, metric, len(a), value_a, value_b, difference, p, test))
@@ -154,7 +155,8 @@ def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison]
     out = ["# Paired comparison", ""]
     for name, run in (("A", run_a), ("B", run_b)):
         out.append(f"- {name}: **{run_label(run.data, run.results_path)}**, `{run.results_path.as_posix()}`")
-    out += ["", "Values in %; B - A with its 95% paired cluster-bootstrap interval (docs/uncertainty.md).", "",
+    out += ["", "Values in %; B - A with its 95% paired cluster-bootstrap interval; McNemar a/b: questions only A / "
+            "only B got right (docs/uncertainty.md).", "",
             "| task | metric | docs in both | A | B | B - A [95%] | p (test) |", "|---|---|--:|--:|--:|--:|---|"]
     for c in comparisons:
         d = c.difference

@@ -19,9 +19,9 @@ class RecordsError(Exception):
 
 def doc_record(line: dict) -> dict | None:
     """The record our ``process_results`` returned for the sample line's doc (None if it holds
-    none): the first value that is a record, i.e. a dict with the gold answer and the parsed
-    prediction."""
-    return next((v for v in line.values() if isinstance(v, dict) and "gold" in v and "pred" in v), None)
+    none): the first metric value that is a record, i.e. a dict with the gold answer and the parsed
+    prediction (lm-eval also logs the doc itself, under ``doc``)."""
+    return next((v for k, v in line.items() if k != "doc" and isinstance(v, dict) and "gold" in v and "pred" in v), None)
 
 
 def logged_run(results_path: Path) -> LoggedRun:
