@@ -207,12 +207,12 @@ def test_compare_joins_by_doc_identity_and_counts_discordant_pairs(lmms_run, tmp
 
     def flip_mains(lines):  # run B gets every third main question of TempVS the other way round
         for line in lines:
-            record = doc_record(line)
+            record = dict(doc_record(line))
             if record["kind"] == "main" and line["doc_id"] % 3 == 0:
                 flipped[record["key"]] = record["correct"]
-                for value in line.values():
-                    if value is record or value == record:
-                        value["correct"] = not value["correct"]
+                for value in line.values():  # the same record under every metric key
+                    if value == record:
+                        value["correct"] = not record["correct"]
         return lines
 
     _rewrite_samples(changed, "tempvs_mt1_two", flip_mains)
@@ -220,8 +220,9 @@ def test_compare_joins_by_doc_identity_and_counts_discordant_pairs(lmms_run, tmp
     mt = next(c for c in comparisons if c.task == "tempvs_mt1_two" and c.metric == "mt_acc")
     only_a, only_b = sum(flipped.values()), sum(not v for v in flipped.values())
     assert mt.p == pytest.approx(binomtest(only_a, only_a + only_b, 0.5).pvalue, abs=1e-15)
-    mains = run_main_count = single_run(lmms_run).data["results"]["tempvs_mt1_two"]["main_count,none"]
-    assert mt.difference.value == pytest.approx((only_b - only_a) / mains, abs=1e-12) and run_main_count > 0
+    mains = single_run(lmms_run).data["results"]["tempvs_mt1_two"]["main_count,none"]
+    assert only_a + only_b == len(flipped) > 0
+    assert mt.difference.value == pytest.approx((only_b - only_a) / mains, abs=1e-12)
     assert mt.difference.low <= mt.difference.value <= mt.difference.high
     unchanged = [c for c in comparisons if c.task != "tempvs_mt1_two" or c.metric == "gt_acc"]
     assert all((c.difference.value, c.p) == (0.0, 1.0) for c in unchanged)
