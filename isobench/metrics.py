@@ -36,7 +36,9 @@ BREAKDOWNS: Dict[str, Callable[[Dict], bool]] = {
 }
 
 
-RECORD_FIELDS = ("id", "relation", "source", "distance_class")
+# plan_id (None when the data has no plan column): the unit the confidence intervals resample
+# (temporal_bench/report/cluster_stats.py)
+RECORD_FIELDS = ("id", "plan_id", "relation", "source", "distance_class")
 
 
 def _report(records: List[Dict], strict: bool) -> Optional[Dict[str, float]]:

@@ -39,6 +39,7 @@ PASSTHROUGH = {
                "write self-contained lmms_eval/tasks/<benchmark>/ folders for an upstream pull request"),
     "forget-failed": ("temporal_bench.response_cache", "main_forget_failed",
                       "remove failed requests from an lmms-eval --use_cache folder, so a re-run asks for them again"),
+    "compare": ("temporal_bench.report.compare", "main_compare", "paired comparison of two runs: differences with intervals and p-values"),
 }
 
 

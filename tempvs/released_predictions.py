@@ -4,9 +4,10 @@ The release holds ``predictions/{combined,separate,cot}/{model}/{source}_{task_i
 the annotation rows plus the model's raw output in ``preds`` (docs/protocol/tempvs.md §2.5). Each output is
 scored as if the model had answered our task's doc for that row: the same filters and grounding
 join, the model family's official preprocessing and patterns (§6.2), and the same aggregations.
-One results JSON per model is written in lmms-eval's format, so ``temporal-bench report`` renders
-Tables 3 and 14-16 (12 for ``separate``) with those rows next to the published ones and lists every
-cell where the two disagree.
+One results JSON per model is written in lmms-eval's format, with the per-doc records beside it as
+samples files, so ``temporal-bench report`` renders Tables 3 and 14-16 (12 for ``separate``) with
+those rows, their confidence intervals and reproduction verdicts next to the published ones, and
+lists every cell where the two disagree.
 
 As in the official evaluation (§7.3), a source whose grounding predictions are missing is left out
 of that main test (with a warning); a missing main prediction file is an error. The release has no
@@ -34,6 +35,7 @@ except ImportError:  # pragma: no cover
 # input folder -> (prompt mode, our task-name suffix); scoring reads no image, so none need be present
 INPUTS = {"combined": ("standard", ""), "separate": ("standard", "_separate"), "cot": ("cot", "_cot")}
 RESULTS_NAME = "released_{input}_results.json"
+SAMPLES_NAME = "released_{input}_samples_{task}.jsonl"  # beside RESULTS_NAME, named as lmms-eval names them
 
 
 def model_family(model: str) -> str:
@@ -105,15 +107,18 @@ def _test_predictions(root: Path, model: str, input_kind: str, test: str,
     return preds, tuple(kept)
 
 
-def score_model(root: Path, model: str, input_kind: str = "combined",
-                sources: Optional[Sequence[str]] = None) -> Dict[str, Dict[str, object]]:
-    """Our task name -> ``{"<metric>,none": value}`` for the six main tests of one model.
+ScoredTest = Tuple[str, str, List[Dict]]  # (main test, our task name, the per-doc records)
+
+
+def scored_tests(root: Path, model: str, input_kind: str = "combined",
+                 sources: Optional[Sequence[str]] = None) -> List[ScoredTest]:
+    """The per-doc records of one model's outputs, for each of the six main tests it has.
 
     ``TEMPVS_FIXES`` applies as in the tasks (default: the faithful parse and join)."""
     root = data_root(Path(root))
     mode, suffix = INPUTS[input_kind]
     family = model_family(model)
-    results = {}
+    scored = []
     for test in MAIN_TESTS:
         preds, kept = _test_predictions(root, model, input_kind, test, selected_sources(tuple(sources or ())))
         if not kept:
@@ -122,16 +127,33 @@ def score_model(root: Path, model: str, input_kind: str = "combined",
         missing = [doc["doc_key"] for doc in docs if doc["doc_key"] not in preds]
         if missing:
             raise TempVSDataError(f"{model}: no prediction for {missing[0]} in predictions/{input_kind}/{model}/")
-        records = [make_record(doc, preds[doc["doc_key"]], family) for doc in docs]
-        results[f"tempvs_{test}{suffix}"] = {f"{name},none": AGGREGATIONS[name](records)
-                                             for name in metric_names(metric_family(test))}
-    return results
+        scored.append((test, f"tempvs_{test}{suffix}", [make_record(doc, preds[doc["doc_key"]], family) for doc in docs]))
+    return scored
 
 
-def write_results(folder: Path, model: str, input_kind: str, results: Dict, root: Path) -> Path:
-    """An lmms-eval-style results file that the report reads (its model label is ``model``)."""
+def results_of(scored: List[ScoredTest]) -> Dict[str, Dict[str, object]]:
+    """Our task name -> ``{"<metric>,none": value}``, as the tasks' aggregations compute them."""
+    return {task: {f"{name},none": AGGREGATIONS[name](records) for name in metric_names(metric_family(test))}
+            for test, task, records in scored}
+
+
+def score_model(root: Path, model: str, input_kind: str = "combined",
+                sources: Optional[Sequence[str]] = None) -> Dict[str, Dict[str, object]]:
+    """Our task name -> ``{"<metric>,none": value}`` for the six main tests of one model."""
+    return results_of(scored_tests(root, model, input_kind, sources))
+
+
+def write_results(folder: Path, model: str, input_kind: str, results: Dict, root: Path,
+                  scored: Optional[List[ScoredTest]] = None) -> Path:
+    """An lmms-eval-style results file that the report reads (its model label is ``model``), and
+    with ``scored`` the records beside it as lmms-eval's samples files, from which the report
+    computes confidence intervals (the record under one metric key: temporal_bench/report/records.py)."""
     path = Path(folder) / model / RESULTS_NAME.format(input=input_kind)
     path.parent.mkdir(parents=True, exist_ok=True)
+    for _, task, records in scored or ():
+        samples = path.parent / SAMPLES_NAME.format(input=input_kind, task=task)
+        samples.write_text("".join(json.dumps({"doc_id": i, "target": r["gold"], "gt_acc": r}, sort_keys=True) + "\n"
+                                   for i, r in enumerate(records)), encoding="utf-8")
     data = {"results": results, "model_name": model,
             "config": {"model": "tempvs-released-predictions", "model_args": f"model={model},input={input_kind}",
                        "data": str(root)}}
@@ -166,8 +188,8 @@ def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
         root = data_root(args.release)
         sources = tuple(s for s in (args.sources or "").split(",") if s)
         for model in args.models or released_models(root, args.input):
-            results = score_model(root, model, args.input, sources)
-            write_results(args.output, model, args.input, results, root)
+            scored = scored_tests(root, model, args.input, sources)
+            write_results(args.output, model, args.input, results_of(scored), root, scored)
     except (TempVSDataError, ValueError) as exc:
         parser.error(str(exc))
     report_args = [str(args.output)] + [a for t in args.tables or () for a in ("--table", t)]

@@ -78,9 +78,10 @@ def test_not_applicable_scores_are_none():
 
 
 def test_every_doc_returns_every_metric_key():
-    doc = {"id": "7", "relation": "after", "source": None, "distance_class": None, "answer": "no"}
+    doc = {"id": "7", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "answer": "no"}
     values = make_process_results(parse_answer_only, RECORD_FIELDS, METRIC_NAMES)(doc, ["**No**."])
     assert list(values) == METRIC_NAMES and len(METRIC_NAMES) == 34
-    assert values["coverage"] == {"id": "7", "relation": "after", "source": None, "distance_class": None, "gold": "no", "pred": "no", "failed": False}
+    assert values["coverage"] == {"id": "7", "plan_id": None, "relation": "after", "source": None, "distance_class": None,
+                                  "gold": "no", "pred": "no", "failed": False}
     names = set(METRIC_NAMES)
     assert {"f1_weighted", "f1_macro", "accuracy", "coverage", "strict_f1_weighted", "strict_f1_macro", "strict_accuracy"} <= names

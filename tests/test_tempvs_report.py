@@ -13,7 +13,7 @@ from temporal_bench.report.cli import main_report
 from temporal_bench.report.figures import TEMPVS_FIGURE3, series
 from temporal_bench.report.render import build_rows
 from temporal_bench.tempvs.fixtures import write_fixture, write_model_predictions
-from temporal_bench.tempvs.released_predictions import score_model, write_results
+from temporal_bench.tempvs.released_predictions import results_of, scored_tests, write_results
 from tests.harness import lmms_eval
 from tests.test_report import check_golden
 
@@ -22,16 +22,22 @@ TABLES = ["tempvs-table3", "tempvs-table5", "tempvs-table14", "tempvs-table15", 
 
 @pytest.fixture(scope="module")
 def runs_dir(tmp_path_factory):
-    """``runs/random_choice/fixture_results.json`` (lmms-eval, renamed from its dated name) and
-    ``runs/InternVL2_5-78B-MPO/released_combined_results.json`` (the release scorer)."""
+    """``runs/random_choice/fixture_results.json`` (lmms-eval, renamed from its dated name, with its
+    samples files) and ``runs/InternVL2_5-78B-MPO/released_combined_results.json`` (the release
+    scorer, with its records), so both have confidence intervals."""
     base = tmp_path_factory.mktemp("tempvs_report")
     data = write_fixture(base / "data")
     lmms_eval(base, ["tempvs"], model="random_choice", model_args="seed=1234", env={"TEMPVS_DATA_DIR": str(data)})
     runs = base / "runs"
     (runs / "random_choice").mkdir(parents=True)
-    shutil.copy(next((base / "lmms_eval_out").rglob("*_results.json")), runs / "random_choice" / "fixture_results.json")
+    results = next((base / "lmms_eval_out").rglob("*_results.json"))
+    shutil.copy(results, runs / "random_choice" / "fixture_results.json")
+    date = results.name.removesuffix("_results.json")
+    for samples in results.parent.glob(f"{date}_samples_*.jsonl"):
+        shutil.copy(samples, runs / "random_choice" / samples.name.replace(date, "fixture", 1))
     write_model_predictions(data, "InternVL2_5-78B-MPO")
-    write_results(runs, "InternVL2_5-78B-MPO", "combined", score_model(data, "InternVL2_5-78B-MPO"), data)
+    scored = scored_tests(data, "InternVL2_5-78B-MPO")
+    write_results(runs, "InternVL2_5-78B-MPO", "combined", results_of(scored), data, scored)
     return runs
 
 

@@ -17,7 +17,9 @@ from temporal_bench.report.results import Run, load_runs
 def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="Render lmms-eval / lm-eval results as the papers' tables, next to the published rows.",
+        description="Render lmms-eval / lm-eval results as the papers' tables, next to the published rows; "
+        "measured values get 95%% confidence intervals, and published rows of the same model reproduction "
+        "verdicts, where the run's --log_samples output lies beside its results (docs/uncertainty.md).",
     )
     parser.add_argument(
         "paths",

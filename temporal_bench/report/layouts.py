@@ -71,6 +71,8 @@ class Layout:
         None  # column key, or keys whose mean ranks; high to low
     )
     published_rows: Callable[[], list[dict[str, Any]]] | None = None
+    # decimals the published values were printed with, where not the columns' (reproduction verdicts)
+    published_decimals: int | None = None
     provisional: bool = False
     notes: tuple[str, ...] = field(default_factory=tuple)
 
@@ -298,6 +300,7 @@ TEMPVS_TABLE3 = Layout(
     rows="model",
     published=("tempvs", "3"),
     published_rows=tempvs_published.table3_rows,
+    published_decimals=2,  # the model rows: Tables 14-16's four-decimal fractions x 100
     rank_by=tuple(f"{t}_mt" for t in TEMPVS_TESTS),
     notes=(
         TEMPVS_STANDARD_NOTE,

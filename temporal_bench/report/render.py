@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 
 from temporal_bench.published import load_table, parse_flags
-from temporal_bench.report.layouts import Layout, Setting
+from temporal_bench.report.bootstrap import FEW_CLUSTERS
+from temporal_bench.report.intervals import cell_interval, within
+from temporal_bench.report.layouts import Column, Layout, Setting
 from temporal_bench.report.results import Run
 
 PUBLISHED = "published"
@@ -37,6 +39,15 @@ class TableRow:
         default_factory=list
     )  # measured: what could not be filled
     flags: str = ""  # published: the paper row's flags, as in the published CSV
+    intervals: dict[str, tuple[float, float]] = field(
+        default_factory=dict
+    )  # measured: column key -> 95% interval (printed units)
+    no_interval: list[str] = field(
+        default_factory=list
+    )  # measured: why cells that could have an interval have none
+    few_clusters: dict[str, int] = field(
+        default_factory=dict
+    )  # measured: task -> its clusters, where fewer than FEW_CLUSTERS
 
 
 def _matching_tasks(run: Run, patterns: Sequence[str]) -> list[str]:
@@ -67,6 +78,20 @@ def _fill(
     return None, next((t for t in tasks if run.undefined(t, column.metric)), None)
 
 
+def _attach_interval(
+    row: TableRow, run: Run, column: Column, task: str | None, value: float | None
+) -> None:
+    if task is None or value is None:
+        return
+    found, why = cell_interval(run, task, column.metric, value / column.scale)
+    if found is not None:
+        row.intervals[column.key] = (found.low * column.scale, found.high * column.scale)
+        if found.clusters < FEW_CLUSTERS:
+            row.few_clusters[task] = found.clusters
+    elif why and why not in row.no_interval:
+        row.no_interval.append(why)
+
+
 def _patterns(setting: Setting) -> str:
     return ", ".join(p for group in setting.tasks for p in group)
 
@@ -84,6 +109,7 @@ def measured_rows(layout: Layout, run: Run) -> list[TableRow]:
             for column in layout.columns:
                 value, task = _fill(run, setting, tasks, column)
                 row.values[column.key] = value
+                _attach_interval(row, run, column, task, value)
                 row.missing += _missing(column, tasks, value, task)
                 if task is not None and task not in used:
                     used.append(task)
@@ -104,6 +130,7 @@ def measured_rows(layout: Layout, run: Run) -> list[TableRow]:
         tasks = resolved[setting.label]
         value, task = _fill(run, setting, tasks, column) if tasks else (None, None)
         row.values[column.key] = value
+        _attach_interval(row, run, column, task, value)
         if tasks:
             row.missing += _missing(column, tasks, value, task)
         if task is not None:
@@ -205,9 +232,15 @@ def _rank_key(layout: Layout, row: TableRow) -> tuple[bool, float]:
     return (value is None, -(value or 0.0))
 
 
+# our baselines (by the model name that starts a run label) -> the published row they reproduce:
+# TempVS Table 3's Random row is what a uniform random answer scores, which random_choice gives
+PAPER_ROW_OF_BASELINE = {"random_choice": "Random"}
+
+
 def _same_model(name: str) -> str:
     """Model names compared without case and punctuation (the TempVS release's ``GPT4o`` folder is
-    the paper's ``GPT-4o``)."""
+    the paper's ``GPT-4o``); a baseline run, e.g. ``random_choice (seed=1)``, as the row it reproduces."""
+    name = PAPER_ROW_OF_BASELINE.get(name.split(" (", 1)[0], name)
     return re.sub(r"[^0-9a-z]", "", name.lower())
 
 
@@ -232,6 +265,77 @@ def disagreements(layout: Layout, rows: Sequence[TableRow]) -> list[str]:
             f"- {where}: " + ("; ".join(cells) if cells else "agrees in every column")
         )
     return out
+
+
+VERDICT_MARKS = {True: "∈", False: "∉"}  # published cell within / outside the measured interval
+VERDICT_LEGEND = (
+    "Reproduction verdicts: a published cell is within (∈) or outside (∉) the 95% interval of the "
+    "measured row of the same model, allowing for the published rounding; cells whose interval is a "
+    "single point are not judged (docs/uncertainty.md)."
+)
+
+
+@dataclass
+class Verdict:
+    measured: TableRow
+    published: TableRow
+    column: Column
+    within: bool
+
+
+def verdicts(layout: Layout, rows: Sequence[TableRow]) -> list[Verdict]:
+    """Each published cell of a model (and setting) that a measured row with an interval also has."""
+    published = {(_same_model(r.model), r.setting): r for r in rows if r.source == PUBLISHED}
+    found = []
+    for row in rows:
+        paper = published.get((_same_model(row.model), row.setting))
+        if row.source != MEASURED or paper is None:
+            continue
+        for c in layout.columns:
+            theirs, bounds = paper.values.get(c.key), row.intervals.get(c.key)
+            # a one-point interval (every draw scores alike, e.g. no success at all) says nothing
+            if theirs is not None and bounds is not None and bounds[0] < bounds[1]:
+                decimals = layout.published_decimals if layout.published_decimals is not None else c.decimals
+                found.append(Verdict(row, paper, c, within(theirs, decimals, *bounds)))
+    return found
+
+
+def verdict_line(found: Sequence[Verdict]) -> str:
+    inside = sum(v.within for v in found)
+    return f"{inside} of {len(found)} published cells within the 95% interval"
+
+
+def _verdict_details(found: Sequence[Verdict]) -> list[str]:
+    out = []
+    for row in {id(v.measured): v.measured for v in found}.values():
+        mine = [v for v in found if v.measured is row]
+        where = f"**{row.model}**" + (f" ({row.setting})" if row.setting else "")
+        outside = [
+            f"{v.column.header} {_cell(v.published.values[v.column.key], v.column.decimals, PUBLISHED)} vs "
+            + _bounds(row.intervals[v.column.key], v.column.decimals)
+            for v in mine
+            if not v.within
+        ]
+        out.append(
+            f"- {where}: {sum(v.within for v in mine)} of {len(mine)} within"
+            + (f"; outside: {'; '.join(outside)}" if outside else "")
+        )
+    return out
+
+
+def _verdict_marks(found: Sequence[Verdict]) -> dict[tuple[int, str], str]:
+    """(published row, column key) -> mark; both marks where measured rows of the model disagree."""
+    by_cell: dict[tuple[int, str], set[bool]] = {}
+    for v in found:
+        by_cell.setdefault((id(v.published), v.column.key), set()).add(v.within)
+    return {
+        cell: "".join(VERDICT_MARKS[w] for w in sorted(values, reverse=True))
+        for cell, values in by_cell.items()
+    }
+
+
+def _bounds(bounds: tuple[float, float], decimals: int) -> str:
+    return f"[{bounds[0]:.{decimals}f}, {bounds[1]:.{decimals}f}]"
 
 
 def _decimals(layout: Layout) -> dict[str, int]:
@@ -263,6 +367,8 @@ def render_markdown(
 ) -> str:
     rows = build_rows(layout, runs, include_published)
     decimals = _decimals(layout)
+    found = verdicts(layout, rows)
+    verdict_marks = _verdict_marks(found)
     title = layout.title + (" (provisional)" if layout.provisional else "")
     out = [f"## {title}", ""]
     head = (
@@ -286,10 +392,11 @@ def render_markdown(
             cells.append(row.setting or "")
         cells.append(row.source)
         for c in layout.columns:
-            cells.append(
-                _cell(row.values.get(c.key), decimals[c.key], row.source)
-                + row.marks.get(c.key, "")
-            )
+            text = _cell(row.values.get(c.key), decimals[c.key], row.source)
+            if c.key in row.intervals:
+                text += " " + _bounds(row.intervals[c.key], decimals[c.key])
+            mark = verdict_marks.get((id(row), c.key))
+            cells.append(text + row.marks.get(c.key, "") + (f" {mark}" if mark else ""))
         out.append("| " + " | ".join(cells) + " |")
     out.append("")
     if isinstance(layout.rank_by, str):
@@ -301,6 +408,11 @@ def render_markdown(
     out.append(
         f"Measured rows (bold): {len(measured)} from the results files listed below."
     )
+    if any(r.intervals for r in measured):
+        out.append(
+            "Measured cells with brackets: value [low, high], the 95% cluster-bootstrap interval from "
+            "the run's logged samples (docs/uncertainty.md)."
+        )
     for note in layout.notes:
         out.append(note)
     flagged = [r for r in rows if r.source == PUBLISHED and (r.marks or r.row_mark)]
@@ -342,6 +454,25 @@ def render_markdown(
             missing.extend(f"- {where}: {m}" for m in r.missing)
     if missing:
         out += ["", "Missing from the runs:"] + missing
+    no_interval = [
+        f"- **{r.model}**: {why}"
+        for r in measured
+        for why in r.no_interval
+    ]
+    if no_interval:
+        out += ["", "Measured cells without an interval:"] + list(dict.fromkeys(no_interval))
+    few = [
+        f"- **{r.model}**: "
+        + ", ".join(f"{task} ({clusters})" for task, clusters in r.few_clusters.items())
+        for r in measured
+        if r.few_clusters
+    ]
+    if few:
+        heading = (
+            f"Intervals from fewer than {FEW_CLUSTERS} clusters (image sequences, plans) are too narrow; "
+            "read them as rough (task, clusters):"
+        )
+        out += ["", heading] + list(dict.fromkeys(few))
     skipped = [run.label for run in runs if run not in runs_in_table]
     if skipped:
         out += [
@@ -349,6 +480,9 @@ def render_markdown(
             "Runs with no task of this table: "
             + ", ".join(f"**{s}**" for s in skipped),
         ]
+    if found:
+        out += ["", VERDICT_LEGEND] + _verdict_details(found)
+        out += ["", f"Verdict: {verdict_line(found)}."]
     return "\n".join(out) + "\n"
 
 
@@ -365,6 +499,9 @@ def render_csv(
         + ["source"]
     )
     head += [c.key for c in layout.columns] + ["flags", "tasks", "missing"]
+    with_intervals = any(r.intervals for r in rows)
+    if with_intervals:  # the 95% interval of each measured cell
+        head += [f"{c.key}_{end}" for c in layout.columns for end in ("low", "high")]
     writer.writerow(head)
     decimals = _decimals(layout)
     for i, row in enumerate(rows, 1):
@@ -383,8 +520,26 @@ def render_csv(
         cells.append(row.flags)
         cells.append("; ".join(f"{k}={v}" for k, v in row.tasks.items()))
         cells.append("; ".join(m.replace("`", "") for m in row.missing))
+        if with_intervals:
+            for c in layout.columns:
+                bounds = row.intervals.get(c.key)
+                cells += [repr(round(b, 6)) for b in bounds] if bounds else ["", ""]
         writer.writerow(cells)
     return buf.getvalue()
+
+
+def verdict_summary(
+    runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool = True
+) -> str:
+    """The report's closing section: one verdict line per table that has verdicts."""
+    lines = []
+    for layout in layouts:
+        found = verdicts(layout, build_rows(layout, runs, include_published))
+        if found:
+            lines.append(f"- {layout.title}: {verdict_line(found)}.")
+    if not lines:
+        return ""
+    return "\n## Reproduction verdicts\n\n" + "\n".join(lines) + "\n"
 
 
 def layouts_for(runs: Sequence[Run], layouts: Iterable[Layout]) -> list[Layout]:
@@ -399,9 +554,10 @@ def render_report(
     include_published: bool = True,
 ) -> str:
     if fmt == "markdown":
-        return "\n".join(
+        text = "\n".join(
             render_markdown(lay, runs, include_published) for lay in layouts
         )
+        return text + verdict_summary(runs, layouts, include_published)
     if fmt == "csv":
         if len(layouts) == 1:
             return render_csv(layouts[0], runs, include_published)

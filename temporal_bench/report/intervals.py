@@ -1,0 +1,86 @@
+"""95% cluster-bootstrap intervals of the measured cells of the report, and reproduction verdicts
+of the published cells (docs/uncertainty.md).
+
+A measured cell gets an interval when its task's samples file lies beside the results file the
+value came from (``--log_samples``) and its metric is one of the benchmark's
+(temporal_bench/report/cluster_stats.py). The interval is computed from the logged records; a
+recomputed value that differs from the results file's (e.g. other scoring options now) gets none,
+and the report says why.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from temporal_bench.report.bootstrap import Interval, interval
+from temporal_bench.report.cluster_stats import Benchmark, benchmark_of, stacked
+from temporal_bench.report.records import RecordsError, logged_run, task_records
+from temporal_bench.report.rescore import RescoreError
+from temporal_bench.report.results import Run
+
+AGREEMENT = 1e-9  # the recomputed value and the results file's must agree this closely
+FLOAT_SLACK = 1e-9  # published values scaled in floating point (e.g. x 100) are off by ~1e-14
+
+
+def record_intervals(benchmark: Benchmark, records: list[dict]) -> dict[str, Interval]:
+    """Every metric of the benchmark on ``records``, with its interval."""
+    counts = benchmark.counts(records)
+    matrix = stacked(counts, sorted(counts), len(benchmark.stats))
+    return {name: interval(metric, matrix) for name, metric in benchmark.metrics.items()}
+
+
+@cache
+def _file_intervals(results_path: Path, modified: int, task: str) -> tuple[dict[str, Interval], str]:
+    try:
+        records = task_records(logged_run(results_path), task)
+    except (RecordsError, RescoreError) as exc:
+        return {}, str(exc)
+    return record_intervals(benchmark_of(task), records), ""
+
+
+@cache
+def _file_tasks(results_path: Path, modified: int) -> frozenset[str]:
+    return frozenset(json.loads(results_path.read_text(encoding="utf-8")).get("results", {}))
+
+
+def _source_file(run: Run, task: str) -> Path | None:
+    """The results file the run's value of ``task`` came from (the newest that has it, as
+    :func:`temporal_bench.report.results.load_runs` merges them)."""
+    for path in reversed(run.paths):
+        if task in _file_tasks(path, path.stat().st_mtime_ns):
+            return path
+    return None
+
+
+def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Interval | None, str]:
+    """The interval of a measured value (in the harness's units), or None and why not ('' when the
+    metric has no interval by design: not a benchmark metric)."""
+    benchmark = benchmark_of(task)
+    if benchmark is None or metric not in benchmark.metrics:
+        return None, ""
+    path = _source_file(run, task)
+    if path is None:
+        return None, ""
+    intervals, why = _file_intervals(path, path.stat().st_mtime_ns, task)
+    if not intervals:
+        return None, why
+    found = intervals[metric]
+    if found.value is None or abs(found.value - value) > AGREEMENT:
+        return None, (f"{task}: {metric} recomputed from the samples is {found.value}, the results file says {value} "
+                      "(other scoring options now?)")
+    if found.low is None:
+        return None, f"{task}: {metric} is undefined in every bootstrap draw"
+    return found, ""
+
+
+def rounding_half_width(decimals: int) -> float:
+    """A value printed with ``decimals`` decimals stands for itself +- this (58.8: [58.75, 58.85))."""
+    return 0.5 * 10.0 ** -decimals
+
+
+def within(published: float, decimals: int, low: float, high: float) -> bool:
+    """Whether any value the printed ``published`` stands for lies in ``[low, high]``."""
+    half = rounding_half_width(decimals) + FLOAT_SLACK
+    return published - half <= high and published + half > low

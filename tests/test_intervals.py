@@ -1,0 +1,231 @@
+"""Confidence intervals (temporal_bench/report/cluster_stats.py, bootstrap.py, intervals.py) on real
+CLI runs: one lmms-eval run of TempVS, CaT-Bench and ISO-Bench and one lm-eval run of CaT-Bench,
+with a scripted model mixing right, wrong and unparseable answers. The point estimate from the
+summed cluster counts must equal the task's own aggregation on the same records for every metric
+with an interval; the report shows the intervals and, for a model the paper lists, the verdicts;
+``compare`` joins by doc identity and gives 0 and p = 1 for a run against itself."""
+
+import json
+import random
+import shutil
+
+import pytest
+from scipy.stats import binomtest
+
+from temporal_bench.catbench import metrics as catbench_metrics
+from temporal_bench.catbench.fixtures import write_fixture as write_catbench
+from temporal_bench.catbench.loading import load_split
+from temporal_bench.catbench.questions import with_switched_twins
+from temporal_bench.isobench import metrics as isobench_metrics
+from temporal_bench.isobench.fixtures import write_fixture as write_isobench
+from temporal_bench.isobench.loading import load_records
+from temporal_bench.report import LAYOUTS, load_runs
+from temporal_bench.report.bootstrap import DRAWS
+from temporal_bench.report.cli import main_report
+from temporal_bench.report.cluster_stats import BENCHMARKS, benchmark_of
+from temporal_bench.report.compare import compare_runs, main_compare, single_run
+from temporal_bench.report.intervals import record_intervals, within
+from temporal_bench.report.records import doc_record, logged_run, task_records
+from temporal_bench.report.render import build_rows, verdicts
+from temporal_bench.tempvs import metrics as tempvs_metrics
+from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
+from temporal_bench.tempvs.hooks import docs_of
+from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
+from tests.harness import BIN, lmms_eval, read_results, run_cli
+
+LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "isobench"]
+LM_EVAL_TASKS = ["catbench_switched"]
+AGGREGATIONS = {"tempvs": tempvs_metrics.AGGREGATIONS, "isobench": isobench_metrics.AGGREGATIONS,
+                "catbench": {name: getattr(catbench_metrics, name) for name in catbench_metrics.METRIC_NAMES}}
+
+
+def tempvs_response(doc):
+    pick = random.Random(doc["doc_key"]).choice
+    gold = doc["answer"]
+    wrong = next(c for c in doc["choices"] if c != gold)
+    if doc["kind"] == "main":
+        return pick([gold, gold, wrong, "I cannot tell."])
+    return pick([f"Image {gold}"] * 4 + [f"Image {wrong}", "I cannot tell."])
+
+
+def yes_no_response(index, gold):
+    return ["Yes", "No", "I cannot tell.", "Yes" if gold == "yes" else "No", "No"][index % 5]
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    root = tmp_path_factory.mktemp("interval_data")
+    return {"TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs", n_sequences=8)),
+            "CATBENCH_DATA_DIR": str(write_catbench(root / "catbench", n_plans=5)),
+            "ISOBENCH_DATA_DIR": str(write_isobench(root / "isobench", "json", n=40))}
+
+
+@pytest.fixture(scope="module")
+def script(data, tmp_path_factory):
+    tempvs_docs = docs_of(TEMPVS_TASKS["tempvs_mt1_two"], data_dir=data["TEMPVS_DATA_DIR"])
+    catbench_docs = with_switched_twins(load_split("test", data_dir=data["CATBENCH_DATA_DIR"]))
+    entries = {f"tempvs_mt1_two/{i}": tempvs_response(d) for i, d in enumerate(tempvs_docs)}
+    entries.update({f"catbench_switched/{i}": yes_no_response(i, d["answer"]) for i, d in enumerate(catbench_docs)})
+    entries.update({f"isobench/{i}": yes_no_response(i + 1, d["answer"])
+                    for i, d in enumerate(load_records(data["ISOBENCH_DATA_DIR"]))})
+    path = tmp_path_factory.mktemp("interval_script") / "script.json"
+    path.write_text(json.dumps(entries), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def lmms_run(data, script, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("interval_lmms")
+    lmms_eval(tmp, LMMS_TASKS, model_args=f"policy=script,script={script}", env=data)
+    return tmp / "lmms_eval_out"
+
+
+@pytest.fixture(scope="module")
+def lm_eval_run(data, script, tmp_path_factory):
+    out = tmp_path_factory.mktemp("interval_lm_eval")
+    task_dir = run_cli([str(BIN / "temporal-bench"), "task-dir", "--harness", "lm-eval"], out).stdout.strip()
+    command = [str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args",
+               f"policy=script,script={script}", "--tasks", ",".join(LM_EVAL_TASKS), "--include_path", task_dir,
+               "--output_path", str(out), "--log_samples"]
+    read_results(out, LM_EVAL_TASKS, run_cli(command, out, data))
+    return out
+
+
+def _results_file(folder):
+    return logged_run(next(p for p in folder.rglob("*.json") if "results" in p.name)).results_path
+
+
+def test_point_estimates_equal_the_tasks_own_aggregation(lmms_run, lm_eval_run):
+    checked = 0
+    for folder, tasks in ((lmms_run, LMMS_TASKS), (lm_eval_run, LM_EVAL_TASKS)):
+        run = logged_run(_results_file(folder))
+        for task in tasks:
+            benchmark = benchmark_of(task)
+            records = task_records(run, task)
+            intervals = record_intervals(benchmark, records)
+            for metric, found in intervals.items():
+                own = AGGREGATIONS[benchmark.name][metric](records)
+                logged = run.data["results"][task].get(f"{metric},none")
+                assert (found.value is None) == (own is None) == (logged is None), (task, metric)
+                if own is not None:
+                    assert found.value == pytest.approx(own, abs=1e-12, rel=0), (task, metric)
+                    assert found.value == pytest.approx(logged, abs=1e-12, rel=0), (task, metric)
+                    assert found.low <= found.high, (task, metric)
+                    checked += 1
+    # every headline metric is defined and checked on these runs
+    assert checked >= 4 + 2 * (len(BENCHMARKS["catbench"].metrics)) + len(BENCHMARKS["isobench"].metrics)
+
+
+def test_clusters_are_the_sequences_plans_and_videos(lmms_run, data):
+    run = logged_run(_results_file(lmms_run))
+    counts = {task: benchmark_of(task).counts(task_records(run, task)) for task in LMMS_TASKS}
+    tempvs_docs = docs_of(TEMPVS_TASKS["tempvs_mt1_two"], data_dir=data["TEMPVS_DATA_DIR"])
+    assert sorted(counts["tempvs_mt1_two"]) == sorted({f"{d['source']}/{d['img_seq_id']}" for d in tempvs_docs})
+    assert sorted(counts["catbench_switched"]) == [f"test-recipe-{i}" for i in range(5)]
+    assert len(counts["isobench"]) == 20  # the fixture's video_id column: two examples per video
+    # a cluster holds all of its questions: the summed counts are the whole task's
+    assert sum(v[3] for v in counts["tempvs_mt1_two"].values()) == run.data["results"]["tempvs_mt1_two"]["main_count,none"]
+
+
+def test_intervals_are_seeded_and_reproducible(lmms_run):
+    run = logged_run(_results_file(lmms_run))
+    records = task_records(run, "tempvs_mt1_two")
+    first = record_intervals(BENCHMARKS["tempvs"], records)
+    assert first == record_intervals(BENCHMARKS["tempvs"], list(reversed(records)))
+    assert all(i.undefined_draws < DRAWS for i in first.values() if i.value is not None)
+
+
+def test_doc_record_finds_the_record_under_any_metric_key():
+    record = {"id": "1", "gold": "yes", "pred": "no"}
+    assert doc_record({"doc_id": 0, "target": "yes", "resps": [["no"]], "coverage": record}) is record
+    assert doc_record({"doc_id": 0, "f1_macro": record, "accuracy": record}) is record
+    assert doc_record({"doc_id": 0, "target": "yes"}) is None
+
+
+def test_published_rounding():
+    assert within(58.8, 1, 58.84, 60.0) and within(58.8, 1, 50.0, 58.75)  # 58.8 stands for [58.75, 58.85)
+    assert within(58.8, 1, 58.86, 60.0) is False and within(58.8, 1, 50.0, 58.74) is False
+    assert within(0.5827 * 100, 2, 58.275, 60.0) and not within(0.5827 * 100, 2, 58.2751, 60.0)
+
+
+def test_report_shows_intervals_and_verdicts_for_a_listed_model(lmms_run, tmp_path, capsys):
+    runs = load_runs([lmms_run], label="gpt-4o")
+    rows = build_rows(LAYOUTS["catbench-table1"], runs)
+    measured = next(r for r in rows if r.source == "measured")
+    assert sorted(measured.intervals) == sorted(c.key for c in LAYOUTS["catbench-table1"].columns)
+    found = verdicts(LAYOUTS["catbench-table1"], rows)
+    paper = next(r for r in rows if r.source == "published" and r.model == "gpt-4o" and r.setting == "A")
+    assert [v.column.key for v in found] == [c.key for c in LAYOUTS["catbench-table1"].columns]
+    assert all(v.published is paper for v in found)
+    inside = sum(within(paper.values[k], 2, *measured.intervals[k]) for k in measured.intervals)
+    assert main_report([str(lmms_run), "--label", "gpt-4o", "--table", "catbench-table1"]) == 0
+    out = capsys.readouterr().out
+    low, high = measured.intervals["macro_f"]
+    assert f"| {measured.values['macro_f']:.2f} [{low:.2f}, {high:.2f}] |" in out
+    assert f"Verdict: {inside} of 9 published cells within the 95% interval." in out
+    assert out.endswith(f"## Reproduction verdicts\n\n- {LAYOUTS['catbench-table1'].title}: "
+                        f"{inside} of 9 published cells within the 95% interval.\n")
+    assert ("| gpt-4o | A | published |" in out) and (" ∈" in out or " ∉" in out)
+
+
+def test_report_says_why_a_cell_has_no_interval(lmms_run, tmp_path, capsys):
+    copy = tmp_path / "run"
+    shutil.copytree(lmms_run, copy)
+    for samples in copy.rglob("*_samples_isobench.jsonl"):
+        samples.unlink()
+    assert main_report([str(copy), "--table", "isobench-table1"]) == 0
+    out = capsys.readouterr().out
+    assert "Measured cells without an interval:" in out and "samples_isobench.jsonl beside it (run with --log_samples)" in out
+    assert "Measured cells with brackets" not in out
+
+
+def test_compare_a_run_with_itself_gives_zero_and_p_one(lmms_run, lm_eval_run):
+    for folder in (lmms_run, lm_eval_run):
+        run = single_run(folder)
+        comparisons, notes = compare_runs(run, run)
+        assert comparisons and all("clusters (fewer than 30)" in note for note in notes)
+        for c in comparisons:
+            assert (c.difference.value, c.difference.low, c.difference.high, c.p) == (0.0, 0.0, 0.0, 1.0), c.name
+
+
+def _rewrite_samples(folder, task, change):
+    path = next(folder.rglob(f"*_samples_{task}.jsonl"))
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    path.write_text("".join(json.dumps(line) + "\n" for line in change(lines)), encoding="utf-8")
+
+
+def test_compare_joins_by_doc_identity_and_counts_discordant_pairs(lmms_run, tmp_path, capsys):
+    shuffled, changed = tmp_path / "shuffled", tmp_path / "changed"
+    shutil.copytree(lmms_run, shuffled)
+    shutil.copytree(lmms_run, changed)
+    for task in LMMS_TASKS:  # other positions, same docs
+        _rewrite_samples(shuffled, task, lambda lines: random.Random(0).sample(lines, len(lines)))
+    comparisons, _ = compare_runs(single_run(lmms_run), single_run(shuffled))
+    assert all((c.difference.value, c.p) == (0.0, 1.0) for c in comparisons)
+
+    flipped = {}
+
+    def flip_mains(lines):  # run B gets every third main question of TempVS the other way round
+        for line in lines:
+            record = dict(doc_record(line))
+            if record["kind"] == "main" and line["doc_id"] % 3 == 0:
+                flipped[record["key"]] = record["correct"]
+                for value in line.values():  # the same record under every metric key
+                    if value == record:
+                        value["correct"] = not record["correct"]
+        return lines
+
+    _rewrite_samples(changed, "tempvs_mt1_two", flip_mains)
+    comparisons, _ = compare_runs(single_run(lmms_run), single_run(changed))
+    mt = next(c for c in comparisons if c.task == "tempvs_mt1_two" and c.metric == "mt_acc")
+    only_a, only_b = sum(flipped.values()), sum(not v for v in flipped.values())
+    assert mt.p == pytest.approx(binomtest(only_a, only_a + only_b, 0.5).pvalue, abs=1e-15)
+    mains = single_run(lmms_run).data["results"]["tempvs_mt1_two"]["main_count,none"]
+    assert only_a + only_b == len(flipped) > 0
+    assert mt.difference.value == pytest.approx((only_b - only_a) / mains, abs=1e-12)
+    assert mt.difference.low <= mt.difference.value <= mt.difference.high
+    unchanged = [c for c in comparisons if c.task != "tempvs_mt1_two" or c.metric == "gt_acc"]
+    assert all((c.difference.value, c.p) == (0.0, 1.0) for c in unchanged)
+    assert main_compare([str(lmms_run), str(changed)]) == 0
+    out = capsys.readouterr().out
+    assert "| tempvs_mt1_two | MT |" in out and "MT1 two-event MT" in out
