@@ -1,4 +1,7 @@
-"""Run the real lmms-eval / lm-eval command lines in a subprocess and read what they wrote.
+"""Run the real lmms-eval / lm-eval command lines in their own processes and read what they wrote.
+
+Our console scripts run in children forked from a process that imported them already
+(``tests/preloaded_cli.py``); anything else runs as a plain subprocess.
 
 The lmms-eval CLI exits 0 even when an evaluation fails, so a run counts as done only when its
 results file exists and holds every requested task.
@@ -12,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Dict, List, Optional
 
+from tests import preloaded_cli
+
 BIN = Path(sys.executable).parent
 OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
 
@@ -20,8 +25,9 @@ def run_cli(command: List[str], output_dir: Path, env: Optional[Dict[str, str]] 
     full_env = {**os.environ, **OFFLINE, **(env or {})}
     # A private datasets cache keeps runs from reusing each other's placeholder loads.
     full_env.setdefault("HF_DATASETS_CACHE", str(output_dir / "hf_datasets_cache"))
-    result = subprocess.run(command, env=full_env, cwd=cwd or output_dir, capture_output=True, text=True, timeout=900)
-    return result
+    if preloaded_cli.applies(command, full_env):
+        return preloaded_cli.run(command, full_env, cwd or output_dir, timeout=900)
+    return subprocess.run(command, env=full_env, cwd=cwd or output_dir, capture_output=True, text=True, timeout=900)
 
 
 def read_results(output_dir: Path, tasks: List[str], log: subprocess.CompletedProcess) -> Dict:
