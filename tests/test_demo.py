@@ -27,6 +27,8 @@ def test_demo_runs_every_benchmark_at_chance_level(tmp_path):
     for name in ("catbench-table1.md", "isobench-table1.csv", "tempvs-table3.md", "tempvs-table5.md", "tempvs-figure3.png"):
         assert (report / name).is_file() and name.replace(".md", "").replace(".csv", "") in log.stdout, name
     assert "| **random_choice (seed=1234)** | measured |" in (report / "tempvs-table3.md").read_text(encoding="utf-8")
+    page = tmp_path / "demo" / "browse.html"  # the failure browser of the run, its path printed
+    assert page.is_file() and str(page) in log.stdout
     n_catbench = results["n-samples"]["catbench_switched"]["effective"]
     assert _near_chance(results["results"]["catbench_switched"]["accuracy,none"], 0.5, n_catbench)
     n_iso = results["n-samples"]["isobench"]["effective"]
