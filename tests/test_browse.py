@@ -23,7 +23,7 @@ from temporal_bench.report.rescore import scoring_environment
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.hooks import docs_of
 from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
-from tests.harness import BIN, lmms_eval, read_results, run_cli
+from tests.harness import lm_eval, lmms_eval
 
 TEMPVS = ["tempvs_mt1_two", "tempvs_mt3_event_separate"]
 LMMS_TASKS = [*TEMPVS, "catbench_switched", "isobench"]
@@ -255,11 +255,7 @@ def test_a_task_whose_data_cannot_be_found_still_gets_every_card(lmms_run, data,
 
 
 def test_an_lm_eval_catbench_run_gets_its_prompts_and_twins(data, script, tmp_path):
-    task_dir = run_cli([str(BIN / "temporal-bench"), "task-dir", "--harness", "lm-eval"], tmp_path).stdout.strip()
-    command = [str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args",
-               f"policy=script,script={script}", "--tasks", "catbench_switched", "--include_path", task_dir,
-               "--output_path", str(tmp_path / "out"), "--log_samples"]
-    results = read_results(tmp_path / "out", ["catbench_switched"], run_cli(command, tmp_path, data))
+    results = lm_eval(tmp_path / "out", ["catbench_switched"], f"policy=script,script={script}", data)
     cards, table, missing, data_ = read_page(write_page(tmp_path / "out"))
     assert len(cards) == results["n-samples"]["catbench_switched"]["effective"] and missing == 0
     assert table["catbench_switched"]["invalid"] == metric(results, "catbench_switched", "invalid_count")

@@ -13,7 +13,7 @@ from sklearn.metrics import classification_report
 from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
 from temporal_bench.catbench.loading import load_split
 from temporal_bench.catbench.questions import with_switched_twins
-from tests.harness import BIN, lmms_eval, metric, read_results, read_samples, run_cli
+from tests.harness import lm_eval, lmms_eval, metric, read_samples
 
 CLASSIFICATION = ["f1_macro", "precision_macro", "recall_macro", "precision_dep", "recall_dep", "f1_dep",
                   "precision_nondep", "recall_nondep", "f1_nondep", "accuracy"]
@@ -140,12 +140,7 @@ def lm_eval_script_run(tmp_path_factory, env, docs, script):
     oracle = {f"{task}/{i}": doc["answer"] for task in LM_EVAL_ORACLE_TASKS for i, doc in enumerate(docs["real"])}
     path = _script_file(tmp_path_factory, {**script, **oracle})
     output_dir = path.parent / "lm_eval_out"
-    output_dir.mkdir()
-    task_dir = run_cli([str(BIN / "temporal-bench"), "task-dir", "--harness", "lm-eval"], output_dir).stdout.strip()
-    command = [str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args",
-               f"policy=script,script={path}", "--tasks", ",".join(TASKS + LM_EVAL_ORACLE_TASKS), "--include_path", task_dir,
-               "--output_path", str(output_dir), "--log_samples"]
-    return read_results(output_dir, TASKS + LM_EVAL_ORACLE_TASKS, run_cli(command, output_dir, env))
+    return lm_eval(output_dir, TASKS + LM_EVAL_ORACLE_TASKS, f"policy=script,script={path}", env)
 
 
 def test_always_yes_equals_sklearn_in_lmms_eval(lmms_eval_script_run, docs):

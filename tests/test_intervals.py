@@ -31,7 +31,7 @@ from temporal_bench.tempvs import metrics as tempvs_metrics
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.hooks import docs_of
 from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
-from tests.harness import BIN, lmms_eval, read_results, run_cli
+from tests.harness import lm_eval, lmms_eval
 
 LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "isobench"]
 LM_EVAL_TASKS = ["catbench_switched"]
@@ -83,11 +83,7 @@ def lmms_run(data, script, tmp_path_factory):
 @pytest.fixture(scope="module")
 def lm_eval_run(data, script, tmp_path_factory):
     out = tmp_path_factory.mktemp("interval_lm_eval")
-    task_dir = run_cli([str(BIN / "temporal-bench"), "task-dir", "--harness", "lm-eval"], out).stdout.strip()
-    command = [str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args",
-               f"policy=script,script={script}", "--tasks", ",".join(LM_EVAL_TASKS), "--include_path", task_dir,
-               "--output_path", str(out), "--log_samples"]
-    read_results(out, LM_EVAL_TASKS, run_cli(command, out, data))
+    lm_eval(out, LM_EVAL_TASKS, f"policy=script,script={script}", data)
     return out
 
 

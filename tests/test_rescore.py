@@ -25,7 +25,7 @@ from temporal_bench.tempvs.hooks import docs_of
 from temporal_bench.tempvs.metrics import DISTANCES, PAIRED_TYPES
 from temporal_bench.tempvs.spec import SOURCES
 from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
-from tests.harness import BIN, lmms_eval, read_results, read_samples, run_cli
+from tests.harness import lm_eval, lmms_eval, read_samples
 
 LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "catbench_sc", "isobench", "isobench_cot"]
 LM_EVAL_TASKS = ["catbench_switched", "catbench_sc"]
@@ -108,11 +108,7 @@ def lmms_run(data, script, tmp_path_factory):
 @pytest.fixture(scope="module")
 def lm_eval_run(data, script, tmp_path_factory):
     out = tmp_path_factory.mktemp("rescore_lm_eval")
-    task_dir = run_cli([str(BIN / "temporal-bench"), "task-dir", "--harness", "lm-eval"], out).stdout.strip()
-    command = [str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args",
-               f"policy=script,script={script}", "--tasks", ",".join(LM_EVAL_TASKS), "--include_path", task_dir,
-               "--output_path", str(out), "--log_samples"]
-    read_results(out, LM_EVAL_TASKS, run_cli(command, out, data))
+    lm_eval(out, LM_EVAL_TASKS, f"policy=script,script={script}", data)
     return out
 
 

@@ -18,7 +18,8 @@ from typing import Any
 
 from temporal_bench.browse.benchmarks import Benchmark, Facts, Join, benchmark_of
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
-from temporal_bench.report.rescore import LoggedRun, RescoreError, quiet_harness_logs, read_samples, select_tasks
+from temporal_bench.report.rescore import (LoggedRun, RescoreError, logged_filter_names, quiet_harness_logs, read_samples,
+                                           select_tasks)
 
 
 @dataclass
@@ -69,12 +70,7 @@ def filter_names(run: LoggedRun, task: str, lines: list[dict]) -> list[str]:
     if all("filter" in line for line in lines):
         return [line["filter"] for line in lines]
     names = [entry["name"] for entry in run.task_config(task).get("filter_list") or []] or ["none"]
-    seen: dict[int, int] = defaultdict(int)
-    keys = []
-    for line in lines:
-        keys.append(names[seen[line["doc_id"]] % len(names)])
-        seen[line["doc_id"]] += 1
-    return keys
+    return logged_filter_names(names, lines)
 
 
 def _record(task: str, line: dict) -> tuple[Benchmark, dict]:

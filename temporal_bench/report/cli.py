@@ -110,9 +110,14 @@ def main_report(argv: Sequence[str] | None = None) -> int:
     if args.output_dir:
         written = write_output_dir(args.output_dir, runs, layouts, include_published)
         text += "\nFiles written:\n" + "".join(f"- `{p.as_posix()}`\n" for p in written)
-    if args.output:
-        args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(text, encoding="utf-8")
+    return emit(text, args.output)
+
+
+def emit(text: str, output: Path | None) -> int:
+    """Write ``text`` to ``output`` (its folder made), or to standard output; the command's status."""
+    if output:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
     return 0

@@ -21,6 +21,7 @@ from temporal_bench.report.bootstrap import (
     mcnemar_p,
     paired_difference,
 )
+from temporal_bench.report.cli import emit
 from temporal_bench.report.cluster_stats import Benchmark, benchmark_of, stacked
 from temporal_bench.report.layouts import TEMPVS_TESTS
 from temporal_bench.report.records import RecordsError, task_records
@@ -185,13 +186,7 @@ def main_compare(argv: Sequence[str] | None = None) -> int:
         parser.error(str(exc))
     if not comparisons:
         parser.error("no task to compare: " + "; ".join(notes or ["the runs have no tasks"]))
-    text = render(run_a, run_b, comparisons, notes)
-    if args.output:
-        args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
-    return 0
+    return emit(render(run_a, run_b, comparisons, notes), args.output)
 
 
 if __name__ == "__main__":

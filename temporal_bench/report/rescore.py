@@ -55,6 +55,17 @@ DATA_HINT = ("re-scoring loads the task's docs again, so give it the run's data 
              "in the environment or with --set)")
 
 
+def logged_filter_names(names: Sequence[str], lines: list[dict]) -> list[str]:
+    """Each lmms-eval sample line's filter: lmms-eval logs no filter name, but every doc once per
+    filter ensemble (``names``), in ensemble order."""
+    seen: dict[int, int] = defaultdict(int)
+    keys = []
+    for line in lines:
+        keys.append(names[seen[line["doc_id"]] % len(names)])
+        seen[line["doc_id"]] += 1
+    return keys
+
+
 class RescoreError(Exception):
     """A run that cannot be re-scored: no samples, a task that cannot be rebuilt, other data."""
 
@@ -153,14 +164,7 @@ class LmmsEval:
 
     @staticmethod
     def _filter_keys(task, lines: list[dict]) -> list[str]:
-        """lmms-eval logs no filter name; each filter ensemble logs every doc once, in ensemble order."""
-        names = [ensemble.name for ensemble in task._filters]
-        seen: dict[int, int] = defaultdict(int)
-        keys = []
-        for line in lines:
-            keys.append(names[seen[line["doc_id"]] % len(names)])
-            seen[line["doc_id"]] += 1
-        return keys
+        return logged_filter_names([ensemble.name for ensemble in task._filters], lines)
 
     def aggregate(self, name: str, task, sample_metrics: dict) -> dict[str, Any]:
         from lmms_eval.evaluator_utils import TaskOutput
