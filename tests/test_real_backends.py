@@ -12,7 +12,6 @@ image counts, the full prompt text, generation settings, and responses flowing t
 into the per-doc values and the aggregated metrics.
 """
 
-import contextlib
 import glob
 import json
 import os
@@ -24,6 +23,7 @@ from typing import Dict, List
 import pytest
 
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
+from temporal_bench.report.rescore import scoring_environment
 from tests.harness import BIN, read_results, read_samples, run_cli
 
 TESTS_DIR = Path(__file__).resolve().parent
@@ -63,20 +63,6 @@ def registered_tasks() -> List[str]:
     return [task for task in TASKS if task in names]
 
 
-@contextlib.contextmanager
-def _env(**values):
-    old = {key: os.environ.get(key) for key in values}
-    os.environ.update(values)
-    try:
-        yield
-    finally:
-        for key, value in old.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
-
-
 def _tempvs_limit(task: str, data_dir: Path) -> int:
     """Docs needed so that the run holds grounding questions and at least one main question: the
     position of the first main question in the task's docs (through the YAML's own process_docs)."""
@@ -84,7 +70,7 @@ def _tempvs_limit(task: str, data_dir: Path) -> int:
 
     yaml_text = (Path(LMMS_EVAL_TASK_DIR) / "tempvs" / f"{task}.yaml").read_text(encoding="utf-8")
     name = re.search(r"process_docs:\s*!function\s+utils\.(\w+)", yaml_text).group(1)
-    with _env(TEMPVS_DATA_DIR=str(data_dir)):
+    with scoring_environment({"TEMPVS_DATA_DIR": str(data_dir)}):
         docs = getattr(hooks, name)(None)
     kinds = [doc.get("kind") for doc in docs]
     return kinds.index("main") + 1 if "main" in kinds else DEFAULT_LIMIT

@@ -3,15 +3,15 @@ a request for each must carry: the prompt (the task's ``doc_to_text``), the imag
 order) and the generation settings of the task's YAML; and the run's data folders."""
 
 import base64
-import contextlib
 import hashlib
 import io
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Tuple
 
 from PIL import Image
+
+from temporal_bench.report.rescore import scoring_environment
 
 # the tasks an API run evaluates: a combined and a separate TempVS task, and a self-consistency task
 TASKS = ["catbench", "catbench_sc", "isobench", "tempvs_mt1_two", "tempvs_mt3_event_separate"]
@@ -62,20 +62,6 @@ def write_data(root: Path) -> Dict[str, str]:
             "TEMPVS_DATA_DIR": str(tempvs_fixture(root / "tempvs", n_sequences=1))}
 
 
-@contextlib.contextmanager
-def _environment(values: Dict[str, str]):
-    old = {key: os.environ.get(key) for key in values}
-    os.environ.update(values)
-    try:
-        yield
-    finally:
-        for key, value in old.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
-
-
 def _hooks(task: str):
     """(docs, doc_to_text, doc_to_visual) of a task as its YAML names them."""
     if task.startswith("catbench"):
@@ -94,7 +80,7 @@ def _hooks(task: str):
 def expected_requests(env: Dict[str, str], tasks: List[str] = TASKS, limit: int = LIMIT) -> List[ExpectedRequest]:
     """One entry per evaluated doc of each task (the first ``limit``, as ``--limit`` takes them)."""
     expected = []
-    with _environment(env):
+    with scoring_environment(env):
         for task in tasks:
             docs, doc_to_text, doc_to_visual = _hooks(task)
             for doc_id, doc in enumerate(list(docs)[:limit]):
