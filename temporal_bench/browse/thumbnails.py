@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 # widths in pixels, never enlarged: a combined strip, one frame of a sequence, a single image
-WIDTHS = {"strip": 480, "frame": 160, "image": 320}
+WIDTHS = {"strip": 360, "frame": 160, "image": 320}
 JPEG_QUALITY = 70
 
 
