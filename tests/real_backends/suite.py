@@ -1,5 +1,9 @@
 """Real lmms-eval model classes on tiny random-weight checkpoints, through the real CLI, offline.
 
+The tests live here and run from one thin test file per model class
+(``tests/test_real_backends_<class>.py``, which set ``BACKEND_IDS``), so that pytest-xdist spreads the
+classes over its workers.
+
 Two model classes that take several images: lmms-eval's *simple* ``qwen2_vl`` (images from
 ``doc_to_visual``, placed before the text) and its *chat* ``qwen2_5_vl`` (messages from the task's
 ``doc_to_messages``, or lmms-eval's automatic messages where a task has none). Each runs
@@ -12,7 +16,6 @@ image counts, the full prompt text, generation settings, and responses flowing t
 into the per-doc values and the aggregated metrics.
 """
 
-import glob
 import json
 import os
 import re
@@ -26,7 +29,7 @@ from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.report.rescore import scoring_environment
 from tests.harness import BIN, read_results, read_samples, run_cli
 
-TESTS_DIR = Path(__file__).resolve().parent
+TESTS_DIR = Path(__file__).resolve().parents[1]
 TASKS = ["catbench", "isobench", "tempvs_mt1_two", "tempvs_mt3_event_separate"]
 GENERATION = {  # the task YAMLs' generation_kwargs (papers' decoding: greedy)
     "catbench": {"max_new_tokens": 2, "temperature": 0, "do_sample": False, "until": []},
@@ -117,11 +120,17 @@ def backend_setup(tmp_path_factory) -> Dict:
     return {"root": root, "tasks": tasks, "checkpoints": checkpoints, "env": env, "limit": limit}
 
 
-@pytest.fixture(scope="session", params=list(BACKENDS))
-def backend_run(request, backend_setup) -> Dict:
+def pytest_generate_tests(metafunc):
+    """The model classes of the test module that imported these tests (its ``BACKEND_IDS``)."""
+    if "backend_id" in metafunc.fixturenames:
+        metafunc.parametrize("backend_id", getattr(metafunc.module, "BACKEND_IDS", list(BACKENDS)), scope="session")
+
+
+@pytest.fixture(scope="session")
+def backend_run(backend_id, backend_setup) -> Dict:
     """One ``lmms-eval`` call per model class over every registered task."""
-    backend = BACKENDS[request.param]
-    out = backend_setup["root"] / f"run_{request.param}"
+    backend = BACKENDS[backend_id]
+    out = backend_setup["root"] / f"run_{backend_id}"
     out.mkdir()
     record = out / "record.jsonl"
     tasks = [task for task in backend_setup["tasks"] if task not in backend.get("unsupported", {})]
@@ -138,7 +147,7 @@ def backend_run(request, backend_setup) -> Dict:
         assert item["doc_id"] not in records[item["task"]], f"request of {item['task']}/{item['doc_id']} seen twice"
         records[item["task"]][item["doc_id"]] = item
     samples = {task: read_samples(out / "lmms_eval_out", task) for task in tasks}
-    return {**backend, "backend": request.param, "results": results, "records": records, "samples": samples, "log": log, "limit": backend_setup["limit"]}
+    return {**backend, "backend": backend_id, "results": results, "records": records, "samples": samples, "log": log, "limit": backend_setup["limit"]}
 
 
 def _require(run: Dict, task: str) -> None:
@@ -287,33 +296,3 @@ def test_responses_flow_through_parsing_into_the_metrics(backend_run, task):
             kinds.add(value["kind"])
             assert "pred" in value and value["gold"], f"{task}/{sample['doc_id']}: {value}"
         assert kinds == {"grounding", "main"}, f"{task}: the run should hold both question kinds, got {kinds}"
-
-
-def test_lm_eval_hf_backend_runs_catbench_with_the_chat_template(tmp_path):
-    """lm-eval's own ``hf`` class (text LLMs) on a tiny random Qwen2: chat-formatted full prompt,
-    greedy decoding with the task's 2-token budget, answers parsed into the per-doc values."""
-    from temporal_bench.catbench.fixtures import write_fixture
-    from temporal_bench.catbench.parsing import parse_answer_only
-    from temporal_bench.paths import LM_EVAL_TASK_DIR
-    from tests.real_backends.checkpoints import build_qwen2_text
-
-    checkpoint = build_qwen2_text(tmp_path / "qwen2_text")
-    data = write_fixture(tmp_path / "catbench")
-    out = tmp_path / "lm_eval_out"
-    out.mkdir()
-    command = [str(BIN / "lm-eval"), "run", "--model", "hf", "--model_args", f"pretrained={checkpoint}", "--device", "cpu",
-               "--apply_chat_template", "--tasks", "catbench", "--include_path", str(LM_EVAL_TASK_DIR),
-               "--limit", "4", "--output_path", str(out), "--log_samples"]
-    log = run_cli(command, out, env={"CATBENCH_DATA_DIR": str(data), "OMP_NUM_THREADS": "1"})
-    results = read_results(out, ["catbench"], log)
-    (samples_file,) = glob.glob(str(out / "**" / "samples_catbench_*.jsonl"), recursive=True)
-    samples = [json.loads(line) for line in Path(samples_file).read_text(encoding="utf-8").splitlines()]
-    assert len(samples) == 4
-    for sample in samples:
-        prompt, gen_args = sample["arguments"]["gen_args_0"]["arg_0"], sample["arguments"]["gen_args_0"]["arg_1"]
-        assert gen_args == {"until": [], "max_gen_toks": 2, "temperature": 0.0, "do_sample": False}
-        assert prompt.startswith("<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n<|im_start|>user\nGiven a goal")
-        assert prompt.endswith("Select between yes or no\n\n<|im_end|>\n<|im_start|>assistant\n")
-        (response,) = sample["resps"][0]
-        assert sample["accuracy"]["pred"] == parse_answer_only(response)
-    assert results["results"]["catbench"]["invalid_count,none"] == sum(s["accuracy"]["pred"] == "invalid" for s in samples)
