@@ -244,15 +244,18 @@ def _same_model(name: str) -> str:
     return re.sub(r"[^0-9a-z]", "", name.lower())
 
 
+def _measured_with_published(rows: Sequence[TableRow]) -> list[tuple[TableRow, TableRow]]:
+    """(measured row, published row) for each measured row of a model (and setting) the paper lists."""
+    published = {(_same_model(r.model), r.setting): r for r in rows if r.source == PUBLISHED}
+    return [(row, published[_same_model(row.model), row.setting]) for row in rows
+            if row.source == MEASURED and (_same_model(row.model), row.setting) in published]
+
+
 def disagreements(layout: Layout, rows: Sequence[TableRow]) -> list[str]:
     """Measured rows of a model (and setting) the paper also lists, cell by cell where the two
     differ at the printed precision (e.g. the TempVS release's own predictions, re-scored)."""
-    published = {(_same_model(r.model), r.setting): r for r in rows if r.source == PUBLISHED}
     out = []
-    for row in rows:
-        paper = published.get((_same_model(row.model), row.setting))
-        if row.source != MEASURED or paper is None:
-            continue
+    for row, paper in _measured_with_published(rows):
         where = f"**{row.model}**" + (f" ({row.setting})" if row.setting else "")
         cells = []
         for c in layout.columns:
@@ -285,12 +288,8 @@ class Verdict:
 
 def verdicts(layout: Layout, rows: Sequence[TableRow]) -> list[Verdict]:
     """Each published cell of a model (and setting) that a measured row with an interval also has."""
-    published = {(_same_model(r.model), r.setting): r for r in rows if r.source == PUBLISHED}
     found = []
-    for row in rows:
-        paper = published.get((_same_model(row.model), row.setting))
-        if row.source != MEASURED or paper is None:
-            continue
+    for row, paper in _measured_with_published(rows):
         for c in layout.columns:
             theirs, bounds = paper.values.get(c.key), row.intervals.get(c.key)
             # a one-point interval (every draw scores alike, e.g. no success at all) says nothing
