@@ -5,7 +5,8 @@ harness. Each pytest worker therefore starts one multiprocessing "forkserver" th
 once; every run is a fresh child forked from it, which sets the run's environment, working folder
 and argv, sends its output to files and calls the console script's own entry function
 (``lmms_eval.cli.dispatch.main``, ``lm_eval.__main__.cli_evaluate``, ``temporal_bench.__main__.main``).
-So each run is still the real CLI in its own process, minus the imports.
+So each run is still the real CLI in its own process, minus the imports and the indexing of the
+harnesses' built-in task folders (tests/preloaded_task_index.py).
 
 Where the environment must act before the imports (``PYTHONPATH`` stubs, the plugin's opt-out
 variable read when lmms-eval loads its entry points), ``ENTRY_POINTS`` does not apply and the caller
@@ -29,7 +30,7 @@ ENTRY_POINTS = {
     "temporal-bench": ("temporal_bench.__main__", "main"),
 }
 PRELOAD = ["torch", "transformers", "datasets", "lmms_eval.cli.dispatch", "lmms_eval.__main__", "lmms_eval.evaluator",
-           "lmms_eval.models", "lmms_eval.tasks", "lm_eval.__main__", "temporal_bench.__main__"]
+           "lmms_eval.models", "lmms_eval.tasks", "lm_eval.__main__", "temporal_bench.__main__", "tests.preloaded_task_index"]
 IMPORT_TIME_VARIABLES = ("PYTHONPATH", "TEMPORAL_BENCH_NO_AUTO_TASKS")
 
 _context = None
