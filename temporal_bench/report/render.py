@@ -65,7 +65,7 @@ def _sampled_as(run: Run, task: str, sampling: tuple[int, float] | None) -> bool
     return k is not None and t is not None and (int(k), float(t)) == sampling
 
 
-def _resolve_setting(run: Run, setting: Setting) -> list[str]:
+def resolve_setting(run: Run, setting: Setting) -> list[str]:
     """The run's tasks for a setting: those of the first task group present in the run (and
     recorded with the setting's sampling, if it names one)."""
     for group in setting.tasks:
@@ -125,7 +125,7 @@ def measured_rows(layout: Layout, run: Run) -> list[TableRow]:
     rows: list[TableRow] = []
     if layout.rows == "setting":
         for setting in layout.settings:
-            tasks = _resolve_setting(run, setting)
+            tasks = resolve_setting(run, setting)
             if not tasks:
                 continue
             row = TableRow(MEASURED, run.label, setting.label, {})
@@ -140,7 +140,7 @@ def measured_rows(layout: Layout, run: Run) -> list[TableRow]:
             row.tasks[setting.label] = ", ".join(used) or ", ".join(tasks)
             rows.append(row)
         return rows
-    resolved = {s.label: _resolve_setting(run, s) for s in layout.settings}
+    resolved = {s.label: resolve_setting(run, s) for s in layout.settings}
     if not any(resolved.values()):
         return rows
     row = TableRow(MEASURED, run.label, None, {})
@@ -182,7 +182,7 @@ def unrun_settings(layout: Layout, run: Run) -> list[str]:
     """Settings of a per-setting layout that the run has no task for."""
     if layout.rows != "setting":
         return []
-    return [s.label for s in layout.settings if not _resolve_setting(run, s)]
+    return [s.label for s in layout.settings if not resolve_setting(run, s)]
 
 
 def published_rows(layout: Layout) -> list[TableRow]:
