@@ -33,11 +33,15 @@ class DemoBenchmark(NamedTuple):
 
 
 DEMO_BENCHMARKS = {
+    # A, E+A and A+E (Tables 1, 3-5, Figures 7-8) and self-consistency (Tables 6-7)
     "catbench": DemoBenchmark("CATBENCH_DATA_DIR", partial(catbench_fixtures.write_fixture, n_plans=8, pairs_per_class=5),
-                              ["catbench_switched"], {}),
+                              ["catbench_switched", "catbench_cot_switched", "catbench_explain_switched", "catbench_sc"], {}),
     "isobench": DemoBenchmark("ISOBENCH_DATA_DIR", partial(isobench_fixtures.write_fixture, n=96), ["isobench"], {}),
-    # TempVS's generator fills the released instruction templates (shipped in tempvs/templates/)
-    "tempvs": DemoBenchmark("TEMPVS_DATA_DIR", partial(tempvs_fixtures.write_fixture, n_sequences=30), ["tempvs"], {}),
+    # TempVS's generator fills the released instruction templates (shipped in tempvs/templates/); the
+    # CoT variants give Table 6, the release's blind predictions Table 17 (write_released_blind)
+    "tempvs": DemoBenchmark("TEMPVS_DATA_DIR", partial(tempvs_fixtures.write_fixture, n_sequences=30),
+                            ["tempvs", "tempvs_mt1_two_cot", "tempvs_mt1_three_cot", "tempvs_mt2_caption_cot",
+                             "tempvs_mt3_caption_cot"], {}),
 }
 
 
@@ -66,6 +70,7 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     if missing:
         _fail(log_path, f"lmms-eval results {written[-1]} lack tasks {missing}")
     print(f"results: {written[-1]}")
+    write_released_blind(Path(env[DEMO_BENCHMARKS["tempvs"].data_dir_env]), results_dir / "tempvs_released_blind")
     print(write_report(results_dir, output / "report"))
     print(write_browse_page(Path(written[-1]), output / "browse.html", {b.data_dir_env: env[b.data_dir_env] for b in DEMO_BENCHMARKS.values()}))
     print(summarize(Path(written[-1]), f"{model} ({model_args})"))
@@ -78,6 +83,14 @@ def _fail(log_path: Path, reason: str) -> None:
     print(f"--- the last {min(len(lines), LOG_TAIL_LINES)} lines of {log_path} ---", file=sys.stderr)
     print("\n".join(lines[-LOG_TAIL_LINES:]), file=sys.stderr)
     raise SystemExit(f"the demo failed: {reason} (full log: {log_path})")
+
+
+def write_released_blind(data: Path, folder: Path) -> None:
+    """Score the demo data's text-only-LLM predictions (no model run), for TempVS Table 17."""
+    from temporal_bench.tempvs.released_predictions import released_models, scored_tests, write_results
+
+    for model in released_models(data, "blind"):
+        write_results(folder, model, "blind", scored_tests(data, model, "blind"), data)
 
 
 def write_report(results_dir: Path, folder: Path) -> str:

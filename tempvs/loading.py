@@ -138,7 +138,19 @@ def annotation_path(root: Path, source: str, file_name: str) -> Path:
 
 def read_annotations(root: Path, source: str, file_name: str) -> List[Dict]:
     """The rows of one annotation file; each carries ``_where`` (file and row) for error messages."""
-    path = annotation_path(root, source, file_name)
+    return read_rows(annotation_path(root, source, file_name), source)
+
+
+def annotation_rows(root: Path, source: str, task_id: str) -> List[Dict]:
+    """The rows a task id reads from the annotations (§2.2); the default ``rows_of`` of the builders."""
+    return read_annotations(root, source, file_of(task_id))
+
+
+RowsOf = Callable[[Path, str, str], List[Dict]]  # (data root, source, task id) -> rows
+
+
+def read_rows(path: Path, source: str) -> List[Dict]:
+    """The rows of an annotation file, or of a prediction file (the annotation rows plus ``preds``, §2.5)."""
     rows = read_table(path)
     for i, row in enumerate(rows):
         for needed in ("question_id", "img_seq_id", "gt_option"):
@@ -329,8 +341,8 @@ class LoadReport:
                 _log.info(f"TempVS {task}: {source} {label}: " + ", ".join(f"{k}={v}" for k, v in stages.items()) + note)
 
 
-def _grounding_rows(root: Path, source: str, task_id: str, report: LoadReport) -> List[Dict]:
-    rows = read_annotations(root, source, file_of(task_id))
+def _grounding_rows(root: Path, source: str, task_id: str, report: LoadReport, rows_of: RowsOf) -> List[Dict]:
+    rows = rows_of(root, source, task_id)
     kept = [row for row in rows if not has_invalid_event(row)]
     report.add(task_id, source, rows=len(rows), after_invalid_event_filter=len(kept))
     return kept
@@ -354,17 +366,19 @@ def _partners(row: Dict, by_sequence: Dict[str, List[Tuple[str, str]]], kind: st
 
 def build_main_docs(test: str, mode: str = "standard", visual: str = "combined", blind_filter: bool = True,
                     with_grounding: bool = True, data_dir: Optional[Path] = None,
-                    sources: Optional[Tuple[str, ...]] = None) -> Tuple[List[Dict], LoadReport]:
+                    sources: Optional[Tuple[str, ...]] = None,
+                    rows_of: RowsOf = annotation_rows) -> Tuple[List[Dict], LoadReport]:
     """Docs of one main test (``mt1_two`` ... ``mt3_caption``): main questions after the filters
     and, with ``with_grounding``, every grounding question of its grounding file (after the
     invalid-event filter), each once. Order: per source, per image sequence, grounding then main
-    docs (so ``--limit`` mostly keeps whole sequences; the metrics never rely on it)."""
+    docs (so ``--limit`` mostly keeps whole sequences; the metrics never rely on it). ``rows_of``
+    reads the rows of a task id (the released-predictions scorer reads the prediction files)."""
     spec = MAIN_TESTS[test]
     root = data_root(data_dir)
     report = LoadReport()
     docs: List[Dict] = []
     for source in selected_sources(sources):
-        rows = read_annotations(root, source, file_of(spec.task_id))
+        rows = rows_of(root, source, spec.task_id)
         valid = [row for row in rows if not has_invalid_event(row)]
         stages = {"rows": len(rows), "after_invalid_event_filter": len(valid)}
         if blind_filter and spec.blind_filtered:
@@ -377,7 +391,7 @@ def build_main_docs(test: str, mode: str = "standard", visual: str = "combined",
             sequences.setdefault(str(row["img_seq_id"]), {"grounding": [], "main": []})["main"].append(row)
         by_sequence: Dict[str, List[Tuple[str, str]]] = defaultdict(list)
         if with_grounding:
-            for row in _grounding_rows(root, source, spec.grounding_task_id, report):
+            for row in _grounding_rows(root, source, spec.grounding_task_id, report, rows_of):
                 sequence = str(row["img_seq_id"])
                 sequences.setdefault(sequence, {"grounding": [], "main": []})["grounding"].append(row)
                 by_sequence[sequence].append((str(row["gt_option"]), doc_key(source, spec.grounding_task_id, row["question_id"])))
@@ -401,7 +415,8 @@ def build_grounding_docs(task_id: str, visual: str = "combined", data_dir: Optio
     report = LoadReport()
     docs = []
     for source in selected_sources(sources):
-        docs += [_doc(grounding_doc, row, source, task_id, "standard", visual, root) for row in _grounding_rows(root, source, task_id, report)]
+        docs += [_doc(grounding_doc, row, source, task_id, "standard", visual, root)
+                 for row in _grounding_rows(root, source, task_id, report, annotation_rows)]
     _check_unique(docs)
     _check_images(docs)
     return docs, report

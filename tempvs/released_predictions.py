@@ -1,9 +1,12 @@
 """Score the raw outputs the TempVS authors released, with our loading, parsing and metrics.
 
 The release holds ``predictions/{combined,separate,cot}/{model}/{source}_{task_id}_preds_{suffix}.pkl``:
-the annotation rows plus the model's raw output in ``preds`` (docs/protocol/tempvs.md §2.5). Each output is
-scored as if the model had answered our task's doc for that row: the same filters and grounding
-join, the model family's official preprocessing and patterns (§6.2), and the same aggregations.
+the annotation rows plus the model's raw output in ``preds`` (docs/protocol/tempvs.md §2.5). As the
+official evaluation does (§7.1), the rows scored are those of the prediction files themselves, not
+of the annotation files: the same filters and grounding join, the model family's official
+preprocessing and patterns (§6.2), and the same aggregations. Rows that one side has and the other
+lacks are compared with the annotation files and reported, named and counted: a row only in the
+prediction file is scored (as officially), a row only in the annotations is not (it has no output).
 One results JSON per model is written in lmms-eval's format, with the per-doc records beside it as
 samples files, so ``temporal-bench report`` renders Tables 3 and 14-16 (12 for ``separate``) with
 those rows, their confidence intervals and reproduction verdicts next to the published ones, and
@@ -11,7 +14,9 @@ lists every cell where the two disagree.
 
 As in the official evaluation (§7.3), a source whose grounding predictions are missing is left out
 of that main test (with a warning); a missing main prediction file is an error. The release has no
-CoT grounding outputs: ``cot`` takes the grounding predictions from ``combined``.
+CoT grounding outputs: ``cot`` takes the grounding predictions from ``combined``. ``blind`` scores the
+three text-only LLMs' outputs of MT1/MT2 (no grounding) before the text-only-LLM filter and, as
+``mt_acc_filtered``, after it: paper Table 17, without any model run.
 """
 
 import argparse
@@ -19,13 +24,17 @@ import json
 import logging
 import os
 import re
+import sys
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.tempvs.extraction import FIX_NAMES, FIXES_ENV, active_fixes
-from temporal_bench.tempvs.loading import TempVSDataError, build_main_docs, data_root, doc_key, read_table
+from temporal_bench.tempvs.loading import (
+    TempVSDataError, annotation_rows, blind_correct_counts, build_main_docs, data_root, doc_key, read_rows,
+)
 from temporal_bench.tempvs.metrics import AGGREGATIONS, make_record, metric_family, metric_names
-from temporal_bench.tempvs.spec import MAIN_TESTS, SOURCES_ENV, selected_sources
+from temporal_bench.tempvs.spec import BLIND_DROP_THRESHOLD, MAIN_TESTS, SOURCES_ENV, selected_sources
 
 try:
     from loguru import logger as _log
@@ -33,7 +42,9 @@ except ImportError:  # pragma: no cover
     _log = logging.getLogger(__name__)
 
 # input folder -> (prompt mode, our task-name suffix); scoring reads no image, so none need be present
-INPUTS = {"combined": ("standard", ""), "separate": ("standard", "_separate"), "cot": ("cot", "_cot")}
+INPUTS = {"combined": ("standard", ""), "separate": ("standard", "_separate"), "cot": ("cot", "_cot"),
+          "blind": ("blind", "_blind")}
+FILTERED_METRIC = "mt_acc_filtered"  # text-only runs: MT on the questions the text-only-LLM filter keeps (Table 17)
 RESULTS_NAME = "released_{input}_results.json"
 SAMPLES_NAME = "released_{input}_samples_{task}.jsonl"  # beside RESULTS_NAME, named as lmms-eval names them
 
@@ -66,16 +77,6 @@ def prediction_path(root: Path, input_kind: str, model: str, source: str, task_i
     return next((p for p in (folder / f"{stem}.pkl", folder / f"{stem}.json") if p.is_file()), None)
 
 
-def read_predictions(path: Path, source: str, task_id: str) -> Dict[str, str]:
-    """doc key -> raw output, from one prediction file."""
-    out = {}
-    for i, row in enumerate(read_table(path)):
-        if "preds" not in row or row.get("question_id") is None:
-            raise TempVSDataError(f"{path} row {i}: a prediction file needs 'question_id' and 'preds'; found {sorted(row)}")
-        out[doc_key(source, task_id, row["question_id"])] = row["preds"]
-    return out
-
-
 def released_models(root: Path, input_kind: str = "combined") -> List[str]:
     folder = data_root(Path(root)) / "predictions" / input_kind
     if not folder.is_dir():
@@ -83,58 +84,138 @@ def released_models(root: Path, input_kind: str = "combined") -> List[str]:
     return sorted(p.name for p in folder.iterdir() if p.is_dir())
 
 
-def _test_predictions(root: Path, model: str, input_kind: str, test: str,
-                      sources: Tuple[str, ...]) -> Tuple[Dict[str, str], Tuple[str, ...]]:
-    """The raw outputs of one main test and its grounding test, and the sources that have both."""
+@dataclass(frozen=True)
+class RowMismatch:
+    """The question ids of one prediction file that its annotation file lacks, and the reverse."""
+
+    predictions: str  # the prediction file, relative to the data folder
+    only_in_predictions: Tuple[str, ...]  # scored, as the official evaluation scores them
+    only_in_annotations: Tuple[str, ...]  # not scored: the model has no output for them
+
+    def describe(self, shown: int = 5) -> str:
+        parts = [f"{len(ids)} row(s) only in the {side} ({', '.join(ids[:shown])}{', ...' if len(ids) > shown else ''})"
+                 for side, ids in (("prediction file", self.only_in_predictions),
+                                   ("annotation file", self.only_in_annotations)) if ids]
+        return f"{self.predictions}: " + "; ".join(parts)
+
+
+class PredictionRows:
+    """``rows_of`` for :func:`build_main_docs`: the rows of the prediction files, each checked
+    against its annotation file; keeps every raw output by doc key and every row mismatch."""
+
+    def __init__(self, files: Dict[Tuple[str, str], Path]):
+        self.files = files  # (source, task id) -> prediction file
+        self.outputs: Dict[str, str] = {}
+        self.mismatches: Dict[str, RowMismatch] = {}
+
+    def __call__(self, root: Path, source: str, task_id: str) -> List[Dict]:
+        path = self.files[source, task_id]
+        rows = read_rows(path, source)
+        for i, row in enumerate(rows):
+            if "preds" not in row:
+                raise TempVSDataError(f"{path} row {i}: a prediction file needs 'preds'; found {sorted(row)}")
+            self.outputs[doc_key(source, task_id, row["question_id"])] = row["preds"]
+        ours = [str(row["question_id"]) for row in rows]
+        theirs = [str(row["question_id"]) for row in annotation_rows(root, source, task_id)]
+        mismatch = RowMismatch(str(path.relative_to(root)), tuple(q for q in ours if q not in set(theirs)),
+                               tuple(q for q in theirs if q not in set(ours)))
+        if (mismatch.only_in_predictions or mismatch.only_in_annotations) and mismatch.predictions not in self.mismatches:
+            _log.warning(f"TempVS released predictions: {mismatch.describe()}")
+            self.mismatches[mismatch.predictions] = mismatch
+        return rows
+
+
+def _test_files(root: Path, model: str, input_kind: str, test: str,
+                sources: Tuple[str, ...]) -> Dict[Tuple[str, str], Path]:
+    """(source, task id) -> prediction file, for one main test and its grounding test, of the
+    sources that have both."""
     spec = MAIN_TESTS[test]
     grounding_inputs = (input_kind, "combined") if input_kind == "cot" else (input_kind,)
-    preds: Dict[str, str] = {}
-    kept = []
+    files = {}
     for source in sources:
         main = prediction_path(root, input_kind, model, source, spec.task_id)
         if main is None:
             raise TempVSDataError(f"{model}: prediction file predictions/{input_kind}/{model}/{source}_{spec.task_id}_preds_"
                                   f"{file_suffix(model)}.pkl is missing under {root}")
+        if input_kind == "blind":  # text only: no grounding questions
+            files[source, spec.task_id] = main
+            continue
         grounding = next(filter(None, (prediction_path(root, kind, model, source, spec.grounding_task_id)
                                        for kind in grounding_inputs)), None)
         if grounding is None:
             _log.warning(f"TempVS {model}: no {spec.grounding_task_id} predictions for {source}; "
                          f"{source} is left out of {spec.task_id}, as in the official evaluation")
             continue
-        preds.update(read_predictions(main, source, spec.task_id))
-        preds.update(read_predictions(grounding, source, spec.grounding_task_id))
-        kept.append(source)
-    return preds, tuple(kept)
+        files[source, spec.task_id] = main
+        files[source, spec.grounding_task_id] = grounding
+    return files
 
 
 ScoredTest = Tuple[str, str, List[Dict]]  # (main test, our task name, the per-doc records)
 
 
+@dataclass
+class ScoredModel:
+    """One model's per-doc records for each main test it has, and the rows its prediction files
+    and the annotation files do not share."""
+
+    tests: List[ScoredTest]
+    mismatches: List[RowMismatch]
+    filtered: Dict[str, Optional[float]] = field(default_factory=dict)  # text-only: task -> FILTERED_METRIC
+
+
+def accuracy_after_blind_filter(records: List[Dict], root: Path) -> Optional[float]:
+    """MT accuracy among the main questions that the text-only-LLM filter keeps (fewer than 2 of its
+    3 LLMs right on the release's blind predictions, §7.1 step 2): paper Table 17's "after"."""
+    by_file: Dict[Tuple[str, str], List[Dict]] = {}
+    for record in records:
+        if record["kind"] == "main":
+            by_file.setdefault((record["source"], record["task_id"]), []).append(record)
+    kept = []
+    for (source, task_id), found in by_file.items():
+        counts = blind_correct_counts(root, source, task_id, [r["question_id"] for r in found])
+        kept += [r for r in found if counts[r["question_id"]] < BLIND_DROP_THRESHOLD]
+    return sum(r["correct"] for r in kept) / len(kept) if kept else None
+
+
 def scored_tests(root: Path, model: str, input_kind: str = "combined",
-                 sources: Optional[Sequence[str]] = None) -> List[ScoredTest]:
-    """The per-doc records of one model's outputs, for each of the six main tests it has.
+                 sources: Optional[Sequence[str]] = None) -> ScoredModel:
+    """The per-doc records of one model's outputs, for each of the six main tests it has: the rows
+    of its prediction files, filtered and joined as the official evaluation does (§7.1).
 
     ``TEMPVS_FIXES`` applies as in the tasks (default: the faithful parse and join)."""
     root = data_root(Path(root))
     mode, suffix = INPUTS[input_kind]
     family = model_family(model)
-    scored = []
-    for test in MAIN_TESTS:
-        preds, kept = _test_predictions(root, model, input_kind, test, selected_sources(tuple(sources or ())))
+    scored = ScoredModel([], [])
+    mismatches: Dict[str, RowMismatch] = {}
+    for test, spec in MAIN_TESTS.items():
+        if mode == "blind" and not spec.blind_filtered:
+            continue
+        files = _test_files(root, model, input_kind, test, selected_sources(tuple(sources or ())))
+        kept = tuple(dict.fromkeys(source for source, _ in files))
         if not kept:
             continue
-        docs, _ = build_main_docs(test, mode=mode, visual="none", data_dir=root, sources=kept)
-        missing = [doc["doc_key"] for doc in docs if doc["doc_key"] not in preds]
-        if missing:
-            raise TempVSDataError(f"{model}: no prediction for {missing[0]} in predictions/{input_kind}/{model}/")
-        scored.append((test, f"tempvs_{test}{suffix}", [make_record(doc, preds[doc["doc_key"]], family) for doc in docs]))
+        rows = PredictionRows(files)
+        docs, _ = build_main_docs(test, mode=mode, visual="none", blind_filter=mode != "blind",
+                                  with_grounding=mode != "blind", data_dir=root, sources=kept, rows_of=rows)
+        task = f"tempvs_{test}{suffix}"
+        records = [make_record(doc, rows.outputs[doc["doc_key"]], family) for doc in docs]
+        scored.tests.append((test, task, records))
+        if mode == "blind":
+            scored.filtered[task] = accuracy_after_blind_filter(records, root)
+        mismatches.update(rows.mismatches)
+    scored.mismatches = list(mismatches.values())
     return scored
 
 
-def results_of(scored: List[ScoredTest]) -> Dict[str, Dict[str, object]]:
+def results_of(scored: ScoredModel) -> Dict[str, Dict[str, object]]:
     """Our task name -> ``{"<metric>,none": value}``, as the tasks' aggregations compute them."""
-    return {task: {f"{name},none": AGGREGATIONS[name](records) for name in metric_names(metric_family(test))}
-            for test, task, records in scored}
+    results = {task: {f"{name},none": AGGREGATIONS[name](records) for name in metric_names(metric_family(test))}
+               for test, task, records in scored.tests}
+    for task, value in scored.filtered.items():
+        results[task][f"{FILTERED_METRIC},none"] = value
+    return results
 
 
 def score_model(root: Path, model: str, input_kind: str = "combined",
@@ -143,22 +224,33 @@ def score_model(root: Path, model: str, input_kind: str = "combined",
     return results_of(scored_tests(root, model, input_kind, sources))
 
 
-def write_results(folder: Path, model: str, input_kind: str, results: Dict, root: Path,
-                  scored: Optional[List[ScoredTest]] = None) -> Path:
-    """An lmms-eval-style results file that the report reads (its model label is ``model``), and
-    with ``scored`` the records beside it as lmms-eval's samples files, from which the report
-    computes confidence intervals (the record under one metric key: temporal_bench/report/records.py)."""
+def write_results(folder: Path, model: str, input_kind: str, scored: ScoredModel, root: Path) -> Path:
+    """An lmms-eval-style results file that the report reads (its model label is ``model``), with the
+    row mismatches under ``released_rows``, and the records beside it as lmms-eval's samples files,
+    from which the report computes confidence intervals (the record under one metric key:
+    temporal_bench/report/records.py)."""
     path = Path(folder) / model / RESULTS_NAME.format(input=input_kind)
     path.parent.mkdir(parents=True, exist_ok=True)
-    for _, task, records in scored or ():
+    for _, task, records in scored.tests:
         samples = path.parent / SAMPLES_NAME.format(input=input_kind, task=task)
         samples.write_text("".join(json.dumps({"doc_id": i, "target": r["gold"], "gt_acc": r}, sort_keys=True) + "\n"
                                    for i, r in enumerate(records)), encoding="utf-8")
-    data = {"results": results, "model_name": model,
+    data = {"results": results_of(scored), "model_name": model,
             "config": {"model": "tempvs-released-predictions", "model_args": f"model={model},input={input_kind}",
-                       "data": str(root)}}
+                       "data": str(root)},
+            "released_rows": [asdict(m) for m in scored.mismatches]}
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return path
+
+
+def mismatch_section(by_model: Dict[str, List[RowMismatch]]) -> str:
+    """The prediction files whose rows differ from the annotation files', per model (empty when none)."""
+    lines = [f"- **{model}**: {m.describe()}" for model, found in by_model.items() for m in found]
+    if not lines:
+        return ""
+    return ("\nPrediction files whose rows differ from the annotation files (rows only in a prediction file "
+            "are scored, as the official evaluation scores them; rows only in the annotations have no output "
+            "and are not):\n" + "\n".join(lines) + "\n")
 
 
 def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
@@ -187,10 +279,14 @@ def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
         active_fixes()  # a bad value fails here, before any scoring
         root = data_root(args.release)
         sources = tuple(s for s in (args.sources or "").split(",") if s)
+        mismatches = {}
         for model in args.models or released_models(root, args.input):
             scored = scored_tests(root, model, args.input, sources)
-            write_results(args.output, model, args.input, results_of(scored), root, scored)
+            write_results(args.output, model, args.input, scored, root)
+            mismatches[model] = scored.mismatches
     except (TempVSDataError, ValueError) as exc:
         parser.error(str(exc))
     report_args = [str(args.output)] + [a for t in args.tables or () for a in ("--table", t)]
-    return main_report(report_args)
+    status = main_report(report_args)
+    sys.stdout.write(mismatch_section(mismatches))
+    return status

@@ -8,7 +8,7 @@ the grounding file's rows after the invalid-event filter, pooled over the source
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Dict, Optional, Sequence
+from typing import Callable, Dict, Optional, Sequence
 
 import pandas
 
@@ -74,14 +74,17 @@ def _passes(df, task_id, preds, model=""):
 
 
 def official(root: Path, task_id: str, grounding_id: str, answers: Dict[tuple, str], blind: bool = True,
-             model: str = "", sources: Sequence[str] = OFFICIAL_SOURCES) -> Dict[str, Optional[float]]:
+             model: str = "", sources: Sequence[str] = OFFICIAL_SOURCES,
+             frame_of: Optional[Callable[[str, str], pandas.DataFrame]] = None) -> Dict[str, Optional[float]]:
     """GT, GT_strict, MT, MT|GT_strict (and MT|GT fail) pooled over the sources, per source too.
     ``answers``: (source, task id, question_id) -> raw model output; rows never asked get "".
-    ``model`` picks the family branch of the parser, as the script does by model name."""
+    ``model`` picks the family branch of the parser, as the script does by model name.
+    ``frame_of(source, task id)``: the rows evaluated (default: the annotation file's)."""
+    frame_of = frame_of or (lambda source, task: pandas.read_pickle(root / "benchmark_pkl" / f"{source}_{_file(task)}_test.pkl"))
     pooled, per_source = Counter(), {}
     for source in sources:
-        main = _drop_invalid(pandas.read_pickle(root / "benchmark_pkl" / f"{source}_{_file(task_id)}_test.pkl"))
-        ground = _drop_invalid(pandas.read_pickle(root / "benchmark_pkl" / f"{source}_{_file(grounding_id)}_test.pkl"))
+        main = _drop_invalid(frame_of(source, task_id))
+        ground = _drop_invalid(frame_of(source, grounding_id))
         main = main.assign(passed=_passes(main, task_id, main["question_id"].map(lambda q: answers.get((source, task_id, q), "")), model))
         ground = ground.assign(passed=_passes(ground, grounding_id, ground["question_id"].map(lambda q: answers.get((source, grounding_id, q), "")), model))
         if blind and "images" not in task_id:
@@ -112,7 +115,7 @@ def official(root: Path, task_id: str, grounding_id: str, answers: Dict[tuple, s
         counts["g_rows"], counts["g_pass"] = len(ground), int(ground["passed"].sum())
         per_source[source] = _figures(counts)
         pooled.update(counts)
-    return {**_figures(pooled), "per_source": per_source}
+    return {**_figures(pooled), "n": pooled["total"], "per_source": per_source}
 
 
 def _figures(c):
@@ -123,8 +126,9 @@ def _figures(c):
 
 
 def official_release(root: Path, model: str, folder: str = "combined") -> Dict[str, Dict[str, Optional[float]]]:
-    """The evaluation run on a released prediction folder: task id -> figures, rounded to 4 decimals
-    as the script rounds. A source without the grounding predictions is skipped, as the script does."""
+    """The evaluation run on a released prediction folder: task id -> figures (and ``n``, the rows
+    counted), rounded to 4 decimals as the script rounds. The rows are the prediction files' own; a
+    source without the grounding predictions is skipped, as the script does."""
     out = {}
     for task_id, grounding_id in GROUNDING_OF.items():
         base = Path(root) / "predictions" / folder / model
@@ -137,6 +141,7 @@ def official_release(root: Path, model: str, folder: str = "combined") -> Dict[s
             for task, path in ((task_id, base / f"{source}_{task_id}_preds_{_suffix(model)}.pkl"), (grounding_id, grounding_path)):
                 frame = pandas.read_pickle(path)
                 answers.update({(source, task, q): p for q, p in zip(frame["question_id"], frame["preds"])})
-        figures = official(Path(root), task_id, grounding_id, answers, model=model, sources=sources)
+        figures = official(Path(root), task_id, grounding_id, answers, model=model, sources=sources,
+                           frame_of=lambda source, task: pandas.read_pickle(base / f"{source}_{task}_preds_{_suffix(model)}.pkl"))
         out[task_id] = {k: (None if v is None else round(v, 4)) for k, v in figures.items() if k != "per_source"}
     return out

@@ -18,6 +18,7 @@ from temporal_bench.report import (
     render_markdown,
 )
 from temporal_bench.report.cli import main_report
+from temporal_bench.report.render import build_rows
 from temporal_bench.report.results import Run, find_result_files, run_label
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -245,6 +246,7 @@ def test_default_tables_are_those_the_runs_have_tasks_for(tmp_path, capsys):
         "## CaT-Bench Table 1: Step Order Prediction, per class and macro average",
         "## CaT-Bench Table 3: Temporal Consistency (TC) and Order Contrastive Consistency (OCC), %",
         "## CaT-Bench Table 4: prompting styles (macro P/R/F1, TC %)",
+        "## CaT-Bench Table 5: the Dep class (gold yes) under A, E+A and A+E prompting",
         "## CaT-Bench Tables 6 and 7: improved prompting with the A prompt (macro P/R/F, TC %, OCC %)",
     ]
     assert "ISO-Bench" not in out
@@ -353,3 +355,57 @@ def test_a_layout_is_a_small_declarative_spec(tmp_path):
         assert "| 1 | **m** | MT1 | measured | 54.3 |" in text
     finally:
         del LAYOUTS["demo-table"]
+
+
+def _sc_entry(macro_f: float, repeats: int, temperature: float) -> tuple[dict, dict]:
+    """(results entry, task config) of a self-consistency task as lmms-eval records them."""
+    results = catbench_entry(prf(0.6, 0.6, 0.6, 0.6, 0.6, macro_f, tc=0.8, occ=0.5), "majority_vote")
+    return results, {"repeats": repeats, "generation_kwargs": {"temperature": temperature, "do_sample": True}}
+
+
+def test_table7_rows_are_labelled_by_the_recorded_k_and_t(tmp_path, capsys):
+    """Each self-consistency task lands in the row of the k and T its run recorded, whatever its name
+    (catbench_sc_k5 run with --gen_kwargs temperature=0.8 is k=5, T=0.8); a task whose k and T fit no
+    row of Table 7 is named, never placed."""
+    tasks = {"catbench_sc": (0.61, 3, 0.6), "catbench_sc_t08": (0.62, 3, 0.8),
+             "catbench_sc_k5": (0.63, 5, 0.8), "catbench_sc_k5_t08": (0.64, 5, 0.6), "catbench_sc_x": (0.65, 4, 0.7)}
+    entries = {task: _sc_entry(*values) for task, values in tasks.items()}
+    write_json(tmp_path / "sc" / "org__m" / "20250101_000000_results.json",
+               {"results": {t: e[0] for t, e in entries.items()}, "configs": {t: e[1] for t, e in entries.items()},
+                "model_name": "org/m", "config": {"model": "openai", "model_args": "model=org/m"}})
+    assert main_report([str(tmp_path / "sc"), "--table", "catbench-table6_7", "--no-published"]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split(" | ")[1]: line.split(" | ")[5] for line in out.splitlines() if "| measured |" in line}
+    macro = {task: f"{(0.6 + values[0]) / 2:.2f}" for task, values in tasks.items()}
+    assert rows == {"Self-consistency [k=3, T=0.6]": macro["catbench_sc"],
+                    "Self-consistency [k=3, T=0.8]": macro["catbench_sc_t08"],
+                    "Self-consistency [k=5, T=0.8]": macro["catbench_sc_k5"],
+                    "Self-consistency [k=5, T=0.6]": macro["catbench_sc_k5_t08"]}
+    assert ("tasks: Self-consistency [k=3, T=0.6] = catbench_sc; Self-consistency [k=3, T=0.8] = catbench_sc_t08; "
+            "Self-consistency [k=5, T=0.6] = catbench_sc_k5_t08; Self-consistency [k=5, T=0.8] = catbench_sc_k5") in out
+    assert "- **org/m**: `catbench_sc_x` recorded k=4, T=0.7: not a setting of this table" in out
+    assert "- **org/m** (Zero-shot): not run (no task matching catbench_switched, catbench)" in out
+
+
+def test_table7_without_a_recorded_config_is_not_guessed(tmp_path, capsys):
+    write_json(tmp_path / "sc" / "org__m" / "20250101_000000_results.json",
+               {"results": {"catbench_sc": _sc_entry(0.6, 3, 0.6)[0]}, "model_name": "org/m",
+                "config": {"model": "openai", "model_args": "model=org/m"}})
+    assert main_report([str(tmp_path / "sc"), "--table", "catbench-table6_7", "--no-published"]) == 0
+    out = capsys.readouterr().out
+    assert "| measured |" not in out
+    assert "- **org/m**: `catbench_sc` recorded k=None, T=None: not a setting of this table" in out
+
+
+def test_catbench_table5_is_the_dep_class_of_a_e_a_and_a_e(tmp_path):
+    write_catbench_runs(tmp_path)
+    write_json(tmp_path / "cot" / "org__my-model" / "20250102_000000_results.json",
+               {"results": {"catbench_cot": catbench_entry(prf(0.59, 0.97, 0.7337, 0.8, 0.3, 0.4364))},
+                "model_name": "org/my-model", "config": {"model": "qwen2_vl", "model_args": "pretrained=org/my-model"}})
+    rows = build_rows(LAYOUTS["catbench-table5"], load_runs([tmp_path]))
+    measured = {(r.model, r.setting): r.values for r in rows if r.source == "measured"}
+    assert measured[("org/my-model", "E+A")] == {"dep_p": 0.59, "dep_r": 0.97, "dep_f": 0.7337}
+    assert measured[("org/my-model", "A+E")] == {"dep_p": 0.7, "dep_r": 0.9, "dep_f": 0.7875}
+    published = {r.setting: r.values for r in rows if r.source == "published"}
+    assert published == {"A": {"dep_p": 0.53, "dep_r": 0.92, "dep_f": 0.67}, "E+A": {"dep_p": 0.59, "dep_r": 0.98, "dep_f": 0.74},
+                         "A+E": {"dep_p": 0.66, "dep_r": 0.86, "dep_f": 0.75}}

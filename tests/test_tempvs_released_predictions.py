@@ -1,23 +1,28 @@
 """Scoring the TempVS release's own model outputs (predictions/{combined,...}/{model}/*.pkl):
 prediction files in the official format, written here for several model families and all four
-sources, score to exactly what the independent re-computation of the official evaluation gives,
-and ``temporal-bench score-predictions`` shows them next to the published Tables 14-16, flagging
-every cell where they disagree."""
+sources, score to exactly what the independent re-computation of the official evaluation gives
+(the rows of the prediction files, as the script scores them, every row the annotations and the
+prediction files do not share named and counted), and ``temporal-bench score-predictions`` shows
+them next to the published Tables 14-16, flagging every cell where they disagree."""
 
+import json
 import re
 import shutil
 from pathlib import Path
 
+import pandas
 import pytest
 
 from temporal_bench.tempvs.fixtures import write_fixture, write_model_predictions
 from temporal_bench.tempvs.loading import TempVSDataError
 from temporal_bench.tempvs.released_predictions import (
+    RowMismatch,
     file_suffix,
     main_score_predictions,
     model_family,
     released_models,
     score_model,
+    scored_tests,
 )
 from temporal_bench.tempvs.spec import MAIN_TESTS
 from tests.tempvs_official_eval import official_release
@@ -47,6 +52,7 @@ def test_released_outputs_score_as_the_official_evaluation(release, model):
     expected = official_release(release, model)
     for test, spec in MAIN_TESTS.items():
         assert _ours(ours, test) == {key: expected[spec.task_id][name] for key, name in FIGURES.items()}, test
+        assert ours[f"tempvs_{test}"]["main_count,none"] == expected[spec.task_id]["n"], test
     assert 0 < ours["tempvs_mt1_two"]["mt_acc,none"] < 1 and ours["tempvs_mt1_two"]["invalid_rate,none"] > 0
 
 
@@ -140,3 +146,49 @@ def test_separate_and_cot_inputs(tmp_path, release, capsys):
     finally:
         for folder in ("separate", "cot", f"combined/{model}"):
             shutil.rmtree(release / "predictions" / folder)
+
+
+def _drop_row(path: Path, position: int) -> str:
+    """Remove one row of a pickled TempVS table; its question_id."""
+    frame = pandas.read_pickle(path)
+    question_id = str(frame.iloc[position]["question_id"])
+    frame.drop(frame.index[position]).to_pickle(path)
+    return question_id
+
+
+def test_the_rows_of_the_prediction_files_are_scored_and_differences_reported(tmp_path, release, capsys):
+    """As the official script, the prediction file's rows are scored: a row the annotations lack is
+    still scored, a row the prediction file lacks is not; each is named and counted, never silent."""
+    root = tmp_path / "release"
+    shutil.copytree(release, root)
+    before = score_model(root, "GPT4o")
+    annotated = _drop_row(root / "benchmark_pkl" / "flintstones_paired_event_discrimination_test.pkl", 0)
+    folder = root / "predictions" / "combined" / "GPT4o"
+    unanswered = _drop_row(folder / "vwp_single_grounding_paired_preds_full.pkl", 1)
+    unordered = _drop_row(folder / "pororo_ordering_images_opt_event_preds_full.pkl", 2)
+    scored = scored_tests(root, "GPT4o")
+    ours, expected = score_model(root, "GPT4o"), official_release(root, "GPT4o")
+    for test, spec in MAIN_TESTS.items():
+        assert _ours(ours, test) == {key: expected[spec.task_id][name] for key, name in FIGURES.items()}, test
+        assert ours[f"tempvs_{test}"]["main_count,none"] == expected[spec.task_id]["n"], test
+    # the annotation-only question is scored as before; the MT3 row without an output is not
+    assert ours["tempvs_mt1_two"]["main_count,none"] == before["tempvs_mt1_two"]["main_count,none"]
+    assert ours["tempvs_mt3_event"]["main_count,none"] == before["tempvs_mt3_event"]["main_count,none"] - 1
+    assert scored.mismatches == [
+        RowMismatch("predictions/combined/GPT4o/flintstones_paired_event_discrimination_preds_full.pkl", (annotated,), ()),
+        RowMismatch("predictions/combined/GPT4o/vwp_single_grounding_paired_preds_full.pkl", (), (unanswered,)),
+        RowMismatch("predictions/combined/GPT4o/pororo_ordering_images_opt_event_preds_full.pkl", (), (unordered,)),
+    ]
+    out = tmp_path / "scores"
+    assert main_score_predictions([str(root), "--output", str(out), "--model", "GPT4o", "--table", "tempvs-table14"]) == 0
+    text = capsys.readouterr().out
+    assert (f"- **GPT4o**: predictions/combined/GPT4o/flintstones_paired_event_discrimination_preds_full.pkl: "
+            f"1 row(s) only in the prediction file ({annotated})") in text
+    assert f"vwp_single_grounding_paired_preds_full.pkl: 1 row(s) only in the annotation file ({unanswered})" in text
+    written = json.loads((out / "GPT4o" / "released_combined_results.json").read_text(encoding="utf-8"))
+    assert [(m["only_in_predictions"], m["only_in_annotations"]) for m in written["released_rows"]] == \
+        [([annotated], []), ([], [unanswered]), ([], [unordered])]
+
+
+def test_matching_files_report_no_difference(release, capsys):
+    assert scored_tests(release, "GPT4o").mismatches == []

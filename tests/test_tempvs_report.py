@@ -13,7 +13,7 @@ from temporal_bench.report.cli import main_report
 from temporal_bench.report.figures import TEMPVS_FIGURE3, series
 from temporal_bench.report.render import build_rows
 from temporal_bench.tempvs.fixtures import write_fixture, write_model_predictions
-from temporal_bench.tempvs.released_predictions import results_of, scored_tests, write_results
+from temporal_bench.tempvs.released_predictions import scored_tests, write_results
 from tests.harness import lmms_eval
 from tests.test_report import check_golden
 
@@ -36,8 +36,7 @@ def runs_dir(tmp_path_factory):
     for samples in results.parent.glob(f"{date}_samples_*.jsonl"):
         shutil.copy(samples, runs / "random_choice" / samples.name.replace(date, "fixture", 1))
     write_model_predictions(data, "InternVL2_5-78B-MPO")
-    scored = scored_tests(data, "InternVL2_5-78B-MPO")
-    write_results(runs, "InternVL2_5-78B-MPO", "combined", results_of(scored), data, scored)
+    write_results(runs, "InternVL2_5-78B-MPO", "combined", scored_tests(data, "InternVL2_5-78B-MPO"), data)
     return runs
 
 

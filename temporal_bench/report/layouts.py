@@ -34,6 +34,7 @@ class Column:
     setting: str | None = (
         None  # for rows="model": the setting whose tasks give this column
     )
+    minus: str | None = None  # for rows="model": a setting whose value of the metric is subtracted
 
 
 @dataclass(frozen=True)
@@ -43,12 +44,18 @@ class Setting:
         tuple[str, ...], ...
     ]  # groups of fnmatch patterns, in order of preference
     filters: tuple[str, ...] = ("none",)  # preferred filter names of the metric keys
+    # (samples per question, temperature) a task's recorded config must show (Run.sampling)
+    sampling: tuple[int, float] | None = None
 
     @classmethod
     def of(
-        cls, label: str, *tasks: str, filters: tuple[str, ...] = ("none",)
+        cls,
+        label: str,
+        *tasks: str,
+        filters: tuple[str, ...] = ("none",),
+        sampling: tuple[int, float] | None = None,
     ) -> Setting:
-        return cls(label, (tuple(tasks),), filters)
+        return cls(label, (tuple(tasks),), filters, sampling)
 
 
 @dataclass(frozen=True)
@@ -162,23 +169,43 @@ CATBENCH_TABLE4 = Layout(
     notes=("The paper's rows are gpt-4o only.",),
 )
 
+CATBENCH_TABLE5 = Layout(
+    name="catbench-table5",
+    title="CaT-Bench Table 5: the Dep class (gold yes) under A, E+A and A+E prompting",
+    benchmark="catbench",
+    settings=(
+        CATBENCH_A,
+        Setting.of("E+A", "catbench_cot_switched", "catbench_cot"),
+        CATBENCH_AE,
+    ),
+    columns=_prf("dep", "Dep", "dep"),
+    published=("catbench", "5"),
+    published_model_column=None,
+    published_model="gpt-4o",
+    notes=("The paper's rows are gpt-4o only; values are fractions.",),
+)
+
+# Table 7's self-consistency settings (k samples at temperature T), each filled by the tasks whose
+# recorded config has that k and T, whatever their names
+CATBENCH_SC_SETTINGS = tuple(
+    Setting.of(
+        f"Self-consistency [k={k}, T={t}]",
+        "catbench_sc*_switched",
+        "catbench_sc*",
+        filters=("majority_vote", "none"),
+        sampling=(k, t),
+    )
+    for k in (3, 5)
+    for t in (0.6, 0.8)
+)
+
 CATBENCH_TABLE6_7 = Layout(
     name="catbench-table6_7",
     title="CaT-Bench Tables 6 and 7: improved prompting with the A prompt (macro P/R/F, TC %, OCC %)",
     benchmark="catbench",
     settings=(
         Setting.of("Zero-shot", "catbench_switched", "catbench"),
-        Setting.of(
-            "Self-consistency [k=3, T=0.6]",
-            "catbench_sc_switched",
-            "catbench_sc",
-            filters=("majority_vote", "none"),
-        ),
-        Setting.of(
-            "Self-consistency [k=5]",
-            "catbench_sc_k5*",
-            filters=("majority_vote", "none"),
-        ),
+        *CATBENCH_SC_SETTINGS,
         Setting.of(
             "Few-shot (BM25, k=5)", "catbench_fewshot_switched", "catbench_fewshot"
         ),
@@ -194,10 +221,8 @@ CATBENCH_TABLE6_7 = Layout(
     published_model_column=None,
     published_model="gpt-4o",
     notes=(
-        (
-            "The paper's rows are gpt-4o only. `catbench_sc_k5` samples at the task's temperature (0.6) "
-            "unless run with --gen_kwargs temperature=0.8."
-        ),
+        "The paper's rows are gpt-4o only. A self-consistency row is labelled by the k (`repeats`) and "
+        "T (`generation_kwargs.temperature`, --gen_kwargs included) its run recorded, not by the task name.",
     ),
 )
 
@@ -340,12 +365,70 @@ TEMPVS_TABLE5 = Layout(
     ),
 )
 
+TEMPVS_TABLE6_TESTS = ("two_event", "three_event", "mt2_caption", "mt3_caption")
+TEMPVS_TABLE6 = Layout(
+    name="tempvs-table6",
+    title="TempVS Table 6: MT accuracy without and with chain of thought, and the difference, %",
+    benchmark="tempvs",
+    settings=_tempvs_settings(TEMPVS_TABLE6_TESTS)
+    + tuple(
+        Setting.of(f"{TEMPVS_TESTS[t][0]} CoT", f"{TEMPVS_TESTS[t][1]}_cot")
+        for t in TEMPVS_TABLE6_TESTS
+    ),
+    columns=tuple(
+        column
+        for t in TEMPVS_TABLE6_TESTS
+        for column in (
+            Column(f"{TEMPVS_TESTS[t][0]}: w/o", f"{t}_wo", "mt_acc", 100.0, 2, TEMPVS_TESTS[t][0]),
+            Column(f"{TEMPVS_TESTS[t][0]}: CoT", f"{t}_cot", "mt_acc", 100.0, 2, f"{TEMPVS_TESTS[t][0]} CoT"),
+            Column(
+                f"{TEMPVS_TESTS[t][0]}: Δ",
+                f"{t}_delta",
+                "mt_acc",
+                100.0,
+                2,
+                f"{TEMPVS_TESTS[t][0]} CoT",
+                minus=TEMPVS_TESTS[t][0],
+            ),
+        )
+    ),
+    rows="model",
+    published=("tempvs", "6"),
+    published_rows=tempvs_published.table6_rows,
+    notes=(
+        "w/o = the standard task, CoT = its `_cot` variant; Δ = CoT − w/o in percentage points (no "
+        "interval). The paper's MT2/MT3 rows are the caption variants; it prints tests as rows.",
+    ),
+)
+
+TEMPVS_TABLE17_TESTS = ("two_event", "three_event", "mt2_event", "mt2_caption")
+TEMPVS_TABLE17 = Layout(
+    name="tempvs-table17",
+    title="TempVS Table 17: text-only LLMs' MT accuracy before and after the text-only-LLM filter (fractions)",
+    benchmark="tempvs",
+    settings=_tempvs_settings(TEMPVS_TABLE17_TESTS, "_blind"),
+    columns=tuple(
+        Column(f"{TEMPVS_TESTS[t][0]}: {when}", f"{t}_{when}", metric, 1.0, 4, TEMPVS_TESTS[t][0])
+        for t in TEMPVS_TABLE17_TESTS
+        for when, metric in (("before", "mt_acc"), ("after", "mt_acc_filtered"))
+    ),
+    rows="model",
+    published=("tempvs", "17"),
+    notes=(
+        "Measured rows use the `_blind` tasks (text only, unfiltered): before = `mt_acc`, after = "
+        "`mt_acc_filtered`, MT on the questions that fewer than 2 of the 3 text-only LLMs answer right "
+        "in the release's blind predictions. `temporal-bench score-predictions DATA --input blind` "
+        "scores those predictions themselves, with no model.",
+    ),
+)
+
 LAYOUTS: dict[str, Layout] = {
     layout.name: layout
     for layout in (
         CATBENCH_TABLE1,
         CATBENCH_TABLE3,
         CATBENCH_TABLE4,
+        CATBENCH_TABLE5,
         CATBENCH_TABLE6_7,
         ISOBENCH_TABLE1,
         TEMPVS_TABLE3,
@@ -354,6 +437,8 @@ LAYOUTS: dict[str, Layout] = {
         _tempvs_appendix("16", ("mt3_event", "mt3_caption"), "MT3 image ordering"),
         TEMPVS_TABLE12,
         TEMPVS_TABLE5,
+        TEMPVS_TABLE6,
+        TEMPVS_TABLE17,
     )
 }
 

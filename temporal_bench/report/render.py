@@ -57,13 +57,34 @@ def _matching_tasks(run: Run, patterns: Sequence[str]) -> list[str]:
     return out
 
 
-def _resolve_setting(run: Run, setting: Setting) -> list[str]:
-    """The run's tasks for a setting: those of the first task group present in the run."""
+def _sampled_as(run: Run, task: str, sampling: tuple[int, float] | None) -> bool:
+    """Whether the task's recorded (k, T) is ``sampling`` (always, for a setting without one)."""
+    if sampling is None:
+        return True
+    k, t = run.sampling(task)
+    return k is not None and t is not None and (int(k), float(t)) == sampling
+
+
+def resolve_setting(run: Run, setting: Setting) -> list[str]:
+    """The run's tasks for a setting: those of the first task group present in the run (and
+    recorded with the setting's sampling, if it names one)."""
     for group in setting.tasks:
-        found = _matching_tasks(run, group)
+        found = [t for t in _matching_tasks(run, group) if _sampled_as(run, t, setting.sampling)]
         if found:
             return found
     return []
+
+
+def unplaced_tasks(layout: Layout, run: Run) -> list[str]:
+    """Tasks that match a sampling setting's names but whose recorded (k, T) fits none of them."""
+    sampled = [s for s in layout.settings if s.sampling is not None]
+    candidates = {t for s in sampled for group in s.tasks for t in _matching_tasks(run, group)}
+    out = []
+    for task in sorted(candidates):
+        if not any(_sampled_as(run, task, s.sampling) for s in sampled):
+            k, t = run.sampling(task)
+            out.append(f"`{task}` recorded k={k}, T={t}: not a setting of this table")
+    return out
 
 
 def _fill(
@@ -93,7 +114,10 @@ def _attach_interval(
 
 
 def _patterns(setting: Setting) -> str:
-    return ", ".join(p for group in setting.tasks for p in group)
+    names = ", ".join(p for group in setting.tasks for p in group)
+    if setting.sampling is None:
+        return names
+    return f"{names} recorded with k={setting.sampling[0]}, T={setting.sampling[1]}"
 
 
 def measured_rows(layout: Layout, run: Run) -> list[TableRow]:
@@ -101,7 +125,7 @@ def measured_rows(layout: Layout, run: Run) -> list[TableRow]:
     rows: list[TableRow] = []
     if layout.rows == "setting":
         for setting in layout.settings:
-            tasks = _resolve_setting(run, setting)
+            tasks = resolve_setting(run, setting)
             if not tasks:
                 continue
             row = TableRow(MEASURED, run.label, setting.label, {})
@@ -116,7 +140,7 @@ def measured_rows(layout: Layout, run: Run) -> list[TableRow]:
             row.tasks[setting.label] = ", ".join(used) or ", ".join(tasks)
             rows.append(row)
         return rows
-    resolved = {s.label: _resolve_setting(run, s) for s in layout.settings}
+    resolved = {s.label: resolve_setting(run, s) for s in layout.settings}
     if not any(resolved.values()):
         return rows
     row = TableRow(MEASURED, run.label, None, {})
@@ -129,6 +153,11 @@ def measured_rows(layout: Layout, run: Run) -> list[TableRow]:
         setting = layout.setting(column.setting)
         tasks = resolved[setting.label]
         value, task = _fill(run, setting, tasks, column) if tasks else (None, None)
+        if column.minus is not None:  # a difference of two cells: no interval of its own
+            baseline = layout.setting(column.minus)
+            base, _ = _fill(run, baseline, resolved[baseline.label], column)
+            row.values[column.key] = None if value is None or base is None else value - base
+            continue
         row.values[column.key] = value
         _attach_interval(row, run, column, task, value)
         if tasks:
@@ -153,7 +182,7 @@ def unrun_settings(layout: Layout, run: Run) -> list[str]:
     """Settings of a per-setting layout that the run has no task for."""
     if layout.rows != "setting":
         return []
-    return [s.label for s in layout.settings if not _resolve_setting(run, s)]
+    return [s.label for s in layout.settings if not resolve_setting(run, s)]
 
 
 def published_rows(layout: Layout) -> list[TableRow]:
@@ -451,6 +480,8 @@ def render_markdown(
         for r in measured_rows(layout, run):
             where = f"**{r.model}** ({r.setting})" if r.setting else f"**{r.model}**"
             missing.extend(f"- {where}: {m}" for m in r.missing)
+    for run in runs:
+        missing.extend(f"- **{run.label}**: {m}" for m in unplaced_tasks(layout, run))
     if missing:
         out += ["", "Missing from the runs:"] + missing
     no_interval = [

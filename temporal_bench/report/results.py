@@ -25,6 +25,7 @@ class Run:
     label: str
     paths: list[Path] = field(default_factory=list)
     results: dict[str, dict[str, Any]] = field(default_factory=dict)
+    configs: dict[str, dict[str, Any]] = field(default_factory=dict)  # task -> the config the harness recorded
     # tasks whose breakdowns could not be computed: their results file has no samples beside it
     without_samples: list[str] = field(default_factory=list)
 
@@ -59,6 +60,14 @@ class Run:
                 continue
             return float(value)
         return None
+
+    def sampling(self, task: str) -> tuple[Any, Any]:
+        """(samples per question, temperature) as the run recorded them for ``task``: the task
+        config's ``repeats`` and ``generation_kwargs.temperature`` (both harnesses write
+        ``--gen_kwargs`` into the latter); None where not recorded."""
+        config = self.configs.get(task) or {}
+        generation = config.get("generation_kwargs") or {}
+        return config.get("repeats"), generation.get("temperature")
 
     def undefined(self, task: str, metric: str) -> bool:
         """Whether the task reports the metric as null: computed but undefined (e.g. a ratio
@@ -107,7 +116,8 @@ def run_label(data: dict[str, Any], path: Path) -> str:
     return name or path.stem
 
 
-def read_results_file(path: str | Path) -> tuple[str, dict[str, dict[str, Any]]]:
+def read_results_file(path: str | Path) -> tuple[str, dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+    """(run label, results per task, task configs as recorded under ``configs``)."""
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -117,7 +127,8 @@ def read_results_file(path: str | Path) -> tuple[str, dict[str, dict[str, Any]]]
         raise ValueError(
             f"{path}: no 'results' object; is this an lmms-eval/lm-eval results file?"
         )
-    return run_label(data, path), data["results"]
+    configs = data.get("configs") if isinstance(data.get("configs"), dict) else {}
+    return run_label(data, path), data["results"], configs
 
 
 def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run]:
@@ -135,7 +146,7 @@ def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run
         files.extend(f for f in find_result_files(p) if f not in files)
     runs: dict[str, Run] = {}
     for path in sorted(files, key=_file_order):
-        name, results = read_results_file(path)
+        name, results, configs = read_results_file(path)
         name = label or name
         run = runs.setdefault(name, Run(name))
         run.paths.append(path)
@@ -143,4 +154,5 @@ def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run
         for task, entry in results.items():
             if isinstance(entry, dict):
                 run.results[task] = entry
+                run.configs[task] = configs.get(task) or {}
     return list(runs.values())

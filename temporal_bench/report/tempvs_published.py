@@ -1,5 +1,6 @@
 """TempVS published rows that are not one printed CSV: Table 3's model rows (the paper's Tables
-14-16 x 100) and Table 5 turned to one row per model (the paper prints statement types as rows)."""
+14-16 x 100), and Tables 5 and 6 turned to one row per model (the paper prints statement types and
+tests as rows)."""
 
 from __future__ import annotations
 
@@ -62,3 +63,16 @@ def table5_rows() -> list[dict[str, Any]]:
         row["note"] = " ".join(notes)
         out.append(row)
     return out
+
+
+TABLE6_MODELS = {"internvl2_5_78b": "InternVL2_5-78B", "gpt_4o": "GPT-4o"}  # column prefix -> Table 14's name
+
+
+def table6_rows() -> list[dict[str, Any]]:
+    """One row per model of Table 6, columns ``<task_key>_<wo|cot|delta>``."""
+    printed = load_table("tempvs", 6).rows
+    return [
+        {"model": name, "flags": "", "note": "",
+         **{f"{row['task_key']}_{what}": row[f"{prefix}_{what}"] for row in printed for what in ("wo", "cot", "delta")}}
+        for prefix, name in TABLE6_MODELS.items()
+    ]

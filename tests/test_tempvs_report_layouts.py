@@ -1,0 +1,74 @@
+"""TempVS Tables 6 (CoT vs standard, with the differences) and 17 (text-only LLMs before and after
+the text-only-LLM filter) in ``temporal-bench report``, from the release's own prediction files
+(``score-predictions``): Table 17 from the blind predictions alone, no model needed, checked
+against the independent re-computation of the official evaluation."""
+
+import re
+
+import pytest
+
+from temporal_bench.report import LAYOUTS, load_runs
+from temporal_bench.report.render import build_rows
+from temporal_bench.tempvs.fixtures import write_fixture, write_model_predictions
+from temporal_bench.tempvs.released_predictions import main_score_predictions, scored_tests, write_results
+from temporal_bench.tempvs.spec import BLIND_MODELS, MAIN_TESTS
+from tests.tempvs_official_eval import official
+
+TABLE17 = {"two_event": "mt1_two", "three_event": "mt1_three", "mt2_event": "mt2_event", "mt2_caption": "mt2_caption"}
+TABLE6 = {"two_event": "mt1_two", "three_event": "mt1_three", "mt2_caption": "mt2_caption", "mt3_caption": "mt3_caption"}
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    return write_fixture(tmp_path_factory.mktemp("tempvs_layouts") / "data")
+
+
+def _blind_answers(root, model, suffix, task_id):
+    import pandas
+
+    answers = {}
+    for source in ("flintstones", "pororo", "vwp", "vist"):
+        frame = pandas.read_pickle(root / "predictions" / "blind" / model / f"{source}_{task_id}_preds_{suffix}.pkl")
+        answers.update({(source, task_id, q): p for q, p in zip(frame["question_id"], frame["preds"])})
+    return answers
+
+
+def test_table17_from_the_released_blind_predictions(data, tmp_path, capsys):
+    out = tmp_path / "scores"
+    assert main_score_predictions([str(data), "--input", "blind", "--output", str(out), "--table", "tempvs-table17"]) == 0
+    text = capsys.readouterr().out
+    rows = {(r.source, r.model): r.values for r in build_rows(LAYOUTS["tempvs-table17"], load_runs([out]))}
+    for model, suffix in BLIND_MODELS:
+        measured = rows[("measured", model)]
+        for column, test in TABLE17.items():
+            spec = MAIN_TESTS[test]
+            answers = _blind_answers(data, model, suffix, spec.task_id)
+            for when, blind in (("before", False), ("after", True)):
+                expected = official(data, spec.task_id, spec.grounding_task_id, answers, blind=blind, model=model)["mt_acc"]
+                assert measured[f"{column}_{when}"] == pytest.approx(expected), (model, column, when)
+            assert measured[f"{column}_after"] < measured[f"{column}_before"]
+        assert rows[("published", model)]["two_event_before"] is not None
+    assert re.search(r"\| Qwen2\.5-72B-Instruct \| published \| 0\.5361 [∈∉] \| 0\.2952 \|", text)
+    assert "- **Llama-3.1-8B**: MT1 two-event: before" in text  # measured vs published, cell by cell
+
+
+def test_table6_is_cot_minus_standard(data, tmp_path):
+    model = "InternVL2_5-78B"
+    write_model_predictions(data, model)
+    write_model_predictions(data, model, "cot", task_ids=[spec.task_id for spec in MAIN_TESTS.values()])
+    out = tmp_path / "scores"
+    for kind in ("combined", "cot"):
+        write_results(out, model, kind, scored_tests(data, model, kind), data)
+    runs = load_runs([out])
+    rows = {r.source + r.model: r.values for r in build_rows(LAYOUTS["tempvs-table6"], runs)}
+    run = runs[0]
+    for column, test in TABLE6.items():
+        wo, cot = (100 * run.metric(f"tempvs_{test}{suffix}", "mt_acc") for suffix in ("", "_cot"))
+        assert rows["measured" + model][f"{column}_wo"] == pytest.approx(wo)
+        assert rows["measured" + model][f"{column}_cot"] == pytest.approx(cot)
+        assert rows["measured" + model][f"{column}_delta"] == pytest.approx(cot - wo)
+    assert rows["published" + model]["mt2_caption_delta"] == 14.33
+    assert rows["publishedGPT-4o"] == {"two_event_wo": 58.27, "two_event_cot": 60.43, "two_event_delta": 2.16,
+                                       "three_event_wo": 64.52, "three_event_cot": 63.38, "three_event_delta": -1.14,
+                                       "mt2_caption_wo": 61.5, "mt2_caption_cot": 81.41, "mt2_caption_delta": 19.91,
+                                       "mt3_caption_wo": 22.97, "mt3_caption_cot": 33.77, "mt3_caption_delta": 10.8}
