@@ -1,32 +1,31 @@
 """The functions the ISO-Bench task YAMLs name (``!function utils.<name>``)."""
 
-from typing import Dict, List, Optional
+from typing import Callable, Dict, List
 
 import datasets
 
 from temporal_bench.isobench import prompts
-from temporal_bench.isobench.loading import IsoBenchDataError, load_records, open_image
+from temporal_bench.isobench.loading import COLUMN_MAP_SETTING, SPLIT_SETTING, IsoBenchDataError, load_records, open_image
 from temporal_bench.isobench.metrics import METRIC_NAMES, RECORD_FIELDS
 from temporal_bench.isobench.parsing import PARSERS
 from temporal_bench.utils.data_dir import DataNotFoundError
 from temporal_bench.utils.fail_fast import stops_run_on
 from temporal_bench.utils.per_doc import make_process_results
+from temporal_bench.utils.task_options import settings_of
 
 
-def make_process_docs(column_map: Optional[Dict[str, Optional[str]]] = None, split: Optional[str] = None):
-    """A ``process_docs`` with an explicit column map / split, for derived tasks (a task's own utils.py:
-    ``process_docs = make_process_docs(column_map={"goal": "recipe_name"})``)."""
+def make_process_docs(task: str) -> Callable:
+    """``process_docs_<task>``: the examples under the task's settings ``column_map`` and ``data_split``
+    (its YAML's metadata; the YAML's dataset is a one-row placeholder). A task folder's utils.py builds
+    one per task YAML: ``globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))``."""
 
     @stops_run_on((IsoBenchDataError, DataNotFoundError))
     def process_docs(placeholder: datasets.Dataset) -> datasets.Dataset:
-        return datasets.Dataset.from_list(load_records(column_map=column_map, split=split))
+        settings = settings_of(task)
+        records = load_records(column_map=settings.get(COLUMN_MAP_SETTING), split=settings.get(SPLIT_SETTING))
+        return datasets.Dataset.from_list(records)
 
     return process_docs
-
-
-# lmms-eval reads the data through process_docs (the YAML's dataset is a one-row placeholder);
-# the column map comes from ISOBENCH_COLUMN_MAP.
-process_docs = make_process_docs()
 
 
 def doc_to_visual(doc: Dict) -> List:

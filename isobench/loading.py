@@ -2,9 +2,9 @@
 
 The release's column names are unknown, so the loader inspects the columns it finds and maps
 them to the normalised fields by name (case-, space- and underscore-insensitive). A field that
-cannot be found is an error that lists the columns found and how to name them explicitly:
-``ISOBENCH_COLUMN_MAP='{"goal": "recipe_name", "image": "frame"}'`` (or
-``make_process_docs(column_map=...)`` in a derived task).
+cannot be found is an error that lists the columns found and how to name them explicitly: the task
+setting ``column_map`` (``metadata: {column_map: {goal: recipe_name, image: frame}}`` in a variant
+task YAML, docs/isobench.md). The split is the task setting ``data_split``.
 
 Sources:
 
@@ -13,6 +13,9 @@ Sources:
   data files (``*.json`` list of rows or ``{"data": [rows]}``, ``*.jsonl``, ``*.parquet``) anywhere
   under it, with images embedded (image feature, ``{"bytes", "path"}``, bytes, data URI) or as file
   paths relative to the data file's folder or to the data folder.
+
+The resolved source and a fingerprint of the files read are logged, and every record carries the
+fingerprint (``data``), so a run's samples say what they were computed on.
 
 Images are never decoded here: a record keeps ``image_path`` or ``image_bytes``; ``open_image``
 decodes one when the model asks for it. Columns holding a caption of the image step are never
@@ -29,6 +32,7 @@ from pathlib import Path
 from typing import Dict, Iterable, List, NamedTuple, Optional, Sequence
 
 from temporal_bench.utils.data_dir import from_hub, local_data_dir
+from temporal_bench.utils.data_fingerprint import log_source
 from temporal_bench.utils.json_lines import json_lines_after
 
 logger = logging.getLogger(__name__)
@@ -37,8 +41,12 @@ HUB_ID = "StonyBrookNLP/ISO-Bench"
 DATA_DIR_ENV = "ISOBENCH_DATA_DIR"
 LOCAL_LAYOUT = ("a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet files "
                 "of rows with embedded images or image paths relative to the data file")
+# The task settings (YAML ``metadata``) that choose the rows, and the environment variables they replace.
+COLUMN_MAP_SETTING = "column_map"
+SPLIT_SETTING = "data_split"
 COLUMN_MAP_ENV = "ISOBENCH_COLUMN_MAP"
 SPLIT_ENV = "ISOBENCH_SPLIT"
+REMOVED_ENV = {COLUMN_MAP_ENV: COLUMN_MAP_SETTING, SPLIT_ENV: SPLIT_SETTING}
 HUB_IMAGE_PREFIX = "hf-hub-dataset-file://"
 
 REQUIRED_FIELDS = ("image", "goal", "snippet", "relation", "label")
@@ -102,6 +110,7 @@ class Table(NamedTuple):
     columns: Dict[str, str]
     rows: List[Dict]
     base_dirs: List[Path]  # where relative image paths are looked up ([] for the hub)
+    files: Sequence[Path] = ()  # the files the rows were read from (fingerprinted)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -134,7 +143,8 @@ def _table_from_hf(dataset, where: str, base_dirs: List[Path]) -> Table:
             dataset = dataset.cast_column(name, datasets.Image(decode=False))
     columns = {name: f"Value({feature.dtype})" if isinstance(feature, datasets.Value) else type(feature).__name__
                for name, feature in dataset.features.items()}
-    return Table(where, columns, dataset.to_list(), base_dirs)
+    files = [Path(entry["filename"]) for entry in dataset.cache_files]
+    return Table(where, columns, dataset.to_list(), base_dirs, files)
 
 
 def _rows_from_json(path: Path) -> Optional[List[Dict]]:
@@ -213,7 +223,7 @@ def _tables_from_folder(folder: Path) -> Dict[str, Table]:
         rows = [row for _, part in parts for row in part]
         where = ", ".join(str(path) for path, _ in parts)
         bases = list(dict.fromkeys([path.parent for path, _ in parts] + [folder]))
-        tables[split] = Table(where, _columns_of_rows(rows), rows, bases)
+        tables[split] = Table(where, _columns_of_rows(rows), rows, bases, [path for path, _ in parts])
     return tables
 
 
@@ -234,10 +244,12 @@ def choose_split(tables: Dict[str, Table], requested: Optional[str] = None) -> T
         return next(iter(tables.values()))
     named = [split for split in ("test", "train") if split in tables]
     if len(named) == 1:
-        logger.warning("ISO-Bench: splits %s present, evaluating %r (set %s to choose)", sorted(tables), named[0], SPLIT_ENV)
+        logger.warning("ISO-Bench: splits %s present, evaluating %r (the task setting %s chooses)",
+                       sorted(tables), named[0], SPLIT_SETTING)
         return tables[named[0]]
     raise IsoBenchDataError(
-        f"ISO-Bench: several splits {sorted(tables)} and no way to tell which is the benchmark; set {SPLIT_ENV} to one of them"
+        f"ISO-Bench: several splits {sorted(tables)} and no way to tell which is the benchmark; "
+        f"set the task setting {SPLIT_SETTING} (YAML metadata) to one of them"
     )
 
 
@@ -249,26 +261,23 @@ def _key(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", str(name).lower())
 
 
-def column_map_from_env() -> Dict[str, Optional[str]]:
-    value = os.environ.get(COLUMN_MAP_ENV, "").strip()
-    if not value:
-        return {}
-    try:
-        mapping = json.loads(value)
-    except json.JSONDecodeError as error:
-        raise IsoBenchDataError(f"{COLUMN_MAP_ENV} is not a JSON object ({error.msg}): {value!r}") from None
-    if not isinstance(mapping, dict):
-        raise IsoBenchDataError(f"{COLUMN_MAP_ENV} must be a JSON object from field to column, got {value!r}")
-    return mapping
+def refuse_removed_env() -> None:
+    """The settings that choose the rows are task settings now: an old variable still set is an error."""
+    for name, setting in REMOVED_ENV.items():
+        if os.environ.get(name, "").strip():
+            raise IsoBenchDataError(
+                f"{name} is no longer read: set the task setting {setting!r} in the task YAML's metadata instead "
+                f"(a variant YAML that includes isobench.yaml, docs/isobench.md), then unset {name}"
+            )
 
 
 def mapping_help(columns: Dict[str, str]) -> str:
     found = ", ".join(f"{name} ({kind})" for name, kind in columns.items()) or "none"
     example = json.dumps({"image": "<column>", "goal": "<column>", "snippet": "<column>", "relation": "<column>", "label": "<column>"})
     return (
-        f"Columns found: {found}. Name the columns explicitly with the environment variable "
-        f"{COLUMN_MAP_ENV}, a JSON object from field to column (only the fields you name change), e.g. "
-        f"{COLUMN_MAP_ENV}='{example}', or with make_process_docs(column_map=...) in a derived task. "
+        f"Columns found: {found}. Name the columns explicitly with the task setting {COLUMN_MAP_SETTING} "
+        "(the task YAML's metadata; a variant YAML includes isobench.yaml), a mapping from field to column "
+        f"(only the fields you name change), e.g. {COLUMN_MAP_SETTING}: {example}. "
         "Fields: image (image feature, {bytes, path}, bytes or a file path), goal (plan name), snippet "
         "(list of steps or newline-separated text), relation (before/after), label (DEP/NONDEP, yes/no, "
         "true/false, 1/0); optional: " + ", ".join(OPTIONAL_FIELDS) + " (map an optional field to null to ignore a column)."
@@ -511,7 +520,7 @@ def check_statistics(records: List[Dict]) -> List[str]:
     if odd:
         problems.append(
             f"ISO-Bench: {odd} snippet(s) have a step count outside 2-4; is the snippet column the full plan? "
-            f"Name the snippet column with {COLUMN_MAP_ENV}."
+            f"Name the snippet column with the task setting {COLUMN_MAP_SETTING}."
         )
     for problem in problems:
         logger.warning(problem)
@@ -520,14 +529,16 @@ def check_statistics(records: List[Dict]) -> List[str]:
 
 def load_records(data_dir: Optional[Path] = None, column_map: Optional[Dict[str, Optional[str]]] = None,
                  split: Optional[str] = None) -> List[Dict]:
-    """Normalised records from ``data_dir`` (or ``ISOBENCH_DATA_DIR``, else the hub).
-
-    ``column_map`` (field -> column) overrides ``ISOBENCH_COLUMN_MAP``; ``split`` overrides ``ISOBENCH_SPLIT``.
-    """
+    """Normalised records from ``data_dir`` (or ``ISOBENCH_DATA_DIR``, else the hub), each carrying the
+    fingerprint of the files read (``data``). ``column_map`` (field -> column) and ``split`` are the
+    task settings ``column_map`` and ``data_split``."""
+    refuse_removed_env()
     data_dir = data_dir or local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT)
     tables = _tables_from_hub() if data_dir is None else _tables_from_folder(Path(data_dir))
-    table = choose_split(tables, split or os.environ.get(SPLIT_ENV, "").strip() or None)
-    records = normalise_table(table, column_map if column_map is not None else column_map_from_env())
+    table = choose_split(tables, split)
+    source = f"hub {table.where}" if data_dir is None else f"{DATA_DIR_ENV}={data_dir}"
+    fingerprint = log_source("ISO-Bench", source, table.files)
+    records = [{**record, "data": fingerprint} for record in normalise_table(table, column_map)]
     check_statistics(records)
     return records
 

@@ -48,7 +48,7 @@ class Case:
 CASES: Dict[str, Case] = {
     "tempvs": Case("tempvs_mt1_two", "tempvs_mt2_event", ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict"),
                    "invalid_rate", "TEMPVS_DATA_DIR", lambda root: write_tempvs(root)),
-    "isobench": Case("isobench", "isobench_cot", ("f1_weighted", "accuracy", "coverage", "strict_f1_weighted"),
+    "isobench": Case("isobench", "isobench_cot", ("f1_weighted", "f1_macro", "coverage", "f1_dep"),
                      "coverage", "ISOBENCH_DATA_DIR", lambda root: write_isobench(root, "json", n=12), tagged=True),
     "catbench": Case("catbench_switched", "catbench", ("f1_macro", "accuracy", "tc", "occ"),
                      "invalid_rate", "CATBENCH_DATA_DIR", lambda root: write_catbench(root, n_plans=2, pairs_per_class=3)),

@@ -13,7 +13,7 @@ from temporal_bench.__main__ import main
 from temporal_bench.catbench import hooks as catbench_hooks
 from temporal_bench.catbench.loading import LOCAL_LAYOUT as CATBENCH_LAYOUT
 from temporal_bench.catbench.loading import load_split
-from temporal_bench.isobench import hooks as isobench_hooks
+from temporal_bench.lmms_eval_tasks.isobench import utils as isobench_tasks
 from temporal_bench.isobench.loading import LOCAL_LAYOUT as ISOBENCH_LAYOUT
 from temporal_bench.report.headline import render_summary
 from temporal_bench.report.results import Run
@@ -91,7 +91,7 @@ def _isobench_csv(folder: Path) -> None:
 # benchmark -> (variable, lmms-eval task, the hook lmms-eval calls, wrong-layout folder)
 BENCHMARKS = {
     "catbench": ("CATBENCH_DATA_DIR", "catbench", lambda: catbench_hooks.process_docs(None), _catbench_other_split),
-    "isobench": ("ISOBENCH_DATA_DIR", "isobench", lambda: isobench_hooks.process_docs(None), _isobench_csv),
+    "isobench": ("ISOBENCH_DATA_DIR", "isobench", lambda: isobench_tasks.process_docs_isobench(None), _isobench_csv),
     "tempvs": ("TEMPVS_DATA_DIR", "tempvs_mt1_two", lambda: tempvs_hooks.process_docs_tempvs_mt1_two(None), _tempvs_unpacked_archive),
 }
 

@@ -1,5 +1,6 @@
-"""ISO-Bench end to end on fixtures through the real lmms-eval CLI: oracle, always-YES and a scripted
-model with refusals, each compared with scikit-learn on the same predictions."""
+"""ISO-Bench end to end on fixtures through the real lmms-eval CLI: oracle, always-YES (through a derived
+task with a column map) and a scripted model with refusals, each compared with scikit-learn on the
+same predictions: the headline keys in the results, every key from the logged records."""
 
 import json
 
@@ -9,9 +10,11 @@ from sklearn.metrics import classification_report
 from temporal_bench.isobench import prompts
 from temporal_bench.isobench.fixtures import examples, write_fixture
 from temporal_bench.isobench.loading import load_records
-from temporal_bench.isobench.metrics import METRIC_NAMES
+from temporal_bench.isobench.metrics import AGGREGATIONS, METRIC_NAMES, breakdown_metrics
+from temporal_bench.paths import LMMS_EVAL_TASK_DIR
+from temporal_bench.report.records import doc_record
 from tests.harness import lmms_eval, metric, read_samples
-from tests.test_isobench_data import RENAMED_MAP, write_renamed
+from tests.test_isobench_data import RENAMED, write_renamed
 
 CLASS_ROWS = {"dep": "yes", "nondep": "no", "weighted": "weighted avg", "macro": "macro avg"}
 COLUMNS = {"precision": "precision", "recall": "recall", "f1": "f1-score"}
@@ -28,12 +31,17 @@ def sklearn_scores(gold, pred):
 
 
 def expected_metrics(golds, preds, subsets):
-    """Every metric from sklearn: paper scores on parsed answers, strict with refusals as the wrong class."""
+    """Every metric from sklearn: default scores on parsed answers, strict with refusals as the wrong
+    class, paper with refusals as a third label."""
     parsed = [(g, p) for g, p in zip(golds, preds) if p != "invalid"]
-    paper = sklearn_scores([g for g, _ in parsed], [p for _, p in parsed]) or {}
+    default = sklearn_scores([g for g, _ in parsed], [p for _, p in parsed]) or {}
     strict = sklearn_scores(golds, [p if p != "invalid" else ("no" if g == "yes" else "yes") for g, p in zip(golds, preds)])
-    expected = {name: paper.get(name) for name in strict}
+    paper = sklearn_scores(golds, preds)
+    expected = {name: default.get(name) for name in strict}
     expected.update({f"strict_{name}": value for name, value in strict.items()})
+    expected.update({f"paper_{name}": value for name, value in paper.items()})
+    p, r = paper["precision_weighted"], paper["recall_weighted"]
+    expected["paper_f1_of_avg_pr"] = 2 * p * r / (p + r) if p + r else 0.0
     expected["coverage"] = len(parsed) / len(golds)
     expected["failed_count"] = 0  # every scripted response is text
     for name, members in subsets.items():
@@ -58,14 +66,22 @@ def subsets_of(docs):
     }
 
 
-def assert_metrics(results, task, expected):
-    assert set(expected) == set(METRIC_NAMES)
+def logged_records(tmp_path, task):
+    return [doc_record(sample) for sample in sorted(read_samples(tmp_path / "lmms_eval_out", task), key=lambda s: s["doc_id"])]
+
+
+def assert_metrics(results, tmp_path, task, expected):
+    """The headline keys in the results JSON, every key from the logged records, equal to ``expected``."""
+    assert set(expected) == set(AGGREGATIONS)
+    reported = {key.split(",")[0] for key in results["results"][task] if "_stderr" not in key} - {"alias", "samples"}
+    assert reported == set(METRIC_NAMES)
+    found = breakdown_metrics(task, logged_records(tmp_path, task))
+    found.update({name: metric(results, task, name) for name in METRIC_NAMES})
     for name, value in expected.items():
-        found = metric(results, task, name)
         if value is None:
-            assert found is None, f"{task} {name}: {found!r}, expected not applicable (None)"
+            assert found[name] is None, f"{task} {name}: {found[name]!r}, expected not applicable (None)"
         else:
-            assert found == pytest.approx(value, abs=1e-9), f"{task} {name}: {found!r} != {value!r}"
+            assert found[name] == pytest.approx(value, abs=1e-9), f"{task} {name}: {found[name]!r} != {value!r}"
 
 
 def test_oracle_scores_one_on_both_modes(tmp_path):
@@ -74,40 +90,66 @@ def test_oracle_scores_one_on_both_modes(tmp_path):
                         env={"ISOBENCH_DATA_DIR": str(data)})
     records = load_records(data)
     for task, prompt in (("isobench", prompts.answer_only), ("isobench_cot", prompts.explain_then_answer)):
-        for name in METRIC_NAMES:
-            assert metric(results, task, name) == (0 if name == "failed_count" else 1.0), f"{task} {name}"
+        for name, value in breakdown_metrics(task, logged_records(tmp_path, task)).items():
+            assert value == (0 if name == "failed_count" else 1.0), f"{task} {name}"
+            if name in METRIC_NAMES:
+                assert metric(results, task, name) == value
         samples = sorted(read_samples(tmp_path / "lmms_eval_out", task), key=lambda s: s["doc_id"])
         assert len(samples) == 16
         captions = {e["id"]: e["image_caption"] for e in examples(16)}
         for sample in samples:
             doc = records[sample["doc_id"]]
+            assert doc_record(sample)["data"] == doc["data"]
             assert sample["input"] == prompt(doc)
             assert captions[doc["id"]] not in sample["input"]
             assert sample["target"] == doc["answer"]
     assert results["configs"]["isobench"]["generation_kwargs"]["max_new_tokens"] == 120
     assert results["configs"]["isobench_cot"]["generation_kwargs"]["temperature"] == 0
+    for task in ("isobench", "isobench_cot"):
+        assert results["configs"][task]["metadata"] == {"version": 1.0, "data_split": None, "column_map": {}}
+
+
+def derived_tasks(folder, column_map):
+    """A task folder of one's own (``--include_path``) with variants of both tasks under a column map, as
+    docs/isobench.md "Settings" describes."""
+    folder.mkdir()
+    (folder / "utils.py").write_text(
+        "from pathlib import Path\n\n"
+        "from temporal_bench.isobench.hooks import make_process_docs\n"
+        "from temporal_bench.utils.task_options import process_docs_per_task\n\n"
+        "globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))\n")
+    for task in ("isobench", "isobench_cot"):
+        metadata = json.dumps({"version": 1.0, "data_split": None, "column_map": column_map})
+        (folder / f"{task}_renamed.yaml").write_text(
+            f"include: {LMMS_EVAL_TASK_DIR / 'isobench' / f'{task}.yaml'}\ntask: {task}_renamed\n"
+            f"process_docs: !function utils.process_docs_{task}_renamed\nmetadata: {metadata}\n")
+    return folder
 
 
 def test_always_yes_equals_sklearn_with_the_column_map(tmp_path):
-    """Renamed columns mapped through ISOBENCH_COLUMN_MAP; no positions and no source: those breakdowns are N/A."""
+    """Renamed columns mapped through the task setting column_map of derived tasks, recorded in the
+    results' config; no positions and no source: those breakdowns are N/A."""
     data = write_renamed(tmp_path / "data")
     rows = json.loads((data / "isobench.json").read_text())
     for row in rows:
         for key in ("image_step_idx", "snippet_step_idxs", "source"):
             row.pop(key)
     (data / "isobench.json").write_text(json.dumps(rows))
-    results = lmms_eval(tmp_path, ["isobench", "isobench_cot"], model_args="policy=constant,response=YES",
-                        env={"ISOBENCH_DATA_DIR": str(data), "ISOBENCH_COLUMN_MAP": RENAMED_MAP})
+    tasks = derived_tasks(tmp_path / "tasks", RENAMED)
+    results = lmms_eval(tmp_path, ["isobench_renamed", "isobench_cot_renamed"], model_args="policy=constant,response=YES",
+                        env={"ISOBENCH_DATA_DIR": str(data)}, extra=["--include_path", str(tasks)])
+    assert results["configs"]["isobench_renamed"]["metadata"]["column_map"] == RENAMED
     golds = [e["label"] for e in examples(16)]
     relation = {name: [i for i, e in enumerate(examples(16)) if e["relation"] == name] for name in ("before", "after")}
     no_subset = {"close": [], "distant": [], "youcook2": [], "crosstask": []}
     expected = expected_metrics(golds, ["yes"] * 16, {**relation, **no_subset})
     assert expected["f1_weighted"] == pytest.approx(1 / 3) and expected["precision_dep"] == 0.5
-    assert_metrics(results, "isobench", expected)
-    # E->A without an answer tag: nothing parses, the paper's scores are N/A, the strict ones all wrong
+    assert_metrics(results, tmp_path, "isobench_renamed", expected)
+    # E->A without an answer tag: nothing parses, the default scores are N/A, the strict ones all wrong
     expected_cot = expected_metrics(golds, ["invalid"] * 16, {**relation, **no_subset})
     assert expected_cot["coverage"] == 0 and expected_cot["strict_accuracy"] == 0 and expected_cot["f1_weighted"] is None
-    assert_metrics(results, "isobench_cot", expected_cot)
+    assert expected_cot["paper_recall_weighted"] == expected_cot["paper_f1_weighted"] == 0
+    assert_metrics(results, tmp_path, "isobench_cot_renamed", expected_cot)
 
 
 # (response for gold yes, for gold no, parsed label for gold yes, for gold no); the fixture alternates
@@ -152,4 +194,4 @@ def test_scripted_refusals_give_coverage_and_both_score_variants(tmp_path):
         assert expected["coverage"] == 18 / 24
         assert expected["strict_f1_weighted"] < expected["f1_weighted"]
         assert expected["f1_weighted"] != pytest.approx(expected["f1_macro"])  # unequal class support after discarding
-        assert_metrics(results, task, expected)
+        assert_metrics(results, tmp_path, task, expected)

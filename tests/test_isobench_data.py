@@ -1,12 +1,15 @@
-"""ISO-Bench loading: both fixture layouts, column mapping, split choice, Table 2 check, images."""
+"""ISO-Bench loading: both fixture layouts, column mapping and split as task settings, the data
+fingerprint, Table 2 check, images."""
 
 import json
 import logging
 
 import numpy as np
 import pytest
+from loguru import logger as eval_logger
 
 from temporal_bench.isobench import hooks
+from temporal_bench.lmms_eval_tasks.isobench import utils as task_utils
 from temporal_bench.isobench.fixtures import write_fixture
 from temporal_bench.isobench.loading import (
     EXPECTED_COUNTS, IsoBenchDataError, Table, check_statistics, choose_split, load_records, map_columns, open_image,
@@ -18,7 +21,8 @@ RENAMED_MAP = json.dumps({field: column for field, column in RENAMED.items()})
 
 
 def without_image(record):
-    return {k: v for k, v in record.items() if k not in ("image_path", "image_bytes")}
+    """A record without what depends on the files read: its image reference and the data fingerprint."""
+    return {k: v for k, v in record.items() if k not in ("image_path", "image_bytes", "data")}
 
 
 def write_renamed(root):
@@ -74,11 +78,9 @@ def test_renamed_columns_fail_with_help_then_load_with_the_mapping(tmp_path, lay
     assert "cannot find the column(s) for ['image', 'goal', 'snippet', 'relation', 'label']" in message
     for column in RENAMED.values():
         assert column in message
-    assert "ISOBENCH_COLUMN_MAP" in message and "make_process_docs(column_map=...)" in message
+    assert "the task setting column_map" in message and "ISOBENCH_COLUMN_MAP" not in message
     expected = [without_image(r) for r in load_records(layouts["json"])]
     assert [without_image(r) for r in load_records(root, column_map=RENAMED)] == expected
-    monkeypatch.setenv("ISOBENCH_COLUMN_MAP", RENAMED_MAP)
-    assert [without_image(r) for r in load_records(root)] == expected
 
 
 def test_column_map_errors_name_the_problem():
@@ -97,18 +99,40 @@ def test_column_map_errors_name_the_problem():
     assert map_columns(with_question)["question"] == "question"
 
 
-def test_bad_column_map_env_is_an_error(tmp_path, layouts, monkeypatch):
-    monkeypatch.setenv("ISOBENCH_COLUMN_MAP", "goal=recipe")
-    with pytest.raises(IsoBenchDataError, match="not a JSON object"):
+@pytest.mark.parametrize("variable,setting", [("ISOBENCH_COLUMN_MAP", "column_map"), ("ISOBENCH_SPLIT", "data_split")])
+def test_removed_variables_fail_naming_their_task_setting(layouts, monkeypatch, variable, setting):
+    monkeypatch.setenv(variable, RENAMED_MAP if setting == "column_map" else "test")
+    with pytest.raises(IsoBenchDataError, match=rf"^{variable} is no longer read: set the task setting '{setting}' in the task YAML's metadata"):
         load_records(layouts["json"])
+
+
+def test_records_carry_the_fingerprint_of_the_files_read(tmp_path, layouts):
+    logged = []
+    sink = eval_logger.add(logged.append, format="{message}")
+    try:
+        fingerprints = {layout: {r["data"] for r in load_records(root)} for layout, root in layouts.items()}
+    finally:
+        eval_logger.remove(sink)
+    assert all(len(found) == 1 and len(next(iter(found))) == 12 for found in fingerprints.values())
+    assert fingerprints["json"] != fingerprints["hf"]
+    (json_fingerprint,) = fingerprints["json"]
+    assert f"ISO-Bench data: ISOBENCH_DATA_DIR={layouts['json']}, 1 annotation file(s), fingerprint {json_fingerprint}\n" in logged
+    # the same rows in another folder: the same fingerprint; one changed row: another
+    copy = write_fixture(tmp_path / "copy", "json")
+    assert {r["data"] for r in load_records(copy)} == fingerprints["json"]
+    rows = json.loads((copy / "isobench.json").read_text())
+    rows[0]["goal"] = "another goal"
+    (copy / "isobench.json").write_text(json.dumps(rows))
+    assert {r["data"] for r in load_records(copy)}.isdisjoint(fingerprints["json"])
 
 
 def test_split_choice():
     table = Table("t", {}, [], [])
     assert choose_split({"train": table}) is table
     assert choose_split({"test": table, "validation": Table("v", {}, [], [])}) is table
-    with pytest.raises(IsoBenchDataError, match="several splits"):
+    with pytest.raises(IsoBenchDataError, match="several splits .* set the task setting data_split"):
         choose_split({"train": table, "test": table})
+    assert choose_split({"train": Table("r", {}, [], []), "test": table}, "test") is table
     with pytest.raises(IsoBenchDataError, match="split 'dev' not found"):
         choose_split({"train": table}, "dev")
 
@@ -138,8 +162,9 @@ def test_source_from_file_name_when_no_column(tmp_path):
 
 def test_process_docs_and_doc_to_visual(layouts, monkeypatch):
     monkeypatch.setenv("ISOBENCH_DATA_DIR", str(layouts["hf"]))
-    docs = hooks.process_docs(None)
+    docs = task_utils.process_docs_isobench(None)
     assert len(docs) == 16 and docs[3]["answer"] in ("yes", "no")
+    assert [without_image(d) for d in task_utils.process_docs_isobench_cot(None)] == [without_image(d) for d in docs]
     (image,) = hooks.doc_to_visual(docs[3])
     assert image.mode == "RGB" and image.size == (96, 72)
 

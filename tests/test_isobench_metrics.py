@@ -1,16 +1,20 @@
-"""ISO-Bench aggregations against scikit-learn on hand-made records (docs/protocol/isobench.md §5)."""
+"""ISO-Bench aggregations against scikit-learn on hand-made records (docs/protocol/isobench.md §5):
+the headline aggregations of the metric_list and every key of ``breakdown_metrics``."""
+
+import json
 
 import pytest
 from sklearn.metrics import accuracy_score, precision_recall_fscore_support
 
 from temporal_bench.isobench import metrics
-from temporal_bench.isobench.metrics import METRIC_NAMES, RECORD_FIELDS
+from temporal_bench.isobench.metrics import AGGREGATIONS, METRIC_NAMES, RECORD_FIELDS, breakdown_metrics
 from temporal_bench.utils.per_doc import make_process_results
 from temporal_bench.isobench.parsing import parse_answer_only
 
 
 def record(gold, pred, relation="before", source=None, distance_class=None):
-    return {"id": "x", "gold": gold, "pred": pred, "relation": relation, "source": source, "distance_class": distance_class}
+    return {"id": "x", "gold": gold, "pred": pred, "relation": relation, "source": source, "distance_class": distance_class,
+            "failed": False}
 
 
 RECORDS = [
@@ -29,30 +33,53 @@ def sk(gold, pred, average):
     return precision_recall_fscore_support(gold, pred, labels=["yes", "no"], average=average, zero_division=0)
 
 
-def test_paper_scores_use_the_parsed_answers_only():
+ALL = breakdown_metrics("isobench", RECORDS)
+
+
+def test_default_scores_use_the_parsed_answers_only():
     kept = [r for r in RECORDS if r["pred"] != "invalid"]
     gold, pred = [r["gold"] for r in kept], [r["pred"] for r in kept]
     for average in ("weighted", "macro"):
         p, r, f, _ = sk(gold, pred, average)
-        assert getattr(metrics, f"precision_{average}")(RECORDS) == pytest.approx(p, abs=1e-12)
-        assert getattr(metrics, f"recall_{average}")(RECORDS) == pytest.approx(r, abs=1e-12)
-        assert getattr(metrics, f"f1_{average}")(RECORDS) == pytest.approx(f, abs=1e-12)
+        assert ALL[f"precision_{average}"] == pytest.approx(p, abs=1e-12)
+        assert ALL[f"recall_{average}"] == pytest.approx(r, abs=1e-12)
+        assert ALL[f"f1_{average}"] == pytest.approx(f, abs=1e-12)
+    assert metrics.f1_weighted(RECORDS) == ALL["f1_weighted"] and metrics.f1_macro(RECORDS) == ALL["f1_macro"]
     p, r, f, _ = sk(gold, pred, None)
     assert [metrics.precision_dep(RECORDS), metrics.recall_dep(RECORDS), metrics.f1_dep(RECORDS)] == pytest.approx([p[0], r[0], f[0]])
     assert [metrics.precision_nondep(RECORDS), metrics.recall_nondep(RECORDS), metrics.f1_nondep(RECORDS)] == pytest.approx([p[1], r[1], f[1]])
-    assert metrics.accuracy(RECORDS) == pytest.approx(accuracy_score(gold, pred)) == 3 / 6
-    assert metrics.coverage(RECORDS) == 6 / 8
+    assert ALL["accuracy"] == pytest.approx(accuracy_score(gold, pred)) == 3 / 6
+    assert metrics.coverage(RECORDS) == ALL["coverage"] == 6 / 8
 
 
 def test_strict_scores_count_unparsed_answers_as_wrong():
     gold = [r["gold"] for r in RECORDS]
     pred = [r["pred"] if r["pred"] != "invalid" else ("no" if r["gold"] == "yes" else "yes") for r in RECORDS]
     p, r, f, _ = sk(gold, pred, "weighted")
-    assert metrics.strict_f1_weighted(RECORDS) == pytest.approx(f, abs=1e-12)
-    assert metrics.strict_precision_weighted(RECORDS) == pytest.approx(p, abs=1e-12)
-    assert metrics.strict_f1_macro(RECORDS) == pytest.approx(sk(gold, pred, "macro")[2], abs=1e-12)
-    assert metrics.strict_accuracy(RECORDS) == 3 / 8
-    assert metrics.strict_f1_weighted(RECORDS) < metrics.f1_weighted(RECORDS)
+    assert ALL["strict_f1_weighted"] == pytest.approx(f, abs=1e-12)
+    assert ALL["strict_precision_weighted"] == pytest.approx(p, abs=1e-12)
+    assert ALL["strict_f1_macro"] == pytest.approx(sk(gold, pred, "macro")[2], abs=1e-12)
+    assert ALL["strict_accuracy"] == 3 / 8
+    assert ALL["strict_f1_weighted"] < ALL["f1_weighted"]
+
+
+def test_paper_scores_keep_unparsed_answers_as_a_third_label():
+    """An unparsed answer lowers the recall of its gold class and nobody's precision."""
+    gold, pred = [r["gold"] for r in RECORDS], [r["pred"] for r in RECORDS]
+    for average in ("weighted", "macro"):
+        p, r, f, _ = sk(gold, pred, average)
+        assert [ALL[f"paper_precision_{average}"], ALL[f"paper_recall_{average}"], ALL[f"paper_f1_{average}"]] == pytest.approx([p, r, f], abs=1e-12)
+    p, r, f, support = sk(gold, pred, None)
+    assert [ALL["paper_precision_dep"], ALL["paper_recall_dep"], ALL["paper_f1_dep"]] == pytest.approx([p[0], r[0], f[0]], abs=1e-12)
+    assert [ALL["paper_precision_nondep"], ALL["paper_recall_nondep"], ALL["paper_f1_nondep"]] == pytest.approx([p[1], r[1], f[1]], abs=1e-12)
+    assert list(support) == [4, 4]  # every gold counts, the unparsed ones included
+    # by hand: DEP 2 of 3 predicted yes are right, 2 of 4 gold yes found; NONDEP 1 of 2, 1 of 4
+    assert (ALL["paper_precision_dep"], ALL["paper_recall_dep"], ALL["paper_precision_nondep"], ALL["paper_recall_nondep"]) == (2 / 4, 2 / 4, 1 / 2, 1 / 4)
+    assert ALL["paper_precision_dep"] == ALL["precision_dep"] and ALL["paper_recall_dep"] < ALL["recall_dep"]
+    assert ALL["paper_accuracy"] == ALL["strict_accuracy"] == 3 / 8
+    weighted_p, weighted_r = ALL["paper_precision_weighted"], ALL["paper_recall_weighted"]
+    assert ALL["paper_f1_of_avg_pr"] == pytest.approx(2 * weighted_p * weighted_r / (weighted_p + weighted_r), abs=1e-12)
+    assert ALL["paper_f1_of_avg_pr"] != pytest.approx(ALL["paper_f1_weighted"])
 
 
 def test_breakdowns():
@@ -60,28 +87,43 @@ def test_breakdowns():
         kept = [r for r in RECORDS if keep(r) and r["pred"] != "invalid"]
         return sk([r["gold"] for r in kept], [r["pred"] for r in kept], "weighted")[2]
 
-    assert metrics.f1_weighted_before(RECORDS) == pytest.approx(expected(lambda r: r["relation"] == "before"))
-    assert metrics.f1_weighted_after(RECORDS) == pytest.approx(expected(lambda r: r["relation"] == "after"))
-    assert metrics.f1_weighted_close(RECORDS) == pytest.approx(expected(lambda r: r["distance_class"] == "close"))
-    assert metrics.f1_weighted_distant(RECORDS) == pytest.approx(expected(lambda r: r["distance_class"] == "distant"))
-    assert metrics.f1_weighted_youcook2(RECORDS) == pytest.approx(expected(lambda r: r["source"] == "youcook2"))
-    assert metrics.f1_weighted_crosstask(RECORDS) == pytest.approx(expected(lambda r: r["source"] == "crosstask"))
+    assert ALL["f1_weighted_before"] == pytest.approx(expected(lambda r: r["relation"] == "before"))
+    assert ALL["f1_weighted_after"] == pytest.approx(expected(lambda r: r["relation"] == "after"))
+    assert ALL["f1_weighted_close"] == pytest.approx(expected(lambda r: r["distance_class"] == "close"))
+    assert ALL["f1_weighted_distant"] == pytest.approx(expected(lambda r: r["distance_class"] == "distant"))
+    assert ALL["f1_weighted_youcook2"] == pytest.approx(expected(lambda r: r["source"] == "youcook2"))
+    assert ALL["f1_weighted_crosstask"] == pytest.approx(expected(lambda r: r["source"] == "crosstask"))
 
 
 def test_not_applicable_scores_are_none():
-    bare = [record(r["gold"], r["pred"], r["relation"]) for r in RECORDS]
+    bare = breakdown_metrics("isobench", [record(r["gold"], r["pred"], r["relation"]) for r in RECORDS])
     for name in ("f1_weighted_close", "f1_weighted_distant", "f1_weighted_youcook2", "f1_weighted_crosstask"):
-        assert getattr(metrics, name)(bare) is None
-    refused = [record("yes", "invalid"), record("no", "invalid")]
-    assert metrics.f1_weighted(refused) is None and metrics.accuracy(refused) is None
-    assert metrics.coverage(refused) == 0 and metrics.strict_accuracy(refused) == 0
+        assert bare[name] is None
+    refused = breakdown_metrics("isobench_cot", [record("yes", "invalid"), record("no", "invalid")])
+    assert refused["f1_weighted"] is None and refused["accuracy"] is None
+    assert refused["coverage"] == 0 and refused["strict_accuracy"] == 0
+    assert refused["paper_recall_weighted"] == refused["paper_f1_of_avg_pr"] == 0
 
 
-def test_every_doc_returns_every_metric_key():
-    doc = {"id": "7", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "answer": "no"}
+def test_headline_keys_and_breakdown_keys():
+    """The metric_list holds the headline; breakdown_metrics every key, today's 34 and the paper_ scores."""
+    assert METRIC_NAMES == ["f1_weighted", "f1_macro", "precision_dep", "recall_dep", "f1_dep",
+                            "precision_nondep", "recall_nondep", "f1_nondep", "coverage", "failed_count"]
+    assert set(ALL) == set(AGGREGATIONS) and len(ALL) == 34 + 14
+    assert {"accuracy", "strict_f1_weighted", "strict_accuracy", "f1_weighted_before", "f1_weighted_crosstask",
+            "paper_f1_weighted", "paper_f1_of_avg_pr"} <= set(ALL)
+
+
+def test_every_doc_returns_one_compact_record_under_the_headline_keys():
+    doc = {"id": "7", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "answer": "no",
+           "data": "0123456789ab"}
     values = make_process_results(parse_answer_only, RECORD_FIELDS, METRIC_NAMES)(doc, ["**No**."])
-    assert list(values) == METRIC_NAMES and len(METRIC_NAMES) == 34
+    assert list(values) == METRIC_NAMES
     assert values["coverage"] == {"id": "7", "plan_id": None, "relation": "after", "source": None, "distance_class": None,
-                                  "gold": "no", "pred": "no", "failed": False}
-    names = set(METRIC_NAMES)
-    assert {"f1_weighted", "f1_macro", "accuracy", "coverage", "strict_f1_weighted", "strict_f1_macro", "strict_accuracy"} <= names
+                                  "data": "0123456789ab", "gold": "no", "pred": "no", "failed": False}
+    # the logged sample holds the record once per headline key: 1.75 KB here, 2.1 KB with every field
+    # filled with long values (docs/isobench.md "Metrics")
+    assert len(json.dumps(values)) == 1746
+    long = {**doc, "id": "youcook2_00763", "plan_id": "GLd3aX16zBg", "relation": "before", "source": "crosstask",
+            "distance_class": "distant"}
+    assert len(json.dumps(make_process_results(parse_answer_only, RECORD_FIELDS, METRIC_NAMES)(long, [""]))) == 2136

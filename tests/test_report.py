@@ -167,20 +167,20 @@ def test_isobench_markdown_report_matches_golden(tmp_path, monkeypatch, capsys):
             "results": {
                 "isobench": entry(
                     {
-                        "precision_dep": 0.6,
-                        "recall_dep": 0.7,
-                        "f1_dep": 0.6462,
-                        "precision_nondep": 0.65,
-                        "recall_nondep": 0.55,
-                        "f1_nondep": 0.5958,
-                        "precision_weighted": 0.625,
-                        "recall_weighted": 0.625,
-                        "f1_weighted": 0.621,
+                        "paper_precision_dep": 0.6,
+                        "paper_recall_dep": 0.7,
+                        "paper_f1_dep": 0.6462,
+                        "paper_precision_nondep": 0.65,
+                        "paper_recall_nondep": 0.55,
+                        "paper_f1_nondep": 0.5958,
+                        "paper_precision_weighted": 0.625,
+                        "paper_recall_weighted": 0.625,
+                        "paper_f1_weighted": 0.621,
                         "coverage": 0.98,
                     }
                 ),
                 "isobench_cot": entry(
-                    {"precision_dep": 0.5, "recall_dep": 0.5, "f1_dep": 0.5}
+                    {"paper_precision_dep": 0.5, "paper_recall_dep": 0.5, "paper_f1_dep": 0.5}
                 ),
             },
             "model_name": "org/vlm",

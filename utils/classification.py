@@ -16,8 +16,9 @@ def yes_no_report(
 
     ``class_names`` name the yes and the no class in the keys (e.g. ``("dep", "nondep")``):
     ``precision_dep``, ``f1_nondep``, ``f1_macro``, ``f1_weighted``, ``accuracy`` ...
-    Every prediction must already be ``yes`` or ``no``; ``labels=[yes, no]`` keeps the class
-    space two-class as the papers' ``classification_report`` calls did. None for no examples.
+    ``labels=[yes, no]`` keeps the class space two-class as the papers' ``classification_report``
+    calls did: a prediction outside yes/no (ISO-Bench's ``paper_`` rule keeps unparsed answers) lowers
+    the recall of its gold class and nobody's precision. None for no examples.
     """
     if not gold:
         return None

@@ -27,6 +27,22 @@ class TaskOptionsError(ValueError):
     """A task YAML whose settings cannot be used."""
 
 
+@contextlib.contextmanager
+def _function_tag_kept() -> Iterator[None]:
+    """lmms-eval's ``load_yaml_config`` registers its ``!function`` constructor on PyYAML's loaders
+    globally, and runs a task folder's utils.py while it loads that task's YAML: reading the folder's
+    YAMLs from utils.py must give the loader back the constructor it was using."""
+    import yaml
+
+    loaders = (yaml.Loader, yaml.FullLoader, yaml.UnsafeLoader)
+    saved = [dict(loader.yaml_constructors) for loader in loaders]
+    try:
+        yield
+    finally:
+        for loader, constructors in zip(loaders, saved):
+            loader.yaml_constructors = constructors
+
+
 def task_settings(folder: Path) -> Dict[str, Dict]:
     """``{task name: metadata}`` of every task YAML in ``folder``, includes resolved as the harness
     resolves them (an including file's top-level keys replace the included file's)."""
@@ -34,7 +50,8 @@ def task_settings(folder: Path) -> Dict[str, Dict]:
 
     settings = {}
     for path in sorted(Path(folder).glob("*.yaml")):
-        config = load_yaml_config(yaml_path=str(path), mode="simple")
+        with _function_tag_kept():
+            config = load_yaml_config(yaml_path=str(path), mode="simple")
         if "task" not in config or "group" in config:
             continue
         metadata = dict(config.get("metadata") or {})

@@ -70,8 +70,9 @@ def _hooks(task: str):
         return hooks.process_docs(None), hooks.doc_to_text_answer_only, hooks.doc_to_visual
     if task == "isobench":
         from temporal_bench.isobench import hooks
+        from temporal_bench.lmms_eval_tasks.isobench import utils
 
-        return hooks.process_docs(None), hooks.doc_to_text_answer_only, hooks.doc_to_visual
+        return utils.process_docs_isobench(None), hooks.doc_to_text_answer_only, hooks.doc_to_visual
     from temporal_bench.tempvs import hooks
 
     return getattr(hooks, f"process_docs_{task}")(None), hooks.doc_to_text, hooks.doc_to_visual
