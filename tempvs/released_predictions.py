@@ -17,15 +17,14 @@ CoT grounding outputs: ``cot`` takes the grounding predictions from ``combined``
 import argparse
 import json
 import logging
-import os
 import re
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from temporal_bench.tempvs.extraction import FIX_NAMES, FIXES_ENV, active_fixes
 from temporal_bench.tempvs.loading import TempVSDataError, build_main_docs, data_root, doc_key, read_table
 from temporal_bench.tempvs.metrics import AGGREGATIONS, make_record, metric_family, metric_names
-from temporal_bench.tempvs.spec import MAIN_TESTS, SOURCES_ENV, selected_sources
+from temporal_bench.tempvs.settings import FIX_NAMES, TaskSettings, TempVSSettingsError, refuse_removed_env
+from temporal_bench.tempvs.spec import MAIN_TESTS, SOURCES, selected_sources
 
 try:
     from loguru import logger as _log
@@ -111,10 +110,10 @@ ScoredTest = Tuple[str, str, List[Dict]]  # (main test, our task name, the per-d
 
 
 def scored_tests(root: Path, model: str, input_kind: str = "combined",
-                 sources: Optional[Sequence[str]] = None) -> List[ScoredTest]:
+                 sources: Optional[Sequence[str]] = None, fixes: Sequence[str] = ()) -> List[ScoredTest]:
     """The per-doc records of one model's outputs, for each of the six main tests it has.
 
-    ``TEMPVS_FIXES`` applies as in the tasks (default: the faithful parse and join)."""
+    ``fixes`` as the tasks' setting of that name (default: the faithful parse and join)."""
     root = data_root(Path(root))
     mode, suffix = INPUTS[input_kind]
     family = model_family(model)
@@ -127,7 +126,7 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined",
         missing = [doc["doc_key"] for doc in docs if doc["doc_key"] not in preds]
         if missing:
             raise TempVSDataError(f"{model}: no prediction for {missing[0]} in predictions/{input_kind}/{model}/")
-        scored.append((test, f"tempvs_{test}{suffix}", [make_record(doc, preds[doc["doc_key"]], family) for doc in docs]))
+        scored.append((test, f"tempvs_{test}{suffix}", [make_record(doc, preds[doc["doc_key"]], family, frozenset(fixes)) for doc in docs]))
     return scored
 
 
@@ -170,10 +169,9 @@ def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
                         help="which predictions folder (default: %(default)s)")
     parser.add_argument("--model", action="append", dest="models",
                         help="model folder name (repeatable; default: every model of the predictions folder)")
-    parser.add_argument("--sources", help=f"comma-separated subset of flintstones,pororo,vwp,vist "
-                        f"(default: {SOURCES_ENV}, else all four)")
-    parser.add_argument("--fixes", help=f"set {FIXES_ENV} (fixes instead of the faithful behaviour): "
-                        f"{', '.join(FIX_NAMES)} or all (default: the environment's {FIXES_ENV}, else none)")
+    parser.add_argument("--sources", help=f"comma-separated subset of {','.join(SOURCES)} (default: all four)")
+    parser.add_argument("--fixes", default="", help=f"comma-separated fixes instead of the faithful behaviour, as the "
+                        f"tasks' `fixes` setting: {', '.join(FIX_NAMES)} (default: none)")
     parser.add_argument("--output", type=Path, default=Path("tempvs_released_scores"),
                         help="folder for the results files (default: %(default)s)")
     parser.add_argument("--table", action="append", dest="tables",
@@ -181,16 +179,16 @@ def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     from temporal_bench.report.cli import main_report
 
-    if args.fixes is not None:
-        os.environ[FIXES_ENV] = args.fixes
     try:
-        active_fixes()  # a bad value fails here, before any scoring
+        refuse_removed_env()
+        # bad values fail here, before any scoring
+        chosen = TaskSettings(("mt1_two",), fixes=tuple(f for f in args.fixes.split(",") if f),
+                              sources=tuple(s for s in (args.sources or "").split(",") if s) or SOURCES)
         root = data_root(args.release)
-        sources = tuple(s for s in (args.sources or "").split(",") if s)
         for model in args.models or released_models(root, args.input):
-            scored = scored_tests(root, model, args.input, sources)
+            scored = scored_tests(root, model, args.input, chosen.sources, chosen.fixes)
             write_results(args.output, model, args.input, results_of(scored), root, scored)
-    except (TempVSDataError, ValueError) as exc:
+    except (TempVSDataError, TempVSSettingsError, ValueError) as exc:
         parser.error(str(exc))
     report_args = [str(args.output)] + [a for t in args.tables or () for a in ("--table", t)]
     return main_report(report_args)
