@@ -275,7 +275,7 @@ def metric_family(test: str) -> str:
     return test if test.startswith("mt1_") else ("grounding" if test.startswith("gt_") else "ordering")
 
 
-def test_prefix(test: str) -> str:
+def metric_prefix(test: str) -> str:
     """``mt2`` for ``mt2_event``: the prefix of a test's metrics in a task holding two main tests."""
     return test.split("_")[0]
 
@@ -301,7 +301,7 @@ def headline_keys(tests: Sequence[str]) -> List[Tuple[str, str, Optional[str]]]:
         return [(name, name, None) for name in GROUNDING_HEADLINE]
     if len(tests) == 1:
         return [(name, name, None) for name in HEADLINE]
-    return [(f"{test_prefix(test)}_{name}", name, test) for test in tests for name in HEADLINE]
+    return [(f"{metric_prefix(test)}_{name}", name, test) for test in tests for name in HEADLINE]
 
 
 def values_of(record: Dict, keys: Sequence[Tuple[str, str, Optional[str]]]) -> Dict[str, Optional[Dict]]:
@@ -344,7 +344,7 @@ def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[floa
     values = {}
     for test in tests:
         scoped = [r for r in records if r["kind"] == "grounding" or r["test"] == test]
-        values.update({f"{test_prefix(test)}_{name}": AGGREGATIONS[name](scoped) for name in metric_names(metric_family(test))})
+        values.update({f"{metric_prefix(test)}_{name}": AGGREGATIONS[name](scoped) for name in metric_names(metric_family(test))})
     return values
 
 
