@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from temporal_bench.tempvs.metrics import per_test_results
+
 RESULT_GLOBS = ("*_results.json", "results_*.json")
 
 
@@ -136,5 +138,5 @@ def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run
         run.paths.append(path)
         for task, entry in results.items():
             if isinstance(entry, dict):
-                run.results[task] = entry
+                run.results.update(per_test_results(task, entry))
     return list(runs.values())
