@@ -22,7 +22,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 from temporal_bench.tempvs import prompts
 from temporal_bench.tempvs.extraction import UNK, answer_letters, is_correct, official_extract
 from temporal_bench.tempvs.spec import (
-    BLIND_DROP_THRESHOLD, BLIND_MODELS, INVALID_EVENT_MARKERS, MAIN_TESTS, PAPER_COUNTS, TempVSDataError, file_of,
+    BLIND_DROP_THRESHOLD, BLIND_MODELS, INVALID_EVENT_MARKERS, MAIN_TESTS, PAPER_COUNTS, TEST_NAMES, TempVSDataError, file_of,
     selected_sources, task_kind,
 )
 from temporal_bench.utils.data_dir import from_hub, local_data_dir
@@ -227,7 +227,8 @@ def blind_correct_counts(root: Path, source: str, task_id: str, question_ids: Se
 # ---- docs ---------------------------------------------------------------------------------------
 
 def doc_key(source: str, task_id: str, question_id) -> str:
-    return f"{source}/{task_id}/{question_id}"
+    """``<source>/<test>/<question_id>`` (``test``: our short name of the official task id)."""
+    return f"{source}/{TEST_NAMES[task_id]}/{question_id}"
 
 
 def _event_tuple(row: Dict) -> Tuple[int, ...]:

@@ -32,11 +32,12 @@ in ``invalid_rate``) and counted by ``failed_count``.
 """
 
 import logging
+from collections import defaultdict
 from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from temporal_bench.tempvs.extraction import UNK, extract, is_correct
 from temporal_bench.tempvs.loading import doc_key
-from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SHARED_GROUNDING_TASKS, SOURCES, task_kind
+from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SHARED_GROUNDING_TASKS, SOURCES, TEST_NAMES, task_kind
 from temporal_bench.utils.failed_requests import count_failed, is_failed_response
 
 try:
@@ -48,8 +49,6 @@ PAIRED_TYPES = ("after", "before", "then", "earlier", "implictpair")
 TRIPLE_TYPES = ("beforeafter", "laterfinally", "firstsecondthird", "implicttriple")
 DISTANCES = (1, 2, 3, 4)
 
-TEST_OF = {**{spec.task_id: test for test, spec in MAIN_TESTS.items()},
-           **{task_id: test for test, task_id in GROUNDING_TESTS.items()}}  # official task id -> our test name
 
 
 def make_record(doc: Dict, response: Optional[str], family: str = "generic", fixes: FrozenSet[str] = frozenset()) -> Dict:
@@ -60,10 +59,11 @@ def make_record(doc: Dict, response: Optional[str], family: str = "generic", fix
     failed = is_failed_response(response)
     parsed = UNK if failed else extract(response, kind, option_text=doc.get("option_text", ""),
                                         cot=doc.get("mode") == "cot", family=family, fixes=fixes)
-    record = {"key": doc["doc_key"], "kind": doc["kind"], "test": TEST_OF[doc["task_id"]], "source": doc["source"],
+    record = {"key": doc["doc_key"], "kind": doc["kind"], "test": TEST_NAMES[doc["task_id"]], "source": doc["source"],
               "img_seq_id": doc["img_seq_id"], "question_id": doc["question_id"], "mode": doc["mode"]}
     if doc["kind"] == "main":
-        record.update(partners=None if doc["mode"] == "blind" else list(doc["partners"]),
+        partners = list(doc["partners"]) if kind == "mt1" else len(doc["partners"])
+        record.update(partners=None if doc["mode"] == "blind" else partners,
                       unmatched=len(doc["partners"]) < doc["expected_partners"])
         if "missing_grounding" in fixes:
             record["missing_fails"] = True
@@ -87,17 +87,17 @@ def _unique(records: Sequence[Optional[Dict]]) -> List[Dict]:
     return list(seen.values())
 
 
-def _partner_keys(record: Dict) -> List[str]:
-    grounding_task_id = MAIN_TESTS[record["test"]].grounding_task_id
-    return [doc_key(record["source"], grounding_task_id, question_id) for question_id in record["partners"]]
-
-
 def judge(records: Sequence[Optional[Dict]]) -> List[Dict]:
-    """Each main record with ``partners`` as grounding keys, ``complete`` (grounding was asked and
-    every partner evaluated) and ``strict`` (GT_strict pass; with ``missing_fails``, set by the
-    ``missing_grounding`` fix, a question with fewer grounding rows in the data than events fails)."""
+    """Each main record with ``partners`` as grounding keys ("" for one not evaluated), ``complete``
+    (grounding was asked and every partner evaluated) and ``strict`` (GT_strict pass; with
+    ``missing_fails``, set by the ``missing_grounding`` fix, a question with fewer grounding rows in
+    the data than events fails)."""
     records = _unique(records)
     grounding = {r["key"]: r for r in records if r["kind"] == "grounding"}
+    by_sequence = defaultdict(list)
+    for record in grounding.values():
+        if "img_seq_id" in record:
+            by_sequence[record["source"], record["img_seq_id"]].append(record["key"])
     judged = []
     for record in records:
         if record["kind"] != "main":
@@ -105,7 +105,12 @@ def judge(records: Sequence[Optional[Dict]]) -> List[Dict]:
         if record["partners"] is None:  # blind: no grounding asked
             judged.append({**record, "partners": [], "complete": False, "strict": False})
             continue
-        partners = _partner_keys(record)
+        if isinstance(record["partners"], int):  # MT2/MT3: every grounding row of the sequence
+            found = by_sequence[record["source"], record["img_seq_id"]]
+            partners = found + [""] * (record["partners"] - len(found))
+        else:
+            grounding_task_id = MAIN_TESTS[record["test"]].grounding_task_id
+            partners = [doc_key(record["source"], grounding_task_id, question_id) for question_id in record["partners"]]
         present = [grounding[key] for key in partners if key in grounding]
         complete = len(present) == len(partners)
         strict = complete and all(r["correct"] for r in present) and not (record.get("missing_fails") and record["unmatched"])
@@ -287,8 +292,8 @@ _BASE = ("key", "kind")
 _FIELDS = {
     "gt_acc": {"grounding": _BASE + ("correct",)},
     "mt_acc": {"main": _BASE + ("correct",)},
-    "gtstrict_rate": {"main": _BASE + ("test", "source", "partners", "unmatched", "missing_fails", "correct"),
-                      "grounding": _BASE + ("correct",)},
+    "gtstrict_rate": {"main": _BASE + ("test", "source", "img_seq_id", "partners", "unmatched", "missing_fails", "correct"),
+                      "grounding": _BASE + ("source", "img_seq_id", "correct")},
     "invalid_rate": {"main": _BASE + ("pred",), "grounding": _BASE + ("pred",)},
     "failed_count": {"main": _BASE + ("failed",), "grounding": _BASE + ("failed",)},
 }

@@ -72,6 +72,10 @@ SHARED_GROUNDING_TASKS = {
     "ordering_caption": ("mt2_caption", "mt3_caption"),
 }
 
+# official task id -> our test name
+TEST_NAMES = {**{spec.task_id: test for test, spec in MAIN_TESTS.items()},
+              **{task_id: test for test, task_id in GROUNDING_TESTS.items()}}
+
 
 def file_of(task_id: str) -> str:
     """The annotation file a task id reads (§2.2): ordering ids drop ``_opt_event``/``_opt_story``,

@@ -160,7 +160,9 @@ def test_answers_spread_over_all_options(fixture_root):
         assert all(d["answer"] in d["choices"] for d in docs)
     docs, _ = build_grounding_docs("single_grounding_all", data_dir=fixture_root)
     assert {d["answer"] for d in docs} == {str(k) for k in range(1, 9)}  # VWP sequences reach 8 images
-    assert all(d["choices"] == [str(k) for k in range(1, len(d["frames"]) + 1)] for d in docs)
+    separate, _ = build_grounding_docs("single_grounding_all", visual="separate", data_dir=fixture_root)  # docs list the frames shown
+    assert [d["choices"] for d in docs] == [d["choices"] for d in separate]
+    assert all(d["choices"] == [str(k) for k in range(1, len(d["frames"]) + 1)] for d in separate)
 
 
 # ---- filters -------------------------------------------------------------------------------------
