@@ -4,10 +4,9 @@ For each task or group: the stage times measured in-process on the harness's own
 (dataset load + process_docs, doc_to_visual with every image decoded, doc_to_text,
 process_results, aggregation; a group sums its tasks), the plugin overhead per request (median),
 then an end-to-end run of the real lmms-eval CLI with the ``decode_only`` model (wall time, docs/s,
-peak RSS of that run), and the start-up time our task folder adds to lmms-eval. For benchmarks
-with a per-task request protocol (TempVS) it also compares the requests the harness sent with the
-questions the official protocol asks. Prints markdown tables; no assertions (targets are checked by
-reading the figures).
+peak RSS of that run), and the start-up time our task folder adds to lmms-eval. (TempVS's requests
+against the official protocol's: tempvs_requests.py.) Prints markdown tables; no assertions
+(targets are checked by reading the figures).
 
     .venv/bin/python benchmarks/plugin_overhead.py --tasks catbench_switched
     .venv/bin/python benchmarks/plugin_overhead.py --tasks tempvs_mt1_two,tempvs
@@ -23,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Callable, Dict, List, Tuple
 
-from full_size_data import GENERATORS, PROTOCOL_REQUESTS, TASK_BENCHMARK
+from full_size_data import GENERATORS, TASK_BENCHMARK
 
 BIN = Path(sys.executable).parent
 OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
@@ -129,29 +128,6 @@ def startup_added(env: Dict[str, str], rounds: int = 5) -> Tuple[float, float]:
     return min(with_ for with_, _ in times), min(without for _, without in times)
 
 
-def print_request_check(name: str, leaves: List[str], output: Dict, protocol: Dict[str, Dict]) -> None:
-    """Requests the harness sent (docs per task; the main/grounding split from the tasks' own counts)
-    against the questions the official protocol asks after the filters. A run of several tasks
-    counts each grounding test once in the protocol's distinct total (it infers a file once)."""
-    print(f"\nrequest check, `--tasks {name}`:\n")
-    print("| task | protocol main | protocol grounding | protocol total | sent | sent main | sent grounding | equal |")
-    print("|---|---|---|---|---|---|---|---|")
-    for leaf in leaves:
-        expected, metrics = protocol[leaf], output["results"][leaf]
-        sent = output["n-samples"][leaf]["effective"]
-        sent_main, sent_grounding = metrics["main_count,none"], metrics["grounding_count,none"]
-        total = expected["main"] + expected["grounding"]
-        equal = (sent, sent_main, sent_grounding) == (total, expected["main"], expected["grounding"])
-        print(f"| {leaf} | {expected['main']} | {expected['grounding']} | {total} | {sent} | {sent_main} | {sent_grounding} "
-              f"| {'yes' if equal else 'NO'} |")
-    if len(leaves) > 1:
-        sent = sum(output["n-samples"][leaf]["effective"] for leaf in leaves)
-        grounding_tests = {protocol[leaf]["grounding_test"]: protocol[leaf]["grounding"] for leaf in leaves}
-        distinct = sum(protocol[leaf]["main"] for leaf in leaves) + sum(grounding_tests.values())
-        print(f"\n{name}: sent {sent} requests; the protocol asks {distinct} distinct questions "
-              f"({len(grounding_tests)} grounding tests, each once); {sent - distinct} grounding requests repeat another task's")
-
-
 def main(argv: List[str] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tasks", default=",".join(TASK_BENCHMARK))
@@ -163,15 +139,12 @@ def main(argv: List[str] = None) -> None:
     for benchmark in benchmarks:
         env.update(GENERATORS[benchmark](args.workdir / benchmark))
     os.environ.update(env)
-    protocol = {task: counts for benchmark in benchmarks if benchmark in PROTOCOL_REQUESTS
-                for task, counts in PROTOCOL_REQUESTS[benchmark](args.workdir / benchmark).items()}
 
     import lmms_eval.evaluator  # noqa: F401  (loads our entry point like a real run)
     from lmms_eval.tasks import TaskManager
 
     task_manager = TaskManager("ERROR")
     measured: Dict[str, Dict] = {}
-    checks = []
     print("\n| task | docs | load+process_docs s | doc_to_visual s | doc_to_text s | process_results s | aggregation s "
           "| median ms/request | mean ms/request (all stages) | e2e wall s | docs/s | peak RSS MB |")
     print("|---|" + "---|" * 11)
@@ -181,11 +154,6 @@ def main(argv: List[str] = None) -> None:
         print(f"| {task} | {s['docs']} | {s['load_s']:.2f} | {s['visual_s']:.2f} | {s['text_s']:.2f} | {s['results_s']:.2f} "
               f"| {s['aggregation_s']:.2f} | {s['median_ms_per_request']:.3f} | {s['mean_ms_per_request_all_stages']:.3f} "
               f"| {e['wall_s']:.1f} | {e['docs_per_s']:.0f} | {e['peak_rss_mb']:.0f} |", flush=True)
-        leaves = leaf_tasks(task, task_manager)
-        if all(leaf in protocol for leaf in leaves):
-            checks.append((task, leaves, e["output"]))
-    for task, leaves, output in checks:
-        print_request_check(task, leaves, output, protocol)
     with_ours, without = startup_added(env)
     print(f"\nstart-up added by our task folder (TaskManager indexing, best of 5): {with_ours - without:.3f} s "
           f"({with_ours:.3f} s with, {without:.3f} s with TEMPORAL_BENCH_NO_AUTO_TASKS=1)")

@@ -4,31 +4,25 @@ the opt-in fixes of its known flaws (§7.4).
 The official rule: the parsed answer must equal the last character of ``gt_option``; patterns take
 the FIRST match anywhere in the text; no match gives ``UNK`` (always wrong).
 
-Options (environment variables, read per call so they reach every process of a run):
+Options, given by the caller (the task's settings, settings.py and model_settings.py):
 
-* ``TEMPVS_EXTRACTOR``: which model family's branch of §6.2 to apply (``generic`` default, the
-  row for LLaVA-OneVision / Qwen2 / Phi / Mantis / LongVA / GPT-4o; ``deepseek``, ``internvl``,
+* ``family``: which model family's branch of §6.2 to apply (``generic``, the row for
+  LLaVA-OneVision / Qwen2 / Phi / Mantis / LongVA / GPT-4o; ``deepseek``, ``internvl``,
   ``interleave`` (LLaVA-Interleave / LLaVA-NeXT-Video), ``llama_blind``);
-* ``TEMPVS_FIXES``: comma-separated fixes, or ``all``. ``extraction``: case-insensitive letters,
-  a sentence-initial article "A" is not an answer, ``Option X``/``X.`` forms first, letters limited
-  to the options offered, the image number after "image", number words, and True/False mapped
-  through the options for MT1. ``missing_grounding`` (metrics.py): a main question whose grounding
-  rows are absent from the data fails GT_strict instead of passing.
+* ``fixes`` containing ``extraction``: case-insensitive letters, a sentence-initial article "A" is
+  not an answer, ``Option X``/``X.`` forms first, letters limited to the options offered, the
+  image number after "image", number words, and True/False mapped through the options for MT1.
 
 Every pattern is linear in the output length (no adjacent unbounded repeats that can match the same
 characters), so a runaway generation of 100 KB parses in milliseconds.
 """
 
-import os
 import re
-from typing import Optional
+from typing import FrozenSet
 
 from temporal_bench.utils.answer_tags import cut_unclosed_think, last_answer_tag
 
 UNK = "UNK"
-EXTRACTOR_ENV = "TEMPVS_EXTRACTOR"
-FIXES_ENV = "TEMPVS_FIXES"
-FIX_NAMES = ("extraction", "missing_grounding")
 EXTRACTORS = ("generic", "deepseek", "internvl", "interleave", "llama_blind")
 
 _GROUNDING = re.compile(r"(\d+)")
@@ -41,26 +35,6 @@ _INTERNVL_MT1 = (
     re.compile(r"\b([AB])\s*$"),
     re.compile(r"Option\s*\[([AB])\]"),
 )
-
-
-def active_fixes() -> frozenset:
-    value = os.environ.get(FIXES_ENV, "").strip().lower()
-    if not value or value in ("0", "none", "faithful"):
-        return frozenset()
-    names = {part.strip() for part in value.split(",") if part.strip()}
-    if "all" in names:
-        return frozenset(FIX_NAMES)
-    unknown = names - set(FIX_NAMES)
-    if unknown:
-        raise ValueError(f"{FIXES_ENV}: unknown fix(es) {sorted(unknown)}; choose from {FIX_NAMES} or 'all'")
-    return frozenset(names)
-
-
-def extractor_family() -> str:
-    family = os.environ.get(EXTRACTOR_ENV, "generic").strip() or "generic"
-    if family not in EXTRACTORS:
-        raise ValueError(f"{EXTRACTOR_ENV}={family!r}; choose one of {EXTRACTORS}")
-    return family
 
 
 def _first(pattern: re.Pattern, text: str) -> str:
@@ -144,8 +118,8 @@ def fixed_extract(text: str, kind: str, option_text: str = "") -> str:
     return letter
 
 
-def extract(text: str, kind: str, option_text: str = "", cot: bool = False, family: Optional[str] = None,
-            fixes: Optional[frozenset] = None) -> str:
+def extract(text: str, kind: str, option_text: str = "", cot: bool = False, family: str = "generic",
+            fixes: FrozenSet[str] = frozenset()) -> str:
     """The answer a TempVS doc is scored on.
 
     CoT (our deviation, §6.4; the release has no CoT parser): the content of the last complete
@@ -153,8 +127,6 @@ def extract(text: str, kind: str, option_text: str = "", cot: bool = False, fami
     (reasoning cut off by the token cap is no answer); then the task's pattern; for MT1 a bare
     True/False is mapped to its letter through the options.
     """
-    family = extractor_family() if family is None else family
-    fixes = active_fixes() if fixes is None else fixes
     text = "" if text is None else str(text)
     if cot:
         tagged = last_answer_tag(text)

@@ -1,8 +1,10 @@
 """The functions the TempVS task YAMLs name (``!function utils.<name>``).
 
-``process_docs_<task>`` for every task of ``tasks.TASKS`` (lmms-eval's process_docs gets no task
-config, so each task has its own), one ``process_results_<family>`` per metric family, and the
-shared ``doc_to_*`` hooks. Images are opened lazily here, never held for the whole set.
+The task folder's ``utils.py`` builds one ``process_docs_<task>`` per task YAML with
+:func:`make_process_docs` (lmms-eval's process_docs gets no task config; each reads its task's
+settings from the YAML metadata when it runs). One ``process_results`` serves every task: the doc
+names its task, whose settings say which metrics it reports. Images are opened lazily here, never
+held for the whole set.
 """
 
 from pathlib import Path
@@ -10,35 +12,57 @@ from typing import Dict, List
 
 import datasets
 
-from temporal_bench.tempvs.loading import TempVSDataError, build_grounding_docs, build_main_docs
-from temporal_bench.tempvs.metrics import make_process_results, metric_names
+from temporal_bench.tempvs import model_settings
+from temporal_bench.tempvs.loading import TempVSDataError, build_grounding_docs, build_main_docs, describe_source
+from temporal_bench.tempvs.metrics import headline_keys, make_record, values_of
+from temporal_bench.tempvs.settings import TaskSettings, TempVSSettingsError, refuse_removed_env
 from temporal_bench.tempvs.spec import GROUNDING_TESTS
-from temporal_bench.tempvs.tasks import TASKS, TaskConfig, fn_name
+from temporal_bench.tempvs.tasks import TaskConfig
 from temporal_bench.utils.data_dir import DataNotFoundError
+from temporal_bench.utils.data_fingerprint import log_source
 from temporal_bench.utils.fail_fast import stops_run_on
+from temporal_bench.utils.task_options import settings_of
 
 
 def docs_of(task: TaskConfig, data_dir=None) -> List[Dict]:
-    """The task's docs, each naming the task and the smallest ``--limit`` that asks a main question
-    (0 for a grounding test), for the warning when a limit asks none (metrics.main_count)."""
-    if task.is_main:
-        docs, report = build_main_docs(task.test, mode=task.mode, visual=task.visual, blind_filter=task.blind_filter,
-                                       with_grounding=task.mode != "blind", data_dir=data_dir)
+    """The task's docs, each naming the task, the smallest ``--limit`` that asks a main question
+    (0 for a grounding test; for the warning when a limit asks none, metrics.warn_incomplete) and
+    the fingerprint of the data files read (``data``, also logged with the data source)."""
+    refuse_removed_env()
+    settings = task.settings
+    if settings.is_main:
+        docs, report = build_main_docs(settings.tests, mode=settings.mode, visual=settings.visual,
+                                       blind_filter=settings.blind_filter, with_grounding=settings.mode != "blind",
+                                       data_dir=data_dir, sources=settings.sources)
     else:
-        docs, report = build_grounding_docs(GROUNDING_TESTS[task.test], visual=task.visual, data_dir=data_dir)
+        docs, report = build_grounding_docs(GROUNDING_TESTS[settings.tests[0]], visual=settings.visual,
+                                            data_dir=data_dir, sources=settings.sources)
     report.log(task.name)
+    data = log_source(f"TempVS {task.name}", describe_source(report.root), report.files)
     first_main = next((i for i, doc in enumerate(docs) if doc["kind"] == "main"), -1)
     for doc in docs:
-        doc.update(task=task.name, main_limit=first_main + 1)
+        doc.update(task=task.name, main_limit=first_main + 1, data=data)
     return docs
 
 
-def make_process_docs(task: TaskConfig):
-    @stops_run_on((TempVSDataError, DataNotFoundError))
-    def process_docs(placeholder: datasets.Dataset) -> datasets.Dataset:
-        return datasets.Dataset.from_list(docs_of(task))
+_PARSED: Dict[tuple, TaskSettings] = {}
 
-    process_docs.__name__ = fn_name("process_docs", task.name)
+
+def settings_of_task(task: str) -> TaskSettings:
+    """The settings ``task`` runs with (its YAML metadata, with any task_options override)."""
+    metadata = settings_of(task)
+    key = (task, repr(sorted(metadata.items())))
+    if key not in _PARSED:
+        _PARSED[key] = TaskSettings.from_metadata(task, metadata)
+    return _PARSED[key]
+
+
+def make_process_docs(task: str):
+    @stops_run_on((TempVSDataError, DataNotFoundError, TempVSSettingsError))
+    def process_docs(placeholder: datasets.Dataset) -> datasets.Dataset:
+        return datasets.Dataset.from_list(docs_of(TaskConfig(task, settings_of_task(task))))
+
+    process_docs.__name__ = f"process_docs_{task}"
     return process_docs
 
 
@@ -65,6 +89,9 @@ def doc_to_visual(doc: Dict) -> List:
 
 
 def doc_to_text(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
+    """The prompt; also keeps the model settings lmms-eval resolved for this task, which
+    process_results needs and is not given (model_settings.py)."""
+    model_settings.stash(doc["task"], lmms_eval_specific_kwargs)
     return doc["prompt"]
 
 
@@ -73,21 +100,19 @@ def doc_to_target(doc: Dict) -> str:
 
 
 def doc_to_messages(doc: Dict, lmms_eval_specific_kwargs=None) -> List[Dict]:
-    """Separate-image mode for chat models: one image part per frame, in order, then the prompt
-    (the official wrappers put the images before the text, docs/protocol/tempvs.md §4.5)."""
-    content = [{"type": "image", "url": image} for image in doc_to_visual(doc)]
-    content.append({"type": "text", "text": doc_to_text(doc)})
-    return [{"role": "user", "content": content}]
+    """Separate-image mode for chat models: one image part per frame, placed around the prompt as
+    the model family's official wrapper placed them (docs/protocol/tempvs.md §4.5)."""
+    prompt = doc_to_text(doc, lmms_eval_specific_kwargs)
+    layout = model_settings.stashed(doc["task"])["layout"]
+    return [{"role": "user", "content": model_settings.message_content(doc_to_visual(doc), prompt, layout)}]
 
 
-for _task in TASKS.values():
-    globals()[fn_name("process_docs", _task.name)] = make_process_docs(_task)
+def process_results(doc: Dict, results: List[str]) -> Dict:
+    task = doc["task"]
+    settings = settings_of_task(task)
+    record = make_record(doc, results[0] if results else None, family=model_settings.stashed(task)["extractor"],
+                         fixes=frozenset(settings.fixes))
+    return values_of(record, headline_keys(settings.tests))
 
-process_results_mt1_two = make_process_results(metric_names("mt1_two"))
-process_results_mt1_three = make_process_results(metric_names("mt1_three"))
-process_results_ordering = make_process_results(metric_names("ordering"))
-process_results_grounding = make_process_results(metric_names("grounding"))
 
-__all__ = ["doc_to_visual", "doc_to_text", "doc_to_target", "doc_to_messages", "process_results_mt1_two",
-           "process_results_mt1_three", "process_results_ordering", "process_results_grounding"] + [
-    fn_name("process_docs", name) for name in TASKS]
+__all__ = ["doc_to_visual", "doc_to_text", "doc_to_target", "doc_to_messages", "process_results", "make_process_docs"]

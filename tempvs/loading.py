@@ -22,7 +22,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 from temporal_bench.tempvs import prompts
 from temporal_bench.tempvs.extraction import UNK, answer_letters, is_correct, official_extract
 from temporal_bench.tempvs.spec import (
-    BLIND_DROP_THRESHOLD, BLIND_MODELS, INVALID_EVENT_MARKERS, MAIN_TESTS, PAPER_COUNTS, TempVSDataError, file_of,
+    BLIND_DROP_THRESHOLD, BLIND_MODELS, INVALID_EVENT_MARKERS, MAIN_TESTS, PAPER_COUNTS, TEST_NAMES, TempVSDataError, file_of,
     selected_sources, task_kind,
 )
 from temporal_bench.utils.data_dir import from_hub, local_data_dir
@@ -64,6 +64,14 @@ def data_root(data_dir: Optional[Path] = None) -> Path:
 
         folder = Path(from_hub(lambda: snapshot_download(repo_id=HUB_ID, repo_type="dataset"), HUB_ID, DATA_DIR_ENV, LOCAL_LAYOUT))
     return find_layout_root(folder, DATA_DIR_ENV)
+
+
+def describe_source(root: Path) -> str:
+    """Where the data came from, for the load log: the local folder, or the hub revision."""
+    parts = Path(root).parts
+    if "snapshots" in parts and HUB_ID.replace("/", "--") in str(root):
+        return f"hub {HUB_ID} revision {parts[parts.index('snapshots') + 1]}"
+    return f"local folder {root}"
 
 
 def _clean(value):
@@ -192,16 +200,20 @@ def has_invalid_event(row: Dict) -> bool:
     return any(_INVALID.search(str(value if value is not None else "nan")) for key, value in row.items() if key.startswith("event"))
 
 
-def blind_correct_counts(root: Path, source: str, task_id: str, question_ids: Sequence[str] = ()) -> Dict[str, int]:
+def blind_correct_counts(root: Path, source: str, task_id: str, question_ids: Sequence[str] = (),
+                         read: Optional[List[Path]] = None) -> Dict[str, int]:
     """question_id -> how many of the 3 text-only LLMs answered correctly (each with its own parser).
 
     Each model's file must hold a prediction for every id in ``question_ids``: a question one file
-    lacks would silently count as that model's wrong answer and change the filter."""
+    lacks would silently count as that model's wrong answer and change the filter. ``read``
+    collects the files read."""
     kind = task_kind(task_id)
     counts: Dict[str, int] = defaultdict(int)
     for model, suffix in BLIND_MODELS:
         family = "llama_blind" if model == "Llama-3.1-8B" else "generic"
         path = blind_prediction_path(root, model, suffix, source, task_id)
+        if read is not None:
+            read.append(path)
         seen = set()
         for i, row in enumerate(read_table(path)):
             if row.get("question_id") is None or row.get("gt_option") is None or "preds" not in row:
@@ -227,7 +239,8 @@ def blind_correct_counts(root: Path, source: str, task_id: str, question_ids: Se
 # ---- docs ---------------------------------------------------------------------------------------
 
 def doc_key(source: str, task_id: str, question_id) -> str:
-    return f"{source}/{task_id}/{question_id}"
+    """``<source>/<test>/<question_id>`` (``test``: our short name of the official task id)."""
+    return f"{source}/{TEST_NAMES[task_id]}/{question_id}"
 
 
 def _event_tuple(row: Dict) -> Tuple[int, ...]:
@@ -269,7 +282,9 @@ def _base_doc(row: Dict, source: str, task_id: str, kind: str, mode: str, visual
 def _set_images(doc: Dict, row: Dict, frames_field: str, image_field: str, root: Path) -> None:
     """The doc's frames and combined image, re-rooted; the field its visual mode shows must name images."""
     frames = [reroot(p, doc["source"], root) for p in prompts.as_list(row.get(frames_field))]
-    doc.update(image=reroot(row.get(image_field), doc["source"], root), frames=frames)
+    # only the images the model is shown: lmms-eval logs the image paths of each doc
+    doc.update(image=reroot(row.get(image_field), doc["source"], root) if doc["visual"] == "combined" else "",
+               frames=frames if doc["visual"] == "separate" else [])
     if doc["visual"] == "combined" and not doc["image"]:
         raise TempVSDataError(f"{image_field} is empty: no combined image to show")
     if doc["visual"] == "separate" and not (frames and all(frames)):
@@ -283,7 +298,7 @@ def grounding_doc(row: Dict, source: str, task_id: str, mode: str, visual: str, 
     if number is None or int(number.group(1)) < 1:
         raise TempVSDataError(f"gt_option {doc['gt_option']!r} is not 'image N' (N from 1)")
     doc.update(event_index=int(number.group(1)) - 1, answer=number.group(1),
-               choices=[str(k) for k in range(1, max(len(doc["frames"]), int(number.group(1))) + 1)])
+               choices=[str(k) for k in range(1, max(len(prompts.as_list(row.get("img_path_list"))), int(number.group(1))) + 1)])
     return doc
 
 
@@ -326,6 +341,8 @@ class LoadReport:
     """Row counts per (source, file) before and after each filter, for the log and the tests."""
 
     counts: Dict[str, Dict[str, Dict[str, int]]] = field(default_factory=dict)
+    files: List[Path] = field(default_factory=list)  # every annotation and blind-prediction file read
+    root: Optional[Path] = None  # the data folder they were read from
 
     def add(self, label: str, source: str, **stages: int) -> None:
         self.counts.setdefault(label, {})[source] = dict(stages)
@@ -342,6 +359,7 @@ class LoadReport:
 
 
 def _grounding_rows(root: Path, source: str, task_id: str, report: LoadReport, rows_of: RowsOf) -> List[Dict]:
+    report.files.append(annotation_path(root, source, file_of(task_id)))
     rows = rows_of(root, source, task_id)
     kept = [row for row in rows if not has_invalid_event(row)]
     report.add(task_id, source, rows=len(rows), after_invalid_event_filter=len(kept))
@@ -349,8 +367,9 @@ def _grounding_rows(root: Path, source: str, task_id: str, report: LoadReport, r
 
 
 def _partners(row: Dict, by_sequence: Dict[str, List[Tuple[str, str]]], kind: str, source: str, task_id: str) -> List[str]:
-    """§7.1 step 3. MT1: per event index e, the FIRST grounding row of the sequence whose gt_option
-    ends with str(e + 1) (none: nothing appended). Ordering: every grounding row of the sequence."""
+    """The question ids of the main row's grounding partners (§7.1 step 3). MT1: per event index e,
+    the FIRST grounding row of the sequence whose gt_option ends with str(e + 1) (none: nothing
+    appended). Ordering: every grounding row of the sequence."""
     rows = by_sequence.get(str(row["img_seq_id"]), [])
     if kind != "mt1":
         return [key for _, key in rows]
@@ -364,41 +383,48 @@ def _partners(row: Dict, by_sequence: Dict[str, List[Tuple[str, str]]], kind: st
     return partners
 
 
-def build_main_docs(test: str, mode: str = "standard", visual: str = "combined", blind_filter: bool = True,
+def build_main_docs(tests, mode: str = "standard", visual: str = "combined", blind_filter: bool = True,
                     with_grounding: bool = True, data_dir: Optional[Path] = None,
                     sources: Optional[Tuple[str, ...]] = None,
                     rows_of: RowsOf = annotation_rows) -> Tuple[List[Dict], LoadReport]:
-    """Docs of one main test (``mt1_two`` ... ``mt3_caption``): main questions after the filters
-    and, with ``with_grounding``, every grounding question of its grounding file (after the
-    invalid-event filter), each once. Order: per source, per image sequence, grounding then main
-    docs (so ``--limit`` mostly keeps whole sequences; the metrics never rely on it). ``rows_of``
-    reads the rows of a task id (the released-predictions scorer reads the prediction files)."""
-    spec = MAIN_TESTS[test]
+    """Docs of one main test (``mt1_two`` ... ``mt3_caption``), or of several sharing a grounding
+    test (MT2 and MT3 of one text kind): main questions after the filters and, with
+    ``with_grounding``, every grounding question of the grounding file (after the invalid-event
+    filter), each once. Order: per source, per image sequence, grounding then main docs (so
+    ``--limit`` keeps the partners of every main question it keeps; the metrics never rely on it).
+    ``rows_of`` reads the rows of a task id (the released-predictions scorer reads the prediction files)."""
+    specs = [MAIN_TESTS[test] for test in ((tests,) if isinstance(tests, str) else tests)]
+    grounding_task_id = specs[0].grounding_task_id
+    if any(spec.grounding_task_id != grounding_task_id for spec in specs):
+        raise ValueError(f"TempVS tests {[spec.name for spec in specs]} do not share one grounding test")
     root = data_root(data_dir)
-    report = LoadReport()
+    report = LoadReport(root=root)
     docs: List[Dict] = []
     for source in selected_sources(sources):
-        rows = rows_of(root, source, spec.task_id)
-        valid = [row for row in rows if not has_invalid_event(row)]
-        stages = {"rows": len(rows), "after_invalid_event_filter": len(valid)}
-        if blind_filter and spec.blind_filtered:
-            counts = blind_correct_counts(root, source, spec.task_id, [str(row["question_id"]) for row in valid])
-            valid = [row for row in valid if counts[str(row["question_id"])] < BLIND_DROP_THRESHOLD]
-            stages["after_blind_filter"] = len(valid)
-        report.add(spec.task_id, source, **stages)
-        sequences: "OrderedDict[str, Dict[str, List[Dict]]]" = OrderedDict()
-        for row in valid:
-            sequences.setdefault(str(row["img_seq_id"]), {"grounding": [], "main": []})["main"].append(row)
+        sequences: "OrderedDict[str, Dict[str, List]]" = OrderedDict()
+        for spec in specs:
+            path = annotation_path(root, source, file_of(spec.task_id))
+            rows = rows_of(root, source, spec.task_id)
+            report.files.append(path)
+            valid = [row for row in rows if not has_invalid_event(row)]
+            stages = {"rows": len(rows), "after_invalid_event_filter": len(valid)}
+            if blind_filter and spec.blind_filtered:
+                counts = blind_correct_counts(root, source, spec.task_id, [str(row["question_id"]) for row in valid], report.files)
+                valid = [row for row in valid if counts[str(row["question_id"])] < BLIND_DROP_THRESHOLD]
+                stages["after_blind_filter"] = len(valid)
+            report.add(spec.task_id, source, **stages)
+            for row in valid:
+                sequences.setdefault(str(row["img_seq_id"]), {"grounding": [], "main": []})["main"].append((spec, row))
         by_sequence: Dict[str, List[Tuple[str, str]]] = defaultdict(list)
         if with_grounding:
-            for row in _grounding_rows(root, source, spec.grounding_task_id, report, rows_of):
+            for row in _grounding_rows(root, source, grounding_task_id, report, rows_of):
                 sequence = str(row["img_seq_id"])
                 sequences.setdefault(sequence, {"grounding": [], "main": []})["grounding"].append(row)
-                by_sequence[sequence].append((str(row["gt_option"]), doc_key(source, spec.grounding_task_id, row["question_id"])))
+                by_sequence[sequence].append((str(row["gt_option"]), str(row["question_id"])))
         for members in sequences.values():
             for row in members["grounding"]:
-                docs.append(_doc(grounding_doc, row, source, spec.grounding_task_id, "standard", visual, root))
-            for row in members["main"]:
+                docs.append(_doc(grounding_doc, row, source, grounding_task_id, "standard", visual, root))
+            for spec, row in members["main"]:
                 doc = _doc(main_doc, row, source, spec.task_id, mode, visual, root)
                 if with_grounding:
                     doc["partners"] = _partners(row, by_sequence, spec.family, source, spec.task_id)
@@ -412,7 +438,7 @@ def build_grounding_docs(task_id: str, visual: str = "combined", data_dir: Optio
                          sources: Optional[Tuple[str, ...]] = None) -> Tuple[List[Dict], LoadReport]:
     """Docs of a standalone grounding test (``single_grounding_*``), after the invalid-event filter."""
     root = data_root(data_dir)
-    report = LoadReport()
+    report = LoadReport(root=root)
     docs = []
     for source in selected_sources(sources):
         docs += [_doc(grounding_doc, row, source, task_id, "standard", visual, root)

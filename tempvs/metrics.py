@@ -1,31 +1,43 @@
 """Per-doc records and the aggregations of TempVS's metrics (docs/protocol/tempvs.md §7).
 
-Every doc returns the same record under every metric key. Each aggregation computes its figure
-from the whole list (all ranks gathered), joining main questions to their grounding questions by
-key, so neither doc order nor sharding matters.
-
-Per main test, pooled over the data sources (micro average, §7.3):
+Per main test, pooled over the data sources (micro average, §7.3), the headline metrics (each
+task's ``metric_list``):
 
 * ``gt_acc`` (paper: GT): share of the task's grounding questions answered correctly;
 * ``gtstrict_rate`` (GT_strict): share of main questions whose grounding questions all passed;
 * ``mt_acc`` (MT): main-question accuracy;
-* ``mt_given_gtstrict`` (MT|GT_strict): MT among the GT_strict passes (None without passes).
+* ``mt_given_gtstrict`` (MT|GT_strict): MT among the GT_strict passes (None without passes);
+* ``invalid_rate`` and ``failed_count``.
+
+A task holding two main tests that share a grounding test (``tempvs_ordering_event``: MT2 and MT3)
+reports each test's metrics under its prefix (``mt2_mt_acc``, ``mt3_mt_acc``, ...), each computed on
+that test's main questions and the shared grounding questions, so each equals the single task's.
+
+The per-doc values: lmms-eval logs every metric value of a doc in its sample line, so the first
+metric key carries the doc's whole compact record (what :func:`breakdown_metrics`, the report and
+the browser read back) and every other key only the fields its aggregation needs, or None for a
+doc it does not count. Each aggregation computes its figure from the whole list (all ranks
+gathered), joining main questions to their grounding questions by key, so neither doc order nor
+sharding matters. The breakdowns (per source, Table 5, Figure 3, counts) are
+:func:`breakdown_metrics`, computed from the records by ``temporal-bench report``.
 
 Missing partners: a main question some of whose grounding partners are not among the evaluated
-docs (``--limit``) is left out of GT_strict and MT|GT_strict and counted in ``gt_missing_count``.
-Grounding rows absent from the DATA are the official quirk of §7.4.1: the question is judged on
-the rows found (none found: a pass); ``TEMPVS_FIXES=missing_grounding`` makes it a failure.
-``gt_unmatched_count`` counts those questions.
+docs (``--limit``) is left out of GT_strict and MT|GT_strict, counted in ``gt_missing_count`` and
+warned about. Grounding rows absent from the DATA are the official quirk of §7.4.1: the question is
+judged on the rows found (none found: a pass); the task setting ``fixes: [missing_grounding]``
+makes it a failure. ``gt_unmatched_count`` counts those questions.
 
 A failed request or no response (utils/failed_requests.py) is never parsed: it is ``UNK`` (wrong, and
 in ``invalid_rate``) and counted by ``failed_count``.
 """
 
 import logging
-from typing import Callable, Dict, List, Optional
+from collections import defaultdict
+from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from temporal_bench.tempvs.extraction import UNK, active_fixes, extract, is_correct
-from temporal_bench.tempvs.spec import SOURCES, task_kind
+from temporal_bench.tempvs.extraction import UNK, extract, is_correct
+from temporal_bench.tempvs.loading import doc_key
+from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SHARED_GROUNDING_TASKS, SOURCES, TEST_NAMES, task_kind
 from temporal_bench.utils.failed_requests import count_failed, is_failed_response
 
 try:
@@ -38,69 +50,71 @@ TRIPLE_TYPES = ("beforeafter", "laterfinally", "firstsecondthird", "implicttripl
 DISTANCES = (1, 2, 3, 4)
 
 
-def make_record(doc: Dict, response: Optional[str], family: Optional[str] = None) -> Dict:
-    """``family``: the official extraction branch (default: ``TEMPVS_EXTRACTOR``); ``response`` None: no response."""
+
+def make_record(doc: Dict, response: Optional[str], family: str = "generic", fixes: FrozenSet[str] = frozenset()) -> Dict:
+    """The doc's compact record. ``family``: the official extraction branch; ``fixes``: the task's
+    ``fixes`` setting; ``response`` None: no response. ``partners`` (main questions): the question
+    ids of the grounding partners, None when the task asks no grounding question (blind)."""
     kind = task_kind(doc["task_id"])
     failed = is_failed_response(response)
     parsed = UNK if failed else extract(response, kind, option_text=doc.get("option_text", ""),
-                                        cot=doc.get("mode") == "cot", family=family)
-    return {
-        "key": doc["doc_key"],
-        "kind": doc["kind"],
-        "mode": doc["mode"],
-        "task_id": doc["task_id"],
-        "source": doc["source"],
-        "img_seq_id": doc["img_seq_id"],
-        "question_id": doc["question_id"],
-        "event_index": doc["event_index"],
-        "partners": list(doc["partners"]),
-        "expected_partners": doc["expected_partners"],
-        "statement_type": doc["statement_type"],
-        "event_distance": doc["event_distance"],
-        "gold": doc["gt_option"],
-        "pred": parsed,
-        "correct": is_correct(parsed, doc["gt_option"]),
-        "failed": failed,
-        # set by the lmms-eval hooks (hooks.docs_of), absent when docs are built directly
-        "task": doc.get("task", ""),
-        "main_limit": doc.get("main_limit", 0),
-    }
-
-
-def make_process_results(metric_names: List[str]) -> Callable:
-    def process_results(doc: Dict, results: List[str]) -> Dict:
-        record = make_record(doc, results[0] if results else None)
-        return {name: record for name in metric_names}
-
-    return process_results
+                                        cot=doc.get("mode") == "cot", family=family, fixes=fixes)
+    record = {"key": doc["doc_key"], "kind": doc["kind"], "test": TEST_NAMES[doc["task_id"]], "source": doc["source"],
+              "img_seq_id": doc["img_seq_id"], "question_id": doc["question_id"], "mode": doc["mode"]}
+    if doc["kind"] == "main":
+        partners = list(doc["partners"]) if kind == "mt1" else len(doc["partners"])
+        record.update(partners=None if doc["mode"] == "blind" else partners,
+                      unmatched=len(doc["partners"]) < doc["expected_partners"])
+        if "missing_grounding" in fixes:
+            record["missing_fails"] = True
+        if kind == "mt1":
+            record.update(statement_type=doc["statement_type"], event_distance=doc["event_distance"])
+    record.update(gold=doc["gt_option"], pred=parsed, correct=is_correct(parsed, doc["gt_option"]), failed=failed,
+                  # set by the lmms-eval hooks (hooks.docs_of), absent when docs are built directly
+                  task=doc.get("task", ""), main_limit=doc.get("main_limit", 0), data=doc.get("data", ""))
+    return record
 
 
 # ---- the join -----------------------------------------------------------------------------------
 
-def _unique(records: List[Dict]) -> List[Dict]:
-    """One record per doc key (multi-process padding can repeat a doc)."""
+def _unique(records: Sequence[Optional[Dict]]) -> List[Dict]:
+    """One record per doc key (multi-process padding can repeat a doc); the Nones of docs a metric
+    does not count are dropped."""
     seen = {}
     for record in records:
-        seen.setdefault(record["key"], record)
+        if record is not None:
+            seen.setdefault(record["key"], record)
     return list(seen.values())
 
 
-def judge(records: List[Dict], fix_missing: Optional[bool] = None) -> List[Dict]:
-    """Each main record with ``complete`` (all partners evaluated), ``strict`` (GT_strict pass) and
-    ``unmatched`` (fewer grounding rows in the data than events)."""
-    if fix_missing is None:
-        fix_missing = "missing_grounding" in active_fixes()
+def judge(records: Sequence[Optional[Dict]]) -> List[Dict]:
+    """Each main record with ``partners`` as grounding keys ("" for one not evaluated), ``complete``
+    (grounding was asked and every partner evaluated) and ``strict`` (GT_strict pass; with
+    ``missing_fails``, set by the ``missing_grounding`` fix, a question with fewer grounding rows in
+    the data than events fails)."""
     records = _unique(records)
     grounding = {r["key"]: r for r in records if r["kind"] == "grounding"}
+    by_sequence = defaultdict(list)
+    for record in grounding.values():
+        if "img_seq_id" in record:
+            by_sequence[record["source"], record["img_seq_id"]].append(record["key"])
     judged = []
     for record in records:
         if record["kind"] != "main":
             continue
-        present = [grounding[p] for p in record["partners"] if p in grounding]
-        complete = len(present) == len(record["partners"])
-        unmatched = len(record["partners"]) < record["expected_partners"]
-        strict = complete and all(r["correct"] for r in present) and not (fix_missing and unmatched)
-        judged.append({**record, "complete": complete, "strict": strict, "unmatched": unmatched})
+        if record["partners"] is None:  # blind: no grounding asked
+            judged.append({**record, "partners": [], "complete": False, "strict": False})
+            continue
+        if isinstance(record["partners"], int):  # MT2/MT3: every grounding row of the sequence
+            found = by_sequence[record["source"], record["img_seq_id"]]
+            partners = found + [""] * (record["partners"] - len(found))
+        else:
+            grounding_task_id = MAIN_TESTS[record["test"]].grounding_task_id
+            partners = [doc_key(record["source"], grounding_task_id, question_id) for question_id in record["partners"]]
+        present = [grounding[key] for key in partners if key in grounding]
+        complete = len(present) == len(partners)
+        strict = complete and all(r["correct"] for r in present) and not (record.get("missing_fails") and record["unmatched"])
+        judged.append({**record, "partners": partners, "complete": complete, "strict": strict})
     return judged
 
 
@@ -108,40 +122,36 @@ def _ratio(numerator: int, denominator: int) -> Optional[float]:
     return numerator / denominator if denominator else None
 
 
-def _gt(records: List[Dict], source: Optional[str] = None) -> Optional[float]:
-    kept = [r for r in _unique(records) if r["kind"] == "grounding" and source in (None, r["source"])]
+def _gt(records, source: Optional[str] = None) -> Optional[float]:
+    kept = [r for r in _unique(records) if r["kind"] == "grounding" and (source is None or r["source"] == source)]
     return _ratio(sum(r["correct"] for r in kept), len(kept))
 
 
-def _mains(records: List[Dict], source: Optional[str] = None) -> List[Dict]:
-    return [r for r in judge(records) if source in (None, r["source"])]
+def _complete_mains(records, source: Optional[str] = None) -> List[Dict]:
+    return [r for r in judge(records) if r["complete"] and (source is None or r["source"] == source)]
 
 
-def _has_grounding(records: List[Dict]) -> bool:
-    """False for the blind (text-only) variants, which ask no grounding questions."""
-    return any(r["mode"] != "blind" for r in records)
-
-
-def _gtstrict(records: List[Dict], source: Optional[str] = None) -> Optional[float]:
-    if not _has_grounding(records):
-        return None
-    complete = [r for r in _mains(records, source) if r["complete"]]
+def _gtstrict(records, source: Optional[str] = None) -> Optional[float]:
+    complete = _complete_mains(records, source)
     return _ratio(sum(r["strict"] for r in complete), len(complete))
 
 
-def _mt(records: List[Dict], source: Optional[str] = None, keep: Callable[[Dict], bool] = lambda r: True) -> Optional[float]:
-    mains = [r for r in _unique(records) if r["kind"] == "main" and source in (None, r["source"]) and keep(r)]
+def _mt(records, source: Optional[str] = None, keep: Callable[[Dict], bool] = lambda r: True) -> Optional[float]:
+    mains = [r for r in _unique(records) if r["kind"] == "main" and (source is None or r["source"] == source) and keep(r)]
     return _ratio(sum(r["correct"] for r in mains), len(mains))
 
 
-def _mt_given(records: List[Dict], source: Optional[str] = None, strict: bool = True) -> Optional[float]:
-    if not _has_grounding(records):
-        return None
-    chosen = [r for r in _mains(records, source) if r["complete"] and r["strict"] == strict]
+def _mt_given(records, source: Optional[str] = None, strict: bool = True) -> Optional[float]:
+    chosen = [r for r in _complete_mains(records, source) if r["strict"] == strict]
     return _ratio(sum(r["correct"] for r in chosen), len(chosen))
 
 
+# ---- the headline aggregations (metric_list) -----------------------------------------------------
+
 def gt_acc(records):
+    """GT; also the aggregation of each task's first metric key, whose values are the whole
+    records: it warns about a limit that asks no main question or cuts grounding partners."""
+    warn_incomplete(records)
     return _gt(records)
 
 
@@ -157,10 +167,6 @@ def mt_given_gtstrict(records):
     return _mt_given(records, strict=True)
 
 
-def mt_given_gtfail(records):
-    return _mt_given(records, strict=False)
-
-
 def invalid_rate(records):
     """Share of evaluated questions (main and grounding) whose answer could not be parsed (UNK)."""
     records = _unique(records)
@@ -171,16 +177,33 @@ def failed_count(records):
     return count_failed(_unique(records))
 
 
-def main_count(records):
-    """Main questions evaluated. None while the task has some (a --limit that stops before its first
-    main question) is warned about, naming the smallest limit that asks one."""
+def warn_incomplete(records) -> None:
+    """Warn (from whole records only) when the evaluated docs ask no main question of a task that has
+    some (a --limit that stops before the first, naming the smallest limit that asks one), and when
+    main questions lack evaluated grounding partners."""
     records = _unique(records)
-    count = sum(r["kind"] == "main" for r in records)
-    if not count and records and records[0]["main_limit"]:
-        _log.warning(f"TempVS {records[0]['task']}: no main question was asked: the {len(records)} evaluated docs are "
+    if not records or "main_limit" not in records[0]:
+        return
+    first = records[0]
+    if first["main_limit"] and not any(r["kind"] == "main" for r in records):
+        _log.warning(f"TempVS {first['task']}: no main question was asked: the {len(records)} evaluated docs are "
                      "all grounding questions (the docs list each image sequence's grounding questions before its "
-                     f"main questions); --limit {records[0]['main_limit']} is the smallest that asks one")
-    return count
+                     f"main questions); --limit {first['main_limit']} is the smallest that asks one")
+    missing = gt_missing_count(records)
+    if missing:
+        _log.warning(f"TempVS {first['task']}: {missing} main question(s) lack evaluated grounding partners (e.g. --limit); "
+                     "they are left out of gtstrict_rate and mt_given_gtstrict")
+
+
+# ---- breakdowns (computed by `temporal-bench report` from the logged records) -------------------
+
+def mt_given_gtfail(records):
+    return _mt_given(records, strict=False)
+
+
+def main_count(records):
+    """Main questions evaluated."""
+    return sum(r["kind"] == "main" for r in _unique(records))
 
 
 def grounding_count(records):
@@ -189,18 +212,14 @@ def grounding_count(records):
 
 def gt_missing_count(records):
     """Main questions left out of GT_strict because grounding partners were not evaluated."""
-    missing = sum(not r["complete"] for r in judge(records))
-    if missing:
-        _log.warning(f"TempVS: {missing} main question(s) lack evaluated grounding partners (e.g. --limit); "
-                     "they are left out of gtstrict_rate and mt_given_gtstrict")
-    return missing
+    return sum(r["partners"] is not None and not r["complete"] for r in judge(records))
 
 
 def gt_unmatched_count(records):
     return sum(r["unmatched"] for r in judge(records))
 
 
-# ---- per-source and fine-grained keys (names chosen so no metric name contains another) ---------
+# per-source and fine-grained keys (names chosen so no metric name contains another)
 
 def _per_source(source: str) -> Dict[str, Callable]:
     return {
@@ -213,15 +232,17 @@ def _per_source(source: str) -> Dict[str, Callable]:
 
 def _statement(kind: str, polarity: str) -> Callable:
     suffix = "_gt" if polarity == "pos" else "_nc"
-    return lambda records: _mt(records, keep=lambda r: r["statement_type"] == kind + suffix)
+    return lambda records: _mt(records, keep=lambda r: r.get("statement_type") == kind + suffix)
 
 
 def _distance(distance: int) -> Callable:
-    return lambda records: _mt(records, keep=lambda r: r["event_distance"] == distance)
+    return lambda records: _mt(records, keep=lambda r: r.get("event_distance") == distance)
 
 
+HEADLINE = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "invalid_rate", "failed_count")
+GROUNDING_HEADLINE = ("gt_acc", "invalid_rate", "failed_count")
 AGGREGATIONS: Dict[str, Callable] = {
-    "gt_acc": gt_acc, "gtstrict_rate": gtstrict_rate, "mt_acc": mt_acc, "mt_given_gtstrict": mt_given_gtstrict,
+    "gt_acc": _gt, "gtstrict_rate": gtstrict_rate, "mt_acc": mt_acc, "mt_given_gtstrict": mt_given_gtstrict,
     "mt_given_gtfail": mt_given_gtfail, "invalid_rate": invalid_rate, "failed_count": failed_count, "main_count": main_count,
     "grounding_count": grounding_count, "gt_missing_count": gt_missing_count, "gt_unmatched_count": gt_unmatched_count,
 }
@@ -235,7 +256,6 @@ for _kind in TRIPLE_TYPES:
         AGGREGATIONS[f"three_{_kind}_{_polarity}"] = _statement(_kind, _polarity)
 for _d in DISTANCES:
     AGGREGATIONS[f"dist{_d}"] = _distance(_d)
-globals().update(AGGREGATIONS)
 
 MAIN_CORE = ["gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "mt_given_gtfail", "invalid_rate",
              "failed_count", "main_count", "grounding_count", "gt_missing_count", "gt_unmatched_count"]
@@ -244,7 +264,8 @@ HIGHER_IS_BETTER = {"invalid_rate": False, "failed_count": False, "gt_missing_co
 
 
 def metric_names(family: str) -> List[str]:
-    """Metric keys of a task family: ``mt1_two``, ``mt1_three``, ``ordering`` or ``grounding``."""
+    """Every metric key (headline and breakdown) of a task family: ``mt1_two``, ``mt1_three``,
+    ``ordering`` or ``grounding``."""
     if family == "grounding":
         return ["gt_acc", "invalid_rate", "failed_count", "grounding_count"] + [f"gt_{source}" for source in SOURCES]
     names = MAIN_CORE + PER_SOURCE
@@ -259,4 +280,89 @@ def metric_family(test: str) -> str:
     return test if test.startswith("mt1_") else ("grounding" if test.startswith("gt_") else "ordering")
 
 
-__all__ = list(AGGREGATIONS)
+def metric_prefix(test: str) -> str:
+    """``mt2`` for ``mt2_event``: the prefix of a test's metrics in a task holding two main tests."""
+    return test.split("_")[0]
+
+
+# ---- the metric keys of a task and each doc's value under them ----------------------------------
+
+# the fields each headline aggregation reads, per kind of doc it counts
+_BASE = ("key", "kind")
+_FIELDS = {
+    "gt_acc": {"grounding": _BASE + ("correct",)},
+    "mt_acc": {"main": _BASE + ("correct",)},
+    "gtstrict_rate": {"main": _BASE + ("test", "source", "img_seq_id", "partners", "unmatched", "missing_fails", "correct"),
+                      "grounding": _BASE + ("source", "img_seq_id", "correct")},
+    "invalid_rate": {"main": _BASE + ("pred",), "grounding": _BASE + ("pred",)},
+    "failed_count": {"main": _BASE + ("failed",), "grounding": _BASE + ("failed",)},
+}
+_FIELDS["mt_given_gtstrict"] = _FIELDS["gtstrict_rate"]
+
+
+def headline_keys(tests: Sequence[str]) -> List[Tuple[str, str, Optional[str]]]:
+    """``(metric key, headline aggregation, main test it scores or None)`` of a task holding ``tests``."""
+    if tests[0] in GROUNDING_TESTS:
+        return [(name, name, None) for name in GROUNDING_HEADLINE]
+    if len(tests) == 1:
+        return [(name, name, None) for name in HEADLINE]
+    return [(f"{metric_prefix(test)}_{name}", name, test) for test in tests for name in HEADLINE]
+
+
+def values_of(record: Dict, keys: Sequence[Tuple[str, str, Optional[str]]]) -> Dict[str, Optional[Dict]]:
+    """The doc's value under each metric key: the first key the whole record, the others the fields
+    their aggregation reads, None where it does not count the doc (another kind, or a main question
+    of the other test)."""
+    values = {}
+    for position, (name, aggregation, test) in enumerate(keys):
+        fields = _FIELDS[aggregation].get(record["kind"])
+        if position == 0:
+            values[name] = record
+        elif fields and (test is None or record["kind"] == "grounding" or record["test"] == test):
+            values[name] = {field: record[field] for field in fields if field in record}
+        else:
+            values[name] = None
+    return values
+
+
+def _tests_in(task: str, records: List[Dict]) -> Tuple[str, ...]:
+    """The tests a task holds: from its name (``tempvs_<test or shared task>[_variant]``), else
+    from its records."""
+    name = task[len("tempvs_"):] if task.startswith("tempvs_") else task
+    for known, tests in sorted({**SHARED_GROUNDING_TASKS, **{t: (t,) for t in (*MAIN_TESTS, *GROUNDING_TESTS)}}.items(),
+                               key=lambda item: -len(item[0])):
+        if name == known or name.startswith(known + "_"):
+            return tests
+    mains = tuple(dict.fromkeys(r["test"] for r in records if r["kind"] == "main"))
+    return mains or tuple(dict.fromkeys(r["test"] for r in records))[:1]
+
+
+def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[float]]:
+    """Every metric key the task reported before its breakdowns left the metric_list (headline and
+    breakdown, the same names and values), from its logged records (temporal_bench/report/records.py)."""
+    records = _unique(records)
+    tests = _tests_in(task, records)
+    if not tests:
+        return {}
+    if len(tests) == 1:
+        return {name: AGGREGATIONS[name](records) for name in metric_names(metric_family(tests[0]))}
+    values = {}
+    for test in tests:
+        scoped = [r for r in records if r["kind"] == "grounding" or r["test"] == test]
+        values.update({f"{metric_prefix(test)}_{name}": AGGREGATIONS[name](scoped) for name in metric_names(metric_family(test))})
+    return values
+
+
+def per_test_results(task: str, entry: Dict) -> Dict[str, Dict]:
+    """``{task: entry}``, or for a task holding two main tests their metrics as each test's own task
+    reports them (``tempvs_ordering_event``'s ``mt2_mt_acc,none`` as ``tempvs_mt2_event``'s
+    ``mt_acc,none``), so tables read each test under one name whichever task asked it."""
+    name = task[len("tempvs_"):]
+    if name not in SHARED_GROUNDING_TASKS:
+        return {task: entry}
+    return {f"tempvs_{test}": {key[len(metric_prefix(test)) + 1:]: value for key, value in entry.items()
+                               if key.startswith(metric_prefix(test) + "_")}
+            for test in SHARED_GROUNDING_TASKS[name]}
+
+
+__all__ = ["gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "invalid_rate", "failed_count"]

@@ -22,19 +22,18 @@ three text-only LLMs' outputs of MT1/MT2 (no grounding) before the text-only-LLM
 import argparse
 import json
 import logging
-import os
 import re
 import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from temporal_bench.tempvs.extraction import FIX_NAMES, FIXES_ENV, active_fixes
 from temporal_bench.tempvs.loading import (
     TempVSDataError, annotation_rows, blind_correct_counts, build_main_docs, data_root, doc_key, read_rows,
 )
 from temporal_bench.tempvs.metrics import AGGREGATIONS, make_record, metric_family, metric_names
-from temporal_bench.tempvs.spec import BLIND_DROP_THRESHOLD, MAIN_TESTS, SOURCES_ENV, selected_sources
+from temporal_bench.tempvs.settings import FIX_NAMES, TaskSettings, TempVSSettingsError, refuse_removed_env
+from temporal_bench.tempvs.spec import BLIND_DROP_THRESHOLD, MAIN_TESTS, SOURCES, selected_sources
 
 try:
     from loguru import logger as _log
@@ -170,7 +169,7 @@ def accuracy_after_blind_filter(records: List[Dict], root: Path) -> Optional[flo
     by_file: Dict[Tuple[str, str], List[Dict]] = {}
     for record in records:
         if record["kind"] == "main":
-            by_file.setdefault((record["source"], record["task_id"]), []).append(record)
+            by_file.setdefault((record["source"], MAIN_TESTS[record["test"]].task_id), []).append(record)
     kept = []
     for (source, task_id), found in by_file.items():
         counts = blind_correct_counts(root, source, task_id, [r["question_id"] for r in found])
@@ -179,11 +178,11 @@ def accuracy_after_blind_filter(records: List[Dict], root: Path) -> Optional[flo
 
 
 def scored_tests(root: Path, model: str, input_kind: str = "combined",
-                 sources: Optional[Sequence[str]] = None) -> ScoredModel:
+                 sources: Optional[Sequence[str]] = None, fixes: Sequence[str] = ()) -> ScoredModel:
     """The per-doc records of one model's outputs, for each of the six main tests it has: the rows
     of its prediction files, filtered and joined as the official evaluation does (§7.1).
 
-    ``TEMPVS_FIXES`` applies as in the tasks (default: the faithful parse and join)."""
+    ``fixes`` as the tasks' setting of that name (default: the faithful parse and join)."""
     root = data_root(Path(root))
     mode, suffix = INPUTS[input_kind]
     family = model_family(model)
@@ -200,7 +199,7 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined",
         docs, _ = build_main_docs(test, mode=mode, visual="none", blind_filter=mode != "blind",
                                   with_grounding=mode != "blind", data_dir=root, sources=kept, rows_of=rows)
         task = f"tempvs_{test}{suffix}"
-        records = [make_record(doc, rows.outputs[doc["doc_key"]], family) for doc in docs]
+        records = [make_record(doc, rows.outputs[doc["doc_key"]], family, frozenset(fixes)) for doc in docs]
         scored.tests.append((test, task, records))
         if mode == "blind":
             scored.filtered[task] = accuracy_after_blind_filter(records, root)
@@ -262,10 +261,9 @@ def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
                         help="which predictions folder (default: %(default)s)")
     parser.add_argument("--model", action="append", dest="models",
                         help="model folder name (repeatable; default: every model of the predictions folder)")
-    parser.add_argument("--sources", help=f"comma-separated subset of flintstones,pororo,vwp,vist "
-                        f"(default: {SOURCES_ENV}, else all four)")
-    parser.add_argument("--fixes", help=f"set {FIXES_ENV} (fixes instead of the faithful behaviour): "
-                        f"{', '.join(FIX_NAMES)} or all (default: the environment's {FIXES_ENV}, else none)")
+    parser.add_argument("--sources", help=f"comma-separated subset of {','.join(SOURCES)} (default: all four)")
+    parser.add_argument("--fixes", default="", help=f"comma-separated fixes instead of the faithful behaviour, as the "
+                        f"tasks' `fixes` setting: {', '.join(FIX_NAMES)} (default: none)")
     parser.add_argument("--output", type=Path, default=Path("tempvs_released_scores"),
                         help="folder for the results files (default: %(default)s)")
     parser.add_argument("--table", action="append", dest="tables",
@@ -273,18 +271,18 @@ def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     from temporal_bench.report.cli import main_report
 
-    if args.fixes is not None:
-        os.environ[FIXES_ENV] = args.fixes
     try:
-        active_fixes()  # a bad value fails here, before any scoring
+        refuse_removed_env()
+        # bad values fail here, before any scoring
+        chosen = TaskSettings(("mt1_two",), fixes=tuple(f for f in args.fixes.split(",") if f),
+                              sources=tuple(s for s in (args.sources or "").split(",") if s) or SOURCES)
         root = data_root(args.release)
-        sources = tuple(s for s in (args.sources or "").split(",") if s)
         mismatches = {}
         for model in args.models or released_models(root, args.input):
-            scored = scored_tests(root, model, args.input, sources)
+            scored = scored_tests(root, model, args.input, chosen.sources, chosen.fixes)
             write_results(args.output, model, args.input, scored, root)
             mismatches[model] = scored.mismatches
-    except (TempVSDataError, ValueError) as exc:
+    except (TempVSDataError, TempVSSettingsError, ValueError) as exc:
         parser.error(str(exc))
     report_args = [str(args.output)] + [a for t in args.tables or () for a in ("--table", t)]
     status = main_report(report_args)

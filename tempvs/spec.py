@@ -1,6 +1,5 @@
 """What the official TempVS evaluation pairs with what (docs/protocol/tempvs.md §0-§3, §7)."""
 
-import os
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
@@ -11,7 +10,6 @@ class TempVSDataError(ValueError):
 
 SOURCES: Tuple[str, ...] = ("flintstones", "pororo", "vwp", "vist")
 CHARACTER_SOURCES = ("flintstones", "pororo")  # character descriptions only for these (§4.1)
-SOURCES_ENV = "TEMPVS_SOURCES"
 
 ANNOTATION_FILES = (
     "paired_event_discrimination",
@@ -67,6 +65,17 @@ GROUNDING_TESTS = {
     "gt_all_story": "single_grounding_all_story",
 }
 
+# Tasks holding the two main tests that share a grounding test, which they ask once (issue 13):
+# lmms-eval task ``tempvs_<name>`` -> its main tests.
+SHARED_GROUNDING_TASKS = {
+    "ordering_event": ("mt2_event", "mt3_event"),
+    "ordering_caption": ("mt2_caption", "mt3_caption"),
+}
+
+# official task id -> our test name
+TEST_NAMES = {**{spec.task_id: test for test, spec in MAIN_TESTS.items()},
+              **{task_id: test for test, task_id in GROUNDING_TESTS.items()}}
+
 
 def file_of(task_id: str) -> str:
     """The annotation file a task id reads (§2.2): ordering ids drop ``_opt_event``/``_opt_story``,
@@ -88,12 +97,8 @@ def task_kind(task_id: str) -> str:
 
 
 def selected_sources(sources: Optional[Tuple[str, ...]] = None) -> Tuple[str, ...]:
-    """All four sources unless ``TEMPVS_SOURCES`` (comma-separated) narrows them."""
-    if sources:
-        chosen = tuple(sources)
-    else:
-        value = os.environ.get(SOURCES_ENV, "").strip()
-        chosen = tuple(s.strip() for s in value.split(",") if s.strip()) if value else SOURCES
+    """``sources`` (all four when empty) in the evaluation's order."""
+    chosen = tuple(sources) if sources else SOURCES
     unknown = [s for s in chosen if s not in SOURCES]
     if unknown:
         raise ValueError(f"unknown TempVS source(s) {unknown}; choose from {SOURCES}")

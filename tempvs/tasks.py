@@ -1,52 +1,59 @@
 """The registry of TempVS lmms-eval tasks, and the generator of their YAML files.
 
-``python -m temporal_bench.tempvs.tasks`` rewrites ``lmms_eval_tasks/tempvs/``;
-a test checks that the folder is up to date.
+``python -m temporal_bench.tempvs.tasks`` rewrites ``lmms_eval_tasks/tempvs/``; a test checks that
+the folder is up to date. A task YAML is a few lines: the template of its family (which holds the
+metric list and, through ``_default_template_yaml``, everything shared), its name, its
+``process_docs`` and its settings (``metadata``, settings.py). The YAMLs are what runs: the hooks
+read each task's settings from them (temporal_bench.utils.task_options), never from this registry.
 """
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Optional
 
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
-from temporal_bench.tempvs.metrics import HIGHER_IS_BETTER, metric_family, metric_names
-from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
+from temporal_bench.tempvs.metrics import HIGHER_IS_BETTER, headline_keys
+from temporal_bench.tempvs.model_settings import MODEL_SECTIONS
+from temporal_bench.tempvs.settings import TaskSettings
+from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SHARED_GROUNDING_TASKS
 
 TASK_DIR = LMMS_EVAL_TASK_DIR / "tempvs"
+VERSION = 2.0  # 2.0: headline metric_list, settings in metadata, MT2 + MT3 tasks sharing their grounding
 
 
 @dataclass(frozen=True)
 class TaskConfig:
     name: str  # lmms-eval task name
-    test: str  # key of MAIN_TESTS or GROUNDING_TESTS
-    mode: str = "standard"  # standard / cot / blind
-    visual: str = "combined"  # combined / separate / none
-    blind_filter: bool = True
+    settings: TaskSettings
     description: str = ""
 
     @property
-    def is_main(self) -> bool:
-        return self.test in MAIN_TESTS
-
-    @property
-    def family(self) -> str:
-        return metric_family(self.test)
+    def template(self) -> str:
+        tests = self.settings.tests
+        if tests[0] in GROUNDING_TESTS:
+            return "_grounding_template_yaml"
+        return "_main_template_yaml" if len(tests) == 1 else "_shared_grounding_template_yaml"
 
 
 def _registry() -> Dict[str, TaskConfig]:
     tasks: List[TaskConfig] = []
     for test, spec in MAIN_TESTS.items():
         base = f"tempvs_{test}"
-        tasks.append(TaskConfig(base, test, description=f"{spec.task_id}: combined image, official filters, with {spec.grounding_task_id}"))
+        tasks.append(TaskConfig(base, TaskSettings((test,)), f"{spec.task_id}: combined image, official filters, with {spec.grounding_task_id}"))
         if spec.blind_filtered:
-            tasks.append(TaskConfig(f"{base}_unfiltered", test, blind_filter=False, description="without the text-only-LLM filter"))
-            tasks.append(TaskConfig(f"{base}_blind", test, mode="blind", visual="none", blind_filter=False,
-                                    description="text only, the blind-filter LLMs' prompt; no grounding; unfiltered"))
-        tasks.append(TaskConfig(f"{base}_cot", test, mode="cot", description="CoT instruction (<think>/<answer>), last answer tag parsed"))
-        tasks.append(TaskConfig(f"{base}_separate", test, visual="separate", description="one image per frame instead of the combined strip"))
+            tasks.append(TaskConfig(f"{base}_unfiltered", TaskSettings((test,), blind_filter=False), "without the text-only-LLM filter"))
+            tasks.append(TaskConfig(f"{base}_blind", TaskSettings((test,), mode="blind", visual="none", blind_filter=False),
+                                    "text only, the blind-filter LLMs' prompt; no grounding; unfiltered"))
+        tasks.append(TaskConfig(f"{base}_cot", TaskSettings((test,), mode="cot"), "CoT instruction (<think>/<answer>), last answer tag parsed"))
+        tasks.append(TaskConfig(f"{base}_separate", TaskSettings((test,), visual="separate"), "one image per frame instead of the combined strip"))
+    for name, tests in SHARED_GROUNDING_TASKS.items():
+        grounding = MAIN_TESTS[tests[0]].grounding_task_id
+        tasks.append(TaskConfig(f"tempvs_{name}", TaskSettings(tests),
+                                f"{' and '.join(MAIN_TESTS[t].task_id for t in tests)} with {grounding} asked once for both"))
     for test, task_id in GROUNDING_TESTS.items():
-        tasks.append(TaskConfig(f"tempvs_{test}", test, description=f"{task_id} alone (GT)"))
-        tasks.append(TaskConfig(f"tempvs_{test}_separate", test, visual="separate", description=f"{task_id} alone, separate images"))
+        tasks.append(TaskConfig(f"tempvs_{test}", TaskSettings((test,)), f"{task_id} alone (GT)"))
+        tasks.append(TaskConfig(f"tempvs_{test}_separate", TaskSettings((test,), visual="separate"), f"{task_id} alone, separate images"))
     return {task.name: task for task in tasks}
 
 
@@ -56,7 +63,8 @@ GROUPS = {
     "tempvs_mt1": ["tempvs_mt1_two", "tempvs_mt1_three"],
     "tempvs_mt2": ["tempvs_mt2_event", "tempvs_mt2_caption"],
     "tempvs_mt3": ["tempvs_mt3_event", "tempvs_mt3_caption"],
-    "tempvs": ["tempvs_mt1_two", "tempvs_mt1_three", "tempvs_mt2_event", "tempvs_mt2_caption", "tempvs_mt3_event", "tempvs_mt3_caption"],
+    # each distinct question once: MT2 and MT3 share their grounding tests (issue 13)
+    "tempvs": ["tempvs_mt1_two", "tempvs_mt1_three", "tempvs_ordering_event", "tempvs_ordering_caption"],
     "tempvs_gt": ["tempvs_gt_paired", "tempvs_gt_triple", "tempvs_gt_all", "tempvs_gt_all_story"],
 }
 
@@ -67,7 +75,14 @@ def fn_name(prefix: str, task: str) -> str:
 
 # ---- YAML generation ----------------------------------------------------------------------------
 
-_TEMPLATE = """\
+def _flow(value) -> str:
+    """One-line YAML (JSON is YAML) for the settings blocks."""
+    return json.dumps(value).replace('"', "")
+
+
+def _default_template() -> str:
+    sections = "\n".join(f"  {model}: {_flow(values)}" for model, values in MODEL_SECTIONS.items())
+    return f"""\
 # Shared by every TempVS task (generated by `python -m temporal_bench.tempvs.tasks`; do not edit).
 # The questions come from process_docs (TEMPVS_DATA_DIR or the hub release yingjins/TempVS); the
 # json placeholder only satisfies the harness's dataset loading. Decoding as the official
@@ -81,6 +96,7 @@ output_type: generate_until
 doc_to_visual: !function utils.doc_to_visual
 doc_to_text: !function utils.doc_to_text
 doc_to_target: !function utils.doc_to_target
+process_results: !function utils.process_results
 # The official evaluation parses the raw output: keep lmms-eval from stripping <think> blocks
 # (its CLI default --reasoning_tags) before process_results.
 reasoning_tags: none
@@ -89,41 +105,68 @@ generation_kwargs:
   max_new_tokens: 512
   temperature: 0
   do_sample: false
-metadata:
-  version: 1.0
+# Settings that follow the model (tempvs/model_settings.py): the official extraction branch and,
+# for the _separate tasks, the image/text layout of the family's wrapper; a model class without a
+# section gets `default`.
+lmms_eval_specific_kwargs:
+{sections}
 """
 
 
+def _family_template(tests) -> str:
+    lines = ["include: _default_template_yaml", "metric_list:"]
+    for name, aggregation, _ in headline_keys(tests):
+        lines += [f"  - metric: {name}", f"    aggregation: !function utils.{aggregation}",
+                  f"    higher_is_better: {'true' if HIGHER_IS_BETTER.get(aggregation, True) else 'false'}"]
+    return "\n".join(lines) + "\n"
+
+
+_TEMPLATES = {
+    "_main_template_yaml": ("mt1_two",),
+    "_shared_grounding_template_yaml": SHARED_GROUNDING_TASKS["ordering_event"],
+    "_grounding_template_yaml": ("gt_all",),
+}
+_TEMPLATE_NOTES = {
+    "_main_template_yaml": "# One main test with its grounding questions: the headline metrics (breakdowns: metrics.breakdown_metrics).\n",
+    "_shared_grounding_template_yaml": "# MT2 and MT3 with their shared grounding questions asked once: each test's headline metrics under its prefix.\n",
+    "_grounding_template_yaml": "# A grounding test alone.\n",
+}
+
+
 def task_yaml(task: TaskConfig) -> str:
-    lines = [f"# {task.description}", "include: _default_template_yaml", f"task: {task.name}",
-             f"process_docs: !function utils.{fn_name('process_docs', task.name)}",
-             f"process_results: !function utils.process_results_{task.family}"]
-    if task.visual == "separate":
+    lines = [f"# {task.description}", f"include: {task.template}", f"task: {task.name}",
+             f"process_docs: !function utils.{fn_name('process_docs', task.name)}"]
+    if task.settings.visual == "separate":
         lines.append("doc_to_messages: !function utils.doc_to_messages")
-    lines.append("metric_list:")
-    for name in metric_names(task.family):
-        lines += [f"  - metric: {name}", f"    aggregation: !function utils.{name}",
-                  f"    higher_is_better: {'true' if HIGHER_IS_BETTER.get(name, True) else 'false'}"]
+    lines.append(f"metadata: {_flow({'version': VERSION, **task.settings.metadata()})}")
     return "\n".join(lines) + "\n"
 
 
 def group_yaml(group: str, members: List[str]) -> str:
     # No aggregate_metric_list: the paper reports every main test on its own (Tables 3, 14-16).
-    return "\n".join([f"group: {group}", "task:"] + [f"  - {m}" for m in members] + ["metadata:", "  version: 1.0"]) + "\n"
+    return "\n".join([f"group: {group}", "task:"] + [f"  - {m}" for m in members] + ["metadata:", f"  version: {VERSION}"]) + "\n"
 
 
 _UTILS = '''"""Hooks of the lmms-eval TempVS tasks. lmms-eval loads this file by path as a top-level module,
-so it imports the installed package absolutely and holds no logic of its own."""
+so it imports the installed package absolutely; each task's process_docs reads that task's
+settings from its YAML in this folder (temporal_bench.utils.task_options)."""
 
-from temporal_bench.tempvs.hooks import *  # noqa: F401,F403  (process_docs_<task>, doc_to_*, process_results_<family>)
-from temporal_bench.tempvs.metrics import *  # noqa: F401,F403  (one aggregation per metric key)
+from pathlib import Path
+
+from temporal_bench.tempvs.hooks import *  # noqa: F401,F403  (doc_to_*, process_results, make_process_docs)
+from temporal_bench.tempvs.metrics import *  # noqa: F401,F403  (the headline aggregations)
+from temporal_bench.utils.task_options import process_docs_per_task
+
+globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))  # noqa: F405
 '''
 
 _PLACEHOLDER = '{"note": "placeholder row: the TempVS questions are loaded by process_docs (hub or TEMPVS_DATA_DIR)"}\n'
 
 
 def expected_files() -> Dict[str, str]:
-    files = {"_default_template_yaml": _TEMPLATE, "utils.py": _UTILS, "placeholder.jsonl": _PLACEHOLDER}
+    files = {"_default_template_yaml": _default_template(), "utils.py": _UTILS, "placeholder.jsonl": _PLACEHOLDER}
+    for name, tests in _TEMPLATES.items():
+        files[name] = _TEMPLATE_NOTES[name] + _family_template(tests)
     for task in TASKS.values():
         files[f"{task.name}.yaml"] = task_yaml(task)
     for group, members in GROUPS.items():
@@ -134,6 +177,8 @@ def expected_files() -> Dict[str, str]:
 def write_task_folder(folder: Optional[Path] = None) -> Path:
     folder = Path(folder or TASK_DIR)
     folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob("*.yaml"):
+        stale.unlink()
     for name, content in expected_files().items():
         (folder / name).write_text(content, encoding="utf-8")
     return folder

@@ -20,7 +20,8 @@ from temporal_bench.report.results import Run
 from temporal_bench.tempvs import hooks as tempvs_hooks
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.loading import LOCAL_LAYOUT as TEMPVS_LAYOUT
-from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
+from temporal_bench.tempvs.tasks import TASK_DIR as TEMPVS_TASK_DIR, TASKS as TEMPVS_TASKS
+from temporal_bench.utils.task_options import process_docs_per_task
 from temporal_bench.utils.fail_fast import DataErrorExit
 from tests.harness import BIN, metric, read_results, run_cli
 
@@ -92,7 +93,7 @@ def _isobench_csv(folder: Path) -> None:
 BENCHMARKS = {
     "catbench": ("CATBENCH_DATA_DIR", "catbench", lambda: catbench_hooks.process_docs(None), _catbench_other_split),
     "isobench": ("ISOBENCH_DATA_DIR", "isobench", lambda: isobench_tasks.process_docs_isobench(None), _isobench_csv),
-    "tempvs": ("TEMPVS_DATA_DIR", "tempvs_mt1_two", lambda: tempvs_hooks.process_docs_tempvs_mt1_two(None), _tempvs_unpacked_archive),
+    "tempvs": ("TEMPVS_DATA_DIR", "tempvs_mt1_two", lambda: process_docs_per_task(TEMPVS_TASK_DIR, tempvs_hooks.make_process_docs)["process_docs_tempvs_mt1_two"](None), _tempvs_unpacked_archive),
 }
 
 
@@ -232,11 +233,11 @@ def test_a_limit_below_the_first_main_question_is_warned_about(limited_run):
         docs = tempvs_hooks.docs_of(TEMPVS_TASKS[task], data_dir=tempvs)
         assert [doc["kind"] for doc in docs[:first_main]] == ["grounding"] * (first_main - 1) + ["main"]
         assert {doc["main_limit"] for doc in docs} == {first_main}
-    assert metric(results, "tempvs_mt1_two", "main_count") == 1  # --limit 5 asks its first main question
-    assert metric(results, "tempvs_mt1_three", "main_count") == 0
+    assert metric(results, "tempvs_mt1_two", "mt_acc") is not None  # --limit 5 asks its first main question
+    assert metric(results, "tempvs_mt1_three", "mt_acc") is None
     warnings = [line.split(" - ", 1)[1] for line in output.splitlines() if "no main question was asked" in line]
     assert warnings == [NO_MAIN]
-    assert " | WARNING  | temporal_bench.tempvs.metrics:main_count:" in next(
+    assert " | WARNING  | temporal_bench.tempvs.metrics:warn_incomplete:" in next(
         line for line in output.splitlines() if NO_MAIN in line)
 
 
@@ -273,8 +274,7 @@ SUBCOMMAND_DEFAULTS = {
     "report": ["every table the runs have a task for", "markdown", "standard output", "no files",
                "the model name in the results files", "the published rows too"],
     "rescore": ["every task of the run", "the options in the environment", "markdown", "standard output", "none"],
-    "score-predictions": ["combined", "every model of the predictions folder", "TEMPVS_SOURCES, else all four",
-                          "the environment's TEMPVS_FIXES, else none", "tempvs_released_scores", "every layout with rows"],
+    "score-predictions": ["combined", "every model of the predictions folder", "all four", "none", "tempvs_released_scores", "every layout with rows"],
     "export": ["all three"],
 }
 

@@ -120,7 +120,7 @@ def test_clusters_are_the_sequences_plans_and_videos(lmms_run, data):
     assert sorted(counts["catbench_switched"]) == [f"test-recipe-{i}" for i in range(5)]
     assert len(counts["isobench"]) == 20  # the fixture's video_id column: two examples per video
     # a cluster holds all of its questions: the summed counts are the whole task's
-    assert sum(v[3] for v in counts["tempvs_mt1_two"].values()) == run.data["results"]["tempvs_mt1_two"]["main_count,none"]
+    assert sum(v[3] for v in counts["tempvs_mt1_two"].values()) == tempvs_metrics.main_count(task_records(run, "tempvs_mt1_two"))
 
 
 def test_intervals_are_seeded_and_reproducible(lmms_run):
@@ -216,7 +216,7 @@ def test_compare_joins_by_doc_identity_and_counts_discordant_pairs(lmms_run, tmp
     mt = next(c for c in comparisons if c.task == "tempvs_mt1_two" and c.metric == "mt_acc")
     only_a, only_b = sum(flipped.values()), sum(not v for v in flipped.values())
     assert mt.p == pytest.approx(binomtest(only_a, only_a + only_b, 0.5).pvalue, abs=1e-15)
-    mains = single_run(lmms_run).data["results"]["tempvs_mt1_two"]["main_count,none"]
+    mains = tempvs_metrics.main_count(task_records(logged_run(_results_file(lmms_run)), "tempvs_mt1_two"))
     assert only_a + only_b == len(flipped) > 0
     assert mt.difference.value == pytest.approx((only_b - only_a) / mains, abs=1e-12)
     assert mt.difference.low <= mt.difference.value <= mt.difference.high

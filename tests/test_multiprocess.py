@@ -1,11 +1,13 @@
 """Two processes (accelerate on the CPU) give exactly the metrics of one: the joins (TC pairs, OCC
-twins) gather across ranks, whatever the sharding, and an odd doc count exercises padding. Both
+twins, TempVS's main-to-grounding join, also across MT2 and MT3 sharing their grounding questions)
+gather across ranks, whatever the sharding, and an odd doc count exercises padding. The
 benchmarks are evaluated in one run of each kind."""
 
 import pytest
 
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
+from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import lmms_eval
 
 # --limit 71 leaves an odd number of CaT-Bench docs and cuts one TC/OCC partner; ISO-Bench's 15 docs
@@ -14,6 +16,7 @@ LIMIT = 71
 CASES = {  # benchmark -> (data env var, fixture writer, tasks, docs evaluated of the first task)
     "catbench": ("CATBENCH_DATA_DIR", write_catbench, ["catbench_switched", "catbench_sc"], LIMIT),
     "isobench": ("ISOBENCH_DATA_DIR", lambda root: write_isobench(root, n=15), ["isobench", "isobench_cot"], 15),
+    "tempvs": ("TEMPVS_DATA_DIR", write_tempvs, ["tempvs_ordering_event", "tempvs_mt1_two"], LIMIT),
 }
 
 
@@ -40,3 +43,5 @@ def test_two_processes_equal_one(one_and_two, benchmark):
     assert two["n-samples"][tasks[0]]["effective"] == effective
     if benchmark == "catbench":
         assert 0 < one["results"]["catbench_switched"]["tc,none"] < 1
+    if benchmark == "tempvs":
+        assert 0 < one["results"]["tempvs_ordering_event"]["mt2_gt_acc,none"] < 1

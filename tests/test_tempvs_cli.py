@@ -1,23 +1,40 @@
 """TempVS end to end through the real lmms-eval CLI on the fixture: oracle, always-wrong,
 grounds-right-but-main-wrong and a scripted mixed model (compared with the independent
-re-computation of the official algorithm), the CoT / blind / separate / standalone-GT variants, and
-two processes against one with ``--limit``."""
+re-computation of the official algorithm and with the single tasks), the request count of
+``--tasks tempvs`` against the protocol's, the CoT / blind / separate / standalone-GT variants, the
+settings recorded in the results, and two processes against one with ``--limit``."""
 
 import json
 
 import pytest
 
+from temporal_bench.report.records import doc_record
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.hooks import docs_of
-from temporal_bench.tempvs.spec import MAIN_TESTS, SOURCES
+from temporal_bench.tempvs.metrics import breakdown_metrics, metric_prefix
+from temporal_bench.tempvs.spec import MAIN_TESTS, SHARED_GROUNDING_TASKS, SOURCES
 from temporal_bench.tempvs.tasks import GROUPS, TASKS
 from tests.harness import lmms_eval, metric, read_results, read_samples, run_cli, BIN
 from tests.tempvs_official_eval import official
 from tests.test_tempvs_metrics import answers_of, mixed_response
 
-MAIN = GROUPS["tempvs"]
+GROUP = GROUPS["tempvs"]  # mt1_two, mt1_three and the two tasks holding MT2 + MT3
+SINGLE = [f"tempvs_{test}" for test in MAIN_TESTS]  # the six main tests, one task each
 FOUR = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict")
 ORACLE_VARIANTS = ["tempvs_mt1_two_blind", "tempvs_mt2_caption_blind", "tempvs_mt1_two_unfiltered", "tempvs_gt_all_story"]
+
+
+def where(task, test):
+    """(task, metric prefix) holding ``test``'s metrics in a ``--tasks tempvs`` run."""
+    for name, tests in SHARED_GROUNDING_TASKS.items():
+        if test in tests:
+            return f"tempvs_{name}", f"{metric_prefix(test)}_"
+    return task, ""
+
+
+def breakdowns(out, task):
+    """The task's every metric key of old, from its logged records (as `temporal-bench report` does)."""
+    return breakdown_metrics(task, [doc_record(line) for line in read_samples(out, task)])
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +51,7 @@ def oracle_run(data, tmp_path_factory):
     command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=oracle", "--tasks",
                ",".join(["tempvs", *ORACLE_VARIANTS]), "--output_path", str(out), "--log_samples"]
     log = run_cli(command, out, {"TEMPVS_DATA_DIR": str(data)})
-    return read_results(out, MAIN + ORACLE_VARIANTS, log), log, out
+    return read_results(out, GROUP + ORACLE_VARIANTS, log), log, out
 
 
 def _docs(task, data):
@@ -50,60 +67,84 @@ def _script(tmp_path, tasks, respond, data):
 
 def test_oracle_scores_one_everywhere_and_logs_filters(oracle_run, data):
     results, log, out = oracle_run
-    for task in MAIN:
+    for test in MAIN_TESTS:
+        task, prefix = where(f"tempvs_{test}", test)
         for name in FOUR:
-            assert metric(results, task, name) == 1.0, (task, name)
+            assert metric(results, task, prefix + name) == 1.0, (task, name)
+        assert metric(results, task, prefix + "invalid_rate") == 0.0 and metric(results, task, prefix + "failed_count") == 0
+        values = breakdowns(out, task)
         for source in SOURCES:
-            assert metric(results, task, f"mt_{source}") == 1.0
-            assert metric(results, task, f"gtstrict_{source}") == 1.0
-        assert metric(results, task, "invalid_rate") == 0.0
-        assert metric(results, task, "gt_missing_count") == 0
-        assert metric(results, task, "mt_given_gtfail") is None
+            assert values[f"{prefix}mt_{source}"] == 1.0 and values[f"{prefix}gtstrict_{source}"] == 1.0
+        assert values[prefix + "gt_missing_count"] == 0 and values[prefix + "mt_given_gtfail"] is None
+    for task in GROUP:
         # one request per main question plus one per distinct grounding question
         docs = _docs(task, data)
-        assert results["n-samples"][task]["effective"] == len(docs) == metric(results, task, "main_count") + metric(results, task, "grounding_count")
-        assert len(read_samples(out, task)) == len(docs)
-    assert metric(results, "tempvs_mt1_two", "two_after_pos") == 1.0 and metric(results, "tempvs_mt1_two", "dist4") == 1.0
-    assert metric(results, "tempvs_mt1_three", "three_implicttriple_neg") == 1.0
-    # filter counts are logged per task, source and stage
+        assert results["n-samples"][task]["effective"] == len(docs) == len(read_samples(out, task))
+        assert results["configs"][task]["metadata"]["fixes"] == [] and "lmms_eval_specific_kwargs" in results["configs"][task]
+    assert breakdowns(out, "tempvs_mt1_two")["two_after_pos"] == 1.0 and breakdowns(out, "tempvs_mt1_two")["dist4"] == 1.0
+    assert breakdowns(out, "tempvs_mt1_three")["three_implicttriple_neg"] == 1.0
+    # filter counts are logged per task, source and stage; the data source and its fingerprint too
     assert "TempVS tempvs_mt1_two: pororo paired_event_discrimination: rows=40, after_invalid_event_filter=38, after_blind_filter=" in log.stdout + log.stderr
-    assert "TempVS tempvs_mt3_event: vist single_grounding_all: rows=25, after_invalid_event_filter=24" in log.stdout + log.stderr
+    assert "TempVS tempvs_ordering_event: vist single_grounding_all: rows=25, after_invalid_event_filter=24" in log.stdout + log.stderr
+    fingerprint = read_samples(out, "tempvs_mt1_two")[0]["gt_acc"]["data"]
+    assert len(fingerprint) == 12 and f"TempVS tempvs_mt1_two data: local folder {data}, " in log.stdout + log.stderr
+    assert f"fingerprint {fingerprint}" in log.stdout + log.stderr
+
+
+def test_suite_sends_each_distinct_question_once(oracle_run, data):
+    """--tasks tempvs: the protocol's request count (each main question after the filters, each
+    grounding question of each grounding test once), not the single tasks' sum."""
+    results, _, _ = oracle_run
+    single = {task: _docs(task, data) for task in SINGLE}
+    distinct = {d["doc_key"] for docs in single.values() for d in docs}
+    sent = sum(results["n-samples"][task]["effective"] for task in GROUP)
+    assert sent == len(distinct) == 547 < sum(len(docs) for docs in single.values()) == 755
 
 
 def test_always_wrong_scores_zero(tmp_path, data):
     results = lmms_eval(tmp_path, ["tempvs"], model_args="policy=wrong", env={"TEMPVS_DATA_DIR": str(data)})
-    for task in MAIN:
-        assert [metric(results, task, name) for name in ("gt_acc", "gtstrict_rate", "mt_acc")] == [0.0, 0.0, 0.0], task
-        assert metric(results, task, "mt_given_gtstrict") is None  # no GT_strict passes: the paper's "-"
-        assert metric(results, task, "mt_given_gtfail") == 0.0
+    for test in MAIN_TESTS:
+        task, prefix = where(f"tempvs_{test}", test)
+        assert [metric(results, task, prefix + name) for name in ("gt_acc", "gtstrict_rate", "mt_acc")] == [0.0, 0.0, 0.0], task
+        assert metric(results, task, prefix + "mt_given_gtstrict") is None  # no GT_strict passes: the paper's "-"
+        assert breakdowns(tmp_path / "lmms_eval_out", task)[prefix + "mt_given_gtfail"] == 0.0
 
 
-def test_grounding_right_main_wrong_and_mixed_match_the_reference(tmp_path, data):
-    """One run: mt2_event and mt3_caption ground right and answer main questions wrong; the other
-    four answer a deterministic mix with the extraction quirks (article "A", lowercase, first number,
-    number words, refusals)."""
-    ground_only = {"tempvs_mt2_event", "tempvs_mt3_caption"}
+def test_grounding_right_main_wrong_and_mixed_match_the_reference_and_the_single_tasks(tmp_path, data):
+    """One run of the suite and of the six single tasks on the same responses (a function of the
+    question alone): MT2 and MT3 event ground right (single_grounding_all) and answer their main
+    questions wrong; the other four answer a deterministic mix with the extraction quirks (article
+    "A", lowercase, first number, number words, refusals). Each test's metrics in the suite (headline
+    and breakdowns) equal its single task's; those of the mixed tests equal the reference's."""
+    ground_only = {"mt2_event", "mt3_event"}
+    wrong_main = {MAIN_TESTS[test].task_id for test in ground_only}
 
-    def respond(task, doc):
-        if task in ground_only:
-            return doc["answer"] if doc["kind"] == "grounding" else next(c for c in doc["choices"] if c != doc["answer"])
+    def respond(doc):
+        if doc["task_id"] == "single_grounding_all":
+            return doc["answer"]
+        if doc["task_id"] in wrong_main:
+            return next(c for c in doc["choices"] if c != doc["answer"])
         return mixed_response(doc)
 
-    script = _script(tmp_path, MAIN, respond, data)
-    results = lmms_eval(tmp_path, ["tempvs"], model_args=f"policy=script,script={script}", env={"TEMPVS_DATA_DIR": str(data)})
-    for task in ground_only:
-        assert metric(results, task, "gt_acc") == 1.0 and metric(results, task, "gtstrict_rate") == 1.0
-        assert metric(results, task, "mt_acc") == 0.0 and metric(results, task, "mt_given_gtstrict") == 0.0
-    for task in set(MAIN) - ground_only:
-        spec = MAIN_TESTS[task[len("tempvs_"):]]
-        docs = _docs(task, data)
-        expected = official(data, spec.task_id, spec.grounding_task_id, answers_of(docs, mixed_response))
+    script = _script(tmp_path, GROUP + SINGLE, lambda task, doc: respond(doc), data)
+    results = lmms_eval(tmp_path, ["tempvs", *SINGLE], model_args=f"policy=script,script={script}", env={"TEMPVS_DATA_DIR": str(data)})
+    out = tmp_path / "lmms_eval_out"
+    for test, spec in MAIN_TESTS.items():
+        single = f"tempvs_{test}"
+        task, prefix = where(single, test)
+        alone, in_suite = breakdowns(out, single), breakdowns(out, task)
+        assert {name: in_suite[prefix + name] for name in alone} == alone, test
+        for name in FOUR + ("invalid_rate", "failed_count"):
+            assert metric(results, task, prefix + name) == metric(results, single, name), (test, name)
+        if test in ground_only:
+            assert [alone[name] for name in FOUR] == [1.0, 1.0, 0.0, 0.0], test
+            continue
+        expected = official(data, spec.task_id, spec.grounding_task_id, answers_of(_docs(single, data), respond))
         for name in FOUR + ("mt_given_gtfail",):
-            got = metric(results, task, name)
-            assert (got is None) if expected[name] is None else got == pytest.approx(expected[name], abs=1e-12), (task, name)
+            assert (alone[name] is None) if expected[name] is None else alone[name] == pytest.approx(expected[name], abs=1e-12), (test, name)
         for source in SOURCES:
-            assert metric(results, task, f"mt_{source}") == pytest.approx(expected["per_source"][source]["mt_acc"])
-        assert 0 < metric(results, task, "invalid_rate") < 1
+            assert alone[f"mt_{source}"] == pytest.approx(expected["per_source"][source]["mt_acc"])
+        assert 0 < metric(results, single, "invalid_rate") < 1
 
 
 def test_cot_blind_separate_unfiltered_and_standalone_grounding(tmp_path, data, oracle_run):
@@ -117,14 +158,18 @@ def test_cot_blind_separate_unfiltered_and_standalone_grounding(tmp_path, data, 
     assert metric(results, "tempvs_mt1_two", "mt_acc") < 1.0
     # blind: text only, no grounding docs; unfiltered: more main questions; standalone GT (the oracle run)
     tasks = [*ORACLE_VARIANTS, "tempvs_mt1_two"]
-    results = oracle_run[0]
+    results, _, out = oracle_run
     for task in tasks:
         assert metric(results, task, "gt_acc" if task.startswith("tempvs_gt") else "mt_acc") == 1.0
     assert metric(results, "tempvs_mt1_two_blind", "gtstrict_rate") is None
-    assert metric(results, "tempvs_mt1_two_blind", "grounding_count") == 0
-    assert metric(results, "tempvs_mt1_two_blind", "main_count") == metric(results, "tempvs_mt1_two_unfiltered", "main_count") == 156
-    assert metric(results, "tempvs_mt1_two", "main_count") == 74
-    assert metric(results, "tempvs_gt_all_story", "grounding_count") == 104
+    assert breakdowns(out, "tempvs_mt1_two_blind")["grounding_count"] == 0
+    assert breakdowns(out, "tempvs_mt1_two_blind")["main_count"] == breakdowns(out, "tempvs_mt1_two_unfiltered")["main_count"] == 156
+    assert breakdowns(out, "tempvs_mt1_two")["main_count"] == 74
+    assert breakdowns(out, "tempvs_gt_all_story")["grounding_count"] == 104
+    # the settings are in the results: the variants differ in their recorded metadata
+    configs = results["configs"]
+    assert configs["tempvs_mt1_two"]["metadata"]["blind_filter"] is True and configs["tempvs_mt1_two_unfiltered"]["metadata"]["blind_filter"] is False
+    assert configs["tempvs_mt1_two_blind"]["metadata"]["mode"] == "blind"
     # separate images: every frame is decoded (decode_only opens what doc_to_visual returns)
     results = lmms_eval(tmp_path / "separate", ["tempvs_mt3_event_separate", "tempvs_gt_all_separate"], model="decode_only",
                         model_args="seed=3", env=env, extra=["--limit", "40"])
@@ -137,18 +182,28 @@ def _metrics(results):
 
 def test_two_processes_equal_one_and_limit_reports_missing_partners(tmp_path, data):
     env = {"TEMPVS_DATA_DIR": str(data)}
-    tasks = ["tempvs_mt1_two", "tempvs_mt2_event"]
+    tasks = ["tempvs_mt1_two", "tempvs_ordering_event"]
     args = dict(model="random_choice", model_args="seed=7", env=env, extra=["--limit", "61"])
     one = lmms_eval(tmp_path / "one", tasks, **args)
     two = lmms_eval(tmp_path / "two", tasks, processes=2, **args)
     assert _metrics(one) == _metrics(two)
     for task in tasks:
+        assert breakdowns(tmp_path / "one" / "lmms_eval_out", task) == breakdowns(tmp_path / "two" / "lmms_eval_out", task)
         docs = _docs(task, data)[:61]
-        present = {d["doc_key"] for d in docs}
-        lacking = sum(1 for d in docs if d["kind"] == "main" and not set(d["partners"]) <= present)
+        present = {(d["source"], d["question_id"]) for d in docs if d["kind"] == "grounding"}
+        lacking = sum(1 for d in docs if d["kind"] == "main" and not {(d["source"], q) for q in d["partners"]} <= present)
         # docs come per sequence, grounding first: a limit keeps the partners of every main question
         # it keeps (a cut partner would be counted here and left out of GT_strict, test_tempvs_metrics)
-        assert metric(one, task, "gt_missing_count") == lacking == 0
-        assert metric(one, task, "main_count") == sum(d["kind"] == "main" for d in docs) > 0
+        values = breakdowns(tmp_path / "one" / "lmms_eval_out", task)
+        assert sum(v for k, v in values.items() if k.endswith("gt_missing_count")) == lacking == 0
+        assert sum(v for k, v in values.items() if k.endswith("main_count")) == sum(d["kind"] == "main" for d in docs) > 0
         assert one["n-samples"][task]["effective"] == 61
     assert 0 < metric(one, "tempvs_mt1_two", "gt_acc") < 1
+    assert 0 < metric(one, "tempvs_ordering_event", "mt3_gt_acc") < 1
+
+
+def test_an_old_option_variable_stops_the_run(tmp_path, data):
+    log = run_cli([str(BIN / "lmms-eval"), "--model", "scripted", "--tasks", "tempvs_mt1_two", "--output_path",
+                   str(tmp_path), "--limit", "2"], tmp_path, {"TEMPVS_DATA_DIR": str(data), "TEMPVS_FIXES": "extraction"})
+    assert "TEMPVS_FIXES is no longer read: use the task setting `fixes`" in log.stdout + log.stderr
+    assert not list(tmp_path.rglob("*_results.json"))

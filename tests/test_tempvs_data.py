@@ -19,6 +19,7 @@ from temporal_bench.tempvs.loading import (
 )
 from temporal_bench.tempvs.spec import ANNOTATION_FILES, BLIND_MODELS, MAIN_TESTS, SOURCES
 from temporal_bench.tempvs.tasks import TASKS, expected_files, TASK_DIR
+from temporal_bench.utils.task_options import process_docs_per_task
 
 
 
@@ -159,7 +160,9 @@ def test_answers_spread_over_all_options(fixture_root):
         assert all(d["answer"] in d["choices"] for d in docs)
     docs, _ = build_grounding_docs("single_grounding_all", data_dir=fixture_root)
     assert {d["answer"] for d in docs} == {str(k) for k in range(1, 9)}  # VWP sequences reach 8 images
-    assert all(d["choices"] == [str(k) for k in range(1, len(d["frames"]) + 1)] for d in docs)
+    separate, _ = build_grounding_docs("single_grounding_all", visual="separate", data_dir=fixture_root)  # docs list the frames shown
+    assert [d["choices"] for d in docs] == [d["choices"] for d in separate]
+    assert all(d["choices"] == [str(k) for k in range(1, len(d["frames"]) + 1)] for d in separate)
 
 
 # ---- filters -------------------------------------------------------------------------------------
@@ -224,9 +227,9 @@ def test_grounding_partners_and_request_count(fixture_root):
         docs, _ = build_main_docs(test, data_dir=fixture_root)
         keys = [d["doc_key"] for d in docs]
         assert len(keys) == len(set(keys))  # each grounding question asked once
-        grounding = {d["doc_key"]: d for d in docs if d["kind"] == "grounding"}
+        grounding = {(d["source"], d["question_id"]): d for d in docs if d["kind"] == "grounding"}
         for main in (d for d in docs if d["kind"] == "main"):
-            partners = [grounding[k] for k in main["partners"]]
+            partners = [grounding[main["source"], question_id] for question_id in main["partners"]]
             assert all(p["img_seq_id"] == main["img_seq_id"] for p in partners)
             assert len(partners) == main["expected_partners"]
             if spec.family == "mt1":
@@ -239,6 +242,12 @@ def test_grounding_partners_and_request_count(fixture_root):
     # official: inference on every row of the main and the grounding file
     assert counts == {"mt1_two": (152, 240), "mt1_three": (138, 180), "mt2_event": (111, 126),
                       "mt2_caption": (110, 126), "mt3_event": (122, 126), "mt3_caption": (122, 126)}
+    # MT2 and MT3 of one text kind in one task: their main questions, the shared grounding questions once
+    for text in ("event", "caption"):
+        both, _ = build_main_docs((f"mt2_{text}", f"mt3_{text}"), data_dir=fixture_root)
+        alone = {test: build_main_docs(test, data_dir=fixture_root)[0] for test in (f"mt2_{text}", f"mt3_{text}")}
+        assert sorted(d["doc_key"] for d in both) == sorted({d["doc_key"] for docs in alone.values() for d in docs})
+        assert {d["doc_key"]: d for d in both} == {d["doc_key"]: d for docs in alone.values() for d in docs}
 
 
 def test_missing_grounding_rows_in_the_data(tmp_path):
@@ -252,19 +261,22 @@ def test_missing_grounding_rows_in_the_data(tmp_path):
 # ---- task folder ---------------------------------------------------------------------------------
 
 def test_task_folder_is_generated_from_the_registry():
+    declared = process_docs_per_task(TASK_DIR, hooks.make_process_docs)
+    assert sorted(declared) == sorted(f"process_docs_{name}" for name in TASKS)
+    for name, task in TASKS.items():  # the YAMLs say what the registry says
+        assert hooks.settings_of_task(name) == task.settings, name
     for name, content in expected_files().items():
         assert (TASK_DIR / name).read_text(encoding="utf-8") == content, f"run python -m temporal_bench.tempvs.tasks ({name})"
     for name in ("tempvs_mt1_two", "tempvs_mt1_three", "tempvs_mt2_event", "tempvs_mt2_caption", "tempvs_mt3_event",
                  "tempvs_mt3_caption", "tempvs_gt_paired", "tempvs_mt1_two_cot", "tempvs_mt2_event_blind",
                  "tempvs_mt1_two_unfiltered", "tempvs_mt3_event_separate"):
-        assert name in TASKS
-        assert hasattr(hooks, f"process_docs_{name}")
+        assert name in TASKS and f"process_docs_{name}" in declared
 
 
 def test_no_metric_name_contains_another():
-    """lmms-eval matches group metrics by substring: keep every name out of every other."""
-    from temporal_bench.tempvs.metrics import metric_names
+    """lmms-eval matches group metrics by substring: keep every name of a task out of every other."""
+    from temporal_bench.tempvs.metrics import headline_keys, metric_names
 
-    for family in ("mt1_two", "mt1_three", "ordering", "grounding"):
-        names = metric_names(family)
-        assert not [(a, b) for a in names for b in names if a != b and a in b], family
+    for names in [metric_names(family) for family in ("mt1_two", "mt1_three", "ordering", "grounding")] + [
+            [name for name, _, _ in headline_keys(task.settings.tests)] for task in TASKS.values()]:
+        assert not [(a, b) for a in names for b in names if a != b and a in b], names

@@ -3,7 +3,8 @@ model-family branches, the opt-in fixed extraction and the CoT answer tag."""
 
 import pytest
 
-from temporal_bench.tempvs.extraction import UNK, active_fixes, extract, fixed_extract, is_correct, official_extract
+from temporal_bench.tempvs.extraction import UNK, extract, fixed_extract, is_correct, official_extract
+from temporal_bench.tempvs.settings import TaskSettings, TempVSSettingsError, refuse_removed_env
 
 MT1_OPTIONS = "A. False; B. True."
 
@@ -118,15 +119,16 @@ def test_correctness_uses_the_last_character_case_sensitively():
     assert not is_correct("b", "B") and not is_correct(UNK, "B") and not is_correct("3", "image 4")
 
 
-def test_fix_switches(monkeypatch):
-    monkeypatch.setenv("TEMPVS_FIXES", "all")
-    assert active_fixes() == {"extraction", "missing_grounding"}
-    assert extract("option b", "mt1", MT1_OPTIONS) == "B"
-    monkeypatch.setenv("TEMPVS_FIXES", "missing_grounding")
-    assert extract("option b", "mt1", MT1_OPTIONS) == UNK
-    monkeypatch.setenv("TEMPVS_FIXES", "typo")
-    with pytest.raises(ValueError):
-        active_fixes()
-    monkeypatch.delenv("TEMPVS_FIXES")
-    monkeypatch.setenv("TEMPVS_EXTRACTOR", "internvl")
-    assert extract("A man walks. Option B", "mt1", MT1_OPTIONS) == "B"
+def test_options_are_arguments_and_the_old_variables_are_refused(monkeypatch):
+    assert extract("option b", "mt1", MT1_OPTIONS, fixes=frozenset({"extraction", "missing_grounding"})) == "B"
+    assert extract("option b", "mt1", MT1_OPTIONS, fixes=frozenset({"missing_grounding"})) == UNK
+    assert extract("A man walks. Option B", "mt1", MT1_OPTIONS, family="internvl") == "B"
+    with pytest.raises(TempVSSettingsError, match="unknown fix 'typo'"):
+        TaskSettings(("mt1_two",), fixes=("typo",))
+    refuse_removed_env()
+    for name, setting in (("TEMPVS_FIXES", "task setting `fixes`"), ("TEMPVS_SOURCES", "task setting `sources`"),
+                          ("TEMPVS_EXTRACTOR", "per-model setting `extractor`")):
+        monkeypatch.setenv(name, "x")
+        with pytest.raises(TempVSSettingsError, match=f"{name} is no longer read: use the {setting}"):
+            refuse_removed_env()
+        monkeypatch.delenv(name)

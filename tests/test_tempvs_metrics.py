@@ -1,6 +1,6 @@
 """TempVS metrics: the package's aggregations against the independent re-computation of the
 official evaluation (tests/tempvs_official_eval.py); the join under missing partners; the
-missing-grounding quirk and its fix."""
+missing-grounding quirk and its fix; the compact per-doc values and the breakdowns."""
 
 import random
 from pathlib import Path
@@ -33,8 +33,9 @@ def answers_of(docs, respond) -> Dict[tuple, str]:
     return {(d["source"], d["task_id"], d["question_id"]): respond(d) for d in docs}
 
 
-def package_metrics(docs, respond, names=("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "mt_given_gtfail")):
-    records = [metrics.make_record(d, respond(d)) for d in docs]
+def package_metrics(docs, respond, names=("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "mt_given_gtfail"),
+                    fixes=frozenset()):
+    records = [metrics.make_record(d, respond(d), fixes=fixes) for d in docs]
     return {name: metrics.AGGREGATIONS[name](records) for name in names}, records
 
 
@@ -110,7 +111,7 @@ def test_missing_partners_are_excluded_not_passed(root):
     assert metrics.main_count(records + records[-3:]) == metrics.main_count(records)
 
 
-def test_missing_grounding_rows_quirk_and_fix(tmp_path, monkeypatch):
+def test_missing_grounding_rows_quirk_and_fix(tmp_path):
     root = write_fixture(tmp_path / "d", missing_grounding=True)
     spec = MAIN_TESTS["mt1_two"]
     docs, _ = build_main_docs("mt1_two", blind_filter=False, data_dir=root)
@@ -124,7 +125,39 @@ def test_missing_grounding_rows_quirk_and_fix(tmp_path, monkeypatch):
     oracle = lambda d: d["answer"]  # noqa: E731
     faithful, records = package_metrics(docs, oracle)
     assert faithful["gtstrict_rate"] == 1.0  # quirk: a partly missing grounding still passes
-    monkeypatch.setenv("TEMPVS_FIXES", "missing_grounding")
-    fixed, _ = package_metrics(docs, oracle)
+    fixed, _ = package_metrics(docs, oracle, fixes=frozenset({"missing_grounding"}))
     mains = sum(d["kind"] == "main" for d in docs)
     assert fixed["gtstrict_rate"] == pytest.approx((mains - 4) / mains)
+
+
+def test_per_doc_values_are_compact_and_aggregate_like_whole_records(root):
+    """The first metric key carries the whole record, the others only their aggregation's fields (or
+    None): each headline aggregation gives the same figure on those values as on whole records."""
+    docs, _ = build_main_docs("mt2_event", data_dir=root)
+    records = [metrics.make_record(d, mixed_response(d)) for d in docs]
+    keys = metrics.headline_keys(("mt2_event",))
+    values = [metrics.values_of(r, keys) for r in records]
+    assert [name for name, _, _ in keys] == list(metrics.HEADLINE) and values[0]["gt_acc"] is records[0]
+    for name, aggregation, _ in keys:
+        assert metrics.AGGREGATIONS[aggregation]([v[name] for v in values]) == metrics.AGGREGATIONS[aggregation](records), name
+    main = next(v for v, r in zip(values, records) if r["kind"] == "main")
+    assert main["mt_acc"] == {"key": main["gt_acc"]["key"], "kind": "main", "correct": main["gt_acc"]["correct"]}
+    # MT2/MT3: the partners are every grounding row of the sequence, so the record holds their number
+    assert main["gtstrict_rate"]["partners"] == len([d for d in docs if d["doc_key"] == main["gt_acc"]["key"]][0]["partners"])
+    assert next(v for v, r in zip(values, records) if r["kind"] == "grounding")["mt_acc"] is None
+
+
+def test_breakdowns_equal_the_aggregations_on_records(root):
+    docs, _ = build_main_docs("mt1_two", data_dir=root)
+    records = [metrics.make_record(d, mixed_response(d)) for d in docs]
+    breakdown = metrics.breakdown_metrics("tempvs_mt1_two", records + records[:3])
+    assert list(breakdown) == metrics.metric_names("mt1_two")
+    assert breakdown == {name: metrics.AGGREGATIONS[name](records) for name in metrics.metric_names("mt1_two")}
+    assert breakdown["main_count"] + breakdown["grounding_count"] == len(docs)
+    # a task holding MT2 and MT3: each test's keys under its prefix, equal to the test's own task
+    both, _ = build_main_docs(("mt2_event", "mt3_event"), data_dir=root)
+    shared = metrics.breakdown_metrics("tempvs_ordering_event", [metrics.make_record(d, mixed_response(d)) for d in both])
+    for test in ("mt2_event", "mt3_event"):
+        alone, _ = build_main_docs(test, data_dir=root)
+        single = metrics.breakdown_metrics(f"tempvs_{test}", [metrics.make_record(d, mixed_response(d)) for d in alone])
+        assert {f"{test[:3]}_{k}": v for k, v in single.items()} == {k: v for k, v in shared.items() if k.startswith(test[:3])}

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from temporal_bench.tempvs.metrics import per_test_results
+
 RESULT_GLOBS = ("*_results.json", "results_*.json")
 
 
@@ -153,6 +155,7 @@ def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run
         run.without_samples.extend(with_breakdowns(path, results))
         for task, entry in results.items():
             if isinstance(entry, dict):
-                run.results[task] = entry
-                run.configs[task] = configs.get(task) or {}
+                for name, values in per_test_results(task, entry).items():
+                    run.results[name] = values
+                    run.configs[name] = configs.get(task) or {}
     return list(runs.values())

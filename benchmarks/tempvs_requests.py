@@ -1,0 +1,87 @@
+"""TempVS at full size: the requests a run sends against the questions the official protocol asks,
+and the logged payload per doc (issues 12 and 13).
+
+Runs the real lmms-eval CLI with the ``random_choice`` baseline and ``--log_samples`` on the
+full-size synthetic release (full_size_data.py), then prints per task and per main test the
+requests sent (lmms-eval's ``n-samples``; the main/grounding split from the logged records through
+``breakdown_metrics``) next to the protocol's count, and the bytes each sample line logs beyond its
+prompt (``input``) and response (``filtered_resps``, and ``resps`` when logged). No assertions.
+
+    .venv/bin/python benchmarks/tempvs_requests.py                 # --tasks tempvs
+    .venv/bin/python benchmarks/tempvs_requests.py --tasks tempvs_mt2_event,tempvs_mt3_event
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Dict, List
+
+from full_size_data import GENERATORS, tempvs_protocol_requests
+
+from temporal_bench.report.records import doc_record
+from temporal_bench.tempvs.metrics import breakdown_metrics, per_test_results
+
+BIN = Path(sys.executable).parent
+OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
+
+
+def payload_bytes(line: str) -> int:
+    """The sample line's bytes less its prompt and response (as logged, JSON-encoded)."""
+    sample = json.loads(line)
+    logged = len(line.encode())
+    for key in ("input", "filtered_resps", "resps"):
+        if key in sample:
+            logged -= len(json.dumps(sample[key], ensure_ascii=False).encode()) - len(b'""')
+    return logged
+
+
+def run(tasks: str, env: Dict[str, str], out: Path) -> Path:
+    command = [str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", tasks,
+               "--output_path", str(out), "--log_samples", "--verbosity", "ERROR"]
+    with open(out / "lmms-eval.log", "w") as log:
+        subprocess.run(command, env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT, check=True)
+    return sorted(out.glob("**/*_results.json"))[-1]
+
+
+def main(argv: List[str] = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tasks", default="tempvs")
+    parser.add_argument("--workdir", type=Path, default=Path(__file__).resolve().parent / ".data")
+    args = parser.parse_args(argv)
+    env = {**OFFLINE, **GENERATORS["tempvs"](args.workdir / "tempvs")}
+    protocol = tempvs_protocol_requests(args.workdir / "tempvs")
+    out = args.workdir / "runs" / f"requests_{args.tasks.replace(',', '_')}"
+    out.mkdir(parents=True, exist_ok=True)
+    results_path = run(args.tasks, env, out)
+    results = json.loads(results_path.read_text())
+    date = results_path.name.removesuffix("_results.json")
+    print(f"\n`--tasks {args.tasks}`\n")
+    print("| task | test | protocol main | protocol grounding | sent main | sent grounding | task requests sent |")
+    print("|---|---|---|---|---|---|---|")
+    sent_total, grounding_tests, payloads, size = 0, {}, [], 0
+    for task, n in sorted(results["n-samples"].items()):
+        samples = results_path.parent / f"{date}_samples_{task}.jsonl"
+        lines = samples.read_text(encoding="utf-8").splitlines()
+        size += samples.stat().st_size
+        payloads += [payload_bytes(line) for line in lines]
+        values = breakdown_metrics(task, [doc_record(json.loads(line)) for line in lines])
+        sent_total += n["effective"]
+        for test, counts in per_test_results(task, values).items():
+            expected = protocol[test]
+            grounding_tests[expected["grounding_test"]] = expected["grounding"]
+            print(f"| {task} | {test} | {expected['main']} | {expected['grounding']} | {counts['main_count']} "
+                  f"| {counts['grounding_count']} | {n['effective']} |")
+    distinct = sum(protocol[test]["main"] for task in results["n-samples"] for test in per_test_results(task, {})) \
+        + sum(grounding_tests.values())
+    print(f"\nsent {sent_total} requests; the protocol asks {distinct} distinct questions")
+    print(f"logged payload per doc beyond prompt and response: mean {statistics.mean(payloads):.0f} B, "
+          f"median {statistics.median(payloads):.0f} B, max {max(payloads)} B over {len(payloads)} docs; "
+          f"samples files {size / 1e6:.1f} MB in all")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+"""The settings that follow the model (tempvs/model_settings.py; docs/protocol/tempvs.md §4.5, §6.2),
+through the real lmms-eval task loading: the model class picks its section of the task YAML's
+``lmms_eval_specific_kwargs``, the ``_separate`` request puts images and text as that family's
+official wrapper did, and the scored answer uses that family's extraction branch."""
+
+import pytest
+
+from temporal_bench.tempvs import model_settings
+from temporal_bench.tempvs.fixtures import write_fixture
+from temporal_bench.tempvs.tasks import TASK_DIR
+
+TASK = "tempvs_mt3_event_separate"
+PROMPT = "<the prompt>"
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    return write_fixture(tmp_path_factory.mktemp("tempvs_models"))
+
+
+@pytest.fixture(scope="module")
+def manager():
+    from lmms_eval.tasks import TaskManager
+
+    return TaskManager(include_path=str(TASK_DIR))  # indexing every lmms-eval task once
+
+
+def _task(model: str, data, monkeypatch, manager):
+    from lmms_eval.tasks import get_task_dict
+
+    monkeypatch.setenv("TEMPVS_DATA_DIR", str(data))
+    manager.model_name = model  # what TaskManager(model_name=...) sets; each task built reads it
+    return get_task_dict([TASK], manager, task_type="chat")[TASK]
+
+
+def _layout(messages):
+    """The user turn as a list of "image" / text parts."""
+    (turn,) = messages
+    return ["image" if part["type"] == "image" else part["text"] for part in turn["content"]]
+
+
+@pytest.mark.parametrize("model,expected", [
+    ("qwen2_5_vl", {"extractor": "generic", "layout": "images_first"}),
+    ("llava_onevision", {"extractor": "generic", "layout": "images_first"}),
+    ("internvl3", {"extractor": "internvl", "layout": "images_first"}),
+    ("llava_vid", {"extractor": "interleave", "layout": "text_first"}),  # LLaVA-NeXT-Video
+    ("mantis", {"extractor": "generic", "layout": "text_first"}),  # Mantis-Idefics2
+    ("openai", {"extractor": "generic", "layout": "images_first"}),  # no section: default
+])
+def test_the_model_class_picks_its_family(model, expected, data, monkeypatch, manager):
+    task = _task(model, data, monkeypatch, manager)
+    doc = task.test_docs()[0]
+    messages = task.doc_to_messages(doc)
+    frames = len(doc["frames"])
+    assert frames == 5 and model_settings.stashed(TASK) == expected
+    layout = _layout(messages)
+    text = doc["prompt"]
+    assert layout == ([text] + ["image"] * frames if expected["layout"] == "text_first" else ["image"] * frames + [text])
+    # the recorded config holds every section, so the results say which one the model got
+    assert task.config.lmms_eval_specific_kwargs["llava_vid"] == {"extractor": "interleave", "layout": "text_first"}
+
+
+def test_deepseek_labels_and_interleave_by_hand():
+    """Families without an lmms-eval class of their own are chosen by hand (a task YAML that sets
+    ``lmms_eval_specific_kwargs``): DeepSeek-VL2 labels each image, as its wrapper did."""
+    images = ["i1", "i2", "i3"]
+    content = model_settings.message_content(images, PROMPT, model_settings.resolve({"extractor": "deepseek", "layout": "labelled"})["layout"])
+    assert [part.get("text", part.get("url")) for part in content] == [
+        "This is Image_a: ", "i1", "\nThis is Image_b: ", "i2", "\nThis is Image_c: ", "i3", "\n" + PROMPT]
+    two = model_settings.message_content(images[:2], PROMPT, "labelled")
+    assert [part.get("text", part.get("url")) for part in two] == [
+        "This is the First image: ", "i1", "\nThis is the Second image: ", "i2", "\n" + PROMPT]
+    assert model_settings.resolve({"extractor": "interleave", "layout": "text_first"}) == {"extractor": "interleave", "layout": "text_first"}
+    with pytest.raises(ValueError, match="layout 'sideways'"):
+        model_settings.resolve({"layout": "sideways"})
+
+
+def test_process_results_parses_with_the_family_of_the_model(data, monkeypatch, manager):
+    """LLaVA-NeXT-Video's branch keeps the text after "assistant"; the generic one reads the first letter."""
+    from temporal_bench.tempvs.hooks import process_results
+
+    echoed = "user Options A. ... E. assistant {answer}"
+    for model, right in (("llava_vid", True), ("qwen2_5_vl", False)):
+        task = _task(model, data, monkeypatch, manager)
+        doc = next(d for d in task.test_docs() if d["kind"] == "main" and d["answer"] != "A")
+        task.doc_to_messages(doc)  # lmms-eval builds every request before scoring any
+        record = process_results(doc, [echoed.format(answer=doc["answer"])])["gt_acc"]
+        assert record["correct"] is right, model
