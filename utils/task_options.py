@@ -27,10 +27,22 @@ class TaskOptionsError(ValueError):
     """A task YAML whose settings cannot be used."""
 
 
+_READ: Dict[Path, Dict[str, Dict]] = {}
+
+
 def task_settings(folder: Path) -> Dict[str, Dict]:
     """``{task name: metadata}`` of every task YAML in ``folder``, includes resolved as the harness
-    resolves them (an including file's top-level keys replace the included file's)."""
-    from lmms_eval.utils import load_yaml_config
+    resolves them (an including file's top-level keys replace the included file's). Read once per
+    process: lmms-eval executes the folder's utils.py again for every ``!function`` tag."""
+    folder = Path(folder).resolve()
+    if folder not in _READ:
+        _READ[folder] = _read_settings(folder)
+    return _READ[folder]
+
+
+def _read_settings(folder: Path) -> Dict[str, Dict]:
+    import yaml
+    from lmms_eval.utils import import_function, load_yaml_config
 
     settings = {}
     for path in sorted(Path(folder).glob("*.yaml")):
@@ -42,6 +54,9 @@ def task_settings(folder: Path) -> Dict[str, Dict]:
         if clash:
             raise TaskOptionsError(f"{path.name}: metadata key(s) {sorted(clash)} would overwrite lmms-eval's request metadata")
         settings[config["task"]] = metadata
+    # load_yaml_config(mode="simple") registers its "!function" constructor globally; we run inside
+    # the harness's full load of a task YAML (it executes utils.py), whose remaining tags need the real one.
+    yaml.add_constructor("!function", import_function)
     return settings
 
 
