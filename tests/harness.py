@@ -66,13 +66,14 @@ def lmms_eval(tmp_path: Path, tasks: List[str], model: str = "scripted", model_a
     return read_results(output_dir, tasks, log)
 
 
-def lm_eval(output_dir: Path, tasks: List[str], model_args: str, env: Optional[Dict[str, str]] = None) -> Dict:
+def lm_eval(output_dir: Path, tasks: List[str], model_args: str, env: Optional[Dict[str, str]] = None,
+            extra: Optional[List[str]] = None) -> Dict:
     """Evaluate ``tasks`` with lm-eval's CLI (``temporal-bench lm-eval``: our scripted models registered)
     over our lm-eval task folder and return the results JSON; the samples are logged in ``output_dir``."""
     output_dir.mkdir(parents=True, exist_ok=True)
     command = [str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args", model_args,
                "--tasks", ",".join(tasks), "--include_path", str(LM_EVAL_TASK_DIR), "--output_path", str(output_dir),
-               "--log_samples"]
+               "--log_samples", *(extra or [])]
     return read_results(output_dir, tasks, run_cli(command, output_dir, env))
 
 
