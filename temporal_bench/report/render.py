@@ -546,6 +546,15 @@ def layouts_for(runs: Sequence[Run], layouts: Iterable[Layout]) -> list[Layout]:
     return [lay for lay in layouts if any(measured_rows(lay, run) for run in runs)]
 
 
+def samples_note(runs: Sequence[Run]) -> str:
+    """Names the tasks whose breakdown cells stay empty because their run logged no samples."""
+    lines = [f"- {run.label}: {', '.join(sorted(set(run.without_samples)))}" for run in runs if run.without_samples]
+    if not lines:
+        return ""
+    return ("\nBreakdowns (per source, per relation, ...) are computed from the samples files; these runs "
+            "have none beside their results (run with `--log_samples`):\n" + "\n".join(lines) + "\n")
+
+
 def render_report(
     runs: Sequence[Run],
     layouts: Sequence[Layout],
@@ -556,7 +565,7 @@ def render_report(
         text = "\n".join(
             render_markdown(lay, runs, include_published) for lay in layouts
         )
-        return text + verdict_summary(runs, layouts, include_published)
+        return text + verdict_summary(runs, layouts, include_published) + samples_note(runs)
     if fmt == "csv":
         if len(layouts) == 1:
             return render_csv(layouts[0], runs, include_published)

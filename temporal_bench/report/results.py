@@ -25,6 +25,8 @@ class Run:
     label: str
     paths: list[Path] = field(default_factory=list)
     results: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # tasks whose breakdowns could not be computed: their results file has no samples beside it
+    without_samples: list[str] = field(default_factory=list)
 
     @property
     def tasks(self) -> list[str]:
@@ -123,8 +125,11 @@ def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run
 
     Files of the same model are merged task by task; when two files report the same task, the
     newer file (by the date in its name) wins. ``label`` overrides the name of every run (and so
-    merges them all into one).
+    merges them all into one). Each task's breakdown keys are computed from the samples beside its
+    file (temporal_bench/report/breakdowns.py).
     """
+    from temporal_bench.report.breakdowns import with_breakdowns  # it reads samples through rescore, which imports this module
+
     files: list[Path] = []
     for p in paths:
         files.extend(f for f in find_result_files(p) if f not in files)
@@ -134,6 +139,7 @@ def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run
         name = label or name
         run = runs.setdefault(name, Run(name))
         run.paths.append(path)
+        run.without_samples.extend(with_breakdowns(path, results))
         for task, entry in results.items():
             if isinstance(entry, dict):
                 run.results[task] = entry
