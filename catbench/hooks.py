@@ -7,6 +7,8 @@ Data (docs/catbench.md "Data"): lmms-eval loads the hub dataset ``vanyacohen/CaT
 (``metadata``, ``--metadata``) only to ``custom_dataset``, which loads the split the same ways.
 """
 
+import functools
+import os
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
@@ -21,20 +23,35 @@ from temporal_bench.catbench.metrics import make_record, per_metric
 from temporal_bench.catbench.parsing import PARSERS
 from temporal_bench.catbench.questions import with_switched_twins
 from temporal_bench.catbench.settings import RemovedSettingError, refuse_removed_env, with_defaults
-from temporal_bench.utils.data_dir import DataNotFoundError, local_data_dir
+from temporal_bench.utils.data_dir import OFFLINE_ENVS, DataNotFoundError, from_hub
 from temporal_bench.utils.fail_fast import stops_run_on
 from temporal_bench.utils.task_options import settings_of
 
 DATA_ERRORS = (CatBenchDataError, DataNotFoundError, RemovedSettingError)
 
 
+@stops_run_on(DATA_ERRORS)
 def data_source(placeholder: Path) -> Tuple[str, Optional[Dict]]:
     """lmms-eval's ``dataset_path`` and ``dataset_kwargs``: the hub dataset, or with
     ``CATBENCH_DATA_DIR`` set the one-row ``placeholder`` as each split (so a task's test_split
-    still names the split that ``process_docs`` reads from the folder)."""
-    if local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT) is None:
-        return HUB_ID, None
-    return "json", {"data_files": {split: str(placeholder) for split in SPLITS}}
+    still names the split that ``process_docs`` reads from the folder, which it checks)."""
+    if _local():
+        return "json", {"data_files": {split: str(placeholder) for split in SPLITS}}
+    if any(os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on") for name in OFFLINE_ENVS):
+        _check_cached(os.environ.get("HF_DATASETS_CACHE", ""))
+    return HUB_ID, None
+
+
+@functools.lru_cache(maxsize=None)
+def _check_cached(cache: str) -> None:
+    """Offline, lmms-eval would retry a dataset missing from the ``cache`` and end on a bare
+    RetryError: say instead what is missing and how to fix it (once per process and cache)."""
+    from_hub(lambda: datasets.load_dataset_builder(HUB_ID), HUB_ID, DATA_DIR_ENV, LOCAL_LAYOUT)
+
+
+def _local() -> bool:
+    """Whether the data comes from ``CATBENCH_DATA_DIR`` (checked where it is read)."""
+    return bool(os.environ.get(DATA_DIR_ENV, "").strip())
 
 
 def questions_dataset(questions: List[Dict], fingerprint: str, settings: Dict) -> datasets.Dataset:
@@ -54,7 +71,7 @@ def make_process_docs(task: str) -> Callable[[datasets.Dataset], datasets.Datase
     def process_docs(dataset: datasets.Dataset) -> datasets.Dataset:
         refuse_removed_env()
         settings = with_defaults(settings_of(task))
-        if local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT) is None:
+        if not _local():
             questions, fingerprint = hub_questions(dataset)
         else:
             questions, fingerprint = read_split(str(dataset.split))
