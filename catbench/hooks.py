@@ -1,50 +1,93 @@
-"""The functions the CaT-Bench task YAMLs name (``!function utils.<name>``)."""
+"""The functions the CaT-Bench task YAMLs name (``!function utils.<name>``).
 
+Data (docs/catbench.md "Data"): lmms-eval loads the hub dataset ``vanyacohen/CaT-Bench`` itself
+(``dataset_path``) and each task's ``process_docs`` expands its step pairs into questions; with
+``CATBENCH_DATA_DIR`` set, the task's dataset is a placeholder naming the three splits and
+``process_docs`` reads the split from that folder instead. lm-eval hands the task settings
+(``metadata``, ``--metadata``) only to ``custom_dataset``, which loads the split the same ways.
+"""
+
+import functools
 import os
-from typing import Dict, List
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Tuple
 
 import datasets
 
 from temporal_bench.catbench import prompts
 from temporal_bench.catbench.fewshot import fewshot_prompt
-from temporal_bench.catbench.loading import SPLIT_ENV, CatBenchDataError, load_split
-from temporal_bench.catbench.metrics import METRIC_NAMES, RECORD_FIELDS
+from temporal_bench.catbench.loading import (
+    DATA_DIR_ENV, HUB_ID, LOCAL_LAYOUT, SPLITS, CatBenchDataError, hub_questions, read_split,
+)
+from temporal_bench.catbench.metrics import make_record, per_metric
 from temporal_bench.catbench.parsing import PARSERS
 from temporal_bench.catbench.questions import with_switched_twins
-from temporal_bench.utils.data_dir import DataNotFoundError
+from temporal_bench.catbench.settings import RemovedSettingError, refuse_removed_env, with_defaults
+from temporal_bench.utils.data_dir import OFFLINE_ENVS, DataNotFoundError, from_hub
 from temporal_bench.utils.fail_fast import stops_run_on
-from temporal_bench.utils.per_doc import make_process_results
+from temporal_bench.utils.task_options import settings_of
 
-DATA_ERRORS = (CatBenchDataError, DataNotFoundError)
-
-
-def evaluated_split() -> str:
-    """The split a run evaluates: ``test`` (the paper's) unless ``CATBENCH_SPLIT`` says otherwise."""
-    return os.environ.get(SPLIT_ENV, "test")
-
-
-def load_questions(switched: bool = False, split: str = None) -> datasets.Dataset:
-    questions = load_split(split or evaluated_split())
-    return datasets.Dataset.from_list(with_switched_twins(questions) if switched else questions)
-
-
-# lmms-eval reads the data through process_docs (the YAML's dataset is a one-row placeholder).
-@stops_run_on(DATA_ERRORS)
-def process_docs(placeholder: datasets.Dataset) -> datasets.Dataset:
-    return load_questions()
+DATA_ERRORS = (CatBenchDataError, DataNotFoundError, RemovedSettingError)
 
 
 @stops_run_on(DATA_ERRORS)
-def process_docs_with_switched(placeholder: datasets.Dataset) -> datasets.Dataset:
-    return load_questions(switched=True)
+def data_source(placeholder: Path) -> Tuple[str, Optional[Dict]]:
+    """lmms-eval's ``dataset_path`` and ``dataset_kwargs``: the hub dataset, or with
+    ``CATBENCH_DATA_DIR`` set the one-row ``placeholder`` as each split (so a task's test_split
+    still names the split that ``process_docs`` reads from the folder, which it checks)."""
+    if _local():
+        return "json", {"data_files": {split: str(placeholder) for split in SPLITS}}
+    if any(os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on") for name in OFFLINE_ENVS):
+        _check_cached(os.environ.get("HF_DATASETS_CACHE", ""))
+    return HUB_ID, None
 
 
-# lm-eval reads it through custom_dataset, which receives the YAML's metadata and dataset_kwargs
-# and lm-eval's --metadata (e.g. --metadata '{"split": "validation", "fewshot_k": 3}').
-def custom_dataset(split: str = None, switched: bool = False, fewshot_k: int = 0, pool_split: str = "train", **metadata) -> Dict[str, datasets.Dataset]:
-    dataset = load_questions(switched=switched, split=split)
+@functools.lru_cache(maxsize=None)
+def _check_cached(cache: str) -> None:
+    """Offline, lmms-eval would retry a dataset missing from the ``cache`` and end on a bare
+    RetryError: say instead what is missing and how to fix it (once per process and cache)."""
+    from_hub(lambda: datasets.load_dataset_builder(HUB_ID), HUB_ID, DATA_DIR_ENV, LOCAL_LAYOUT)
+
+
+def _local() -> bool:
+    """Whether the data comes from ``CATBENCH_DATA_DIR`` (checked where it is read)."""
+    return bool(os.environ.get(DATA_DIR_ENV, "").strip())
+
+
+def questions_dataset(questions: List[Dict], fingerprint: str, settings: Dict) -> datasets.Dataset:
+    """The docs of a task: the questions (plus their NonDep-S twins for a ``switched`` task), each
+    carrying the run's ``close_max_distance`` and the data fingerprint into its record."""
+    if settings["switched"]:
+        questions = with_switched_twins(questions)
+    carried = {"close_max_distance": settings["close_max_distance"], "data": fingerprint}
+    return datasets.Dataset.from_list([{**question, **carried} for question in questions])
+
+
+def make_process_docs(task: str) -> Callable[[datasets.Dataset], datasets.Dataset]:
+    """lmms-eval's ``process_docs_<task>`` (utils/task_options.py): the split lmms-eval loaded,
+    expanded into questions, or the same split read from ``CATBENCH_DATA_DIR``."""
+
+    @stops_run_on(DATA_ERRORS)
+    def process_docs(dataset: datasets.Dataset) -> datasets.Dataset:
+        refuse_removed_env()
+        settings = with_defaults(settings_of(task))
+        if not _local():
+            questions, fingerprint = hub_questions(dataset)
+        else:
+            questions, fingerprint = read_split(str(dataset.split))
+        return questions_dataset(questions, fingerprint, settings)
+
+    return process_docs
+
+
+def custom_dataset(data_split: str = "test", fewshot_k: int = 0, pool_split: str = "train", **metadata) -> Dict[str, datasets.Dataset]:
+    """lm-eval: the task's docs from its metadata (and ``--metadata``; lm-eval also passes the model
+    arguments, which are ignored). The evaluated split is ``data_split``, served as ``test``."""
+    refuse_removed_env()
+    questions, fingerprint = read_split(data_split)
+    dataset = questions_dataset(questions, fingerprint, with_defaults(metadata))
     if fewshot_k:
-        _check_pool_split(pool_split, split or evaluated_split())
+        _check_pool_split(pool_split, data_split)
         dataset = dataset.map(lambda doc: {"fewshot_prompt": fewshot_prompt(doc, int(fewshot_k), pool_split)})
     return {"test": dataset}
 
@@ -79,9 +122,9 @@ def doc_to_text_cot(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
 
 
 def doc_to_text_fewshot(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
-    """lmms-eval: k and pool_split come from the YAML's lmms_eval_specific_kwargs."""
+    """lmms-eval: k and pool_split come from the YAML's lmms_eval_specific_kwargs; a pool that is
+    the evaluated split fails (fewshot.ExemplarRetriever finds the question in it)."""
     options = {"k": 5, "pool_split": "train", **(lmms_eval_specific_kwargs or {})}
-    _check_pool_split(options["pool_split"], evaluated_split())
     return fewshot_prompt(doc, int(options["k"]), options["pool_split"])
 
 
@@ -90,7 +133,15 @@ def doc_to_text_precomputed_fewshot(doc: Dict) -> str:
     return doc["fewshot_prompt"]
 
 
-process_results_answer_only = make_process_results(PARSERS["answer_only"], RECORD_FIELDS, METRIC_NAMES)
-process_results_json = make_process_results(PARSERS["json"], RECORD_FIELDS, METRIC_NAMES)
-process_results_nl = make_process_results(PARSERS["nl"], RECORD_FIELDS, METRIC_NAMES)
+def _process_results(parse: Callable[[str], str]) -> Callable:
+    """``process_results``: the doc's record (metrics.make_record), spread over the metric keys by metrics.per_metric."""
 
+    def process_results(doc: Dict, results: List[str]) -> Dict:
+        return per_metric(make_record(doc, results[0] if results else None, parse))
+
+    return process_results
+
+
+process_results_answer_only = _process_results(PARSERS["answer_only"])
+process_results_json = _process_results(PARSERS["json"])
+process_results_nl = _process_results(PARSERS["nl"])

@@ -1,6 +1,8 @@
 """Load a CaT-Bench split from the hub or a local copy into normalised questions.
 
-Local layouts (``CATBENCH_DATA_DIR``), detected from the folder's content:
+The hub dataset's rows are step pairs (:func:`expand_hf_rows`); lmms-eval loads them itself and
+the tasks' ``process_docs`` expand them (catbench/hooks.py). Local layouts (``CATBENCH_DATA_DIR``),
+detected from the folder's content:
 
 * release (A): a folder holding the four ``{dependent,nondependent}_real_{before,after}.jsonl``
   files of one split, or a root holding ``{train,val,test}_must_why/`` folders of them;
@@ -11,17 +13,17 @@ Local layouts (``CATBENCH_DATA_DIR``), detected from the folder's content:
 import logging
 import re
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from temporal_bench.catbench.questions import RELATIONS, binary_question, make_question
 from temporal_bench.utils.data_dir import from_hub, local_data_dir
+from temporal_bench.utils.data_fingerprint import log_source
 from temporal_bench.utils.json_lines import json_lines
 
 logger = logging.getLogger(__name__)
 
 HUB_ID = "vanyacohen/CaT-Bench"
 DATA_DIR_ENV = "CATBENCH_DATA_DIR"
-SPLIT_ENV = "CATBENCH_SPLIT"  # the split a run evaluates (hooks.evaluated_split)
 LOCAL_LAYOUT = ("a folder holding the original release's four {dependent,nondependent}_real_{before,after}.jsonl "
                 "files of a split, or a root with {train,val,test}_must_why/ folders of them, or the Hugging Face "
                 "files train.jsonl / val.jsonl / test.jsonl")
@@ -43,8 +45,9 @@ EXPECTED_COUNTS = {"test": (2840, 1420, 1420, 1256), "validation": (1616, 808, 8
 
 
 def how_to_select(split: str) -> str:
-    """How a user makes a run evaluate ``split`` (the one place that says it)."""
-    return f"set {SPLIT_ENV}={split}"
+    """How a user makes a run evaluate ``split`` (the one place that says it; docs/catbench.md "Data")."""
+    return (f"a task with test_split: {split} (lmms-eval: a YAML that includes the task and sets it) or "
+            f"lm-eval's --metadata '{{\"data_split\": \"{split}\"}}'")
 
 
 class CatBenchDataError(ValueError):
@@ -152,12 +155,18 @@ def detect_layout(folder: Path, split: str) -> tuple:
         f"{DATA_DIR_ENV}={folder}: no CaT-Bench {split!r} split found. Expected the four "
         f"*_real_{{before,after}}.jsonl files, a {RELEASE_DIR_NAMES[split]}/ folder of them, or "
         f"{HF_FILE_NAMES[split]} (Hugging Face layout). Found: {found}"
-        + (f"; it holds the {' and '.join(others)} split: {how_to_select('|'.join(others))} to evaluate it" if others else "")
+        + (f"; it holds the {' and '.join(others)} split: run {how_to_select('|'.join(others))} to evaluate it" if others else "")
     )
 
 
 def load_split(split: str, data_dir: Optional[Path] = None) -> List[Dict]:
     """Questions of ``split`` from ``data_dir`` (or ``CATBENCH_DATA_DIR``, else the hub)."""
+    return read_split(split, data_dir)[0]
+
+
+def read_split(split: str, data_dir: Optional[Path] = None) -> Tuple[List[Dict], str]:
+    """(questions of ``split``, fingerprint of the files read) from ``data_dir`` (or
+    ``CATBENCH_DATA_DIR``, else the hub); the source is logged (utils/data_fingerprint.py)."""
     if split not in SPLITS:
         raise ValueError(f"unknown CaT-Bench split {split!r}; choose one of {SPLITS}")
     data_dir = data_dir or local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT)
@@ -165,15 +174,27 @@ def load_split(split: str, data_dir: Optional[Path] = None) -> List[Dict]:
         import datasets
 
         rows = from_hub(lambda: datasets.load_dataset(HUB_ID, split=split), HUB_ID, DATA_DIR_ENV, LOCAL_LAYOUT)
-        questions = expand_hf_rows((f"{HUB_ID}[{split}] row {i}", row) for i, row in enumerate(rows))
+        return hub_questions(rows)
+    layout, path = detect_layout(Path(data_dir), split)
+    if layout == "release":
+        questions = load_release_split(path)
+        paths = [path / name for name in RELEASE_FILES.values()]
     else:
-        layout, path = detect_layout(Path(data_dir), split)
-        if layout == "release":
-            questions = load_release_split(path)
-        else:
-            questions = expand_hf_rows(_read_jsonl_where(path))
+        questions = expand_hf_rows(_read_jsonl_where(path))
+        paths = [path]
     _check_counts(split, questions)
-    return questions
+    return questions, log_source("CaT-Bench", f"{DATA_DIR_ENV}={data_dir} ({split}, {layout} layout)", paths)
+
+
+def hub_questions(rows) -> Tuple[List[Dict], str]:
+    """(questions, fingerprint) of one split of the hub dataset as ``datasets`` loaded it; the source
+    names the cached revision, the fingerprint covers the split's cached Arrow files."""
+    split = str(rows.split)
+    questions = expand_hf_rows((f"{HUB_ID}[{split}] row {i}", row) for i, row in enumerate(rows))
+    _check_counts(split, questions)
+    paths = [Path(entry["filename"]) for entry in rows.cache_files]
+    revision = paths[0].parent.name if paths else "in memory"
+    return questions, log_source("CaT-Bench", f"hub {HUB_ID} ({split}, cached revision {revision})", paths)
 
 
 def _read_jsonl_where(path: Path) -> Iterable[tuple]:
@@ -196,7 +217,7 @@ def _check_counts(split: str, questions: List[Dict]) -> None:
     if found != expected:
         matches = [other for other, counts in EXPECTED_COUNTS.items() if counts == found]
         hint = (f"; these files match the released {matches[0]} split ({found[0]:,} questions): "
-                f"{how_to_select(matches[0])} to evaluate it as such" if matches else "")
+                f"run {how_to_select(matches[0])} to evaluate it as such" if matches else "")
         logger.warning(
             "CaT-Bench %s split: (questions, Dep, before, close) = %s, the released %s split has %s%s",
             split, found, split, expected, hint,

@@ -1,30 +1,35 @@
 """Per-doc records and the aggregations of the paper's metrics (docs/protocol/catbench.md §6).
 
-Every doc returns the same record under every metric key; each aggregation reads what it needs
-from the whole list, so the joins (TC over before/after pairs, OCC over a NonDep question and its
-switched twin) work across ranks and with ``--limit`` (a missing partner leaves the pair out).
-Classification scores use the real questions only; an invalid answer counts as the wrong class.
-A failed request (utils/failed_requests.py) is an invalid answer, and also counted by ``failed_count``.
+Each doc's record (:func:`make_record`) is logged whole under the first headline key and, under
+every other key, only the fields that metric reads (:func:`per_metric`), so a logged sample line
+stays small; an aggregation reads what it needs from the whole list, so the same functions score
+whole records (:func:`breakdown_metrics`, the report). The joins (TC over before/after pairs, OCC
+over a NonDep question and its switched twin) work across ranks and with ``--limit`` (a missing
+partner leaves the pair out). Classification scores use the real questions only; an invalid answer
+counts as the wrong class. A failed request (utils/failed_requests.py) is an invalid answer, and
+also counted by ``failed_count``.
 """
 
-import os
 from collections import defaultdict
 from typing import Callable, Dict, List, Optional
 
 from temporal_bench.utils.classification import yes_no_report
-from temporal_bench.utils.failed_requests import count_failed
+from temporal_bench.utils.failed_requests import count_failed, is_failed_response
 from temporal_bench.utils.yes_no import INVALID, opposite
 
-CLOSE_MAX_DISTANCE_ENV = "CATBENCH_CLOSE_MAX_DISTANCE"
-DEFAULT_CLOSE_MAX_DISTANCE = 3  # d <= 3 reproduces the paper's 1,256 close / 1,584 distant test questions
 CLASS_NAMES = ("dep", "nondep")
-
-
 RECORD_FIELDS = ("question_id", "pair_id", "variant", "dependency", "relation", "distance")
 
 
-def close_max_distance() -> int:
-    return int(os.environ.get(CLOSE_MAX_DISTANCE_ENV, DEFAULT_CLOSE_MAX_DISTANCE))
+def make_record(doc: Dict, response: Optional[str], parse: Callable[[str], str]) -> Dict:
+    """The doc's ``RECORD_FIELDS``, the run's ``close_max_distance`` setting and the ``data``
+    fingerprint (both carried by the doc), ``gold``, the parsed ``pred`` and ``failed`` (a failed
+    request or no response is never parsed: it is an invalid answer)."""
+    failed = is_failed_response(response)
+    record = {field: doc[field] for field in RECORD_FIELDS}
+    record.update(close_max_distance=doc["close_max_distance"], data=doc["data"], gold=doc["answer"],
+                  pred=INVALID if failed else parse(response), failed=failed)
+    return record
 
 
 def _real(records: List[Dict]) -> List[Dict]:
@@ -101,23 +106,59 @@ f1_macro = _report_metric("f1_macro")
 accuracy = _report_metric("accuracy")
 
 
-def _close(record: Dict) -> bool:
-    return record["distance"] <= close_max_distance()
+def close_max_distance(records: List[Dict]) -> int:
+    """The run's ``close_max_distance`` setting, which every record carries."""
+    values = {r["close_max_distance"] for r in records}
+    if len(values) > 1:
+        raise ValueError(f"records of several close_max_distance settings {sorted(values)}: one run's records only")
+    return values.pop()
+
+
+def _by_distance(close: bool) -> Callable:
+    def aggregate(records: List[Dict]) -> Optional[float]:
+        threshold = close_max_distance(records) if records else 0
+        return _report_metric("f1_macro", lambda r: (r["distance"] <= threshold) == close)(records)
+
+    return aggregate
 
 
 f1_macro_before = _report_metric("f1_macro", lambda r: r["relation"] == "before")
 f1_macro_after = _report_metric("f1_macro", lambda r: r["relation"] == "after")
-f1_macro_close = _report_metric("f1_macro", _close)
-f1_macro_distant = _report_metric("f1_macro", lambda r: not _close(r))
+f1_macro_close = _by_distance(close=True)
+f1_macro_distant = _by_distance(close=False)
 
+# The paper's headline figures: each task's metric_list (the task folders' utils.py star-import
+# these aggregations, which carry the names of their metric keys).
 METRIC_NAMES = [
     "f1_macro", "precision_macro", "recall_macro",
     "precision_dep", "recall_dep", "f1_dep",
     "precision_nondep", "recall_nondep", "f1_nondep",
-    "accuracy", "invalid_rate", "invalid_count", "failed_count", "tc", "occ",
-    "f1_macro_before", "f1_macro_after", "f1_macro_close", "f1_macro_distant",
+    "tc", "occ", "invalid_rate", "failed_count",
 ]
+BREAKDOWN_NAMES = ["accuracy", "invalid_count", "f1_macro_before", "f1_macro_after", "f1_macro_close", "f1_macro_distant"]
 
-# The aggregation functions carry the names of their metric keys; the task folders' utils.py
-# star-import exactly these.
 __all__ = list(METRIC_NAMES)
+
+_CLASSIFICATION_FIELDS = ("variant", "gold", "pred")
+# What each headline key after the first reads (the first, f1_macro, carries the whole record, which
+# is where temporal_bench/report/records.py finds it: the first value holding gold and pred).
+FIELDS_READ = {
+    **{name: _CLASSIFICATION_FIELDS for name in METRIC_NAMES[1:9]},
+    "tc": ("pair_id", "variant", "relation", "pred"),
+    "occ": ("pair_id", "variant", "relation", "dependency", "pred"),
+    "invalid_rate": ("pred",),
+    "failed_count": ("failed",),
+}
+
+
+def per_metric(record: Dict) -> Dict[str, Dict]:
+    """``process_results``' value: the whole record under ``f1_macro``, each other key's fields under it."""
+    return {METRIC_NAMES[0]: record, **{name: {f: record[f] for f in fields} for name, fields in FIELDS_READ.items()}}
+
+
+def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[float]]:
+    """Every metric key a CaT-Bench task reports, headline and breakdown, from one run's logged records
+    (as temporal_bench/report/records.py reads them back); None where a figure has no examples."""
+    if not records:
+        raise ValueError(f"{task}: no records")
+    return {name: globals()[name](records) for name in METRIC_NAMES + BREAKDOWN_NAMES}

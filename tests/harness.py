@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 from temporal_bench.paths import LM_EVAL_TASK_DIR
+from temporal_bench.report.breakdowns import with_breakdowns
 from tests import preloaded_cli
 
 BIN = Path(sys.executable).parent
@@ -32,6 +33,8 @@ def run_cli(command: List[str], output_dir: Path, env: Optional[Dict[str, str]] 
 
 
 def read_results(output_dir: Path, tasks: List[str], log: subprocess.CompletedProcess) -> Dict:
+    """The results JSON, with each task's breakdown keys computed from its logged samples as
+    ``temporal-bench report`` computes them (temporal_bench/report/breakdowns.py)."""
     # lmms-eval writes <date>_results.json, lm-eval results_<date>.json
     files = sorted(glob.glob(str(output_dir / "**" / "*_results.json"), recursive=True)
                    + glob.glob(str(output_dir / "**" / "results_*.json"), recursive=True))
@@ -40,6 +43,7 @@ def read_results(output_dir: Path, tasks: List[str], log: subprocess.CompletedPr
         results = json.load(handle)
     missing = [task for task in tasks if task not in results["results"]]
     assert not missing, f"tasks {missing} missing from {files[-1]}\nstderr:\n{log.stderr[-6000:]}"
+    with_breakdowns(Path(files[-1]), results["results"])
     return results
 
 
@@ -66,13 +70,14 @@ def lmms_eval(tmp_path: Path, tasks: List[str], model: str = "scripted", model_a
     return read_results(output_dir, tasks, log)
 
 
-def lm_eval(output_dir: Path, tasks: List[str], model_args: str, env: Optional[Dict[str, str]] = None) -> Dict:
+def lm_eval(output_dir: Path, tasks: List[str], model_args: str, env: Optional[Dict[str, str]] = None,
+            extra: Optional[List[str]] = None) -> Dict:
     """Evaluate ``tasks`` with lm-eval's CLI (``temporal-bench lm-eval``: our scripted models registered)
     over our lm-eval task folder and return the results JSON; the samples are logged in ``output_dir``."""
     output_dir.mkdir(parents=True, exist_ok=True)
     command = [str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args", model_args,
                "--tasks", ",".join(tasks), "--include_path", str(LM_EVAL_TASK_DIR), "--output_path", str(output_dir),
-               "--log_samples"]
+               "--log_samples", *(extra or [])]
     return read_results(output_dir, tasks, run_cli(command, output_dir, env))
 
 

@@ -32,6 +32,7 @@ from temporal_bench.catbench import metrics as catbench_metrics
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.catbench.loading import CatBenchDataError, load_split
 from temporal_bench.catbench.parsing import parse_answer_only as catbench_answer_only, parse_json_answer, parse_nl_answer
+from temporal_bench.catbench.settings import with_defaults
 from temporal_bench.isobench import hooks as isobench_hooks
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.isobench.loading import IsoBenchDataError, load_records
@@ -533,7 +534,10 @@ def docs_and_scorer(task, data):
         process = isobench_hooks.process_results_explain_then_answer if task.endswith("cot") else isobench_hooks.process_results_answer_only
         return load_records(data["isobench"]), process, ISOBENCH_AGGREGATIONS
     process = catbench_hooks.process_results_json if task == "catbench_explain" else catbench_hooks.process_results_answer_only
-    return load_split("test", data["catbench"]), process, {name: getattr(catbench_metrics, name) for name in catbench_metrics.METRIC_NAMES}
+    docs = catbench_hooks.questions_dataset(load_split("test", data["catbench"]), "fingerprint", with_defaults({}))
+    names = catbench_metrics.METRIC_NAMES + catbench_metrics.BREAKDOWN_NAMES  # each scored from the whole record
+    return list(docs), lambda doc, results: dict.fromkeys(names, process(doc, results)["f1_macro"]), {
+        name: getattr(catbench_metrics, name) for name in names}
 
 
 @pytest.mark.parametrize("task", list(PLANS))

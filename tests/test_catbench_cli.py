@@ -2,18 +2,28 @@
 
 Besides the oracle run, one lmms-eval run and one lm-eval run of the scripted model serve two tests
 each: the script answers the pattern below, "Yes" to every `catbench` question (the always-yes model,
-lmms-eval) and the gold answer to `catbench` and `catbench_fewshot` (the oracle, lm-eval)."""
+lmms-eval) and the gold answer to `catbench` and `catbench_fewshot` (the oracle, lm-eval). The
+validation split is evaluated as a user would: lmms-eval through two-line YAMLs that include our
+tasks and set test_split (tasks `<task>_val`), lm-eval with --metadata data_split. Headline keys are
+read from the results, the breakdowns from the logged records (catbench/metrics.py breakdown_metrics)."""
 
+import glob
 import json
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 from sklearn.metrics import classification_report
 
 from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
 from temporal_bench.catbench.loading import load_split
+from temporal_bench.catbench.metrics import METRIC_NAMES, breakdown_metrics
 from temporal_bench.catbench.questions import with_switched_twins
+from temporal_bench.paths import LMMS_EVAL_TASK_DIR
+from temporal_bench.report.records import logged_run, task_records
 from tests.harness import lm_eval, lmms_eval, metric, read_samples
+
+VALIDATION = ["--metadata", json.dumps({"data_split": "validation"})]  # lm-eval
 
 CLASSIFICATION = ["f1_macro", "precision_macro", "recall_macro", "precision_dep", "recall_dep", "f1_dep",
                   "precision_nondep", "recall_nondep", "f1_nondep", "accuracy"]
@@ -32,7 +42,33 @@ def data_root(tmp_path_factory, catbench_val):
 
 @pytest.fixture(scope="module")
 def env(data_root):
-    return {"CATBENCH_DATA_DIR": str(data_root), "CATBENCH_SPLIT": "validation"}
+    return {"CATBENCH_DATA_DIR": str(data_root)}
+
+
+def write_variants(folder: Path, tasks, suffix="_val", **overrides) -> Path:
+    """``<task><suffix>``: our lmms-eval task with test_split validation and ``overrides`` on top."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for task in tasks:
+        lines = [f"include: {LMMS_EVAL_TASK_DIR / 'catbench' / (task + '.yaml')}", f"task: {task}{suffix}",
+                 "test_split: validation", *(f"{key}: {json.dumps(value)}" for key, value in overrides.items())]
+        (folder / f"{task}{suffix}.yaml").write_text("\n".join(lines) + "\n")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def variants(tmp_path_factory):
+    tasks = ["catbench", "catbench_switched", "catbench_explain_switched", "catbench_sc", "catbench_fewshot"]
+    return ["--include_path", str(write_variants(tmp_path_factory.mktemp("variants"), tasks))]
+
+
+def all_metrics(results, output_dir, task, filter_name="none"):
+    """Every key the task reports: its headline keys from the results, checked against the breakdowns
+    computed from its logged records, which add the other keys."""
+    results_file = sorted(glob.glob(str(output_dir / "**" / "*results*.json"), recursive=True))[-1]
+    values = breakdown_metrics(task, task_records(logged_run(Path(results_file)), task))
+    for name in METRIC_NAMES:
+        assert values[name] == metric(results, task, name, filter_name), (task, name)
+    return values
 
 
 @pytest.fixture(scope="module")
@@ -92,17 +128,21 @@ def _plain_parse(response):
     return parse_answer_only(response)
 
 
-def test_oracle_scores_one_on_every_metric_in_lmms_eval(tmp_path, env):
-    results = lmms_eval(tmp_path, ["catbench_switched", "catbench_fewshot"], env=env)
-    for task in ("catbench_switched", "catbench_fewshot"):
+def test_oracle_scores_one_on_every_metric_in_lmms_eval(tmp_path, env, variants):
+    tasks = ["catbench_switched_val", "catbench_fewshot_val"]
+    results = lmms_eval(tmp_path, tasks, env=env, extra=variants)
+    for task in tasks:
+        values = all_metrics(results, tmp_path / "lmms_eval_out", task)
         for name in CLASSIFICATION + ["tc", "f1_macro_before", "f1_macro_after", "f1_macro_close", "f1_macro_distant"]:
-            assert metric(results, task, name) == 1.0, (task, name)
-        assert metric(results, task, "invalid_rate") == 0
-    assert metric(results, "catbench_switched", "occ") == 1.0
-    assert metric(results, "catbench_fewshot", "occ") is None
-    assert results["n-samples"]["catbench_switched"]["effective"] == 1616 + 808
-    assert results["n-samples"]["catbench_fewshot"]["effective"] == 1616
-    prompt = read_samples(tmp_path / "lmms_eval_out", "catbench_fewshot")[0]["input"]
+            assert values[name] == 1.0, (task, name)
+        assert values["invalid_rate"] == 0 and values["invalid_count"] == 0 and values["failed_count"] == 0
+    assert metric(results, "catbench_switched_val", "occ") == 1.0
+    assert metric(results, "catbench_fewshot_val", "occ") is None
+    assert results["n-samples"]["catbench_switched_val"]["effective"] == 1616 + 808
+    assert results["n-samples"]["catbench_fewshot_val"]["effective"] == 1616
+    written = json.loads(Path(sorted(glob.glob(str(tmp_path / "lmms_eval_out" / "**" / "*_results.json"), recursive=True))[-1]).read_text())
+    assert sorted(k.split(",")[0] for k in written["results"]["catbench_switched_val"] if "," in k and "stderr" not in k) == sorted(METRIC_NAMES)
+    prompt = read_samples(tmp_path / "lmms_eval_out", "catbench_fewshot_val")[0]["input"]
     assert prompt.count("Select between yes or no") == 6
 
 
@@ -120,6 +160,11 @@ def script(docs):
     return entries
 
 
+def as_variants(entries):
+    """The script's entries under the lmms-eval validation variants' names."""
+    return {f"{key.split('/')[0]}_val/{key.split('/')[1]}": value for key, value in entries.items()}
+
+
 def _script_file(tmp_path_factory, entries):
     path = tmp_path_factory.mktemp("script") / "script.json"
     path.write_text(json.dumps(entries))
@@ -127,10 +172,11 @@ def _script_file(tmp_path_factory, entries):
 
 
 @pytest.fixture(scope="module")
-def lmms_eval_script_run(tmp_path_factory, env, docs, script):
+def lmms_eval_script_run(tmp_path_factory, env, docs, script, variants):
     """The script on TASKS and "Yes" to every catbench question, through lmms-eval: (results, output folder)."""
-    path = _script_file(tmp_path_factory, {**script, **{f"catbench/{i}": "Yes" for i in range(len(docs["real"]))}})
-    results = lmms_eval(path.parent, TASKS + ["catbench"], model_args=f"policy=script,script={path}", env=env)
+    path = _script_file(tmp_path_factory, as_variants({**script, **{f"catbench/{i}": "Yes" for i in range(len(docs["real"]))}}))
+    results = lmms_eval(path.parent, [f"{t}_val" for t in TASKS + ["catbench"]], model_args=f"policy=script,script={path}",
+                        env=env, extra=variants)
     return results, path.parent / "lmms_eval_out"
 
 
@@ -140,46 +186,51 @@ def lm_eval_script_run(tmp_path_factory, env, docs, script):
     oracle = {f"{task}/{i}": doc["answer"] for task in LM_EVAL_ORACLE_TASKS for i, doc in enumerate(docs["real"])}
     path = _script_file(tmp_path_factory, {**script, **oracle})
     output_dir = path.parent / "lm_eval_out"
-    return lm_eval(output_dir, TASKS + LM_EVAL_ORACLE_TASKS, f"policy=script,script={path}", env)
+    return lm_eval(output_dir, TASKS + LM_EVAL_ORACLE_TASKS, f"policy=script,script={path}", env, VALIDATION), output_dir
 
 
 def test_always_yes_equals_sklearn_in_lmms_eval(lmms_eval_script_run, docs):
-    results, _ = lmms_eval_script_run
+    results, output_dir = lmms_eval_script_run
     expected = expected_metrics(docs["real"], ["Yes"] * len(docs["real"]), _plain_parse)
+    values = all_metrics(results, output_dir, "catbench_val")
     for name in CLASSIFICATION + ["tc", "invalid_rate"]:
-        assert metric(results, "catbench", name) == pytest.approx(expected[name], abs=1e-9), name
-    assert metric(results, "catbench", "f1_macro") == pytest.approx(1 / 3, abs=1e-9)
-    assert metric(results, "catbench", "tc") == 1.0
+        assert values[name] == pytest.approx(expected[name], abs=1e-9), name
+    assert values["f1_macro"] == pytest.approx(1 / 3, abs=1e-9)
+    assert values["tc"] == 1.0
 
 
-def _check_scripted(results, docs, filter_sc):
+def _check_scripted(results, output_dir, docs, suffix):
     switched = docs["switched"]
     responses = [scripted_response(d, i) for i, d in enumerate(switched)]
     expected = expected_metrics(switched, responses, _plain_parse)
     assert expected["invalid_rate"] > 0 and 0 < expected["f1_macro"] < 1 and 0 < expected["occ"] < 1
     for task in ("catbench_switched", "catbench_explain_switched"):
+        values = all_metrics(results, output_dir, task + suffix)
         for name in CLASSIFICATION + ["tc", "occ", "invalid_rate"]:
-            assert metric(results, task, name) == pytest.approx(expected[name], abs=1e-9), (task, name)
+            assert values[name] == pytest.approx(expected[name], abs=1e-9), (task, name)
     votes = ["no" if i % 2 else "yes" for i in range(len(docs["real"]))]
     expected_sc = expected_metrics(docs["real"], votes, _plain_parse)
+    values = all_metrics(results, output_dir, "catbench_sc" + suffix, "majority_vote")
     for name in CLASSIFICATION + ["tc"]:
-        assert metric(results, "catbench_sc", name, filter_sc) == pytest.approx(expected_sc[name], abs=1e-9), name
+        assert values[name] == pytest.approx(expected_sc[name], abs=1e-9), name
 
 
 def test_scripted_model_equals_independent_recomputation_in_lmms_eval(lmms_eval_script_run, docs):
     results, output_dir = lmms_eval_script_run
-    _check_scripted(results, docs, "majority_vote")
-    samples = read_samples(output_dir, "catbench_sc")
+    _check_scripted(results, output_dir, docs, "_val")
+    samples = read_samples(output_dir, "catbench_sc_val")
     votes = {s["doc_id"]: s["filtered_resps"] for s in samples}
     assert votes == {i: "no" if i % 2 else "yes" for i in range(1616)}
 
 
 def test_lm_eval_gives_the_same_metrics(lm_eval_script_run, docs):
-    _check_scripted(lm_eval_script_run, docs, "majority_vote")
+    _check_scripted(*lm_eval_script_run, docs, "")
 
 
 def test_lm_eval_oracle(lm_eval_script_run):
-    results = lm_eval_script_run
+    results, output_dir = lm_eval_script_run
     for task in LM_EVAL_ORACLE_TASKS:
-        assert metric(results, task, "f1_macro") == 1.0 and metric(results, task, "tc") == 1.0
+        values = all_metrics(results, output_dir, task)
+        assert values["f1_macro"] == 1.0 and values["tc"] == 1.0 and values["f1_macro_close"] == 1.0
         assert results["n-samples"][task]["effective"] == 1616
+        assert results["configs"][task]["metadata"]["data_split"] == "validation"

@@ -4,7 +4,7 @@ import pytest
 
 from temporal_bench.catbench import fewshot, prompts
 from temporal_bench.catbench.fixtures import write_fixture
-from temporal_bench.catbench.hooks import doc_to_text_fewshot
+from temporal_bench.catbench.hooks import custom_dataset, doc_to_text_fewshot
 from temporal_bench.catbench.loading import load_split
 from temporal_bench.catbench.self_consistency import majority_vote, vote_each_doc
 
@@ -49,10 +49,10 @@ def test_exemplars_never_come_from_the_same_plan(fixture_root):
 
 def test_pool_must_not_be_the_evaluated_split(fixture_root):
     doc = load_split("test")[0]
-    with pytest.raises(ValueError, match="must not come from the evaluated split 'test'"):
-        doc_to_text_fewshot(doc, {"k": 5, "pool_split": "test"})
     with pytest.raises(ValueError, match="pool holds the evaluated question"):
-        fewshot.retriever_for("test").exemplars(doc, 5)
+        doc_to_text_fewshot(doc, {"k": 5, "pool_split": "test"})
+    with pytest.raises(ValueError, match="must not come from the evaluated split 'test'"):
+        custom_dataset(data_split="test", fewshot_k=5, pool_split="test")
 
 
 @pytest.mark.parametrize("samples, vote", [

@@ -3,15 +3,17 @@
 import pytest
 from sklearn.metrics import classification_report
 
+import json
+
 from temporal_bench.catbench import metrics
-from temporal_bench.catbench.metrics import METRIC_NAMES, RECORD_FIELDS
-from temporal_bench.utils.per_doc import make_process_results
-from temporal_bench.catbench.parsing import parse_answer_only
+from temporal_bench.catbench.hooks import process_results_answer_only
+from temporal_bench.catbench.metrics import BREAKDOWN_NAMES, METRIC_NAMES, breakdown_metrics
 
 
-def _record(pair, relation, dependency, pred, variant="real", distance=1):
+def _record(pair, relation, dependency, pred, variant="real", distance=1, close_max_distance=3):
     return {"question_id": f"{variant}|{pair}|{relation}", "pair_id": pair, "variant": variant, "dependency": dependency,
-            "relation": relation, "distance": distance, "gold": "yes" if dependency == "dep" else "no", "pred": pred}
+            "relation": relation, "distance": distance, "close_max_distance": close_max_distance, "data": "0123456789ab",
+            "gold": "yes" if dependency == "dep" else "no", "pred": pred, "failed": False}
 
 
 RECORDS = [
@@ -53,17 +55,53 @@ def test_invalid_rate_and_count():
     assert metrics.invalid_rate(RECORDS) == pytest.approx(1 / 12)
 
 
-def test_breakdowns_use_subsets(monkeypatch):
+def test_breakdowns_use_subsets():
     before = [r for r in RECORDS if r["relation"] == "before"]
     assert metrics.f1_macro_before(RECORDS) == metrics.f1_macro(before)
     assert metrics.f1_macro_close(RECORDS) == metrics.f1_macro([r for r in RECORDS if r["distance"] <= 3])
-    monkeypatch.setenv("CATBENCH_CLOSE_MAX_DISTANCE", "4")
-    assert metrics.f1_macro_distant(RECORDS) == metrics.f1_macro([r for r in RECORDS if r["distance"] > 4])
+    wider = [{**r, "close_max_distance": 4} for r in RECORDS]  # the run's setting, carried by every record
+    assert metrics.f1_macro_distant(wider) == metrics.f1_macro([r for r in RECORDS if r["distance"] > 4])
+    assert metrics.f1_macro_close(wider) != metrics.f1_macro_close(RECORDS)
 
 
-def test_process_results_returns_every_metric_key_for_every_doc():
-    doc = {"question_id": "q", "pair_id": "p", "variant": "real", "dependency": "dep", "relation": "before",
-           "distance": 2, "answer": "yes"}
-    result = make_process_results(parse_answer_only, RECORD_FIELDS, METRIC_NAMES)(doc, ["I cannot say"])
-    assert set(result) == set(METRIC_NAMES)
-    assert result["tc"]["pred"] == "invalid" and result["tc"]["gold"] == "yes"
+def test_records_of_two_settings_are_refused():
+    with pytest.raises(ValueError, match=r"several close_max_distance settings \[3, 4\]"):
+        metrics.f1_macro_close(RECORDS + [_record("p9", "before", "dep", "yes", close_max_distance=4)])
+
+
+def test_breakdown_metrics_gives_every_key_of_the_task():
+    values = breakdown_metrics("catbench_switched", RECORDS)
+    assert list(values) == METRIC_NAMES + BREAKDOWN_NAMES
+    assert values["accuracy"] == pytest.approx(6 / 9) and values["invalid_count"] == 1 and values["tc"] == 0.5
+    assert values["f1_macro_before"] == metrics.f1_macro([r for r in RECORDS if r["relation"] == "before"])
+    assert values == {name: getattr(metrics, name)(RECORDS) for name in METRIC_NAMES + BREAKDOWN_NAMES}
+
+
+DOC = {"question_id": "switched|venison-casserole-with-tomatoes-and-sweet-red-pepper|3|11|before",
+       "pair_id": "venison-casserole-with-tomatoes-and-sweet-red-pepper|3|11", "variant": "switched", "dependency": "nondep",
+       "relation": "before", "distance": 8, "answer": "no", "close_max_distance": 3, "data": "0123456789ab"}
+
+
+def test_process_results_logs_the_record_once_and_each_key_what_it_reads():
+    result = process_results_answer_only(DOC, ["I cannot say"])
+    assert list(result) == METRIC_NAMES
+    record = result["f1_macro"]
+    assert record == {**{k: DOC[k] for k in ("question_id", "pair_id", "variant", "dependency", "relation", "distance")},
+                      "close_max_distance": 3, "data": "0123456789ab", "gold": "no", "pred": "invalid", "failed": False}
+    assert result["tc"] == {"pair_id": DOC["pair_id"], "variant": "switched", "relation": "before", "pred": "invalid"}
+    assert result["recall_nondep"] == {"variant": "switched", "gold": "no", "pred": "invalid"}
+    # lmms-eval and lm-eval log every metric value in each sample line: together well under 2 KB
+    assert len(json.dumps(result)) < 1400  # 1,336 for the longest validation title
+
+
+def test_each_key_scores_its_own_fields_as_the_whole_records():
+    """The harness aggregates each key's fields; the report aggregates whole records: the same figures."""
+    per_doc = [{name: record if name == "f1_macro" else {f: record[f] for f in metrics.FIELDS_READ[name]}
+                for name in METRIC_NAMES} for record in RECORDS]
+    for name in METRIC_NAMES:
+        assert getattr(metrics, name)([values[name] for values in per_doc]) == getattr(metrics, name)(RECORDS), name
+
+
+def test_a_failed_request_is_never_parsed():
+    record = process_results_answer_only(DOC, ["[LMMS_EVAL_REQUEST_FAILED after 5 retries] No such model"])["f1_macro"]
+    assert (record["pred"], record["failed"]) == ("invalid", True)

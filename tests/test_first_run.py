@@ -6,23 +6,25 @@ import logging
 import re
 from pathlib import Path
 
+import datasets
 import pytest
 
 import temporal_bench
 from temporal_bench.__main__ import main
 from temporal_bench.catbench import hooks as catbench_hooks
 from temporal_bench.catbench.loading import LOCAL_LAYOUT as CATBENCH_LAYOUT
-from temporal_bench.catbench.loading import load_split
+from temporal_bench.catbench.loading import how_to_select, load_split
 from temporal_bench.lmms_eval_tasks.isobench import utils as isobench_tasks
 from temporal_bench.isobench.loading import LOCAL_LAYOUT as ISOBENCH_LAYOUT
+from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.report.headline import render_summary
 from temporal_bench.report.results import Run
 from temporal_bench.tempvs import hooks as tempvs_hooks
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.loading import LOCAL_LAYOUT as TEMPVS_LAYOUT
 from temporal_bench.tempvs.tasks import TASK_DIR as TEMPVS_TASK_DIR, TASKS as TEMPVS_TASKS
-from temporal_bench.utils.task_options import process_docs_per_task
 from temporal_bench.utils.fail_fast import DataErrorExit
+from temporal_bench.utils.task_options import process_docs_per_task
 from tests.harness import BIN, metric, read_results, run_cli
 
 CATBENCH_VAL = Path(__file__).resolve().parent / "data" / "catbench" / "val"  # the released validation split
@@ -89,9 +91,15 @@ def _isobench_csv(folder: Path) -> None:
     (folder / "isobench.csv").write_text("image,goal\n", encoding="utf-8")
 
 
+def catbench_process_docs(split: str):
+    """What lmms-eval does for task catbench with CATBENCH_DATA_DIR set: its process_docs on the placeholder's ``split``."""
+    process_docs = process_docs_per_task(LMMS_EVAL_TASK_DIR / "catbench", catbench_hooks.make_process_docs)["process_docs_catbench"]
+    return process_docs(datasets.Dataset.from_list([{"note": "placeholder"}], split=split))
+
+
 # benchmark -> (variable, lmms-eval task, the hook lmms-eval calls, wrong-layout folder)
 BENCHMARKS = {
-    "catbench": ("CATBENCH_DATA_DIR", "catbench", lambda: catbench_hooks.process_docs(None), _catbench_other_split),
+    "catbench": ("CATBENCH_DATA_DIR", "catbench", lambda: catbench_process_docs("test"), _catbench_other_split),
     "isobench": ("ISOBENCH_DATA_DIR", "isobench", lambda: isobench_tasks.process_docs_isobench(None), _isobench_csv),
     "tempvs": ("TEMPVS_DATA_DIR", "tempvs_mt1_two", lambda: process_docs_per_task(TEMPVS_TASK_DIR, tempvs_hooks.make_process_docs)["process_docs_tempvs_mt1_two"](None), _tempvs_unpacked_archive),
 }
@@ -112,7 +120,7 @@ def _misconfigure(benchmark: str, kind: str, folder: Path) -> str:
         "catbench": f"CatBenchDataError: CATBENCH_DATA_DIR={folder}: no CaT-Bench 'test' split found. Expected the four "
                     f"*_real_{{before,after}}.jsonl files, a test_must_why/ folder of them, or test.jsonl (Hugging Face "
                     f"layout). Found: {found}"
-                    + ("; it holds the validation split: set CATBENCH_SPLIT=validation to evaluate it" if found else ""),
+                    + (f"; it holds the validation split: run {how_to_select('validation')} to evaluate it" if found else ""),
         "isobench": f"IsoBenchDataError: ISOBENCH_DATA_DIR={folder}: no ISO-Bench data found; ISOBENCH_DATA_DIR must name "
                     f"{ISOBENCH_LAYOUT}. Found: {found}",
         "tempvs": f"TempVSDataError: {folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); "
@@ -202,7 +210,8 @@ def limited_run(tmp_path_factory):
 
 VALIDATION_AS_TEST = ("CaT-Bench test split: (questions, Dep, before, close) = (1616, 808, 808, 746), the released test "
                       "split has (2840, 1420, 1420, 1256); these files match the released validation split (1,616 "
-                      "questions): set CATBENCH_SPLIT=validation to evaluate it as such")
+                      "questions): run a task with test_split: validation (lmms-eval: a YAML that includes the task and sets "
+                      "it) or lm-eval's --metadata '{\"data_split\": \"validation\"}' to evaluate it as such")
 
 
 def test_validation_files_read_as_the_test_split_say_how_to_select_it(caplog, monkeypatch):
@@ -211,9 +220,8 @@ def test_validation_files_read_as_the_test_split_say_how_to_select_it(caplog, mo
     assert [record.getMessage() for record in caplog.records] == [VALIDATION_AS_TEST]
     caplog.clear()
     monkeypatch.setenv("CATBENCH_DATA_DIR", str(CATBENCH_VAL))
-    monkeypatch.setenv("CATBENCH_SPLIT", "validation")  # what the warning says to do
-    with caplog.at_level(logging.WARNING, logger="temporal_bench.catbench.loading"):
-        assert len(catbench_hooks.process_docs(None)) == 1616
+    with caplog.at_level(logging.WARNING, logger="temporal_bench.catbench.loading"):  # what the warning says to do
+        assert len(catbench_process_docs("validation")) == 1616
     assert caplog.records == []
 
 

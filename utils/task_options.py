@@ -46,22 +46,14 @@ def _function_tag_kept() -> Iterator[None]:
 
 def task_settings(folder: Path) -> Dict[str, Dict]:
     """``{task name: metadata}`` of every task YAML in ``folder``, includes resolved as the harness
-    resolves them (an including file's top-level keys replace the included file's)."""
-    import yaml
+    resolves them (an including file's top-level keys replace the included file's). lmms-eval
+    executes utils.py anew for each ``!function`` tag it loads: the folder is read once per state
+    of its files."""
     from lmms_eval.utils import load_yaml_config
 
-    # load_yaml_config registers its "!function" constructor globally; this runs while lmms-eval is
-    # loading a task config in full mode (importing the folder's utils.py), so put back the one it had.
-    # lmms-eval executes utils.py anew for each "!function" tag it loads: read the folder once
-    # per state of its files.
     state = (str(folder), tuple((p.name, p.stat().st_mtime_ns) for p in sorted(Path(folder).glob("*yaml"))))
     if state not in _READ:
-        previous = yaml.FullLoader.yaml_constructors.get("!function")
-        try:
-            _READ[state] = _task_settings(Path(folder), load_yaml_config)
-        finally:
-            if previous is not None:
-                yaml.add_constructor("!function", previous)
+        _READ[state] = _task_settings(Path(folder), load_yaml_config)
     return {task: dict(metadata) for task, metadata in _READ[state].items()}
 
 

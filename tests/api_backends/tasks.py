@@ -67,7 +67,7 @@ def _hooks(task: str):
     if task.startswith("catbench"):
         from temporal_bench.catbench import hooks
 
-        return hooks.process_docs(None), hooks.doc_to_text_answer_only, hooks.doc_to_visual
+        return hooks.custom_dataset()["test"], hooks.doc_to_text_answer_only, hooks.doc_to_visual  # the test split's docs
     if task == "isobench":
         from temporal_bench.isobench import hooks
         from temporal_bench.lmms_eval_tasks.isobench import utils

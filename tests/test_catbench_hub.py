@@ -1,0 +1,167 @@
+"""CaT-Bench's hub route and its task settings, end to end through the real lmms-eval and lm-eval CLIs.
+
+The hub dataset ``vanyacohen/CaT-Bench`` comes from a datasets cache seeded offline with the real
+validation split in the hub's serialisation (one row per step pair), laid out as an online load
+leaves it (``<cache>/vanyacohen___ca_t-bench/default/0.0.0/<revision>/``), so
+``datasets.load_dataset("vanyacohen/CaT-Bench")`` resolves it exactly as it resolves a cached
+download (datasets' CachedDatasetModuleFactory)."""
+
+import glob
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from temporal_bench.catbench.fixtures import hf_rows, write_fixture
+from temporal_bench.catbench.hooks import custom_dataset, make_process_docs
+from temporal_bench.catbench.loading import expand_hf_rows, load_split
+from temporal_bench.catbench.questions import with_switched_twins
+from temporal_bench.catbench.settings import RemovedSettingError
+from temporal_bench.report.records import logged_run, task_records
+from temporal_bench.utils.data_fingerprint import fingerprint
+from tests.harness import lm_eval, lmms_eval, metric
+from tests.test_catbench_cli import (
+    CLASSIFICATION, VALIDATION, _plain_parse, all_metrics, expected_metrics, scripted_response, write_variants,
+)
+
+REVISION = "0123456789abcdef0123456789abcdef01234567"
+SC_TASKS = {"catbench_sc": (3, 0.6), "catbench_sc_t08": (3, 0.8), "catbench_sc_k5": (5, 0.6), "catbench_sc_k5_t08": (5, 0.8)}
+
+
+@pytest.fixture(scope="module")
+def hub_rows(catbench_val):
+    """The validation split as hub rows, in the order the pairs first appear in the release files."""
+    pairs = {}
+    for q in load_split("validation", catbench_val):
+        pairs.setdefault(q["pair_id"], ({"title": q["title"], "steps": q["steps"]}, q["step_a"], q["step_b"], q["dependency"] == "dep"))
+    return hf_rows(list(pairs.values()))
+
+
+@pytest.fixture(scope="module")
+def hub_cache(tmp_path_factory, hub_rows):
+    """A datasets cache holding ``vanyacohen/CaT-Bench`` (split validation) as the hub's json files load."""
+    from datasets.packaged_modules.json.json import Json
+
+    source = tmp_path_factory.mktemp("hub_files") / "val.jsonl"
+    source.write_text("".join(json.dumps(row) + "\n" for row in hub_rows))
+    build = tmp_path_factory.mktemp("build")
+    builder = Json(cache_dir=str(build), dataset_name="ca_t-bench", config_name="default", data_files={"validation": str(source)})
+    builder.download_and_prepare()
+    cache = tmp_path_factory.mktemp("hf_datasets_cache")
+    target = cache / "vanyacohen___ca_t-bench" / "default" / "0.0.0" / REVISION
+    target.parent.mkdir(parents=True)
+    shutil.move(builder.cache_dir, target)
+    return cache
+
+
+@pytest.fixture(scope="module")
+def hub_docs(hub_rows):
+    real = expand_hf_rows((str(i), row) for i, row in enumerate(hub_rows))
+    return {"real": real, "switched": with_switched_twins(real)}
+
+
+@pytest.fixture(scope="module")
+def variants(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("hub_variants")
+    write_variants(folder, ["catbench", "catbench_close2", "catbench_switched", "catbench_sc"])
+    return ["--include_path", str(folder)]
+
+
+def _script(tmp_path_factory, entries) -> Path:
+    path = tmp_path_factory.mktemp("hub_script") / "script.json"
+    path.write_text(json.dumps(entries))
+    return path
+
+
+@pytest.fixture(scope="module")
+def script(tmp_path_factory, hub_docs):
+    entries = {f"catbench_switched/{i}": scripted_response(d, i) for i, d in enumerate(hub_docs["switched"])}
+    entries.update({f"catbench_sc/{i}": ["Yes", "No", "No" if i % 2 else "Yes"] for i in range(len(hub_docs["real"]))})
+    return entries
+
+
+@pytest.fixture(scope="module")
+def lmms_run(tmp_path_factory, hub_cache, script, variants):
+    entries = {f"{key.split('/')[0]}_val/{key.split('/')[1]}": value for key, value in script.items()}
+    path = _script(tmp_path_factory, entries)
+    tasks = ["catbench_switched_val", "catbench_sc_val"]
+    results = lmms_eval(path.parent, tasks, model_args=f"policy=script,script={path}", env={"HF_DATASETS_CACHE": str(hub_cache)}, extra=variants)
+    return results, path.parent / "lmms_eval_out"
+
+
+@pytest.fixture(scope="module")
+def lm_eval_run(tmp_path_factory, hub_cache, script):
+    path = _script(tmp_path_factory, script)
+    output_dir = path.parent / "lm_eval_out"
+    results = lm_eval(output_dir, ["catbench_switched", "catbench_sc"], f"policy=script,script={path}",
+                      {"HF_DATASETS_CACHE": str(hub_cache)}, VALIDATION)
+    return results, output_dir
+
+
+def _check(results, output_dir, docs, suffix, hub_cache):
+    responses = [scripted_response(d, i) for i, d in enumerate(docs["switched"])]
+    expected = expected_metrics(docs["switched"], responses, _plain_parse)
+    values = all_metrics(results, output_dir, "catbench_switched" + suffix)
+    for name in CLASSIFICATION + ["tc", "occ", "invalid_rate"]:
+        assert values[name] == pytest.approx(expected[name], abs=1e-9), name
+    votes = ["no" if i % 2 else "yes" for i in range(len(docs["real"]))]
+    expected_sc = expected_metrics(docs["real"], votes, _plain_parse)
+    values = all_metrics(results, output_dir, "catbench_sc" + suffix, "majority_vote")
+    for name in CLASSIFICATION + ["tc"]:
+        assert values[name] == pytest.approx(expected_sc[name], abs=1e-9), name
+    assert results["n-samples"]["catbench_switched" + suffix]["effective"] == 1616 + 808
+    # every record names the data it was computed on: the cached split's Arrow file
+    arrow = glob.glob(str(hub_cache / "**" / "ca_t-bench-validation.arrow"), recursive=True)
+    records = task_records(logged_run(Path(sorted(glob.glob(str(output_dir / "**" / "*results*.json"), recursive=True))[-1])), "catbench_switched" + suffix)
+    assert {r["data"] for r in records} == {fingerprint([Path(arrow[0])])}
+
+
+def test_lmms_eval_loads_the_hub_dataset_itself(lmms_run, hub_docs, hub_cache):
+    results, output_dir = lmms_run
+    _check(results, output_dir, hub_docs, "_val", hub_cache)
+    config = results["configs"]["catbench_switched_val"]
+    assert (config["dataset_path"], config["test_split"]) == ("vanyacohen/CaT-Bench", "validation")
+    assert config["metadata"] == {"version": 1.0, "close_max_distance": 3, "switched": True}
+
+
+def test_lm_eval_loads_the_same_hub_dataset(lm_eval_run, hub_docs, hub_cache):
+    _check(*lm_eval_run, hub_docs, "", hub_cache)
+
+
+def test_the_distance_threshold_is_recorded_and_changes_only_the_breakdown(tmp_path, hub_cache, variants):
+    results = lmms_eval(tmp_path, ["catbench_val", "catbench_close2_val"], model_args="policy=constant,response=Yes",
+                        env={"HF_DATASETS_CACHE": str(hub_cache)}, extra=variants)
+    configs = {task: results["configs"][task]["metadata"]["close_max_distance"] for task in ("catbench_val", "catbench_close2_val")}
+    assert configs == {"catbench_val": 3, "catbench_close2_val": 2}
+    default, close2 = (all_metrics(results, tmp_path / "lmms_eval_out", task) for task in configs)
+    assert {k for k in default if default[k] != close2[k]} == {"f1_macro_close", "f1_macro_distant"}
+
+
+@pytest.mark.parametrize("harness", ["lmms-eval", "lm-eval"])
+def test_self_consistency_tasks_record_k_and_t(tmp_path, harness):
+    """Paper Table 7's four settings; the report labels a run from these recorded values."""
+    env = {"CATBENCH_DATA_DIR": str(write_fixture(tmp_path / "data"))}
+    if harness == "lmms-eval":
+        results = lmms_eval(tmp_path, list(SC_TASKS), model_args="policy=constant,response=Yes", env=env)
+    else:
+        results = lm_eval(tmp_path / "out", list(SC_TASKS), "policy=constant,response=Yes", env)
+    for task, (k, temperature) in SC_TASKS.items():
+        config = results["configs"][task]
+        assert (config["repeats"], config["generation_kwargs"]["temperature"]) == (k, temperature), task
+        assert metric(results, task, "recall_dep", "majority_vote") == 1.0
+
+
+@pytest.mark.parametrize("name, setting", [("CATBENCH_SPLIT", "test_split"), ("CATBENCH_CLOSE_MAX_DISTANCE", "close_max_distance")])
+def test_a_removed_variable_fails_naming_the_task_setting(monkeypatch, tmp_path, name, setting):
+    monkeypatch.setenv("CATBENCH_DATA_DIR", str(write_fixture(tmp_path / "data")))
+    monkeypatch.setenv(name, "2")
+    with pytest.raises(RemovedSettingError, match=f"{name} is set but no longer read: .*{setting}"):
+        custom_dataset()
+    from temporal_bench.utils.fail_fast import DataErrorExit
+    from temporal_bench.utils.task_options import process_docs_per_task
+    from temporal_bench.paths import LMMS_EVAL_TASK_DIR
+
+    process_docs = process_docs_per_task(LMMS_EVAL_TASK_DIR / "catbench", make_process_docs)["process_docs_catbench"]
+    with pytest.raises(DataErrorExit, match=f"{name} is set but no longer read"):
+        process_docs(None)
