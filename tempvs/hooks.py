@@ -1,6 +1,6 @@
 """The functions the TempVS task YAMLs name (``!function utils.<name>``).
 
-``process_docs_<task>`` for every task of ``tasks.TASKS`` (lmms-eval's process_docs gets no task
+``process_docs_<task>`` for every task of ``task_registry.TASKS`` (lmms-eval's process_docs gets no task
 config, so each task has its own), one ``process_results_<family>`` per metric family, and the
 shared ``doc_to_*`` hooks. Images are opened lazily here, never held for the whole set.
 """
@@ -13,7 +13,7 @@ import datasets
 from temporal_bench.tempvs.loading import TempVSDataError, build_grounding_docs, build_main_docs
 from temporal_bench.tempvs.metrics import make_process_results, metric_names
 from temporal_bench.tempvs.spec import GROUNDING_TESTS
-from temporal_bench.tempvs.tasks import TASKS, TaskConfig, fn_name
+from temporal_bench.tempvs.task_registry import TASKS, TaskConfig, fn_name
 from temporal_bench.utils.data_dir import DataNotFoundError
 from temporal_bench.utils.fail_fast import stops_run_on
 
