@@ -27,6 +27,25 @@ class TaskOptionsError(ValueError):
     """A task YAML whose settings cannot be used."""
 
 
+@contextlib.contextmanager
+def _function_tags_kept() -> Iterator[None]:
+    """lmms-eval's ``load_yaml_config`` registers its ``!function`` constructor globally, per call. A
+    folder's ``utils.py`` runs while lmms-eval loads one of its YAMLs in full mode, so a simple-mode
+    load from it would leave that YAML's later ``!function`` tags unresolved: restore the constructor."""
+    import yaml
+
+    loaders = (yaml.Loader, yaml.FullLoader, yaml.UnsafeLoader)
+    saved = [loader.yaml_constructors.get("!function") for loader in loaders]
+    try:
+        yield
+    finally:
+        for loader, constructor in zip(loaders, saved):
+            if constructor is None:
+                loader.yaml_constructors.pop("!function", None)
+            else:
+                loader.yaml_constructors["!function"] = constructor
+
+
 def task_settings(folder: Path) -> Dict[str, Dict]:
     """``{task name: metadata}`` of every task YAML in ``folder``, includes resolved as the harness
     resolves them (an including file's top-level keys replace the included file's)."""
@@ -34,7 +53,8 @@ def task_settings(folder: Path) -> Dict[str, Dict]:
 
     settings = {}
     for path in sorted(Path(folder).glob("*.yaml")):
-        config = load_yaml_config(yaml_path=str(path), mode="simple")
+        with _function_tags_kept():
+            config = load_yaml_config(yaml_path=str(path), mode="simple")
         if "task" not in config or "group" in config:
             continue
         metadata = dict(config.get("metadata") or {})
