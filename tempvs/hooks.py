@@ -15,9 +15,8 @@ import datasets
 from temporal_bench.tempvs import model_settings
 from temporal_bench.tempvs.loading import TempVSDataError, build_grounding_docs, build_main_docs, describe_source
 from temporal_bench.tempvs.metrics import headline_keys, make_record, values_of
-from temporal_bench.tempvs.settings import TaskSettings, TempVSSettingsError, refuse_removed_env
+from temporal_bench.tempvs.settings import TaskConfig, TaskSettings, TempVSSettingsError, refuse_removed_env
 from temporal_bench.tempvs.spec import GROUNDING_TESTS
-from temporal_bench.tempvs.tasks import TaskConfig
 from temporal_bench.utils.data_dir import DataNotFoundError
 from temporal_bench.utils.data_fingerprint import log_source
 from temporal_bench.utils.fail_fast import stops_run_on

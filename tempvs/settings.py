@@ -95,3 +95,19 @@ class TaskSettings:
             return cls(**values)
         except TempVSSettingsError as error:
             raise TempVSSettingsError(f"{task}: {error}") from None
+
+
+@dataclass(frozen=True)
+class TaskConfig:
+    """A task of the registry (tasks.py): its name and settings; the template names which family YAML it includes."""
+
+    name: str  # lmms-eval task name
+    settings: TaskSettings
+    description: str = ""
+
+    @property
+    def template(self) -> str:
+        tests = self.settings.tests
+        if tests[0] in GROUNDING_TESTS:
+            return "_grounding_template_yaml"
+        return "_main_template_yaml" if len(tests) == 1 else "_shared_grounding_template_yaml"

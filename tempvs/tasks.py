@@ -8,32 +8,17 @@ read each task's settings from them (temporal_bench.utils.task_options), never f
 """
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Optional
 
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.tempvs.metrics import HIGHER_IS_BETTER, headline_keys
 from temporal_bench.tempvs.model_settings import MODEL_SECTIONS
-from temporal_bench.tempvs.settings import TaskSettings
+from temporal_bench.tempvs.settings import TaskConfig, TaskSettings
 from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SHARED_GROUNDING_TASKS
 
 TASK_DIR = LMMS_EVAL_TASK_DIR / "tempvs"
 VERSION = 2.0  # 2.0: headline metric_list, settings in metadata, MT2 + MT3 tasks sharing their grounding
-
-
-@dataclass(frozen=True)
-class TaskConfig:
-    name: str  # lmms-eval task name
-    settings: TaskSettings
-    description: str = ""
-
-    @property
-    def template(self) -> str:
-        tests = self.settings.tests
-        if tests[0] in GROUNDING_TESTS:
-            return "_grounding_template_yaml"
-        return "_main_template_yaml" if len(tests) == 1 else "_shared_grounding_template_yaml"
 
 
 def _registry() -> Dict[str, TaskConfig]:

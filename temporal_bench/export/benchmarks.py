@@ -1,20 +1,17 @@
-"""What an exported task folder says about its benchmark: paper, data source and options.
+"""What an exported task folder says about its benchmark: paper and data source.
 
 Names of datasets and environment variables come from the modules that read them, and the paper
-from the provenance lines of the published tables, so the exported README cannot drift from the code.
+from the provenance lines of the published tables, so the exported README cannot drift from the code
+(the settings come from the task YAMLs themselves, see ``readme``).
 """
 
 from dataclasses import dataclass
 from typing import Dict, Tuple
 
-from temporal_bench.catbench import hooks as catbench_hooks
 from temporal_bench.catbench import loading as catbench_loading
-from temporal_bench.catbench import metrics as catbench_metrics
 from temporal_bench.isobench import loading as isobench_loading
 from temporal_bench.published import list_tables, load_table
-from temporal_bench.tempvs import extraction as tempvs_extraction
 from temporal_bench.tempvs import loading as tempvs_loading
-from temporal_bench.tempvs import spec as tempvs_spec
 
 
 @dataclass(frozen=True)
@@ -25,7 +22,6 @@ class Benchmark:
     hub_id: str
     data_dir_env: str
     local_layout: str  # what the local copy named by data_dir_env holds
-    options: Dict[str, str]  # environment variable -> what it changes
 
     def paper(self) -> Tuple[str, str]:
         """(reference, arXiv id or "") from the first published table of the benchmark."""
@@ -46,11 +42,6 @@ BENCHMARKS: Dict[str, Benchmark] = {
         data_dir_env=tempvs_loading.DATA_DIR_ENV,
         local_layout="the released layout: `benchmark_pkl/` (or `benchmark/`), the image folders of the four "
                      "sources and `predictions/blind/` for the text-only-LLM filter (that folder or its `data/`)",
-        options={
-            tempvs_extraction.FIXES_ENV: "opt-in fixes of the official evaluation: `extraction`, `missing_grounding` or `all`",
-            tempvs_extraction.EXTRACTOR_ENV: "the official per-model-family answer extraction branch (default `generic`)",
-            tempvs_spec.SOURCES_ENV: "evaluate a subset of the sources, e.g. `flintstones,pororo`",
-        },
     ),
     "isobench": Benchmark(
         name="isobench",
@@ -62,11 +53,6 @@ BENCHMARKS: Dict[str, Benchmark] = {
         data_dir_env=isobench_loading.DATA_DIR_ENV,
         local_layout="a saved Hugging Face dataset, or `*.json` / `*.jsonl` / `*.parquet` files with embedded images "
                      "or image paths relative to the data file",
-        options={
-            isobench_loading.COLUMN_MAP_ENV: "JSON map from our field names to the data's columns, e.g. "
-                                             "`'{\"goal\": \"recipe_name\"}'`",
-            isobench_loading.SPLIT_ENV: "the split to evaluate when the data has several",
-        },
     ),
     "catbench": Benchmark(
         name="catbench",
@@ -78,10 +64,5 @@ BENCHMARKS: Dict[str, Benchmark] = {
         data_dir_env=catbench_loading.DATA_DIR_ENV,
         local_layout="the original release (`{dependent,nondependent}_real_{before,after}.jsonl` of a split, or a root "
                      "with `{train,val,test}_must_why/`), or the Hugging Face files `train.jsonl` / `val.jsonl` / `test.jsonl`",
-        options={
-            catbench_hooks.SPLIT_ENV: "`validation` or `train` instead of the paper's `test`",
-            catbench_metrics.CLOSE_MAX_DISTANCE_ENV: "largest step distance counted as close "
-                                                     f"(default {catbench_metrics.DEFAULT_CLOSE_MAX_DISTANCE})",
-        },
     ),
 }

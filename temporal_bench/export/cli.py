@@ -1,12 +1,10 @@
-"""``temporal-bench export``: write self-contained lmms-eval task folders for an upstream pull request."""
+"""``temporal-bench export``: write lmms-eval task folders for an upstream pull request."""
 
 import argparse
 import sys
 from pathlib import Path
 
-from temporal_bench.export.amalgamation import AmalgamationError
 from temporal_bench.export.benchmarks import BENCHMARKS
-from temporal_bench.export.standalone import NotStandalone
 from temporal_bench.export.task_folder import UPSTREAM_TASKS_DIR, ExportError, export_task_folder
 
 
@@ -14,7 +12,7 @@ def main_export(argv=None) -> None:
     parser = argparse.ArgumentParser(
         prog="temporal-bench export",
         description=f"Write {UPSTREAM_TASKS_DIR}/<benchmark>/ under --output (e.g. an lmms-eval checkout): the task "
-                    "YAMLs, one utils.py that needs nothing from this package, and a README.")
+                    "YAMLs, utils.py and the modules it imports (as lmms_eval.tasks.<benchmark>.<module>), and a README.")
     parser.add_argument("--benchmark", action="append", choices=list(BENCHMARKS),
                         help="repeat for several (default: all three)")
     parser.add_argument("--output", type=Path, required=True, help="folder to write lmms_eval/tasks/<benchmark>/ under")
@@ -22,9 +20,9 @@ def main_export(argv=None) -> None:
     for name in args.benchmark or list(BENCHMARKS):
         try:
             exported = export_task_folder(BENCHMARKS[name], args.output)
-        except (AmalgamationError, NotStandalone, ExportError) as error:
+        except ExportError as error:
             sys.exit(f"temporal-bench export: {name}: {error}")
         print(exported.path)
         for module, distribution in exported.extra_requirements.items():
-            print(f"temporal-bench export: note: {name}/utils.py imports {module} ({distribution}), which lmms-eval "
-                  "does not install; the pull request must add it to lmms-eval's dependencies", file=sys.stderr)
+            print(f"temporal-bench export: note: {name}/ imports {module} ({distribution}), which lmms-eval does not "
+                  "install; the pull request must add it to lmms-eval's dependencies", file=sys.stderr)

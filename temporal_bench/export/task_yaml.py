@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, Iterator, List, Set
+from typing import Dict, List
 
 import yaml
 
@@ -48,30 +48,8 @@ class TaskYaml:
         first = (self.path.read_text(encoding="utf-8").splitlines() or [""])[0]
         return first.lstrip("#").strip() if first.startswith("#") else ""
 
-    def hooks(self) -> Set[str]:
-        return set(_hooks(self.config))
-
-
-def _hooks(value) -> Iterator[str]:
-    if isinstance(value, Hook):
-        yield value.target
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _hooks(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _hooks(item)
-
 
 def read_folder(folder: Path) -> List[TaskYaml]:
     """The tasks and groups of ``folder`` (its ``*.yaml`` files; templates only through ``include``)."""
     return [TaskYaml(path, _read(path)) for path in sorted(folder.glob("*.yaml"))]
 
-
-def hook_names(folder: Path) -> Set[str]:
-    """Every ``<name>`` that a task of ``folder`` names as ``!function utils.<name>``."""
-    targets = set().union(*(task.hooks() for task in read_folder(folder)))
-    foreign = sorted(t for t in targets if not t.startswith("utils."))
-    if foreign:
-        raise ValueError(f"{folder}: hooks outside utils.py cannot be exported: {foreign}")
-    return {t.split(".", 1)[1] for t in targets}

@@ -1,5 +1,5 @@
 """``temporal-bench rescore``: a run's metrics recomputed from its ``--log_samples`` output, without
-the model, optionally under other scoring options, next to the values in its results JSON.
+the model, optionally under other task settings, next to the values in its results JSON.
 
 A run is a results JSON with its samples files beside it: lmms-eval's ``<date>_results.json`` and
 ``<date>_samples_<task>.jsonl``, lm-eval's ``results_<date>.json`` and
@@ -18,10 +18,18 @@ Where re-scoring starts depends on what the harness logged:
   CaT-Bench and ISO-Bench) it holds each filter's output before the tags were stripped (for
   self-consistency the vote, not the samples): the tags are stripped again and scoring starts there.
 
-Scoring options are environment variables our hooks read per call (``TEMPVS_FIXES``,
-``TEMPVS_EXTRACTOR``, ``CATBENCH_CLOSE_MAX_DISTANCE``). The run's environment is not recorded:
-re-scoring uses the current environment plus ``--set NAME=VALUE``, so in a clean environment every
-option has its default (the faithful one).
+Every setting that changes a score is task configuration the results JSON records
+(``configs.<task>.metadata``, ``configs.<task>.lmms_eval_specific_kwargs``), so a task is re-scored
+under the run's recorded settings, whatever its YAML says now, with ``--set key=value`` on top:
+
+* lmms-eval: the recorded ``metadata`` (and ``--set``) are applied through
+  ``temporal_bench.utils.task_options.overridden``, which the tasks' hooks read when they run. A
+  recorded value the YAML now sets otherwise is re-scored as recorded and reported; a setting only
+  one side has cannot be matched up and is an error (``--set`` gives the YAML's new one a value).
+  Per-model settings (``lmms_eval_specific_kwargs``) are resolved by the harness for the model the
+  run names (``config.model``), as in the run; if they now resolve differently it is an error.
+* lm-eval: the recorded ``metadata`` (the YAML's, ``--metadata`` and the model arguments, as lm-eval
+  merged them) goes to the TaskManager with ``--set`` on top, as ``--metadata`` would.
 """
 
 from __future__ import annotations
@@ -34,7 +42,6 @@ import io
 import json
 import logging
 import math
-import os
 import re
 import sys
 from collections import defaultdict
@@ -44,15 +51,18 @@ from numbers import Real
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
 from temporal_bench.report.results import find_result_files
 from temporal_bench.utils.fail_fast import DataErrorExit
 
-OPTION_PREFIXES = ("TEMPVS_", "CATBENCH_", "ISOBENCH_")
 STDERR_KEY = re.compile(r"_stderr(_clt|_clustered)?$")
-DATA_HINT = ("re-scoring loads the task's docs again, so give it the run's data and data options "
-             "(e.g. TEMPVS_DATA_DIR, TEMPVS_SOURCES, CATBENCH_DATA_DIR, CATBENCH_SPLIT, ISOBENCH_DATA_DIR, "
-             "in the environment or with --set)")
+DATA_HINT = ("re-scoring loads the task's docs again, so give it the run's data "
+             "(e.g. TEMPVS_DATA_DIR, CATBENCH_DATA_DIR, ISOBENCH_DATA_DIR in the environment)")
+_ABSENT = object()
+# lmms-eval's own metadata key: the harness reads it, not the hooks
+HARNESS_METADATA = frozenset({"version"})
 
 
 def logged_filter_names(names: Sequence[str], lines: list[dict]) -> list[str]:
@@ -104,6 +114,52 @@ def _build_task(name: str, known: Sequence[str], build) -> Any:
         raise RescoreError(f"task {name!r} cannot be rebuilt ({type(cause).__name__}: {cause}); {DATA_HINT}") from exc
 
 
+# ---- task settings --------------------------------------------------------------------------------
+
+def _as_dict(metadata: Any) -> dict:
+    return dict(metadata) if isinstance(metadata, dict) else {}
+
+
+@dataclass
+class TaskSettings:
+    """The settings one task is re-scored under: the run's recorded ones with ``--set`` on top."""
+
+    task: str
+    recorded: dict
+    overrides: dict  # the --set values naming one of the task's settings
+    current: dict  # the task YAML's now (lmms-eval; empty where not comparable)
+
+    @classmethod
+    def of(cls, task: str, recorded: dict, values: dict[str, Any], current: dict | None = None) -> TaskSettings:
+        """Refuses a setting only one of the run and the YAML has (unless ``--set`` gives it)."""
+        current = current or {}
+        settings = cls(task, recorded, {k: v for k, v in values.items() if k in recorded or k in current}, current)
+        if current:
+            only_run = sorted(set(recorded) - set(current))
+            if only_run:
+                raise RescoreError(f"task {task!r}: the run's setting(s) {only_run} are not in its YAML now, so it "
+                                   "cannot be re-scored as run")
+            only_yaml = sorted(set(current) - set(recorded) - set(settings.overrides))
+            if only_yaml:
+                raise RescoreError(f"task {task!r}: its YAML now has setting(s) {only_yaml}, which the run did not "
+                                   f"record; give the run's value with --set {only_yaml[0]}=VALUE")
+        return settings
+
+    @property
+    def effective(self) -> dict:
+        return {**self.recorded, **self.overrides}
+
+    @property
+    def changed(self) -> dict[str, tuple[Any, Any]]:
+        """setting -> (the run's, re-scored with) for each ``--set`` value other than the run's."""
+        return {k: (self.recorded.get(k, _ABSENT), v) for k, v in self.overrides.items() if self.recorded.get(k, _ABSENT) != v}
+
+    @property
+    def yaml_differs(self) -> dict[str, tuple[Any, Any]]:
+        """setting -> (the run's, the YAML's now) where the task YAML changed since the run."""
+        return {k: (v, self.current[k]) for k, v in self.recorded.items() if k in self.current and self.current[k] != v}
+
+
 # ---- the two harnesses ----------------------------------------------------------------------------
 
 class LmmsEval:
@@ -115,17 +171,78 @@ class LmmsEval:
     def samples_file(self, folder: Path, date: str, task: str) -> Path:
         return folder / f"{date}_samples_{task}.jsonl"
 
-    def build_tasks(self, run: LoggedRun, names: Sequence[str]) -> dict[str, Any]:
-        from lmms_eval.tasks import TaskManager, get_task_dict
+    def task_manager(self, run: LoggedRun, names: Sequence[str]):
+        """The harness's TaskManager over our task folders and the run's ``--include_path``, resolving
+        per-model settings for the model the run names, as the run's did."""
+        from lmms_eval.tasks import TaskManager
 
-        include = [str(LMMS_EVAL_TASK_DIR)] + [p for p in [(run.cli_args or {}).get("include_path")] if p]
-        # Indexing lmms-eval's ~2,000 built-in tasks takes seconds: only when a task is not in the
-        # task folders (built-ins would win a name clash, but ours are prefixed so that none clash).
-        manager = TaskManager("WARNING", include_path=include, include_defaults=False)
-        if not set(names) <= set(manager.all_tasks):
-            manager = TaskManager("WARNING", include_path=include)
-        return {name: _build_task(name, manager.all_tasks, lambda name=name: get_task_dict([name], manager)[name])
-                for name in names}
+        if run.task_manager is None:
+            include = [str(LMMS_EVAL_TASK_DIR)] + [p for p in [(run.cli_args or {}).get("include_path")] if p]
+            # Indexing lmms-eval's ~2,000 built-in tasks takes seconds: only when a task is not in the
+            # task folders (built-ins would win a name clash, but ours are prefixed so that none clash).
+            manager = TaskManager("WARNING", include_path=include, include_defaults=False, model_name=run.model)
+            if not set(names) <= set(manager.all_tasks):
+                manager = TaskManager("WARNING", include_path=include, model_name=run.model)
+            run.task_manager = manager
+        return run.task_manager
+
+    def task_settings(self, run: LoggedRun, names: Sequence[str], values: dict[str, Any]) -> dict[str, TaskSettings]:
+        """Each task's recorded settings, its YAML's settings now, and the ``values`` that name one of them."""
+        from lmms_eval.utils import load_yaml_config
+
+        manager = self.task_manager(run, names)
+        settings = {}
+        for name in names:
+            entry = manager.task_index.get(name) or {}
+            current = (_as_dict(load_yaml_config(yaml_path=entry["yaml_path"], mode="simple").get("metadata"))
+                       if entry.get("yaml_path") else {})
+            settings[name] = TaskSettings.of(name, _as_dict(run.task_config(name).get("metadata")), values, current)
+        return settings
+
+    @contextlib.contextmanager
+    def applied(self, settings: dict[str, TaskSettings]) -> Iterator[None]:
+        """The tasks' hooks read ``settings`` (the run's, ``--set`` on top) while the block runs."""
+        from temporal_bench.utils.task_options import overridden
+
+        with contextlib.ExitStack() as stack:
+            for name, task_settings in settings.items():
+                stack.enter_context(overridden(name, task_settings.effective))
+            yield
+
+    def build_tasks(self, run: LoggedRun, names: Sequence[str], settings: dict[str, TaskSettings]) -> dict[str, Any]:
+        from lmms_eval.tasks import get_task_dict
+
+        manager = self.task_manager(run, names)
+        tasks = {name: _build_task(name, manager.all_tasks, lambda name=name: get_task_dict([name], manager)[name])
+                 for name in names}
+        for name, task in tasks.items():
+            self._check_settings_in_effect(name, settings[name])
+            self._check_per_model_settings(run, name, task)
+        return tasks
+
+    @staticmethod
+    def _check_settings_in_effect(name: str, settings: TaskSettings) -> None:
+        """Settings other than the YAML's reach only hooks that read them through ``task_options``."""
+        from temporal_bench.utils.task_options import TaskOptionsError, settings_of
+
+        other = {k: v for k, v in settings.effective.items()
+                 if k not in HARNESS_METADATA and settings.current.get(k, _ABSENT) != v}
+        if not other:
+            return
+        try:
+            in_effect = settings_of(name)
+        except TaskOptionsError:
+            in_effect = {}
+        if any(in_effect.get(k, _ABSENT) != v for k, v in other.items()):
+            raise RescoreError(f"task {name!r} does not read its settings through temporal_bench.utils.task_options, "
+                               f"so it cannot be re-scored with {other} instead of its YAML's settings")
+
+    def _check_per_model_settings(self, run: LoggedRun, name: str, task) -> None:
+        recorded = run.task_config(name).get("lmms_eval_specific_kwargs")
+        now = self.as_logged(task.config.lmms_eval_specific_kwargs)
+        if now != recorded:
+            raise RescoreError(f"task {name!r}: its per-model settings (lmms_eval_specific_kwargs) for model "
+                               f"{run.model!r} are now {now}, the run's were {recorded}; it cannot be re-scored as run")
 
     def docs(self, task, run: LoggedRun):
         """The docs the evaluator gave ``process_results``: without media when run from the CLI."""
@@ -189,18 +306,31 @@ class LmEval:
     def samples_file(self, folder: Path, date: str, task: str) -> Path:
         return folder / f"samples_{task}_{date}.jsonl"
 
-    def build_tasks(self, run: LoggedRun, names: Sequence[str]) -> dict[str, Any]:
-        """Each task from the folder its YAML came from, with the metadata it ran with (the
-        task's own plus ``--metadata`` and the model arguments, as lm-eval merges them)."""
+    def task_settings(self, run: LoggedRun, names: Sequence[str], values: dict[str, Any]) -> dict[str, TaskSettings]:
+        """Each task's recorded metadata (the YAML's, ``--metadata`` and the model arguments, as lm-eval merged
+        them, so not comparable with the YAML's alone) and the ``values`` that name one of its keys."""
+        settings = {}
+        for name in names:
+            recorded = _as_dict(run.task_config(name).get("metadata"))
+            recorded.pop("config_source", None)
+            settings[name] = TaskSettings.of(name, recorded, values)
+        return settings
+
+    @contextlib.contextmanager
+    def applied(self, settings: dict[str, TaskSettings]) -> Iterator[None]:
+        yield  # the settings go to the TaskManager as its metadata (build_tasks)
+
+    def build_tasks(self, run: LoggedRun, names: Sequence[str], settings: dict[str, TaskSettings]) -> dict[str, Any]:
+        """Each task from the folder its YAML came from, with the run's metadata and ``--set`` on top
+        (lm-eval merges a TaskManager's metadata over the YAML's, as it does ``--metadata``)."""
         from lm_eval.tasks import TaskManager
 
         by_metadata: dict[str, list[str]] = defaultdict(list)
         folders = set()
         for name in names:
-            metadata = dict(run.task_config(name).get("metadata") or {})
-            source = metadata.pop("config_source", None)
+            source = _as_dict(run.task_config(name).get("metadata")).get("config_source")
             folders.add(str(Path(source).parent) if source and Path(source).is_file() else str(LM_EVAL_TASK_DIR))
-            by_metadata[json.dumps(metadata, sort_keys=True)].append(name)
+            by_metadata[json.dumps(settings[name].effective, sort_keys=True)].append(name)
         tasks = {}
         for metadata, group in by_metadata.items():
             manager = TaskManager(include_path=sorted(folders), include_defaults=False, metadata=json.loads(metadata))
@@ -241,6 +371,7 @@ class LoggedRun:
     results_path: Path
     data: dict
     samples: dict[str, Path]
+    task_manager: Any = None  # the harness's, once built (lmms-eval)
 
     @property
     def tasks(self) -> list[str]:
@@ -250,6 +381,11 @@ class LoggedRun:
     def cli_args(self) -> dict | None:
         """lmms-eval's resolved command line (None for runs made through the Python API)."""
         return (self.data.get("config") or {}).get("resolved_cli_args")
+
+    @property
+    def model(self) -> str | None:
+        """The model name the run resolved per-model task settings for (lmms-eval's ``--model``)."""
+        return (self.data.get("config") or {}).get("model")
 
     def task_config(self, name: str) -> dict:
         return (self.data.get("configs") or {}).get(name) or {}
@@ -329,9 +465,10 @@ class TaskRescore:
     changed_docs: int  # logged samples whose per-doc values (process_results) changed
     rows: list[MetricRow]
     values: dict[str, Any]  # everything the harness's aggregation returned
+    settings: TaskSettings
 
 
-def rescore_task(run: LoggedRun, name: str, task) -> TaskRescore:
+def rescore_task(run: LoggedRun, name: str, task, settings: TaskSettings) -> TaskRescore:
     harness = run.harness
     output_type = task.config.output_type
     if output_type != "generate_until":
@@ -356,7 +493,7 @@ def rescore_task(run: LoggedRun, name: str, task) -> TaskRescore:
     original = {k: v for k, v in run.data["results"].get(name, {}).items()
                 if "," in k and not STDERR_KEY.search(k.partition(",")[0])}
     rows = [MetricRow(k, original.get(k), rescored.get(k)) for k in dict.fromkeys([*rescored, *original])]
-    return TaskRescore(name, len(lines), changed_docs, rows, values)
+    return TaskRescore(name, len(lines), changed_docs, rows, values, settings)
 
 
 @dataclass
@@ -384,47 +521,37 @@ def select_tasks(runs: Sequence[LoggedRun], wanted: Sequence[str]) -> list[tuple
     return chosen
 
 
-def rescore(runs: Sequence[LoggedRun], wanted: Sequence[str] = ()) -> list[RunRescore]:
-    """Re-score the tasks of every run under the current environment."""
+def rescore(runs: Sequence[LoggedRun], wanted: Sequence[str] = (), values: dict[str, Any] | None = None) -> list[RunRescore]:
+    """Re-score the tasks of every run under its recorded settings, with ``values`` (``--set``) on top."""
+    values = values or {}
+    chosen = [(run, names, run.harness.task_settings(run, names, values)) for run, names in select_tasks(runs, wanted)]
+    unused = sorted(set(values) - {k for _, _, settings in chosen for s in settings.values() for k in s.overrides})
+    if unused:
+        known = sorted({k for _, _, settings in chosen for s in settings.values() for k in {*s.recorded, *s.current}})
+        raise RescoreError(f"--set {', '.join(unused)}: no re-scored task has such a setting "
+                           f"(theirs: {', '.join(known) or 'none'})")
     done = []
-    for run, names in select_tasks(runs, wanted):
-        tasks = run.harness.build_tasks(run, names)
-        done.append(RunRescore(run, [rescore_task(run, name, tasks[name]) for name in names]))
+    for run, names, settings in chosen:
+        with run.harness.applied(settings):
+            tasks = run.harness.build_tasks(run, names, settings)
+            done.append(RunRescore(run, [rescore_task(run, name, tasks[name], settings[name]) for name in names]))
     return done
 
 
-# ---- options and environment ----------------------------------------------------------------------
+# ---- settings on the command line -----------------------------------------------------------------
 
-def parse_assignments(items: Sequence[str]) -> dict[str, str]:
-    assignments = {}
+def parse_settings(items: Sequence[str]) -> dict[str, Any]:
+    """``key=value`` pairs; each value read as YAML (``2`` a number, ``[a, b]`` a list), as in a task YAML."""
+    settings = {}
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
-            raise RescoreError(f"--set {item!r}: expected NAME=VALUE, e.g. TEMPVS_FIXES=extraction")
-        assignments[name] = value
-    return assignments
-
-
-@contextlib.contextmanager
-def scoring_environment(assignments: dict[str, str]) -> Iterator[dict[str, str]]:
-    """The environment with ``assignments`` applied (restored afterwards); yields the benchmark
-    options then in effect."""
-    saved = {name: os.environ.get(name) for name in assignments}
-    os.environ.update(assignments)
-    try:
-        from temporal_bench.tempvs.extraction import active_fixes, extractor_family
-
-        try:  # fail before scoring, not inside the harness's retries
-            active_fixes(), extractor_family()
-        except ValueError as exc:
-            raise RescoreError(str(exc)) from exc
-        yield {k: v for k, v in sorted(os.environ.items()) if k.startswith(OPTION_PREFIXES)}
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+            raise RescoreError(f"--set {item!r}: expected a task setting as key=value, e.g. fixes=extraction")
+        try:
+            settings[name] = yaml.safe_load(value)
+        except yaml.YAMLError as exc:
+            raise RescoreError(f"--set {item!r}: the value is not valid YAML ({exc})") from exc
+    return settings
 
 
 @contextlib.contextmanager
@@ -464,14 +591,31 @@ def format_difference(row: MetricRow) -> str:
     return "changed" if difference is None else f"{difference:+.6g}"
 
 
-def _options_line(options: dict[str, str], assignments: dict[str, str]) -> str:
-    shown = [f"`{k}={v}`" + (" (--set)" if k in assignments else "") for k, v in options.items()]
-    return ("Options: " + (", ".join(shown) if shown else "none set") + ". The run's own environment is "
-            "not recorded; an option not set here has its default (the faithful one).")
+def _setting(value: Any) -> str:
+    return "(not set)" if value is _ABSENT else json.dumps(value, default=str)
 
 
-def render_markdown(done: Sequence[RunRescore], options: dict[str, str], assignments: dict[str, str]) -> str:
-    out = [_options_line(options, assignments), ""]
+def _tasks(done: Sequence[RunRescore]) -> list[TaskRescore]:
+    return [task for item in done for task in item.tasks]
+
+
+def yaml_warnings(done: Sequence[RunRescore]) -> list[str]:
+    """One line per setting the task YAML now gives otherwise than the run recorded (re-scored as recorded)."""
+    return [f"{task.task}: warning: its YAML now sets `{k}` = {_setting(now)}; re-scored with the run's {_setting(old)}"
+            for task in _tasks(done) for k, (old, now) in task.settings.yaml_differs.items()]
+
+
+def settings_notes(done: Sequence[RunRescore]) -> list[str]:
+    """One line per setting re-scored otherwise than the run (``--set``), then the YAML warnings."""
+    return [f"{task.task}: `{k}` = {_setting(new)} (--set; the run had {_setting(old)})"
+            for task in _tasks(done) for k, (old, new) in task.settings.changed.items()] + yaml_warnings(done)
+
+
+def render_markdown(done: Sequence[RunRescore]) -> str:
+    notes = settings_notes(done)
+    out = ["Settings: each task's as the run recorded them" + (", except:" if notes else "."), ""]
+    if notes:
+        out += [f"- {note}" for note in notes] + [""]
     for item in done:
         out += [f"# Re-scored {item.run.results_path} ({item.run.harness.name})", ""]
         for task in item.tasks:
@@ -481,7 +625,7 @@ def render_markdown(done: Sequence[RunRescore], options: dict[str, str], assignm
             out += [f"| {r.metric} | {r.filter} | {format_value(r.original)} | {format_value(r.rescored)} | "
                     f"{format_difference(r)} |" for r in task.rows]
             out.append("")
-    rows = [r for item in done for task in item.tasks for r in task.rows]
+    rows = [r for task in _tasks(done) for r in task.rows]
     changed = sum(r.changed for r in rows)
     out.append(f"{changed} of {len(rows)} metrics differ from the original run." if changed
                else f"All {len(rows)} metrics equal the original run's.")
@@ -491,23 +635,30 @@ def render_markdown(done: Sequence[RunRescore], options: dict[str, str], assignm
 def render_csv(done: Sequence[RunRescore]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["results_file", "task", "metric", "filter", "original", "rescored", "difference", "changed"])
+    writer.writerow(["results_file", "task", "settings", "metric", "filter", "original", "rescored", "difference",
+                     "changed"])
     for item in done:
         for task in item.tasks:
+            settings = " ".join(f"{k}={_setting(new)}" for k, (_, new) in task.settings.changed.items())
             for r in task.rows:
-                writer.writerow([item.run.results_path, task.task, r.metric, r.filter, format_value(r.original),
+                writer.writerow([item.run.results_path, task.task, settings, r.metric, r.filter, format_value(r.original),
                                  format_value(r.rescored), format_difference(r), int(r.changed)])
     return buffer.getvalue()
 
 
-def write_results(item: RunRescore, path: Path, options: dict[str, str]) -> None:
+def write_results(item: RunRescore, path: Path) -> None:
     """The run's results JSON with the re-scored tasks replaced (standard errors are not recomputed:
-    N/A) and a ``rescore`` entry naming the source and the options."""
+    N/A), their configs' ``metadata`` holding the settings they were re-scored with, and a ``rescore``
+    entry naming the source and the settings changed by ``--set``."""
     data = copy.deepcopy(item.run.data)
     for task in item.tasks:
         alias = data["results"].get(task.task, {}).get("alias", task.task)
         data["results"][task.task] = {"alias": alias, **task.values}
-    data["rescore"] = {"source": str(item.run.results_path), "options": options}
+        config = data.setdefault("configs", {}).setdefault(task.task, {})
+        config["metadata"] = {**_as_dict(config.get("metadata")), **task.settings.effective}
+    data["rescore"] = {"source": str(item.run.results_path),
+                       "settings": {t.task: {k: new for k, (_, new) in t.settings.changed.items()}
+                                    for t in item.tasks if t.settings.changed}}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2, default=str, ensure_ascii=False), encoding="utf-8")
 
@@ -522,9 +673,10 @@ def build_parser(prog: str = "temporal-bench rescore") -> argparse.ArgumentParse
     parser.add_argument("path", type=Path, help="the run's --output_path folder (searched recursively) or one results JSON")
     parser.add_argument("--tasks", action="append", default=[],
                         help="comma-separated tasks to re-score (repeatable; default: every task of the run)")
-    parser.add_argument("--set", action="append", default=[], dest="assignments", metavar="NAME=VALUE",
-                        help="scoring option for this re-score (repeatable), e.g. TEMPVS_FIXES=extraction "
-                             "(default: the options in the environment)")
+    parser.add_argument("--set", action="append", default=[], dest="settings", metavar="KEY=VALUE",
+                        help="a task setting (a key of the task YAMLs' metadata) to re-score with instead of the "
+                             "run's, for every re-scored task that has it (repeatable), e.g. fixes=extraction "
+                             "(default: the settings the run recorded)")
     parser.add_argument("--format", choices=["markdown", "csv"], default="markdown",
                         help="output format (default: %(default)s)")
     parser.add_argument("-o", "--output", type=Path,
@@ -539,25 +691,27 @@ def main_rescore(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     wanted = [t for item in args.tasks for t in item.split(",") if t]
     try:
-        assignments = parse_assignments(args.assignments)
+        values = parse_settings(args.settings)
         runs = find_runs(args.path)
         if not runs:
             raise RescoreError(f"no lmms-eval or lm-eval results file under {args.path}")
         if args.write_results and len(runs) > 1:
             raise RescoreError(f"--write-results takes one run; {args.path} holds {len(runs)}: "
                                + ", ".join(str(r.results_path) for r in runs))
-        with scoring_environment(assignments) as options, quiet_harness_logs():
-            done = rescore(runs, wanted)
+        with quiet_harness_logs():
+            done = rescore(runs, wanted, values)
     except (RescoreError, FileNotFoundError) as exc:
         parser.error(str(exc))
-    text = render_markdown(done, options, assignments) if args.format == "markdown" else render_csv(done)
+    for warning in yaml_warnings(done):
+        print(f"temporal-bench rescore: {warning}", file=sys.stderr)
+    text = render_markdown(done) if args.format == "markdown" else render_csv(done)
     if args.output:
         args.output.parent.mkdir(parents=True, exist_ok=True)
         args.output.write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
     if args.write_results:
-        write_results(done[0], args.write_results, options)
+        write_results(done[0], args.write_results)
     return 0
 
 

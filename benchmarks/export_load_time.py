@@ -1,0 +1,76 @@
+"""How long lmms-eval takes to load a task's YAML (every ``!function`` tag resolved) from the plugin's
+task folder and from the exported one (issue 12: the export must load no slower than the plugin).
+
+lmms-eval resolves each ``!function utils.<name>`` tag by executing the folder's ``utils.py`` again, so
+the cost is that of ``utils.py`` times the tags: the plugin's and the exported one only import modules
+(executed once, then cached). Each figure is the best of ``--repeat`` fresh processes, with lmms-eval's
+``tasks`` package (the CLI imports it before it loads any YAML) and ``datasets`` imported before the
+clock starts; our own modules are imported inside the measurement. The exported folder is loaded where ``import temporal_bench`` fails,
+from lmms-eval's package (tests/export_support/lmms_eval_overlay.py); ``--folder LABEL=PATH`` adds
+another task folder to compare (e.g. an older export), loaded the same way.
+
+    .venv/bin/python benchmarks/export_load_time.py --task tempvs_mt1_two
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from temporal_bench.export.cli import main_export  # noqa: E402
+from temporal_bench.paths import LMMS_EVAL_TASK_DIR  # noqa: E402
+from tests.export_support.lmms_eval_overlay import install_overlay  # noqa: E402
+
+BLOCK = REPO / "tests" / "export_support" / "block_temporal_bench"
+_MEASURE = """
+import sys, time
+import datasets
+import lmms_eval.tasks
+from lmms_eval.utils import load_yaml_config
+start = time.perf_counter()
+config = load_yaml_config(yaml_path=sys.argv[1], mode="full")
+elapsed = time.perf_counter() - start
+assert all(callable(config[key]) for key in ("process_docs", "process_results", "doc_to_text")), config
+print(elapsed)
+"""
+
+
+def load_time(yaml_path: Path, pythonpath: str, repeat: int) -> float:
+    """Best of ``repeat`` fresh processes, seconds."""
+    env = {**os.environ, "PYTHONPATH": pythonpath, "HF_DATASETS_OFFLINE": "1", "HF_HUB_OFFLINE": "1"}
+    times = []
+    for _ in range(repeat):
+        done = subprocess.run([sys.executable, "-c", _MEASURE, str(yaml_path)], env=env, capture_output=True,
+                              text=True, check=True)
+        times.append(float(done.stdout.strip().splitlines()[-1]))
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--task", default="tempvs_mt1_two")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--folder", action="append", default=[], metavar="LABEL=PATH",
+                        help="another task folder of the benchmark to time, loaded as the export is")
+    args = parser.parse_args()
+    benchmark = args.task.split("_")[0]
+    with tempfile.TemporaryDirectory() as tmp:
+        main_export(["--benchmark", benchmark, "--output", tmp])
+        exported = Path(tmp) / "lmms_eval" / "tasks" / benchmark
+        overlay = install_overlay(Path(tmp) / "overlay", [exported])
+        blocked = f"{overlay}:{BLOCK}"
+        folders = [("plugin", LMMS_EVAL_TASK_DIR / benchmark, os.environ.get("PYTHONPATH", "")),
+                   ("export", exported, blocked)]
+        folders += [(label, Path(path), blocked) for label, _, path in (f.partition("=") for f in args.folder)]
+        print(f"| task folder | `{args.task}` YAML load s (best of {args.repeat}) |\n|---|---|")
+        for label, folder, pythonpath in folders:
+            print(f"| {label} | {load_time(folder / f'{args.task}.yaml', pythonpath, args.repeat):.3f} |")
+
+
+if __name__ == "__main__":
+    main()
