@@ -195,8 +195,6 @@ def _number(cell):
     return None if cell == "N/A" else float(cell)
 
 
-@pytest.mark.xfail(strict=True, reason="until the TempVS tasks have the `fixes` task setting (issue 12 item 1, "
-                                        "another branch); remove this marker once they do")
 def test_tempvs_fixes_change_exactly_the_metrics_counted_by_hand(lmms_run, data, tempvs_docs, tmp_path, capsys):
     table, written = tmp_path / "rescore.csv", tmp_path / "rescored_results.json"
     argv = [str(lmms_run), "--tasks", "tempvs_mt1_two", "--set", "fixes=extraction", "--format", "csv", "-o", str(table),
