@@ -23,7 +23,7 @@ def catbench(root: Path) -> Dict[str, str]:
     split = root / "test_must_why"
     if not split.is_dir():
         write_release_split(split, synthetic_pairs("test", n_plans=71, pairs_per_class=10))
-    return {"CATBENCH_DATA_DIR": str(root), "CATBENCH_SPLIT": "test"}
+    return {"CATBENCH_DATA_DIR": str(root)}
 
 
 def isobench(root: Path) -> Dict[str, str]:

@@ -6,7 +6,7 @@ the questions of one grounding test alone. The other settings are the variants a
 
 * ``mode``: ``standard``, ``cot`` (the rows' CoT instruction) or ``blind`` (text only);
 * ``visual``: ``combined`` (the strip), ``separate`` (one image per frame) or ``none``;
-* ``blind_filter``: drop the main questions the text-only LLMs solved (MT1, MT2; §7.1);
+* ``blind_filter``: drop the main questions the text-only LLMs solved (MT1, MT2; docs/protocol/tempvs.md §7.1);
 * ``fixes``: our repairs of the official evaluation, none by default (docs/tempvs.md
   "Deviations and options"): ``extraction`` (extraction.py) and ``missing_grounding`` (metrics.py);
 * ``sources``: the data sources evaluated (all four by default).

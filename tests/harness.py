@@ -35,8 +35,8 @@ def run_cli(command: List[str], output_dir: Path, env: Optional[Dict[str, str]] 
 def read_results(output_dir: Path, tasks: List[str], log: subprocess.CompletedProcess) -> Dict:
     """The results JSON, with each task's breakdown keys computed from its logged samples as
     ``temporal-bench report`` computes them (temporal_bench/report/breakdowns.py)."""
-    # lmms-eval writes <date>_results.json, lm-eval results_<date>.json
-    files = sorted(glob.glob(str(output_dir / "**" / "*_results.json"), recursive=True)
+    # lmms-eval writes <date>_results.json, lm-eval results_<date>.json; or the results file itself
+    files = [str(output_dir)] if output_dir.is_file() else sorted(glob.glob(str(output_dir / "**" / "*_results.json"), recursive=True)
                    + glob.glob(str(output_dir / "**" / "results_*.json"), recursive=True))
     assert files, f"no results file under {output_dir}\nstdout:\n{log.stdout[-4000:]}\nstderr:\n{log.stderr[-6000:]}"
     with open(files[-1], encoding="utf-8") as handle:

@@ -44,8 +44,9 @@ from temporal_bench.tempvs.extraction import UNK, extract, is_correct
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.loading import TempVSDataError, build_main_docs, data_root
 from temporal_bench.tempvs.metrics import AGGREGATIONS as TEMPVS_AGGREGATIONS
-from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
+from temporal_bench.tempvs.tasks import TASK_DIR as TEMPVS_TASK_DIR, TASKS as TEMPVS_TASKS
 from temporal_bench.utils.answer_tags import last_answer_tag
+from temporal_bench.utils.task_options import process_docs_per_task
 from temporal_bench.utils.yes_no import INVALID
 from temporal_bench.report.records import doc_record
 from tests.harness import BIN, lmms_eval, metric, read_samples, run_cli
@@ -528,8 +529,9 @@ PLANS = {"tempvs_mt1_two_cot": tempvs_plan, "isobench": isobench_plan, "isobench
 def docs_and_scorer(task, data):
     """The task's docs in doc_id order, its process_results and its aggregations."""
     if task.startswith("tempvs"):
+        process_docs_per_task(TEMPVS_TASK_DIR, tempvs_hooks.make_process_docs)  # the settings process_results reads
         docs = tempvs_hooks.docs_of(TEMPVS_TASKS[task], data_dir=data["tempvs"])
-        return docs, getattr(tempvs_hooks, f"process_results_{TEMPVS_TASKS[task].family}"), TEMPVS_AGGREGATIONS
+        return docs, tempvs_hooks.process_results, TEMPVS_AGGREGATIONS
     if task.startswith("isobench"):
         process = isobench_hooks.process_results_explain_then_answer if task.endswith("cot") else isobench_hooks.process_results_answer_only
         return load_records(data["isobench"]), process, ISOBENCH_AGGREGATIONS

@@ -21,7 +21,7 @@ from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.isobench.loading import load_records
 from temporal_bench.isobench.metrics import breakdown_metrics
 from temporal_bench.report.records import doc_record
-from temporal_bench.report.rescore import scoring_environment
+from temporal_bench.utils.data_dir import data_locations
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.hooks import docs_of
 from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
@@ -90,7 +90,7 @@ def lmms_run(data, script, tmp_path_factory):
 @pytest.fixture(scope="module")
 def page(lmms_run, data):
     out, _ = lmms_run
-    with scoring_environment(data):
+    with data_locations(data):
         path = write_page(out)
     return path
 
@@ -232,7 +232,7 @@ def test_an_unreadable_image_is_a_named_counted_placeholder(lmms_run, data, tmp_
     shutil.copytree(data["TEMPVS_DATA_DIR"], broken)
     strip = min((broken / "pororo" / "combined").iterdir())  # a strip the tempvs_mt1_two questions show
     strip.write_bytes(b"not a jpeg")
-    with scoring_environment({**data, "TEMPVS_DATA_DIR": str(broken)}):
+    with data_locations({**data, "TEMPVS_DATA_DIR": str(broken)}):
         path = write_page(out, tmp_path / "page.html")
     cards, _, missing, data_ = read_page(path)
     assert missing == 1

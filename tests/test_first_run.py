@@ -17,6 +17,7 @@ from temporal_bench.catbench.loading import how_to_select, load_split
 from temporal_bench.lmms_eval_tasks.isobench import utils as isobench_tasks
 from temporal_bench.isobench.loading import LOCAL_LAYOUT as ISOBENCH_LAYOUT
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
+from temporal_bench.demo import DEMO_BENCHMARKS
 from temporal_bench.report.headline import render_summary
 from temporal_bench.report.results import Run
 from temporal_bench.tempvs import hooks as tempvs_hooks
@@ -65,8 +66,8 @@ def test_a_failed_demo_shows_the_end_of_the_lmms_eval_log(tmp_path):
     log = run_cli([str(BIN / "temporal-bench"), "demo", "--model", "no_such_model", "--output", str(output)], tmp_path)
     log_file = output / "lmms_eval.log"
     assert log.returncode == 1
-    assert log.stdout == (f"evaluating catbench_switched, isobench, tempvs with no_such_model (seed=1234) through lmms-eval; "
-                          f"its log: {log_file}\n")
+    tasks = ", ".join(task for benchmark in DEMO_BENCHMARKS.values() for task in benchmark.tasks)
+    assert log.stdout == f"evaluating {tasks} with no_such_model (seed=1234) through lmms-eval; its log: {log_file}\n"
     tail = log_file.read_text(encoding="utf-8").splitlines()[-40:]
     assert log.stderr.splitlines() == [
         f"--- the last {len(tail)} lines of {log_file} ---", *tail,
@@ -281,7 +282,7 @@ SUBCOMMAND_DEFAULTS = {
     "demo": ["demo_output", "random_choice", "seed=1234"],
     "report": ["every table the runs have a task for", "markdown", "standard output", "no files",
                "the model name in the results files", "the published rows too"],
-    "rescore": ["every task of the run", "the options in the environment", "markdown", "standard output", "none"],
+    "rescore": ["every task of the run", "the settings the run recorded", "markdown", "standard output", "none"],
     "score-predictions": ["combined", "every model of the predictions folder", "all four", "none", "tempvs_released_scores", "every layout with rows"],
     "export": ["all three"],
 }

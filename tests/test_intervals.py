@@ -5,6 +5,7 @@ summed cluster counts must equal the task's own aggregation on the same records 
 with an interval; the report shows the intervals and, for a model the paper lists, the verdicts;
 ``compare`` joins by doc identity and gives 0 and p = 1 for a run against itself."""
 
+import copy
 import json
 import random
 import shutil
@@ -21,6 +22,7 @@ from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.isobench.loading import load_records
 from temporal_bench.report import LAYOUTS, load_runs
 from temporal_bench.report.bootstrap import DRAWS
+from temporal_bench.report.breakdowns import with_breakdowns
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.cluster_stats import BENCHMARKS, benchmark_of
 from temporal_bench.report.compare import compare_runs, main_compare, single_run
@@ -36,7 +38,8 @@ from tests.harness import lm_eval, lmms_eval
 LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "isobench"]
 LM_EVAL_TASKS = ["catbench_switched"]
 AGGREGATIONS = {"tempvs": tempvs_metrics.AGGREGATIONS, "isobench": isobench_metrics.AGGREGATIONS,
-                "catbench": {name: getattr(catbench_metrics, name) for name in catbench_metrics.METRIC_NAMES}}
+                "catbench": {name: getattr(catbench_metrics, name)
+                             for name in catbench_metrics.METRIC_NAMES + catbench_metrics.BREAKDOWN_NAMES}}
 
 
 def tempvs_response(doc):
@@ -95,13 +98,16 @@ def test_point_estimates_equal_the_tasks_own_aggregation(lmms_run, lm_eval_run):
     checked = 0
     for folder, tasks in ((lmms_run, LMMS_TASKS), (lm_eval_run, LM_EVAL_TASKS)):
         run = logged_run(_results_file(folder))
+        # the headline keys of the results file and the breakdown keys, as the report reads them
+        reported = copy.deepcopy(run.data["results"])
+        assert with_breakdowns(run.results_path, reported) == []
         for task in tasks:
             benchmark = benchmark_of(task)
             records = task_records(run, task)
             intervals = record_intervals(benchmark, records)
             for metric, found in intervals.items():
                 own = AGGREGATIONS[benchmark.name][metric](records)
-                logged = run.data["results"][task].get(f"{metric},none")
+                logged = reported[task].get(f"{metric},none")
                 assert (found.value is None) == (own is None) == (logged is None), (task, metric)
                 if own is not None:
                     assert found.value == pytest.approx(own, abs=1e-12, rel=0), (task, metric)
@@ -164,15 +170,23 @@ def test_report_shows_intervals_and_verdicts_for_a_listed_model(lmms_run, tmp_pa
     assert ("| gpt-4o | A | published |" in out) and (" ∈" in out or " ∉" in out)
 
 
-def test_report_says_why_a_cell_has_no_interval(lmms_run, tmp_path, capsys):
-    copy = tmp_path / "run"
-    shutil.copytree(lmms_run, copy)
-    for samples in copy.rglob("*_samples_isobench.jsonl"):
-        samples.unlink()
-    assert main_report([str(copy), "--table", "isobench-table1"]) == 0
+def test_report_says_why_a_cell_has_no_interval(lmms_run, script, tmp_path, capsys):
+    # CaT-Bench Table 1 reads headline keys, which the results file holds without samples; ISO-Bench
+    # Table 1 reads paper_ breakdown keys, which exist only with the samples
+    folder = tmp_path / "run"
+    shutil.copytree(lmms_run, folder)
+    for task in ("catbench_switched", "isobench"):
+        for samples in folder.rglob(f"*_samples_{task}.jsonl"):
+            samples.unlink()
+    assert main_report([str(folder), "--table", "catbench-table1"]) == 0
     out = capsys.readouterr().out
-    assert "Measured cells without an interval:" in out and "samples_isobench.jsonl beside it (run with --log_samples)" in out
+    assert "Measured cells without an interval:" in out and "samples_catbench_switched.jsonl beside it (run with --log_samples)" in out
     assert "Measured cells with brackets" not in out
+    assert main_report([str(folder), "--table", "isobench-table1"]) == 0
+    out = capsys.readouterr().out
+    assert "`paper_f1_weighted` (Avg F) not in isobench" in out
+    assert ("these runs have none beside their results (run with `--log_samples`):\n"
+            f"- scripted (policy=script,script={script}): catbench_switched, isobench\n") in out
 
 
 def test_compare_a_run_with_itself_gives_zero_and_p_one(lmms_run, lm_eval_run):

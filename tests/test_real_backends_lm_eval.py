@@ -4,7 +4,8 @@ import glob
 import json
 from pathlib import Path
 
-from tests.harness import BIN, read_results, run_cli
+from temporal_bench.report.records import doc_record
+from tests.harness import BIN, metric, read_results, run_cli
 
 
 def test_lm_eval_hf_backend_runs_catbench_with_the_chat_template(tmp_path):
@@ -33,5 +34,5 @@ def test_lm_eval_hf_backend_runs_catbench_with_the_chat_template(tmp_path):
         assert prompt.startswith("<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n<|im_start|>user\nGiven a goal")
         assert prompt.endswith("Select between yes or no\n\n<|im_end|>\n<|im_start|>assistant\n")
         (response,) = sample["resps"][0]
-        assert sample["accuracy"]["pred"] == parse_answer_only(response)
-    assert results["results"]["catbench"]["invalid_count,none"] == sum(s["accuracy"]["pred"] == "invalid" for s in samples)
+        assert doc_record(sample)["pred"] == parse_answer_only(response)
+    assert metric(results, "catbench", "invalid_count") == sum(doc_record(s)["pred"] == "invalid" for s in samples)

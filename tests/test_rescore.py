@@ -24,11 +24,13 @@ from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.isobench.loading import load_records
 from temporal_bench.report.rescore import find_runs, main_rescore, rescore
 from temporal_bench.report.rescore import read_samples as read_logged
+from temporal_bench.report.records import task_records
 from temporal_bench.report.results import load_runs
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.hooks import docs_of
-from temporal_bench.tempvs.metrics import DISTANCES, PAIRED_TYPES
-from temporal_bench.tempvs.spec import SOURCES
+from temporal_bench.tempvs.loading import doc_key
+from temporal_bench.tempvs.metrics import DISTANCES, PAIRED_TYPES, breakdown_metrics, make_record
+from temporal_bench.tempvs.spec import MAIN_TESTS, SOURCES, TEST_NAMES
 from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
 from tests.harness import lm_eval, lmms_eval, read_samples
 
@@ -36,12 +38,14 @@ LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "catbench_sc", "isobench", 
 LM_EVAL_TASKS = ["catbench_switched", "catbench_sc"]
 RIGHT, WRONG, UNPARSED = "right", "wrong", "unparsed"
 NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five"]
+# tempvs_mt1_two's metric_list (lmms_eval_tasks/tempvs/_main_template_yaml)
+TEMPVS_HEADLINE = ["gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "invalid_rate", "failed_count"]
 
 
 # ---- the script ---------------------------------------------------------------------------------
 
 def tempvs_case(doc):
-    """(response, outcome under the official parser, outcome under TEMPVS_FIXES=extraction)."""
+    """(response, outcome under the official parser, outcome under the setting fixes=extraction)."""
     gold = doc["answer"]
     wrong = next(c for c in doc["choices"] if c != gold)
     pick = random.Random(doc["doc_key"]).choice
@@ -164,7 +168,9 @@ def expected_tempvs(docs, outcomes):
     right = {d["doc_key"]: o == RIGHT for d, o in zip(docs, outcomes)}
     mains = [d for d in docs if d["kind"] == "main"]
     grounding = [d for d in docs if d["kind"] == "grounding"]
-    strict = {d["doc_key"]: all(right[p] for p in d["partners"]) for d in mains}
+    # a main doc's partners are the question ids of its grounding rows (tempvs/loading.py)
+    strict = {d["doc_key"]: all(right[doc_key(d["source"], MAIN_TESTS[TEST_NAMES[d["task_id"]]].grounding_task_id, p)]
+                                for p in d["partners"]) for d in mains}
 
     def share(items, ok=lambda d: right[d["doc_key"]]):
         return sum(ok(d) for d in items) / len(items) if items else None
@@ -204,18 +210,28 @@ def test_tempvs_fixes_change_exactly_the_metrics_counted_by_hand(lmms_run, data,
     rows = {r["metric"]: r for r in csv.DictReader(table.open(encoding="utf-8"))}
     faithful = expected_tempvs(tempvs_docs, [tempvs_case(d)[1] for d in tempvs_docs])
     fixed = expected_tempvs(tempvs_docs, [tempvs_case(d)[2] for d in tempvs_docs])
-    assert set(rows) == set(faithful)
+    # the results JSON holds the headline metrics (the task's metric_list); the breakdowns come from
+    # the per-doc records (metrics.breakdown_metrics), checked below
+    assert set(rows) == set(TEMPVS_HEADLINE) and set(rows) <= set(faithful)
     assert 0 < faithful["mt_acc"] < fixed["mt_acc"] < 1 and 0 < faithful["gtstrict_rate"] < fixed["gtstrict_rate"] < 1
     for name, row in rows.items():
         assert row["filter"] == "none"
         assert _number(row["original"]) == faithful[name], name
         assert _number(row["rescored"]) == fixed[name], name
-    assert {n for n, r in rows.items() if r["changed"] == "1"} == {n for n in faithful if faithful[n] != fixed[n]}
-    assert {"main_count", "grounding_count", "gt_missing_count"} & {n for n, r in rows.items() if r["changed"] == "1"} == set()
+    assert {n for n, r in rows.items() if r["changed"] == "1"} == {n for n in rows if faithful[n] != fixed[n]}
+    # every metric, breakdowns included: the run's logged records give the by-hand count of the official
+    # parser, the records of its responses under fixes=extraction (as re-scoring makes them) the fixed one
+    logged = task_records(find_runs(lmms_run)[0], "tempvs_mt1_two")
+    assert breakdown_metrics("tempvs_mt1_two", logged) == faithful
+    by_key = {r["key"]: r for r in logged}
+    refixed = [make_record(d, tempvs_case(d)[0], fixes=frozenset({"extraction"})) for d in tempvs_docs]
+    assert [r["pred"] != by_key[r["key"]]["pred"] for r in refixed].count(True) > 0
+    assert breakdown_metrics("tempvs_mt1_two", refixed) == fixed
+    assert {"main_count", "grounding_count", "gt_missing_count"} & {n for n in faithful if faithful[n] != fixed[n]} == set()
     # the written results are a results file like the run's, with the re-scored values
     run = load_runs([written])[0]
     assert run.tasks == sorted(LMMS_TASKS)
-    assert all(run.metric("tempvs_mt1_two", name) == fixed[name] for name in fixed if fixed[name] is not None)
+    assert all(run.metric("tempvs_mt1_two", name) == fixed[name] for name in rows if fixed[name] is not None)
     assert json.loads(written.read_text())["rescore"]["settings"] == {"tempvs_mt1_two": {"fixes": "extraction"}}
     assert json.loads(written.read_text())["configs"]["tempvs_mt1_two"]["metadata"]["fixes"] == "extraction"
     # the markdown table says what changed
@@ -244,7 +260,7 @@ def test_missing_samples_unknown_tasks_and_bad_options_exit_with_a_message(lmms_
         ([str(lmms_run), "--tasks", "isobench_nonexistent"], "no run has task(s) isobench_nonexistent"),
         ([str(renamed)], "task 'isobench_renamed' cannot be rebuilt"),
         ([str(lmms_run), "--tasks", "isobench", "--set", "no_such_setting=1"],
-         "--set no_such_setting: no re-scored task has such a setting (theirs: version)"),
+         "--set no_such_setting: no re-scored task has such a setting (theirs: column_map, data_split, version)"),
         ([str(lmms_run), "--set", "fixes"], "expected a task setting as key=value"),
         ([str(tmp_path / "absent")], "absent"),
     ]

@@ -4,9 +4,10 @@ Each failure raises :class:`DataNotFoundError`, whose message names the cause, t
 and the layout that variable's folder must hold.
 """
 
+import contextlib
 import os
 from pathlib import Path
-from typing import Callable, Optional, TypeVar
+from typing import Callable, Dict, Iterator, Optional, TypeVar
 
 OFFLINE_ENVS = ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE")
 _TRUE = ("1", "true", "yes", "on")
@@ -49,3 +50,34 @@ def from_hub(fetch: Callable[[], T], hub_id: str, env_var: str, layout: str) -> 
             f"{env_var} is not set and the Hugging Face dataset {hub_id} cannot be loaded: {cause} "
             f"({type(error).__name__}: {error}). Set {env_var} to {layout}{retry}"
         ) from error
+
+
+DATA_ENVS = ("TEMPVS_DATA_DIR", "CATBENCH_DATA_DIR", "ISOBENCH_DATA_DIR")
+
+
+def parse_locations(items) -> Dict[str, str]:
+    """``NAME=VALUE`` items naming data folders (one of :data:`DATA_ENVS`) as a dict."""
+    found = {}
+    for item in items or ():
+        name, sep, value = item.partition("=")
+        if not sep or name not in DATA_ENVS:
+            raise ValueError(f"{item!r}: expected NAME=FOLDER with NAME one of {', '.join(DATA_ENVS)} "
+                             "(scoring settings are task configuration, not variables)")
+        found[name] = value
+    return found
+
+
+@contextlib.contextmanager
+def data_locations(assignments: Dict[str, str]) -> Iterator[None]:
+    """The environment with the data folders of ``assignments`` set, restored afterwards (rebuilding a
+    run's docs in-process, as rescore, browse and the demo do)."""
+    saved = {name: os.environ.get(name) for name in assignments}
+    os.environ.update(assignments)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value

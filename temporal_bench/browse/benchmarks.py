@@ -96,7 +96,7 @@ def _statement(statement_type: str) -> str:
 
 class TempVS(Benchmark):
     name = "TempVS"
-    record_fields = ("key", "kind", "task_id", "partners", "correct", "pred", "gold")
+    record_fields = ("key", "kind", "test", "correct", "pred", "gold")
     headline = (
         ("mt_acc", "MT", "main questions answered right"),
         ("gt_acc", "GT", "grounding questions answered right"),

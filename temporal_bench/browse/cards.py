@@ -18,7 +18,7 @@ from typing import Any
 
 from temporal_bench.browse.benchmarks import Benchmark, Facts, Join, benchmark_of
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
-from temporal_bench.report.rescore import (LoggedRun, RescoreError, logged_filter_names, quiet_harness_logs, read_samples,
+from temporal_bench.report.rescore import (LoggedRun, RescoreError, logged_filter_names, quiet_harness_logs, read_samples, rebuilt_tasks,
                                            select_tasks)
 
 
@@ -89,7 +89,7 @@ def task_docs(run: LoggedRun, task: str, lines: list[dict]) -> tuple[dict[int, d
         return {line["doc_id"]: line["doc"] for line in lines}, ""
     try:
         with quiet_harness_logs():
-            rebuilt = run.harness.build_tasks(run, [task])[task]
+            rebuilt = rebuilt_tasks(run, [task])[task]
             docs = rebuilt.eval_docs
     except RescoreError as error:
         return None, str(error)

@@ -10,7 +10,8 @@ from pathlib import Path
 from temporal_bench.browse.cards import run_cards
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
-from temporal_bench.report.rescore import RescoreError, find_runs, parse_assignments, scoring_environment
+from temporal_bench.report.rescore import RescoreError, find_runs
+from temporal_bench.utils.data_dir import data_locations, parse_locations
 
 DEFAULT_NAME = "browse.html"
 
@@ -47,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("path", type=Path, help="the run's --output_path folder (searched recursively) or one results JSON")
     parser.add_argument("-o", "--output", type=Path, help=f"the HTML file to write (default: {DEFAULT_NAME} in the run folder)")
     parser.add_argument("--set", action="append", default=[], dest="assignments", metavar="NAME=VALUE",
-                        help="a data location or option for rebuilding the docs (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs")
+                        help="a data location for rebuilding the docs (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs")
     for role, width in WIDTHS.items():
         parser.add_argument(f"--{role}-width", type=int, default=width, metavar="PX",
                             help=f"thumbnail width of a {role} in pixels (default {width})")
@@ -59,9 +60,9 @@ def main_browse(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     widths = {role: getattr(args, f"{role}_width") for role in WIDTHS}
     try:
-        with scoring_environment(parse_assignments(args.assignments)):
+        with data_locations(parse_locations(args.assignments)):
             output = write_page(args.path, args.output, widths)
-    except (RescoreError, FileNotFoundError) as error:
+    except (RescoreError, FileNotFoundError, ValueError) as error:
         parser.error(str(error))
     print(output)
     return 0

@@ -521,6 +521,14 @@ def select_tasks(runs: Sequence[LoggedRun], wanted: Sequence[str]) -> list[tuple
     return chosen
 
 
+def rebuilt_tasks(run: LoggedRun, names: Sequence[str]) -> dict[str, Any]:
+    """The run's tasks rebuilt through the harness under the settings the run recorded (their docs
+    loaded again), e.g. for showing logged samples next to their docs."""
+    settings = run.harness.task_settings(run, names, {})
+    with run.harness.applied(settings):
+        return run.harness.build_tasks(run, names, settings)
+
+
 def rescore(runs: Sequence[LoggedRun], wanted: Sequence[str] = (), values: dict[str, Any] | None = None) -> list[RunRescore]:
     """Re-score the tasks of every run under its recorded settings, with ``values`` (``--set``) on top."""
     values = values or {}

@@ -11,7 +11,7 @@ from typing import Dict, List, Tuple
 
 from PIL import Image
 
-from temporal_bench.report.rescore import scoring_environment
+from temporal_bench.utils.data_dir import data_locations
 
 # the tasks an API run evaluates: a combined and a separate TempVS task, and a self-consistency task
 TASKS = ["catbench", "catbench_sc", "isobench", "tempvs_mt1_two", "tempvs_mt3_event_separate"]
@@ -81,7 +81,7 @@ def _hooks(task: str):
 def expected_requests(env: Dict[str, str], tasks: List[str] = TASKS, limit: int = LIMIT) -> List[ExpectedRequest]:
     """One entry per evaluated doc of each task (the first ``limit``, as ``--limit`` takes them)."""
     expected = []
-    with scoring_environment(env):
+    with data_locations(env):
         for task in tasks:
             docs, doc_to_text, doc_to_visual = _hooks(task)
             for doc_id, doc in enumerate(list(docs)[:limit]):

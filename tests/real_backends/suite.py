@@ -26,7 +26,7 @@ from typing import Dict, List
 import pytest
 
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
-from temporal_bench.report.rescore import scoring_environment
+from temporal_bench.utils.data_dir import data_locations
 from tests.harness import BIN, read_results, read_samples, run_cli
 
 TESTS_DIR = Path(__file__).resolve().parents[1]
@@ -73,7 +73,7 @@ def _tempvs_limit(task: str, data_dir: Path) -> int:
 
     yaml_text = (Path(LMMS_EVAL_TASK_DIR) / "tempvs" / f"{task}.yaml").read_text(encoding="utf-8")
     name = re.search(r"process_docs:\s*!function\s+utils\.(\w+)", yaml_text).group(1)
-    with scoring_environment({"TEMPVS_DATA_DIR": str(data_dir)}):
+    with data_locations({"TEMPVS_DATA_DIR": str(data_dir)}):
         docs = getattr(hooks, name)(None)
     kinds = [doc.get("kind") for doc in docs]
     return kinds.index("main") + 1 if "main" in kinds else DEFAULT_LIMIT
