@@ -158,7 +158,7 @@ def per_metric(record: Dict) -> Dict[str, Dict]:
 
 def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[float]]:
     """Every metric key a CaT-Bench task reports, headline and breakdown, from one run's logged records
-    (as temporal_bench/report/records.py reads them back); None where a figure has no examples."""
+    (as the report reads them back from the samples files); None where a figure has no examples."""
     if not records:
         raise ValueError(f"{task}: no records")
     return {name: globals()[name](records) for name in METRIC_NAMES + BREAKDOWN_NAMES}

@@ -339,7 +339,7 @@ def _tests_in(task: str, records: List[Dict]) -> Tuple[str, ...]:
 
 def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[float]]:
     """Every metric key the task reported before its breakdowns left the metric_list (headline and
-    breakdown, the same names and values), from its logged records (temporal_bench/report/records.py)."""
+    breakdown, the same names and values), from its logged records (as the report reads them back from the samples files)."""
     records = _unique(records)
     tests = _tests_in(task, records)
     if not tests:

@@ -73,9 +73,10 @@ def _hooks(task: str):
         from temporal_bench.lmms_eval_tasks.isobench import utils
 
         return utils.process_docs_isobench(None), hooks.doc_to_text_answer_only, hooks.doc_to_visual
+    from temporal_bench.lmms_eval_tasks.tempvs import utils
     from temporal_bench.tempvs import hooks
 
-    return getattr(hooks, f"process_docs_{task}")(None), hooks.doc_to_text, hooks.doc_to_visual
+    return getattr(utils, f"process_docs_{task}")(None), hooks.doc_to_text, hooks.doc_to_visual
 
 
 def expected_requests(env: Dict[str, str], tasks: List[str] = TASKS, limit: int = LIMIT) -> List[ExpectedRequest]:
