@@ -69,12 +69,12 @@ def registered_tasks() -> List[str]:
 def _tempvs_limit(task: str, data_dir: Path) -> int:
     """Docs needed so that the run holds grounding questions and at least one main question: the
     position of the first main question in the task's docs (through the YAML's own process_docs)."""
-    from temporal_bench.tempvs import hooks
+    from temporal_bench.lmms_eval_tasks.tempvs import utils
 
     yaml_text = (Path(LMMS_EVAL_TASK_DIR) / "tempvs" / f"{task}.yaml").read_text(encoding="utf-8")
     name = re.search(r"process_docs:\s*!function\s+utils\.(\w+)", yaml_text).group(1)
     with data_locations({"TEMPVS_DATA_DIR": str(data_dir)}):
-        docs = getattr(hooks, name)(None)
+        docs = getattr(utils, name)(None)
     kinds = [doc.get("kind") for doc in docs]
     return kinds.index("main") + 1 if "main" in kinds else DEFAULT_LIMIT
 
