@@ -1,13 +1,14 @@
 """The README's main job: write the demo data, evaluate it with a no-download baseline through the
-real lmms-eval CLI (its output goes to a log file, shown only when the run fails; the lmms-eval CLI
-exits 0 even when an evaluation fails, so a missing results file is a failure too), write the
-paper-layout report and print the headline summary beside the random baseline."""
+real lmms-eval command line (run in this process, which needs lmms-eval's modules afterwards for the
+browse page anyway; its output goes to a log file, shown only when the run fails; lmms-eval exits 0
+even when an evaluation fails, so a missing results file is a failure too), write the paper-layout
+report and print the headline summary beside the random baseline."""
 
 import glob
 import json
 import os
-import subprocess
 import sys
+import traceback
 from functools import partial
 from pathlib import Path
 from typing import Callable, Dict, List, NamedTuple
@@ -47,7 +48,9 @@ DEMO_BENCHMARKS = {
 
 def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed=1234") -> Dict:
     output = output.resolve()
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
+    # set before lmms-eval (and with it huggingface_hub and datasets, which read them at import) loads
+    env = os.environ
+    env.update(HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
     tasks = []
     for name, benchmark in DEMO_BENCHMARKS.items():
         env[benchmark.data_dir_env] = str(benchmark.write_data(output / "data" / name))
@@ -55,12 +58,11 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
         tasks += benchmark.tasks
     results_dir = output / "results"
     before = set(glob.glob(str(results_dir / "**" / "*_results.json"), recursive=True))
-    command = [sys.executable, "-m", "lmms_eval", "--model", model, "--model_args", model_args,
-               "--tasks", ",".join(tasks), "--output_path", str(results_dir), "--log_samples", "--verbosity", "WARNING"]
+    arguments = ["--model", model, "--model_args", model_args, "--tasks", ",".join(tasks),
+                 "--output_path", str(results_dir), "--log_samples", "--verbosity", "WARNING"]
     log_path = output / LOG_NAME
     print(f"evaluating {', '.join(tasks)} with {model} ({model_args}) through lmms-eval; its log: {log_path}", flush=True)
-    with open(log_path, "w", encoding="utf-8") as log:
-        status = subprocess.run(command, env=env, stdout=log, stderr=subprocess.STDOUT).returncode
+    status = run_lmms_eval(arguments, log_path)
     written = sorted(set(glob.glob(str(results_dir / "**" / "*_results.json"), recursive=True)) - before)
     if status or not written:
         _fail(log_path, f"lmms-eval exited with status {status}" if status else f"lmms-eval wrote no results file under {results_dir}")
@@ -75,6 +77,37 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     print(write_browse_page(Path(written[-1]), output / "browse.html", {b.data_dir_env: env[b.data_dir_env] for b in DEMO_BENCHMARKS.values()}))
     print(summarize(Path(written[-1]), f"{model} ({model_args})"))
     return results
+
+
+def run_lmms_eval(arguments: List[str], log_path: Path) -> int:
+    """``lmms-eval ARGUMENTS`` in this process, both output streams (file descriptors 1 and 2, so
+    loguru's and tqdm's output too) sent to ``log_path``; its exit status (an uncaught error: 1,
+    its traceback in the log)."""
+    from lmms_eval.__main__ import cli_evaluate
+
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved_fds, saved_argv = (os.dup(1), os.dup(2)), sys.argv
+    with open(log_path, "w", encoding="utf-8") as log:
+        os.dup2(log.fileno(), 1)
+        os.dup2(log.fileno(), 2)
+        sys.argv = ["lmms-eval", *arguments]
+        try:
+            cli_evaluate()
+            status = 0
+        except SystemExit as exit_:
+            status = exit_.code if isinstance(exit_.code, int) else int(exit_.code is not None)
+        except Exception:  # noqa: BLE001 - shown with the log's tail, as a crash of the CLI would be
+            traceback.print_exc()
+            status = 1
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            sys.argv = saved_argv
+            for fd, saved in zip((1, 2), saved_fds):
+                os.dup2(saved, fd)
+                os.close(saved)
+    return status
 
 
 def _fail(log_path: Path, reason: str) -> None:

@@ -47,6 +47,18 @@ def test_exemplars_never_come_from_the_same_plan(fixture_root):
     assert shots and all(shot["title"] != doc["title"] for shot in shots)
 
 
+def test_scores_are_rank_bm25s_own_to_the_last_bit(catbench_val, tmp_path, monkeypatch):
+    """The retriever caches each term's share of the score; the sums are rank_bm25's, float for float
+    (the real validation split: 100 questions asked of a pool of the others)."""
+    (tmp_path / "val_must_why").symlink_to(catbench_val)
+    monkeypatch.setenv("CATBENCH_DATA_DIR", str(tmp_path))
+    pool = [q for q in load_split("validation") if q["variant"] == "real"]
+    retriever = fewshot.ExemplarRetriever(pool[100:])
+    for doc in pool[:100]:
+        query = fewshot._tokens(prompts.answer_only(doc))
+        assert (retriever.scores(query) == retriever.index.get_scores(query)).all()
+
+
 def test_pool_must_not_be_the_evaluated_split(fixture_root):
     doc = load_split("test")[0]
     with pytest.raises(ValueError, match="pool holds the evaluated question"):

@@ -123,22 +123,34 @@ def test_each_copied_module_is_the_package_module_with_renamed_imports(exported)
         Path(yes_no.__file__).read_text(encoding="utf-8").replace("temporal_bench.utils.", "lmms_eval.tasks.isobench."))
 
 
-@pytest.mark.parametrize("benchmark", BENCHMARKS)
-def test_exported_utils_defines_every_hook_its_yamls_name(exported, overlay, benchmark):
-    """Imported as lmms-eval would (by path, as ``utils``) in a process where ``temporal_bench`` cannot be imported."""
-    folder = exported / benchmark
-    hooks = sorted({name for path in folder.iterdir() if path.name.endswith("yaml")
-                    for name in re.findall(r"!function\s+utils\.(\w+)", path.read_text(encoding="utf-8"))})
-    code = ("import importlib.util, sys\n"
-            f"spec = importlib.util.spec_from_file_location('utils', {str(folder / 'utils.py')!r})\n"
-            "module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)\n"
-            "print([h for h in sys.argv[1:] if not hasattr(module, h)])\n")
+@pytest.fixture(scope="module")
+def hooks_missing(exported, overlay) -> Dict[str, Tuple[List[str], List[str]]]:
+    """benchmark -> (the hooks its YAMLs name, those its exported utils.py lacks), each utils.py imported
+    as lmms-eval would (by path, as ``utils``) in one process where ``temporal_bench`` cannot be imported."""
+    named = {benchmark: sorted({name for path in (exported / benchmark).iterdir() if path.name.endswith("yaml")
+                                for name in re.findall(r"!function\s+utils\.(\w+)", path.read_text(encoding="utf-8"))})
+             for benchmark in BENCHMARKS}
+    code = ("import importlib.util, json, sys\n"
+            "missing = {}\n"
+            "for benchmark, hooks in json.loads(sys.argv[2]).items():\n"
+            "    spec = importlib.util.spec_from_file_location('utils', f'{sys.argv[1]}/{benchmark}/utils.py')\n"
+            "    module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)\n"
+            "    missing[benchmark] = [h for h in hooks if not hasattr(module, h)]\n"
+            "print(json.dumps(missing))\n")
     pythonpath = f"{overlay}:{SUPPORT / 'block_temporal_bench'}"
-    done = subprocess.run([sys.executable, "-c", code, *hooks], capture_output=True, text=True, timeout=300,
-                          env={**os.environ, **OFFLINE, "PYTHONPATH": pythonpath,
-                               # CaT-Bench's utils.py resolves the dataset (hub or local folder) at import
-                               "CATBENCH_DATA_DIR": str(Path(__file__).parent / "data" / "catbench")})
-    assert hooks and done.returncode == 0 and done.stdout.strip() == "[]", done.stderr[-3000:]
+    done = subprocess.run([sys.executable, "-c", code, str(exported), json.dumps(named)], capture_output=True, text=True,
+                          timeout=300, env={**os.environ, **OFFLINE, "PYTHONPATH": pythonpath,
+                                            # CaT-Bench's utils.py resolves the dataset (hub or local folder) at import
+                                            "CATBENCH_DATA_DIR": str(Path(__file__).parent / "data" / "catbench")})
+    assert done.returncode == 0, done.stderr[-3000:]
+    missing = json.loads(done.stdout.strip().splitlines()[-1])
+    return {benchmark: (named[benchmark], missing[benchmark]) for benchmark in BENCHMARKS}
+
+
+@pytest.mark.parametrize("benchmark", BENCHMARKS)
+def test_exported_utils_defines_every_hook_its_yamls_name(hooks_missing, benchmark):
+    named, missing = hooks_missing[benchmark]
+    assert named and missing == []
 
 
 def test_a_second_export_replaces_the_first_but_never_a_foreign_folder(exported, tmp_path):

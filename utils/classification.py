@@ -1,5 +1,6 @@
 """Two-class (yes/no) classification scores, computed by scikit-learn exactly as the papers did."""
 
+from functools import lru_cache
 from typing import Dict, Optional, Sequence
 
 from sklearn.metrics import accuracy_score, classification_report
@@ -22,6 +23,13 @@ def yes_no_report(
     """
     if not gold:
         return None
+    return dict(_report(tuple(gold), tuple(pred), tuple(class_names)))
+
+
+@lru_cache(maxsize=256)
+def _report(gold: tuple, pred: tuple, class_names: tuple) -> Dict[str, float]:
+    """Cached: each per-class and averaged score of a task is its own aggregation, and all of them
+    ask for the report of the same answers (one scikit-learn call instead of one per score)."""
     report = classification_report(
         list(gold), list(pred), labels=[YES, NO], output_dict=True, zero_division=0
     )

@@ -46,7 +46,7 @@ def _status_counts(cards: list[Card]) -> Counter:
 
 def _metrics_table(tasks: list[TaskCards]) -> str:
     rows, explained = [], {}
-    runs = {task.run.results_path: load_runs([task.run.results_path])[0] for task in tasks}
+    runs = {path: load_runs([path])[0] for path in dict.fromkeys(task.run.results_path for task in tasks)}
     for task in tasks:
         run = runs[task.run.results_path]
         counts = _status_counts(task.cards)

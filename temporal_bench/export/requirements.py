@@ -8,7 +8,8 @@ import ast
 import importlib.metadata
 import re
 import sys
-from typing import Dict, Set
+from functools import lru_cache
+from typing import Dict, FrozenSet, List, Mapping
 
 from packaging.requirements import Requirement
 
@@ -19,20 +20,27 @@ def _normalized(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def harness_requirements() -> Set[str]:
+@lru_cache(maxsize=1)
+def _installed() -> Mapping[str, List[str]]:
+    """Top-level module -> distributions (reads every installed distribution's file list: ~1 s)."""
+    return importlib.metadata.packages_distributions()
+
+
+@lru_cache(maxsize=1)
+def harness_requirements() -> FrozenSet[str]:
     """lmms-eval and the distributions it always installs (no extras), normalized names."""
     names = {_normalized(HARNESS)}
     for line in importlib.metadata.requires(HARNESS) or []:
         requirement = Requirement(line)
         if requirement.marker is None or "extra" not in str(requirement.marker):
             names.add(_normalized(requirement.name))
-    return names
+    return frozenset(names)
 
 
 def extra_requirements(source: str) -> Dict[str, str]:
     """Imported module -> distribution, for each module-level import of ``source`` that is neither in the
     standard library nor among lmms-eval's requirements. Imports inside functions or ``try`` are optional."""
-    installed = importlib.metadata.packages_distributions()
+    installed = _installed()
     required = harness_requirements()
     extra = {}
     for node in ast.parse(source).body:

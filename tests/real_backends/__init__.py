@@ -6,3 +6,7 @@ writes, per model call, what reached the model; ``registration`` registers those
 real CLI through lmms-eval's ``lmms_eval.models`` entry-point group (a throw-away ``.dist-info``
 folder on ``PYTHONPATH``, never installed into the environment).
 """
+
+# generation stops after this many new tokens (the recording wrapper caps what the class passed):
+# random weights hardly ever end a turn, and 512 tokens per doc on a CPU measure the clock, not the plumbing
+NEW_TOKENS_CAP = 16

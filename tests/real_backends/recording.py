@@ -11,7 +11,8 @@ line per request is appended to the file named by ``$REAL_BACKENDS_RECORD``:
 - ``processor_calls``: per processor call, the text(s) and the number of images passed;
 - ``generate_calls``: per ``model.generate`` call, the generation settings passed, the prompt length,
   the vision-start / image-pad token counts and the image grids in the inputs, the decoded input
-  (special tokens kept) and the number of new tokens;
+  (special tokens kept) and the number of new tokens (generation stops at ``NEW_TOKENS_CAP``; the
+  settings recorded are those the class passed);
 - ``response``: what the model class returned for the request.
 """
 
@@ -21,6 +22,8 @@ import threading
 from typing import Any, Dict, List
 
 import torch
+
+from . import NEW_TOKENS_CAP
 
 RECORD_ENV = "REAL_BACKENDS_RECORD"
 _LOCK = threading.Lock()
@@ -96,8 +99,9 @@ class RecordingMixin:
 
         def generate(*args, **kwargs):
             input_ids = kwargs.get("input_ids", args[0] if args else None)
-            output = real_generate(*args, **kwargs)
             record = {key: _jsonable(kwargs[key]) for key in GEN_KEYS if key in kwargs}
+            capped = {**kwargs, "max_new_tokens": min(kwargs.get("max_new_tokens") or NEW_TOKENS_CAP, NEW_TOKENS_CAP)}
+            output = real_generate(*args, **capped)
             record["generation_config"] = {key: _jsonable(getattr(model.generation_config, key, None))
                                            for key in ("max_new_tokens", "do_sample", "temperature")}
             if input_ids is not None:
