@@ -392,7 +392,9 @@ def build_main_docs(tests, mode: str = "standard", visual: str = "combined", bli
     ``with_grounding``, every grounding question of the grounding file (after the invalid-event
     filter), each once. Order: per source, per image sequence, grounding then main docs (so
     ``--limit`` keeps the partners of every main question it keeps; the metrics never rely on it).
-    ``rows_of`` reads the rows of a task id (the released-predictions scorer reads the prediction files)."""
+    ``rows_of`` reads the rows of a task id (the released-predictions scorer reads the prediction files).
+    A text-only run without the filter (``mode="blind"``, ``blind_filter=False``) still reads the
+    blind predictions and marks each MT1/MT2 main doc ``filter_kept``: whether the filter keeps it."""
     specs = [MAIN_TESTS[test] for test in ((tests,) if isinstance(tests, str) else tests)]
     grounding_task_id = specs[0].grounding_task_id
     if any(spec.grounding_task_id != grounding_task_id for spec in specs):
@@ -408,13 +410,18 @@ def build_main_docs(tests, mode: str = "standard", visual: str = "combined", bli
             report.files.append(path)
             valid = [row for row in rows if not has_invalid_event(row)]
             stages = {"rows": len(rows), "after_invalid_event_filter": len(valid)}
-            if blind_filter and spec.blind_filtered:
+            kept: Dict[str, bool] = {}
+            if spec.blind_filtered and (blind_filter or mode == "blind"):
                 counts = blind_correct_counts(root, source, spec.task_id, [str(row["question_id"]) for row in valid], report.files)
-                valid = [row for row in valid if counts[str(row["question_id"])] < BLIND_DROP_THRESHOLD]
+                kept = {str(row["question_id"]): counts[str(row["question_id"])] < BLIND_DROP_THRESHOLD for row in valid}
+            if blind_filter and kept:
+                valid = [row for row in valid if kept[str(row["question_id"])]]
                 stages["after_blind_filter"] = len(valid)
             report.add(spec.task_id, source, **stages)
             for row in valid:
-                sequences.setdefault(str(row["img_seq_id"]), {"grounding": [], "main": []})["main"].append((spec, row))
+                # a text-only run keeps every question and marks those the filter keeps (Table 17's "after")
+                filter_kept = kept.get(str(row["question_id"])) if mode == "blind" and not blind_filter else None
+                sequences.setdefault(str(row["img_seq_id"]), {"grounding": [], "main": []})["main"].append((spec, row, filter_kept))
         by_sequence: Dict[str, List[Tuple[str, str]]] = defaultdict(list)
         if with_grounding:
             for row in _grounding_rows(root, source, grounding_task_id, report, rows_of):
@@ -424,8 +431,10 @@ def build_main_docs(tests, mode: str = "standard", visual: str = "combined", bli
         for members in sequences.values():
             for row in members["grounding"]:
                 docs.append(_doc(grounding_doc, row, source, grounding_task_id, "standard", visual, root))
-            for spec, row in members["main"]:
+            for spec, row, filter_kept in members["main"]:
                 doc = _doc(main_doc, row, source, spec.task_id, mode, visual, root)
+                if filter_kept is not None:
+                    doc["filter_kept"] = filter_kept
                 if with_grounding:
                     doc["partners"] = _partners(row, by_sequence, spec.family, source, spec.task_id)
                 docs.append(doc)

@@ -69,6 +69,8 @@ def make_record(doc: Dict, response: Optional[str], family: str = "generic", fix
             record["missing_fails"] = True
         if kind == "mt1":
             record.update(statement_type=doc["statement_type"], event_distance=doc["event_distance"])
+        if "filter_kept" in doc:
+            record["filter_kept"] = doc["filter_kept"]
     record.update(gold=doc["gt_option"], pred=parsed, correct=is_correct(parsed, doc["gt_option"]), failed=failed,
                   # set by the lmms-eval hooks (hooks.docs_of), absent when docs are built directly
                   task=doc.get("task", ""), main_limit=doc.get("main_limit", 0), data=doc.get("data", ""))
@@ -201,6 +203,15 @@ def mt_given_gtfail(records):
     return _mt_given(records, strict=False)
 
 
+def mt_acc_filtered(records):
+    """Text-only runs: MT on the main questions the text-only-LLM filter keeps (paper Table 17's
+    "after"); None when the records carry no filter mark."""
+    mains = [r for r in _unique(records) if r["kind"] == "main"]
+    if not mains or any("filter_kept" not in r for r in mains):
+        return None
+    return _mt(mains, keep=lambda r: r["filter_kept"])
+
+
 def main_count(records):
     """Main questions evaluated."""
     return sum(r["kind"] == "main" for r in _unique(records))
@@ -243,7 +254,7 @@ HEADLINE = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "invalid_r
 GROUNDING_HEADLINE = ("gt_acc", "invalid_rate", "failed_count")
 AGGREGATIONS: Dict[str, Callable] = {
     "gt_acc": _gt, "gtstrict_rate": gtstrict_rate, "mt_acc": mt_acc, "mt_given_gtstrict": mt_given_gtstrict,
-    "mt_given_gtfail": mt_given_gtfail, "invalid_rate": invalid_rate, "failed_count": failed_count, "main_count": main_count,
+    "mt_given_gtfail": mt_given_gtfail, "mt_acc_filtered": mt_acc_filtered, "invalid_rate": invalid_rate, "failed_count": failed_count, "main_count": main_count,
     "grounding_count": grounding_count, "gt_missing_count": gt_missing_count, "gt_unmatched_count": gt_unmatched_count,
 }
 for _source in SOURCES:
@@ -263,12 +274,12 @@ PER_SOURCE = [name for source in SOURCES for name in (f"gt_{source}", f"gtstrict
 HIGHER_IS_BETTER = {"invalid_rate": False, "failed_count": False, "gt_missing_count": False, "gt_unmatched_count": False}
 
 
-def metric_names(family: str) -> List[str]:
+def metric_names(family: str, mode: str = "standard") -> List[str]:
     """Every metric key (headline and breakdown) of a task family: ``mt1_two``, ``mt1_three``,
-    ``ordering`` or ``grounding``."""
+    ``ordering`` or ``grounding``; text-only (``blind``) tasks add ``mt_acc_filtered``."""
     if family == "grounding":
         return ["gt_acc", "invalid_rate", "failed_count", "grounding_count"] + [f"gt_{source}" for source in SOURCES]
-    names = MAIN_CORE + PER_SOURCE
+    names = MAIN_CORE + PER_SOURCE + (["mt_acc_filtered"] if mode == "blind" else [])
     if family == "mt1_two":
         names += [f"two_{k}_{p}" for k in PAIRED_TYPES for p in ("pos", "neg")] + [f"dist{d}" for d in DISTANCES]
     elif family == "mt1_three":
@@ -345,7 +356,8 @@ def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[floa
     if not tests:
         return {}
     if len(tests) == 1:
-        return {name: AGGREGATIONS[name](records) for name in metric_names(metric_family(tests[0]))}
+        mode = "blind" if any(r.get("mode") == "blind" for r in records) else "standard"
+        return {name: AGGREGATIONS[name](records) for name in metric_names(metric_family(tests[0]), mode)}
     values = {}
     for test in tests:
         scoped = [r for r in records if r["kind"] == "grounding" or r["test"] == test]

@@ -24,16 +24,16 @@ import json
 import logging
 import re
 import sys
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.tempvs.loading import (
-    TempVSDataError, annotation_rows, blind_correct_counts, build_main_docs, data_root, doc_key, read_rows,
+    TempVSDataError, annotation_rows, build_main_docs, data_root, doc_key, read_rows,
 )
 from temporal_bench.tempvs.metrics import AGGREGATIONS, make_record, metric_family, metric_names
 from temporal_bench.tempvs.settings import FIX_NAMES, TaskSettings, TempVSSettingsError, refuse_removed_env
-from temporal_bench.tempvs.spec import BLIND_DROP_THRESHOLD, MAIN_TESTS, SOURCES, selected_sources
+from temporal_bench.tempvs.spec import MAIN_TESTS, SOURCES, selected_sources
 
 try:
     from loguru import logger as _log
@@ -43,7 +43,6 @@ except ImportError:  # pragma: no cover
 # input folder -> (prompt mode, our task-name suffix); scoring reads no image, so none need be present
 INPUTS = {"combined": ("standard", ""), "separate": ("standard", "_separate"), "cot": ("cot", "_cot"),
           "blind": ("blind", "_blind")}
-FILTERED_METRIC = "mt_acc_filtered"  # text-only runs: MT on the questions the text-only-LLM filter keeps (Table 17)
 RESULTS_NAME = "released_{input}_results.json"
 SAMPLES_NAME = "released_{input}_samples_{task}.jsonl"  # beside RESULTS_NAME, named as lmms-eval names them
 
@@ -160,21 +159,6 @@ class ScoredModel:
 
     tests: List[ScoredTest]
     mismatches: List[RowMismatch]
-    filtered: Dict[str, Optional[float]] = field(default_factory=dict)  # text-only: task -> FILTERED_METRIC
-
-
-def accuracy_after_blind_filter(records: List[Dict], root: Path) -> Optional[float]:
-    """MT accuracy among the main questions that the text-only-LLM filter keeps (fewer than 2 of its
-    3 LLMs right on the release's blind predictions, §7.1 step 2): paper Table 17's "after"."""
-    by_file: Dict[Tuple[str, str], List[Dict]] = {}
-    for record in records:
-        if record["kind"] == "main":
-            by_file.setdefault((record["source"], MAIN_TESTS[record["test"]].task_id), []).append(record)
-    kept = []
-    for (source, task_id), found in by_file.items():
-        counts = blind_correct_counts(root, source, task_id, [r["question_id"] for r in found])
-        kept += [r for r in found if counts[r["question_id"]] < BLIND_DROP_THRESHOLD]
-    return sum(r["correct"] for r in kept) / len(kept) if kept else None
 
 
 def scored_tests(root: Path, model: str, input_kind: str = "combined",
@@ -201,8 +185,6 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined",
         task = f"tempvs_{test}{suffix}"
         records = [make_record(doc, rows.outputs[doc["doc_key"]], family, frozenset(fixes)) for doc in docs]
         scored.tests.append((test, task, records))
-        if mode == "blind":
-            scored.filtered[task] = accuracy_after_blind_filter(records, root)
         mismatches.update(rows.mismatches)
     scored.mismatches = list(mismatches.values())
     return scored
@@ -210,11 +192,8 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined",
 
 def results_of(scored: ScoredModel) -> Dict[str, Dict[str, object]]:
     """Our task name -> ``{"<metric>,none": value}``, as the tasks' aggregations compute them."""
-    results = {task: {f"{name},none": AGGREGATIONS[name](records) for name in metric_names(metric_family(test))}
-               for test, task, records in scored.tests}
-    for task, value in scored.filtered.items():
-        results[task][f"{FILTERED_METRIC},none"] = value
-    return results
+    return {task: {f"{name},none": AGGREGATIONS[name](records) for name in metric_names(metric_family(test), records[0]["mode"])}
+            for test, task, records in scored.tests}
 
 
 def score_model(root: Path, model: str, input_kind: str = "combined",

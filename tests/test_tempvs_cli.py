@@ -8,7 +8,9 @@ import json
 
 import pytest
 
+from temporal_bench.report import LAYOUTS, load_runs
 from temporal_bench.report.records import doc_record
+from temporal_bench.report.render import build_rows
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.hooks import docs_of
 from temporal_bench.tempvs.metrics import breakdown_metrics, metric_prefix
@@ -165,6 +167,13 @@ def test_cot_blind_separate_unfiltered_and_standalone_grounding(tmp_path, data, 
     assert breakdowns(out, "tempvs_mt1_two_blind")["grounding_count"] == 0
     assert breakdowns(out, "tempvs_mt1_two_blind")["main_count"] == breakdowns(out, "tempvs_mt1_two_unfiltered")["main_count"] == 156
     assert breakdowns(out, "tempvs_mt1_two")["main_count"] == 74
+    # a text-only record says whether the text-only-LLM filter keeps its question: Table 17's "after"
+    blind = [doc_record(line) for line in read_samples(out, "tempvs_mt1_two_blind")]
+    assert sum(record["filter_kept"] for record in blind) == 74
+    assert breakdowns(out, "tempvs_mt1_two_blind")["mt_acc_filtered"] == 1.0
+    assert "mt_acc_filtered" not in breakdowns(out, "tempvs_mt1_two_unfiltered")
+    [row] = [r for r in build_rows(LAYOUTS["tempvs-table17"], load_runs([out]), include_published=False)]
+    assert (row.values["two_event_before"], row.values["two_event_after"], row.values["mt2_caption_after"]) == (1.0, 1.0, 1.0)
     assert breakdowns(out, "tempvs_gt_all_story")["grounding_count"] == 104
     # the settings are in the results: the variants differ in their recorded metadata
     configs = results["configs"]
