@@ -8,12 +8,17 @@ and argv, sends its output to files and calls the console script's own entry fun
 So each run is still the real CLI in its own process, minus the imports and the indexing of the
 harnesses' built-in task folders (tests/preloaded_task_index.py).
 
-Where the environment must act before the imports (``PYTHONPATH`` stubs, the plugin's opt-out
-variable read when lmms-eval loads its entry points), ``ENTRY_POINTS`` does not apply and the caller
-starts a plain subprocess. ``HF_DATASETS_CACHE`` is read by ``datasets`` at import: the child sets
-it again from the run's environment.
+Folders a run puts in front of ``PYTHONPATH`` (stand-in engines, a throw-away ``.dist-info`` that
+registers a test model) go to the front of the child's ``sys.path``, and lmms-eval's model registry
+reads its entry points again; where the environment must act before the imports (a folder that
+shadows an installed module, such as a stand-in ``lmms_eval``, or the plugin's opt-out variable read
+when lmms-eval loads its entry points), the caller starts a plain subprocess. ``HF_DATASETS_CACHE``
+is read by ``datasets`` at import and ``OMP_NUM_THREADS`` by torch: the child applies both again.
 """
 
+import functools
+import importlib
+import importlib.metadata
 import multiprocessing
 import os
 import shutil
@@ -22,7 +27,7 @@ import sys
 import tempfile
 import traceback
 from pathlib import Path
-from typing import Dict, List
+from typing import Dict, List, Optional
 
 ENTRY_POINTS = {
     "lmms-eval": ("lmms_eval.cli.dispatch", "main"),
@@ -31,15 +36,41 @@ ENTRY_POINTS = {
 }
 PRELOAD = ["torch", "transformers", "datasets", "lmms_eval.cli.dispatch", "lmms_eval.__main__", "lmms_eval.evaluator",
            "lmms_eval.models", "lmms_eval.tasks", "lm_eval.__main__", "temporal_bench.__main__", "tests.preloaded_task_index"]
-IMPORT_TIME_VARIABLES = ("PYTHONPATH", "TEMPORAL_BENCH_NO_AUTO_TASKS")
+IMPORT_TIME_VARIABLES = ("TEMPORAL_BENCH_NO_AUTO_TASKS",)
 
 _context = None
+
+
+def _paths(value: Optional[str]) -> List[str]:
+    return [path for path in (value or "").split(os.pathsep) if path]
+
+
+@functools.lru_cache(maxsize=1)
+def _installed_modules() -> frozenset:
+    return frozenset(importlib.metadata.packages_distributions()) | frozenset(sys.stdlib_module_names)
+
+
+def _shadows_an_installed_module(folder: str) -> bool:
+    """Also true for ``sitecustomize``, which acts when an interpreter starts (a forked child is past that)."""
+    names = {entry[:-3] if entry.endswith(".py") else entry for entry in os.listdir(folder)}
+    return bool(names & (_installed_modules() | {"sitecustomize", "usercustomize"}))
+
+
+def added_paths(env: Dict[str, str]) -> Optional[List[str]]:
+    """The folders ``env``'s PYTHONPATH puts in front of ours ([] for none), or None when it changes
+    PYTHONPATH otherwise or one of them holds a module that is installed (and may be preloaded)."""
+    new, old = _paths(env.get("PYTHONPATH")), _paths(os.environ.get("PYTHONPATH"))
+    if new[len(new) - len(old):] != old:
+        return None
+    added = new[:len(new) - len(old)]
+    return None if any(_shadows_an_installed_module(folder) for folder in added) else added
 
 
 def applies(command: List[str], env: Dict[str, str]) -> bool:
     """True when ``command`` is one of our console scripts and ``env`` needs nothing before the imports."""
     return (Path(command[0]).name in ENTRY_POINTS and Path(command[0]).parent == Path(sys.executable).parent
-            and not any(env.get(name) != os.environ.get(name) for name in IMPORT_TIME_VARIABLES))
+            and not any(env.get(name) != os.environ.get(name) for name in IMPORT_TIME_VARIABLES)
+            and added_paths(env) is not None)
 
 
 def _forkserver():
@@ -50,9 +81,7 @@ def _forkserver():
     return _context
 
 
-def _child(command: List[str], env: Dict[str, str], cwd: str, stdout: str, stderr: str) -> None:
-    import importlib
-
+def _child(command: List[str], env: Dict[str, str], added: List[str], cwd: str, stdout: str, stderr: str) -> None:
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
@@ -60,6 +89,17 @@ def _child(command: List[str], env: Dict[str, str], cwd: str, stdout: str, stder
         import datasets.config
 
         datasets.config.HF_DATASETS_CACHE = Path(env["HF_DATASETS_CACHE"])
+    if "OMP_NUM_THREADS" in env:
+        import torch
+
+        torch.set_num_threads(int(env["OMP_NUM_THREADS"]))
+    if added:
+        sys.path[0:0] = added
+        importlib.invalidate_caches()
+        if any(entry.endswith(".dist-info") for folder in added for entry in os.listdir(folder)):
+            from lmms_eval.models import MODEL_REGISTRY_V2
+
+            MODEL_REGISTRY_V2.load_entrypoint_manifests(overwrite=True)
     for fd, path in ((1, stdout), (2, stderr)):
         target = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         os.dup2(target, fd)
@@ -87,7 +127,7 @@ def run(command: List[str], env: Dict[str, str], cwd: Path, timeout: float) -> s
     """``command`` run as a forked child of the preloaded server; its output as a CompletedProcess."""
     logs = Path(tempfile.mkdtemp(prefix="preloaded-cli-"))
     stdout, stderr = logs / "stdout", logs / "stderr"
-    process = _forkserver().Process(target=_child, args=(command, env, str(cwd), str(stdout), str(stderr)))
+    process = _forkserver().Process(target=_child, args=(command, env, added_paths(env), str(cwd), str(stdout), str(stderr)))
     process.start()
     process.join(timeout)
     if process.is_alive():

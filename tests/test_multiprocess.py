@@ -1,14 +1,19 @@
 """Two processes (accelerate on the CPU) give exactly the metrics of one: the joins (TC pairs, OCC
 twins, TempVS's main-to-grounding join, also across MT2 and MT3 sharing their grounding questions)
-gather across ranks, whatever the sharding, and an odd doc count exercises padding. The
-benchmarks are evaluated in one run of each kind."""
+gather across ranks, whatever the sharding, and an odd doc count exercises padding; TempVS's
+breakdowns (from the samples) agree too, and ``--limit`` keeps every kept main question's grounding
+partners. The benchmarks are evaluated in one run of each kind."""
 
 import pytest
 
+from temporal_bench.report.records import doc_record
+from temporal_bench.tempvs.hooks import docs_of
+from temporal_bench.tempvs.metrics import breakdown_metrics
+from temporal_bench.tempvs.tasks import TASKS
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from tests.harness import lmms_eval
+from tests.harness import lmms_eval, read_samples
 
 # --limit 71 leaves an odd number of CaT-Bench docs and cuts one TC/OCC partner; ISO-Bench's 15 docs
 # (an odd number too: the first 15 of the default 16) are all below it
@@ -25,13 +30,23 @@ def _metrics(results):
 
 
 @pytest.fixture(scope="module")
-def one_and_two(tmp_path_factory):
-    """The seeded baseline on every case's tasks, in one process and in two: (results of one, of two)."""
-    base = tmp_path_factory.mktemp("multiprocess")
+def base(tmp_path_factory):
+    return tmp_path_factory.mktemp("multiprocess")
+
+
+@pytest.fixture(scope="module")
+def one_and_two(base):
+    """The seeded baseline on every case's tasks, in one process and in two: (results of one, of two);
+    their files are under ``base / {one,two} / lmms_eval_out``."""
     env = {env_var: str(write(base / "data" / benchmark)) for benchmark, (env_var, write, _, _) in CASES.items()}
     tasks = [task for _, _, case_tasks, _ in CASES.values() for task in case_tasks]
     args = dict(model="random_choice", model_args="seed=7", env=env, extra=["--limit", str(LIMIT)])
     return lmms_eval(base / "one", tasks, **args), lmms_eval(base / "two", tasks, processes=2, **args)
+
+
+def _breakdowns(base, run, task):
+    """The task's every TempVS metric key, from the run's logged records (as `temporal-bench report` does)."""
+    return breakdown_metrics(task, [doc_record(line) for line in read_samples(base / run / "lmms_eval_out", task)])
 
 
 @pytest.mark.parametrize("benchmark", sorted(CASES))
@@ -45,3 +60,18 @@ def test_two_processes_equal_one(one_and_two, benchmark):
         assert 0 < one["results"]["catbench_switched"]["tc,none"] < 1
     if benchmark == "tempvs":
         assert 0 < one["results"]["tempvs_ordering_event"]["mt2_gt_acc,none"] < 1
+
+
+@pytest.mark.parametrize("task", CASES["tempvs"][2])
+def test_tempvs_breakdowns_agree_and_limit_keeps_grounding_partners(one_and_two, base, task):
+    one, _ = one_and_two
+    assert _breakdowns(base, "one", task) == _breakdowns(base, "two", task)
+    docs = docs_of(TASKS[task], data_dir=base / "data" / "tempvs")[:LIMIT]
+    present = {(d["source"], d["question_id"]) for d in docs if d["kind"] == "grounding"}
+    lacking = sum(1 for d in docs if d["kind"] == "main" and not {(d["source"], q) for q in d["partners"]} <= present)
+    # docs come per sequence, grounding first: a limit keeps the partners of every main question it
+    # keeps (a cut partner would be counted here and left out of GT_strict, test_tempvs_metrics)
+    values = _breakdowns(base, "one", task)
+    assert sum(v for k, v in values.items() if k.endswith("gt_missing_count")) == lacking == 0
+    assert sum(v for k, v in values.items() if k.endswith("main_count")) == sum(d["kind"] == "main" for d in docs) > 0
+    assert one["n-samples"][task]["effective"] == LIMIT

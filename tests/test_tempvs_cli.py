@@ -2,7 +2,7 @@
 grounds-right-but-main-wrong and a scripted mixed model (compared with the independent
 re-computation of the official algorithm and with the single tasks), the request count of
 ``--tasks tempvs`` against the protocol's, the CoT / blind / separate / standalone-GT variants, the
-settings recorded in the results, and two processes against one with ``--limit``."""
+settings recorded in the results. (Two processes against one with ``--limit``: test_multiprocess.)"""
 
 import json
 
@@ -183,32 +183,6 @@ def test_cot_blind_separate_unfiltered_and_standalone_grounding(tmp_path, data, 
     results = lmms_eval(tmp_path / "separate", ["tempvs_mt3_event_separate", "tempvs_gt_all_separate"], model="decode_only",
                         model_args="seed=3", env=env, extra=["--limit", "40"])
     assert results["n-samples"]["tempvs_mt3_event_separate"]["effective"] == 40
-
-
-def _metrics(results):
-    return {task: {k: v for k, v in values.items() if k != "alias"} for task, values in results["results"].items()}
-
-
-def test_two_processes_equal_one_and_limit_reports_missing_partners(tmp_path, data):
-    env = {"TEMPVS_DATA_DIR": str(data)}
-    tasks = ["tempvs_mt1_two", "tempvs_ordering_event"]
-    args = dict(model="random_choice", model_args="seed=7", env=env, extra=["--limit", "61"])
-    one = lmms_eval(tmp_path / "one", tasks, **args)
-    two = lmms_eval(tmp_path / "two", tasks, processes=2, **args)
-    assert _metrics(one) == _metrics(two)
-    for task in tasks:
-        assert breakdowns(tmp_path / "one" / "lmms_eval_out", task) == breakdowns(tmp_path / "two" / "lmms_eval_out", task)
-        docs = _docs(task, data)[:61]
-        present = {(d["source"], d["question_id"]) for d in docs if d["kind"] == "grounding"}
-        lacking = sum(1 for d in docs if d["kind"] == "main" and not {(d["source"], q) for q in d["partners"]} <= present)
-        # docs come per sequence, grounding first: a limit keeps the partners of every main question
-        # it keeps (a cut partner would be counted here and left out of GT_strict, test_tempvs_metrics)
-        values = breakdowns(tmp_path / "one" / "lmms_eval_out", task)
-        assert sum(v for k, v in values.items() if k.endswith("gt_missing_count")) == lacking == 0
-        assert sum(v for k, v in values.items() if k.endswith("main_count")) == sum(d["kind"] == "main" for d in docs) > 0
-        assert one["n-samples"][task]["effective"] == 61
-    assert 0 < metric(one, "tempvs_mt1_two", "gt_acc") < 1
-    assert 0 < metric(one, "tempvs_ordering_event", "mt3_gt_acc") < 1
 
 
 def test_an_old_option_variable_stops_the_run(tmp_path, data):
