@@ -20,7 +20,6 @@ Breakdowns: ``f1_weighted`` (no prefix) on a subset (relation, distance, source)
 requests that failed or brought no response (utils/failed_requests.py); they are unparsed answers.
 """
 
-import functools
 from typing import Callable, Dict, List, Optional, Tuple
 
 from temporal_bench.utils.classification import yes_no_report
@@ -65,16 +64,11 @@ def _third_label(records: List[Dict]) -> List[Tuple[str, str]]:
 RULES: Dict[str, Callable[[List[Dict]], List[Tuple[str, str]]]] = {"": _discarded, "strict_": _strict, "paper_": _third_label}
 
 
-@functools.lru_cache(maxsize=64)
-def _report(pairs: Tuple[Tuple[str, str], ...]) -> Optional[Dict[str, float]]:
-    return yes_no_report([g for g, _ in pairs], [p for _, p in pairs], CLASS_NAMES)
-
-
 def scores(records: List[Dict], rule: str = "") -> Optional[Dict[str, float]]:
     """The :data:`REPORT_SCORES` of ``records`` under the rule with key prefix ``rule``; None without
-    answers to score. Computed once per set of answers, however many keys read it."""
-    report = _report(tuple(RULES[rule](records)))
-    return None if report is None else dict(report)
+    answers to score (computed once per set of answers however many keys read it: utils/classification.py)."""
+    pairs = RULES[rule](records)
+    return yes_no_report([g for g, _ in pairs], [p for _, p in pairs], CLASS_NAMES)
 
 
 def _score(score: str, rule: str = "", keep: Callable[[Dict], bool] = lambda r: True) -> Callable:

@@ -168,6 +168,10 @@ def test_report_shows_intervals_and_verdicts_for_a_listed_model(lmms_run, tmp_pa
     assert out.endswith(f"## Reproduction verdicts\n\n- {LAYOUTS['catbench-table1'].title}: "
                         f"{inside} of 9 published cells within the 95% interval.\n")
     assert ("| gpt-4o | A | published |" in out) and (" ∈" in out or " ∉" in out)
+    # ISO-Bench Table 1 reads the paper_ rule's keys (unparsed answers a third label): intervals too
+    iso = next(r for r in build_rows(LAYOUTS["isobench-table1"], runs) if r.source == "measured")
+    assert sorted(iso.intervals) == sorted(c.key for c in LAYOUTS["isobench-table1"].columns if iso.values[c.key] is not None)
+    assert iso.intervals
 
 
 def test_report_says_why_a_cell_has_no_interval(lmms_run, script, tmp_path, capsys):

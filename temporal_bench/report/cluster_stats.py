@@ -73,30 +73,37 @@ def confusion_cell(gold: str, scored: str) -> str | None:
     return cell if cell in CONFUSION else None
 
 
-def classification_metrics() -> dict[str, Metric]:
-    """P/R/F1 per class, macro and weighted, and accuracy, from the confusion counts (the first
-    four entries), as ``classification_report(labels=[yes, no], zero_division=0)`` computes them."""
+def _classification_scores(yy, yn, ny, nn, yes_unparsed=0.0, no_unparsed=0.0) -> dict[str, np.ndarray]:
+    """``classification_report(labels=[yes, no], zero_division=0)`` and accuracy from the confusion
+    counts; ``*_unparsed``: answers outside the two labels per gold class, which count in their gold
+    class's support (lowering its recall) and in accuracy's total, and in no class's predictions."""
+    total = yy + yn + ny + nn + yes_unparsed + no_unparsed
+    out = {}
+    support = (yy + yn + yes_unparsed, nn + ny + no_unparsed)
+    per_class = {"dep": (yy, support[0], yy + ny), "nondep": (nn, support[1], nn + yn)}  # (tp, true, predicted)
+    for name, (tp, true, predicted) in per_class.items():
+        out[f"precision_{name}"] = _divide_or_zero(tp, predicted)
+        out[f"recall_{name}"] = _divide_or_zero(tp, true)
+        out[f"f1_{name}"] = _divide_or_zero(2.0 * tp, true + predicted)
+    for stat in ("precision", "recall", "f1"):
+        dep, nondep = out[f"{stat}_dep"], out[f"{stat}_nondep"]
+        out[f"{stat}_macro"] = (dep + nondep) / 2
+        out[f"{stat}_weighted"] = _divide_or_zero(dep * support[0] + nondep * support[1], support[0] + support[1])
+    out["accuracy"] = _divide_or_zero(yy + nn, total)
+    return {name: np.where(total > 0, value, np.nan) for name, value in out.items()}
 
-    def scores(c: np.ndarray) -> dict[str, np.ndarray]:
-        c = np.asarray(c, float)
-        yy, yn, ny, nn = (c[..., CONFUSION.index(cell)] for cell in CONFUSION)
-        total = yy + yn + ny + nn
-        out = {}
-        per_class = {"dep": (yy, yy + yn, yy + ny), "nondep": (nn, nn + ny, nn + yn)}  # (tp, true, predicted)
-        for name, (tp, true, predicted) in per_class.items():
-            out[f"precision_{name}"] = _divide_or_zero(tp, predicted)
-            out[f"recall_{name}"] = _divide_or_zero(tp, true)
-            out[f"f1_{name}"] = _divide_or_zero(2.0 * tp, true + predicted)
-        support = (yy + yn, nn + ny)
-        for stat in ("precision", "recall", "f1"):
-            dep, nondep = out[f"{stat}_dep"], out[f"{stat}_nondep"]
-            out[f"{stat}_macro"] = (dep + nondep) / 2
-            out[f"{stat}_weighted"] = _divide_or_zero(dep * support[0] + nondep * support[1], support[0] + support[1])
-        out["accuracy"] = _divide_or_zero(yy + nn, total)
-        return {name: np.where(total > 0, value, np.nan) for name, value in out.items()}
 
-    names = [f"{stat}_{row}" for row in ("dep", "nondep", "macro", "weighted") for stat in ("precision", "recall", "f1")]
-    return {name: (lambda c, name=name: scores(c)[name]) for name in names + ["accuracy"]}
+CLASSIFICATION_NAMES = [f"{stat}_{row}" for row in ("dep", "nondep", "macro", "weighted")
+                        for stat in ("precision", "recall", "f1")] + ["accuracy"]
+
+
+def classification_metrics(prefix: str = "", view: Callable[[np.ndarray], tuple] | None = None) -> dict[str, Metric]:
+    """P/R/F1 per class, macro and weighted, and accuracy, each under ``prefix + name``, from the
+    arguments of :func:`_classification_scores` that ``view`` takes from a count vector (default:
+    the confusion counts, its first four entries)."""
+    view = view or (lambda c: tuple(c[..., i] for i in range(len(CONFUSION))))
+    return {prefix + name: (lambda c, name=name: _classification_scores(*view(np.asarray(c, float)))[name])
+            for name in CLASSIFICATION_NAMES}
 
 
 # ---- TempVS ----------------------------------------------------------------------------------------
@@ -228,8 +235,9 @@ CATBENCH = Benchmark(
 
 # ---- ISO-Bench -------------------------------------------------------------------------------------
 
-ISOBENCH_STATS = CONFUSION + ("answers",)
-ANSWERS = len(CONFUSION)
+UNPARSED = ("yes_unparsed", "no_unparsed")  # answers with no YES/NO, per gold class
+ISOBENCH_STATS = CONFUSION + UNPARSED + ("answers",)
+ANSWERS = ISOBENCH_STATS.index("answers")
 
 
 def isobench_cluster(record: dict) -> str:
@@ -242,18 +250,40 @@ def isobench_counts(records: list[dict]) -> dict[str, np.ndarray]:
     for record in records:
         vector = counts[isobench_cluster(record)]
         vector[ANSWERS] += 1
-        cell = confusion_cell(record["gold"], record["pred"]) if record["pred"] != INVALID else None
+        if record["pred"] == INVALID:
+            vector[ISOBENCH_STATS.index(f"{record['gold']}_unparsed")] += 1
+            continue
+        cell = confusion_cell(record["gold"], record["pred"])
         if cell is not None:
             vector[CONFUSION.index(cell)] += 1
     return dict(counts)
+
+
+def _isobench_view(rule: str) -> Callable[[np.ndarray], tuple]:
+    """The confusion counts each ISO-Bench scoring rule (isobench/metrics.py) scores: unparsed
+    answers discarded (""), counted as the wrong class ("strict_"), or kept as a third label ("paper_")."""
+
+    def view(c: np.ndarray) -> tuple:
+        yy, yn, ny, nn, yu, nu = (c[..., ISOBENCH_STATS.index(name)] for name in CONFUSION + UNPARSED)
+        return {"": (yy, yn, ny, nn), "strict_": (yy, yn + yu, ny + nu, nn), "paper_": (yy, yn, ny, nn, yu, nu)}[rule]
+
+    return view
+
+
+def _f1_of_weighted_pr(c: np.ndarray) -> np.ndarray:
+    scores = _classification_scores(*_isobench_view("paper_")(np.asarray(c, float)))
+    precision, recall = scores["precision_weighted"], scores["recall_weighted"]
+    return _divide_or_zero(2 * precision * recall, precision + recall)  # NaN (no answer) stays NaN
 
 
 ISOBENCH = Benchmark(
     name="isobench",
     stats=ISOBENCH_STATS,
     metrics={
-        **classification_metrics(),
-        "coverage": lambda c: _ratio(np.asarray(c)[..., :ANSWERS].sum(axis=-1), np.asarray(c)[..., ANSWERS]),
+        **{name: metric for rule in ("", "strict_", "paper_")
+           for name, metric in classification_metrics(rule, _isobench_view(rule)).items()},
+        "paper_f1_of_avg_pr": _f1_of_weighted_pr,
+        "coverage": lambda c: _ratio(np.asarray(c)[..., :len(CONFUSION)].sum(axis=-1), np.asarray(c)[..., ANSWERS]),
     },
     headline=("f1_weighted", "f1_macro", "coverage"),
     identity=lambda r: r["id"],
