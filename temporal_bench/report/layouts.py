@@ -408,16 +408,24 @@ TEMPVS_TABLE6 = Layout(
 )
 
 TEMPVS_TABLE17_TESTS = ("two_event", "three_event", "mt2_event", "mt2_caption")
+
+
+def _before_after_columns(before: tuple[str, str], after: tuple[str, str]) -> tuple[Column, ...]:
+    """Tables 17 and 18: per test, a "before" and an "after" column, each (metric, setting label
+    suffix) of where its value comes from."""
+    return tuple(
+        Column(f"{TEMPVS_TESTS[t][0]}: {when}", f"{t}_{when}", metric, 1.0, 4, TEMPVS_TESTS[t][0] + label)
+        for t in TEMPVS_TABLE17_TESTS
+        for when, (metric, label) in (("before", before), ("after", after))
+    )
+
+
 TEMPVS_TABLE17 = Layout(
     name="tempvs-table17",
     title="TempVS Table 17: text-only LLMs' MT accuracy before and after the text-only-LLM filter (fractions)",
     benchmark="tempvs",
     settings=_tempvs_settings(TEMPVS_TABLE17_TESTS, "_blind"),
-    columns=tuple(
-        Column(f"{TEMPVS_TESTS[t][0]}: {when}", f"{t}_{when}", metric, 1.0, 4, TEMPVS_TESTS[t][0])
-        for t in TEMPVS_TABLE17_TESTS
-        for when, metric in (("before", "mt_acc"), ("after", "mt_acc_filtered"))
-    ),
+    columns=_before_after_columns(("mt_acc", ""), ("mt_acc_filtered", "")),
     rows="model",
     published=("tempvs", "17"),
     notes=(
@@ -434,11 +442,7 @@ TEMPVS_TABLE18 = Layout(
     benchmark="tempvs",
     settings=_tempvs_settings(TEMPVS_TABLE17_TESTS, "_unfiltered", " unfiltered")
     + _tempvs_settings(TEMPVS_TABLE17_TESTS),
-    columns=tuple(
-        Column(f"{TEMPVS_TESTS[t][0]}: {when}", f"{t}_{when}", "mt_acc", 1.0, 4, TEMPVS_TESTS[t][0] + label)
-        for t in TEMPVS_TABLE17_TESTS
-        for when, label in (("before", " unfiltered"), ("after", ""))
-    ),
+    columns=_before_after_columns(("mt_acc", " unfiltered"), ("mt_acc", "")),
     rows="model",
     published=("tempvs", "18"),
     notes=(
