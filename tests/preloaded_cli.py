@@ -20,6 +20,7 @@ import functools
 import importlib
 import importlib.metadata
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import shutil
 import subprocess
@@ -37,6 +38,9 @@ ENTRY_POINTS = {
 PRELOAD = ["torch", "transformers", "datasets", "lmms_eval.cli.dispatch", "lmms_eval.__main__", "lmms_eval.evaluator",
            "lmms_eval.models", "lmms_eval.tasks", "lm_eval.__main__", "temporal_bench.__main__", "tests.preloaded_task_index"]
 IMPORT_TIME_VARIABLES = ("TEMPORAL_BENCH_NO_AUTO_TASKS",)
+# read by huggingface_hub, datasets and transformers when the server imports them: the server starts
+# with them whatever the environment of the test that happens to start it, and runs must match them
+SERVER_ENVIRONMENT = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
 
 _context = None
 
@@ -70,6 +74,7 @@ def applies(command: List[str], env: Dict[str, str]) -> bool:
     """True when ``command`` is one of our console scripts and ``env`` needs nothing before the imports."""
     return (Path(command[0]).name in ENTRY_POINTS and Path(command[0]).parent == Path(sys.executable).parent
             and not any(env.get(name) != os.environ.get(name) for name in IMPORT_TIME_VARIABLES)
+            and all(env.get(name) == value for name, value in SERVER_ENVIRONMENT.items())
             and added_paths(env) is not None)
 
 
@@ -78,6 +83,16 @@ def _forkserver():
     if _context is None:
         _context = multiprocessing.get_context("forkserver")
         _context.set_forkserver_preload(PRELOAD)
+        saved = {name: os.environ.get(name) for name in SERVER_ENVIRONMENT}
+        os.environ.update(SERVER_ENVIRONMENT)
+        try:
+            multiprocessing.forkserver.ensure_running()
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name)
+                else:
+                    os.environ[name] = value
     return _context
 
 
