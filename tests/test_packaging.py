@@ -1,29 +1,79 @@
-"""The project stands on its own: the built wheel holds only ``temporal_bench/...`` with every file
-the tasks and the demo need; installed (not editable) into a fresh virtual environment
-(tests/installed_wheel.py), lmms-eval indexes every task YAML of it (the demo from a folder outside
-the checkout: tests/test_demo.py); nothing in the repository reaches outside it."""
+"""The project as a user installs it. The built wheel holds only ``temporal_bench/...`` with every
+file the tasks and the demo need. Installed (not editable) into a fresh virtual environment, which
+takes its dependencies (torch, lmms-eval, ...) from the test's own through a ``.pth`` line (nothing is
+downloaded; the project itself comes only from the wheel, never from the editable install's
+finder): lmms-eval indexes every task YAML of it, and the README's main job, the demo, run from a
+folder outside the checkout, evaluates every benchmark with the random baseline, at chance level
+within sampling error. Nothing in the repository reaches outside it."""
 
+import json
+import math
 import re
+import subprocess
+import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from temporal_bench.demo import DEMO_BENCHMARKS
+from temporal_bench.isobench.metrics import breakdown_metrics as isobench_breakdowns
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
-from tests.installed_wheel import REPO, build_wheel, fresh_environment, run
+from temporal_bench.report.records import doc_record
+from temporal_bench.tempvs.metrics import breakdown_metrics, per_test_results
+from tests.harness import read_results, read_samples
 
+REPO = Path(__file__).resolve().parents[1]
 PACKAGE_DIRS = {"tempvs": "tempvs", "isobench": "isobench", "catbench": "catbench", "utils": "utils",
                 "lmms_eval_tasks": "lmms_eval_tasks", "": "temporal_bench"}
 
 
+def _run(command, **kwargs):
+    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    assert result.returncode == 0, f"{command}\nstdout:\n{result.stdout[-3000:]}\nstderr:\n{result.stderr[-6000:]}"
+    return result
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
-    return build_wheel(tmp_path_factory.mktemp("wheel"))
+    out = tmp_path_factory.mktemp("wheel")
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q",
+          "-w", str(out), str(REPO)], cwd=out)
+    [built] = out.glob("*.whl")
+    return built
 
 
 @pytest.fixture(scope="module")
 def fresh_env(tmp_path_factory, wheel) -> Path:
-    return fresh_environment(tmp_path_factory.mktemp("fresh") / "venv", wheel)
+    env = tmp_path_factory.mktemp("fresh") / "venv"
+    _run([sys.executable, "-m", "venv", str(env)])
+    python = env / "bin" / "python"
+    site = Path(_run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]).stdout.strip())
+    (site / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    _run([str(python), "-m", "pip", "install", "--no-deps", "--no-index", "-q", str(wheel)])
+    return env
+
+
+@pytest.fixture(scope="module")
+def installed(fresh_env, tmp_path_factory) -> dict:
+    """What the fresh environment's Python finds, from a folder outside the checkout: where the
+    package's templates and task folder are, and the task names lmms-eval indexes from it."""
+    code = ("import json, lmms_eval.models, temporal_bench.tempvs.fixtures as f, temporal_bench.paths as p\n"
+            "from lmms_eval.tasks import TaskManager\n"
+            "print(json.dumps({'paths': [str(f.TEMPLATES_DIR), str(p.LMMS_EVAL_TASK_DIR)],"
+            " 'tasks': list(TaskManager('WARNING', include_defaults=False).all_tasks)}))")
+    out = _run([str(fresh_env / "bin" / "python"), "-c", code], cwd=tmp_path_factory.mktemp("elsewhere")).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def demo(fresh_env, tmp_path_factory):
+    """``temporal-bench demo --output <folder>`` of the installed wheel, run from another folder: (output folder, log)."""
+    base = tmp_path_factory.mktemp("demo")
+    cwd, output = base / "elsewhere", base / "demo"
+    cwd.mkdir()
+    return output, _run([str(fresh_env / "bin" / "temporal-bench"), "demo", "--output", str(output)], cwd=cwd)
 
 
 def _repository_files(folder: str):
@@ -42,19 +92,68 @@ def test_wheel_holds_only_the_one_import_name_and_every_shipped_file(wheel):
         assert not missing, f"{folder}/ files absent from the wheel: {sorted(missing)}"
 
 
-def test_lmms_eval_indexes_every_task_yaml_of_the_installed_package(fresh_env, tmp_path):
+def test_the_installed_package_is_the_wheels_and_lmms_eval_indexes_every_task_yaml(fresh_env, installed):
+    assert all(Path(p).is_relative_to(fresh_env) for p in installed["paths"]), installed["paths"]
     names = {match for path in LMMS_EVAL_TASK_DIR.rglob("*.yaml")
              for match in re.findall(r"^(?:task|group): (\S+)$", path.read_text(encoding="utf-8"), flags=re.M)}
-    code = ("import lmms_eval.models\nfrom lmms_eval.tasks import TaskManager\n"
-            "print('\\n'.join(TaskManager('WARNING', include_defaults=False).all_tasks))")
-    indexed = set(run([str(fresh_env / "bin" / "python"), "-c", code], cwd=tmp_path).stdout.split())
-    assert names and names <= indexed, sorted(names - indexed)
+    assert names and names <= set(installed["tasks"]), sorted(names - set(installed["tasks"]))
+
+
+def test_the_installed_demo_writes_its_results_and_report_from_another_folder(demo):
+    output, log = demo
+    assert list((output / "results").rglob("*_results.json")), log.stdout[-3000:]
+    assert (output / "report" / "tempvs-table3.md").is_file()
 
 
 def test_nothing_in_the_repository_reads_a_path_outside_it():
-    tracked = run(["git", "ls-files"], cwd=REPO).stdout.split()
+    tracked = _run(["git", "ls-files"], cwd=REPO).stdout.split()
     offenders = [name for name in tracked if name.endswith((".py", ".sh", ".cfg", ".toml", ".yaml", "_yaml"))
                  and any(marker in (REPO / name).read_text(encoding="utf-8")
                          for marker in ("../shared", '/ "shared"', "parents[2].parent"))
                  and name != "tests/test_packaging.py"]
     assert not offenders
+
+
+def _near_chance(value, chance, n):
+    return abs(value - chance) <= 3 * math.sqrt(chance * (1 - chance) / n)
+
+
+def test_demo_runs_every_benchmark_at_chance_level(demo):
+    output, log = demo
+    tasks = [task for benchmark in DEMO_BENCHMARKS.values() for task in benchmark.tasks]
+    assert set(DEMO_BENCHMARKS) == {"catbench", "isobench", "tempvs"}
+    # the lmms-eval run's folder (beside it: the scores of the release's blind predictions, Table 17)
+    results_file = next((output / "results").glob("*_results.json"))
+    run_folder = results_file.parent
+    results = read_results(results_file, tasks, log)
+    # lmms-eval's own output (its 250-row metric table) went to the log; the summary closes the output
+    assert "|Tasks|" not in log.stdout.replace(" ", "") and "|Tasks|" in (output / "lmms_eval.log").read_text().replace(" ", "")
+    # TempVS's MT2 and MT3 come from the tasks that share their grounding questions: read per test
+    flat = {name: entry for task, values in results["results"].items() for name, entry in per_test_results(task, values).items()}
+    summary = log.stdout[log.stdout.index("\nSummary: random_choice (seed=1234) on the demo data. The demo data is synthetic"):]
+    for task, metric, scale, decimals, chance in (("catbench_switched", "f1_macro", 1, 2, "0.5*"), ("isobench", "f1_weighted", 1, 2, "0.5*"),
+                                                  ("tempvs_mt1_two", "mt_acc", 100, 1, "50"), ("tempvs_mt3_caption", "mt_acc", 100, 1, "20")):
+        assert f" {flat[task][f'{metric},none'] * scale:.{decimals}f} ({chance})" in summary, task
+    report = output / "report"  # the paper-layout report of the run, listed in short
+    assert f"paper-layout report (temporal-bench report): {report}/\n  tables (.md and .csv): catbench-table1," in log.stdout
+    for name in ("catbench-table1.md", "isobench-table1.csv", "tempvs-table3.md", "tempvs-table5.md", "tempvs-figure3.png"):
+        assert (report / name).is_file() and name.replace(".md", "").replace(".csv", "") in log.stdout, name
+    assert "| **random_choice (seed=1234)** | measured |" in (report / "tempvs-table3.md").read_text(encoding="utf-8")
+    page = output / "browse.html"  # the failure browser of the run, its path printed
+    assert page.is_file() and str(page) in log.stdout
+    n_catbench = results["n-samples"]["catbench_switched"]["effective"]
+    assert _near_chance(results["results"]["catbench_switched"]["accuracy,none"], 0.5, n_catbench)
+    n_iso = results["n-samples"]["isobench"]["effective"]
+    assert results["results"]["isobench"]["coverage,none"] == 1.0
+    iso_records = [doc_record(sample) for sample in read_samples(run_folder, "isobench")]
+    assert _near_chance(isobench_breakdowns("isobench", iso_records)["accuracy"], 0.5, n_iso)
+    counts = {}
+    for task in ("tempvs_mt1_two", "tempvs_mt1_three", "tempvs_ordering_event", "tempvs_ordering_caption"):
+        values = breakdown_metrics(task, [doc_record(line) for line in read_samples(run_folder, task)])
+        counts.update(per_test_results(task, {f"{k},none": v for k, v in values.items()}))
+    for task, chance in {"tempvs_mt1_two": 0.5, "tempvs_mt1_three": 0.5, "tempvs_mt2_event": 0.2, "tempvs_mt2_caption": 0.2,
+                         "tempvs_mt3_event": 0.2, "tempvs_mt3_caption": 0.2}.items():
+        values = flat[task]
+        assert _near_chance(values["mt_acc,none"], chance, counts[task]["main_count,none"]), task
+        # grounding has no options: the baseline picks among the sequence's images (mostly 5)
+        assert _near_chance(values["gt_acc,none"], 0.2, counts[task]["grounding_count,none"]), task
