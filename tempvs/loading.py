@@ -393,8 +393,8 @@ def build_main_docs(tests, mode: str = "standard", visual: str = "combined", bli
     filter), each once. Order: per source, per image sequence, grounding then main docs (so
     ``--limit`` keeps the partners of every main question it keeps; the metrics never rely on it).
     ``rows_of`` reads the rows of a task id (the released-predictions scorer reads the prediction files).
-    A text-only run without the filter (``mode="blind"``, ``blind_filter=False``) still reads the
-    blind predictions and marks each MT1/MT2 main doc ``filter_kept``: whether the filter keeps it."""
+    A text-only run (``mode="blind"``) reads the blind predictions even without the filter and marks
+    each MT1/MT2 main doc ``filter_kept``: whether the filter keeps it."""
     specs = [MAIN_TESTS[test] for test in ((tests,) if isinstance(tests, str) else tests)]
     grounding_task_id = specs[0].grounding_task_id
     if any(spec.grounding_task_id != grounding_task_id for spec in specs):
@@ -419,8 +419,8 @@ def build_main_docs(tests, mode: str = "standard", visual: str = "combined", bli
                 stages["after_blind_filter"] = len(valid)
             report.add(spec.task_id, source, **stages)
             for row in valid:
-                # a text-only run keeps every question and marks those the filter keeps (Table 17's "after")
-                filter_kept = kept.get(str(row["question_id"])) if mode == "blind" and not blind_filter else None
+                # a text-only run marks the questions the filter keeps (Table 17's "after")
+                filter_kept = kept.get(str(row["question_id"])) if mode == "blind" else None
                 sequences.setdefault(str(row["img_seq_id"]), {"grounding": [], "main": []})["main"].append((spec, row, filter_kept))
         by_sequence: Dict[str, List[Tuple[str, str]]] = defaultdict(list)
         if with_grounding:

@@ -31,7 +31,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from temporal_bench.tempvs.loading import (
     TempVSDataError, annotation_rows, build_main_docs, data_root, doc_key, read_rows,
 )
-from temporal_bench.tempvs.metrics import AGGREGATIONS, make_record, metric_family, metric_names
+from temporal_bench.tempvs.metrics import breakdown_metrics, make_record
 from temporal_bench.tempvs.settings import FIX_NAMES, TaskSettings, TempVSSettingsError, refuse_removed_env
 from temporal_bench.tempvs.spec import MAIN_TESTS, SOURCES, selected_sources
 
@@ -192,8 +192,8 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined",
 
 def results_of(scored: ScoredModel) -> Dict[str, Dict[str, object]]:
     """Our task name -> ``{"<metric>,none": value}``, as the tasks' aggregations compute them."""
-    return {task: {f"{name},none": AGGREGATIONS[name](records) for name in metric_names(metric_family(test), records[0]["mode"])}
-            for test, task, records in scored.tests}
+    return {task: {f"{name},none": value for name, value in breakdown_metrics(task, records).items()}
+            for _, task, records in scored.tests}
 
 
 def score_model(root: Path, model: str, input_kind: str = "combined",
