@@ -9,6 +9,7 @@ within sampling error. Nothing in the repository reaches outside it."""
 import json
 import math
 import re
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -37,9 +38,13 @@ def _run(command, **kwargs):
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
+    """Built from a copy of the working tree: setuptools builds in the source folder's ``build/``, where a
+    stale module (or a concurrent build) would end up in the wheel."""
     out = tmp_path_factory.mktemp("wheel")
+    source = out / "source"
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "__pycache__", "demo_output"))
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q",
-          "-w", str(out), str(REPO)], cwd=out)
+          "-w", str(out), str(source)], cwd=out)
     [built] = out.glob("*.whl")
     return built
 
