@@ -7,6 +7,7 @@ report and print the headline summary beside the random baseline."""
 import glob
 import json
 import os
+import shutil
 import sys
 import traceback
 from functools import partial
@@ -34,15 +35,20 @@ class DemoBenchmark(NamedTuple):
 
 
 DEMO_BENCHMARKS = {
-    # A, E+A and A+E (Tables 1, 3-5, Figures 7-8) and self-consistency (Tables 6-7)
+    # A, E+A and A+E (Tables 1, 3-5, Figures 7-8); self-consistency at Table 7's four (k, T) and
+    # few-shot (Tables 6-7)
     "catbench": DemoBenchmark("CATBENCH_DATA_DIR", partial(catbench_fixtures.write_fixture, n_plans=8, pairs_per_class=5),
-                              ["catbench_switched", "catbench_cot_switched", "catbench_explain_switched", "catbench_sc"], {}),
-    "isobench": DemoBenchmark("ISOBENCH_DATA_DIR", partial(isobench_fixtures.write_fixture, n=96), ["isobench"], {}),
+                              ["catbench_switched", "catbench_cot_switched", "catbench_explain_switched", "catbench_sc",
+                               "catbench_sc_t08", "catbench_sc_k5", "catbench_sc_k5_t08", "catbench_fewshot_switched",
+                               "catbench_explain_nl_switched"], {}),
+    "isobench": DemoBenchmark("ISOBENCH_DATA_DIR", partial(isobench_fixtures.write_fixture, n=96), ["isobench", "isobench_cot"], {}),
     # TempVS's generator fills the released instruction templates (shipped in tempvs/templates/); the
-    # CoT variants give Table 6, the release's blind predictions Table 17 (write_released_blind)
+    # CoT variants give Table 6, the unfiltered ones Table 18's "before", the release's blind
+    # predictions Table 17 (write_released_blind)
     "tempvs": DemoBenchmark("TEMPVS_DATA_DIR", partial(tempvs_fixtures.write_fixture, n_sequences=30),
                             ["tempvs", "tempvs_mt1_two_cot", "tempvs_mt1_three_cot", "tempvs_mt2_caption_cot",
-                             "tempvs_mt3_caption_cot"], {}),
+                             "tempvs_mt3_caption_cot", "tempvs_mt1_two_unfiltered", "tempvs_mt1_three_unfiltered",
+                             "tempvs_mt2_event_unfiltered", "tempvs_mt2_caption_unfiltered"], {}),
 }
 
 
@@ -72,8 +78,10 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     if missing:
         _fail(log_path, f"lmms-eval results {written[-1]} lack tasks {missing}")
     print(f"results: {written[-1]}")
-    write_released_blind(Path(env[DEMO_BENCHMARKS["tempvs"].data_dir_env]), results_dir / "tempvs_released_blind")
-    print(write_report(results_dir, output / "report"))
+    released_blind = results_dir / "tempvs_released_blind"
+    write_released_blind(Path(env[DEMO_BENCHMARKS["tempvs"].data_dir_env]), released_blind)
+    # this run's files only: the report merges every results file of a model, earlier demo runs' too
+    print(write_report([Path(written[-1]), released_blind], output / "report"))
     print(write_browse_page(Path(written[-1]), output / "browse.html", {b.data_dir_env: env[b.data_dir_env] for b in DEMO_BENCHMARKS.values()}))
     print(summarize(Path(written[-1]), f"{model} ({model_args})"))
     return results
@@ -126,7 +134,7 @@ def write_released_blind(data: Path, folder: Path) -> None:
         write_results(folder, model, "blind", scored_tests(data, model, "blind"), data)
 
 
-def write_report(results_dir: Path, folder: Path) -> str:
+def write_report(sources: List[Path], folder: Path) -> str:
     """The papers' tables (markdown, CSV) and figures (PNG) for the demo run, beside the published
     rows; returns a short listing of the folder."""
     from temporal_bench.report.cli import write_output_dir
@@ -134,7 +142,8 @@ def write_report(results_dir: Path, folder: Path) -> str:
     from temporal_bench.report.render import layouts_for
     from temporal_bench.report.results import load_runs
 
-    runs = load_runs([Path(os.path.relpath(results_dir))])
+    runs = load_runs([Path(os.path.relpath(source)) for source in sources])
+    shutil.rmtree(folder, ignore_errors=True)  # an earlier demo run's tables and figures
     written = write_output_dir(folder, runs, layouts_for(runs, LAYOUTS.values()), include_published=True)
     tables = dict.fromkeys(path.stem for path in written if path.suffix in (".md", ".csv"))
     figures = [path.name for path in written if path.suffix not in (".md", ".csv")]

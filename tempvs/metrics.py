@@ -48,6 +48,9 @@ except ImportError:  # pragma: no cover
 PAIRED_TYPES = ("after", "before", "then", "earlier", "implictpair")
 TRIPLE_TYPES = ("beforeafter", "laterfinally", "firstsecondthird", "implicttriple")
 DISTANCES = (1, 2, 3, 4)
+# the official script's "at least k grounding passes" figures, k per family (run_evaluation.py,
+# analyze_task_performance: k <= 1 of the two events, k <= 2 of three, k <= 4 of a sequence's images)
+AT_LEAST_K = {"mt1_two": (1,), "mt1_three": (1, 2), "ordering": (1, 2, 3, 4)}
 
 
 
@@ -91,9 +94,9 @@ def _unique(records: Sequence[Optional[Dict]]) -> List[Dict]:
 
 def judge(records: Sequence[Optional[Dict]]) -> List[Dict]:
     """Each main record with ``partners`` as grounding keys ("" for one not evaluated), ``complete``
-    (grounding was asked and every partner evaluated) and ``strict`` (GT_strict pass; with
+    (grounding was asked and every partner evaluated), ``strict`` (GT_strict pass; with
     ``missing_fails``, set by the ``missing_grounding`` fix, a question with fewer grounding rows in
-    the data than events fails)."""
+    the data than events fails) and ``gt_passes`` (its evaluated partners answered right)."""
     records = _unique(records)
     grounding = {r["key"]: r for r in records if r["kind"] == "grounding"}
     by_sequence = defaultdict(list)
@@ -105,7 +108,7 @@ def judge(records: Sequence[Optional[Dict]]) -> List[Dict]:
         if record["kind"] != "main":
             continue
         if record["partners"] is None:  # blind: no grounding asked
-            judged.append({**record, "partners": [], "complete": False, "strict": False})
+            judged.append({**record, "partners": [], "complete": False, "strict": False, "gt_passes": 0})
             continue
         if isinstance(record["partners"], int):  # MT2/MT3: every grounding row of the sequence
             found = by_sequence[record["source"], record["img_seq_id"]]
@@ -116,7 +119,8 @@ def judge(records: Sequence[Optional[Dict]]) -> List[Dict]:
         present = [grounding[key] for key in partners if key in grounding]
         complete = len(present) == len(partners)
         strict = complete and all(r["correct"] for r in present) and not (record.get("missing_fails") and record["unmatched"])
-        judged.append({**record, "partners": partners, "complete": complete, "strict": strict})
+        judged.append({**record, "partners": partners, "complete": complete, "strict": strict,
+                       "gt_passes": sum(r["correct"] for r in present)})
     return judged
 
 
@@ -146,6 +150,10 @@ def _mt(records, source: Optional[str] = None, keep: Callable[[Dict], bool] = la
 def _mt_given(records, source: Optional[str] = None, strict: bool = True) -> Optional[float]:
     chosen = [r for r in _complete_mains(records, source) if r["strict"] == strict]
     return _ratio(sum(r["correct"] for r in chosen), len(chosen))
+
+
+def _with_gt_passes(records, k: int) -> List[Dict]:
+    return [r for r in _complete_mains(records) if r["gt_passes"] >= k]
 
 
 # ---- the headline aggregations (metric_list) -----------------------------------------------------
@@ -250,6 +258,15 @@ def _distance(distance: int) -> Callable:
     return lambda records: _mt(records, keep=lambda r: r.get("event_distance") == distance)
 
 
+def _at_least(k: int) -> Dict[str, Callable]:
+    """MT among the main questions with at least ``k`` grounding passes, and their number (the
+    script's ``main_acc_given_{k}_pass``, ``{k}_pass_count``)."""
+    def mt_given(records):
+        chosen = _with_gt_passes(records, k)
+        return _ratio(sum(r["correct"] for r in chosen), len(chosen))
+    return {f"mt_given_gt_atleast{k}": mt_given, f"gt_atleast{k}_count": lambda records: len(_with_gt_passes(records, k))}
+
+
 HEADLINE = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "invalid_rate", "failed_count")
 GROUNDING_HEADLINE = ("gt_acc", "invalid_rate", "failed_count")
 AGGREGATIONS: Dict[str, Callable] = {
@@ -267,6 +284,8 @@ for _kind in TRIPLE_TYPES:
         AGGREGATIONS[f"three_{_kind}_{_polarity}"] = _statement(_kind, _polarity)
 for _d in DISTANCES:
     AGGREGATIONS[f"dist{_d}"] = _distance(_d)
+for _k in AT_LEAST_K["ordering"]:
+    AGGREGATIONS.update(_at_least(_k))
 
 MAIN_CORE = ["gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "mt_given_gtfail", "invalid_rate",
              "failed_count", "main_count", "grounding_count", "gt_missing_count", "gt_unmatched_count"]
@@ -280,6 +299,7 @@ def metric_names(family: str, mode: str = "standard") -> List[str]:
     if family == "grounding":
         return ["gt_acc", "invalid_rate", "failed_count", "grounding_count"] + [f"gt_{source}" for source in SOURCES]
     names = MAIN_CORE + PER_SOURCE + (["mt_acc_filtered"] if mode == "blind" else [])
+    names += [name for k in AT_LEAST_K[family] for name in (f"mt_given_gt_atleast{k}", f"gt_atleast{k}_count")]
     if family == "mt1_two":
         names += [f"two_{k}_{p}" for k in PAIRED_TYPES for p in ("pos", "neg")] + [f"dist{d}" for d in DISTANCES]
     elif family == "mt1_three":

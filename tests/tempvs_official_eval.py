@@ -23,6 +23,8 @@ GROUNDING_OF = {
     "ordering_images_opt_event": "single_grounding_all",
     "ordering_images_opt_story": "single_grounding_all_story",
 }
+# analyze_task_performance's pass_count_range: "at least k grounding passes"
+AT_LEAST = {"paired": (1,), "triple": (1, 2), "ordering": (1, 2, 3, 4)}
 
 
 def _file(task_id):
@@ -76,7 +78,8 @@ def _passes(df, task_id, preds, model=""):
 def official(root: Path, task_id: str, grounding_id: str, answers: Dict[tuple, str], blind: bool = True,
              model: str = "", sources: Sequence[str] = OFFICIAL_SOURCES,
              frame_of: Optional[Callable[[str, str], pandas.DataFrame]] = None) -> Dict[str, Optional[float]]:
-    """GT, GT_strict, MT, MT|GT_strict (and MT|GT fail) pooled over the sources, per source too.
+    """GT, GT_strict, MT, MT|GT_strict, MT|GT fail and MT given at least k grounding passes (with
+    their counts) pooled over the sources, per source too.
     ``answers``: (source, task id, question_id) -> raw model output; rows never asked get "".
     ``model`` picks the family branch of the parser, as the script does by model name.
     ``frame_of(source, task id)``: the rows evaluated (default: the annotation file's)."""
@@ -112,6 +115,9 @@ def official(root: Path, task_id: str, grounding_id: str, answers: Dict[tuple, s
             counts["main"] += bool(row["passed"])
             counts["both"] += all_ground and bool(row["passed"])
             counts["main_fail_ground"] += (not all_ground) and bool(row["passed"])
+            for k in next(ks for family, ks in AT_LEAST.items() if family in task_id):
+                counts[f"atleast{k}"] += gt_passes.count(True) >= k
+                counts[f"atleast{k}_main"] += gt_passes.count(True) >= k and bool(row["passed"])
         counts["g_rows"], counts["g_pass"] = len(ground), int(ground["passed"].sum())
         per_source[source] = _figures(counts)
         pooled.update(counts)
@@ -122,7 +128,10 @@ def _figures(c):
     div = lambda a, b: a / b if b else None  # noqa: E731
     return {"gt_acc": div(c["g_pass"], c["g_rows"]), "gtstrict_rate": div(c["grounding"], c["total"]),
             "mt_acc": div(c["main"], c["total"]), "mt_given_gtstrict": div(c["both"], c["grounding"]),
-            "mt_given_gtfail": div(c["main_fail_ground"], c["total"] - c["grounding"])}
+            "mt_given_gtfail": div(c["main_fail_ground"], c["total"] - c["grounding"]),
+            **{name: value for k in AT_LEAST["ordering"] if f"atleast{k}" in c
+               for name, value in ((f"mt_given_gt_atleast{k}", div(c[f"atleast{k}_main"], c[f"atleast{k}"])),
+                                   (f"gt_atleast{k}_count", c[f"atleast{k}"]))}}
 
 
 def official_release(root: Path, model: str, folder: str = "combined") -> Dict[str, Dict[str, Optional[float]]]:

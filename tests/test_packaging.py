@@ -21,6 +21,7 @@ import pytest
 from temporal_bench.demo import DEMO_BENCHMARKS
 from temporal_bench.isobench.metrics import breakdown_metrics as isobench_breakdowns
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
+from temporal_bench.report.layouts import LAYOUTS
 from temporal_bench.report.records import doc_record
 from temporal_bench.tempvs.metrics import breakdown_metrics, per_test_results
 from tests.harness import read_results, read_samples
@@ -144,6 +145,9 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     for name in ("catbench-table1.md", "isobench-table1.csv", "tempvs-table3.md", "tempvs-table5.md", "tempvs-figure3.png"):
         assert (report / name).is_file() and name.replace(".md", "").replace(".csv", "") in log.stdout, name
     assert "| **random_choice (seed=1234)** | measured |" in (report / "tempvs-table3.md").read_text(encoding="utf-8")
+    # every layout but Table 12 (separate images: tasks the demo does not run), each setting filled
+    assert {path.stem for path in report.glob("*.md")} == set(LAYOUTS) - {"tempvs-table12"}
+    assert not [path.name for path in report.glob("*.md") if "not run (" in path.read_text(encoding="utf-8")]
     page = output / "browse.html"  # the failure browser of the run, its path printed
     assert page.is_file() and str(page) in log.stdout
     n_catbench = results["n-samples"]["catbench_switched"]["effective"]

@@ -4,11 +4,13 @@ re-computation of the official algorithm and with the single tasks), the request
 ``--tasks tempvs`` against the protocol's, the CoT / blind / separate / standalone-GT variants, the
 settings recorded in the results. (Two processes against one with ``--limit``: test_multiprocess.)"""
 
+import csv
 import json
 
 import pytest
 
 from temporal_bench.report import LAYOUTS, load_runs
+from temporal_bench.report.cli import main_report
 from temporal_bench.report.records import doc_record
 from temporal_bench.report.render import build_rows
 from temporal_bench.tempvs.fixtures import write_fixture
@@ -93,6 +95,22 @@ def test_oracle_scores_one_everywhere_and_logs_filters(oracle_run, data):
     assert f"fingerprint {fingerprint}" in log.stdout + log.stderr
 
 
+def test_report_breakdowns_lists_every_key_of_the_run(oracle_run, tmp_path):
+    """`report --breakdowns`: each task's headline and breakdown keys with the values computed from
+    its samples (here the official script's k-pass columns too), without the "N/A" standard errors."""
+    _, _, out = oracle_run
+    listing = tmp_path / "keys.csv"
+    assert main_report([str(out), "--breakdowns", "--format", "csv", "-o", str(listing)]) == 0
+    with open(listing, encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    listed = {row["metric"]: row["value"] for row in rows if row["task"] == "tempvs_mt1_three"}
+    expected = breakdowns(out, "tempvs_mt1_three")
+    assert {name: listed[name] for name in expected} == {name: "" if v is None else str(v) for name, v in expected.items()}
+    assert (listed["mt_given_gt_atleast1"], listed["mt_given_gt_atleast2"], listed["gt_atleast2_count"]) == (
+        "1.0", "1.0", listed["main_count"])
+    assert not any(row["metric"].endswith("_stderr") and row["value"] == "N/A" for row in rows)
+
+
 def test_suite_sends_each_distinct_question_once(oracle_run, data):
     """--tasks tempvs: the protocol's request count (each main question after the filters, each
     grounding question of each grounding test once), not the single tasks' sum."""
@@ -142,7 +160,7 @@ def test_grounding_right_main_wrong_and_mixed_match_the_reference_and_the_single
             assert [alone[name] for name in FOUR] == [1.0, 1.0, 0.0, 0.0], test
             continue
         expected = official(data, spec.task_id, spec.grounding_task_id, answers_of(_docs(single, data), respond))
-        for name in FOUR + ("mt_given_gtfail",):
+        for name in FOUR + ("mt_given_gtfail",) + tuple(name for name in alone if "atleast" in name):
             assert (alone[name] is None) if expected[name] is None else alone[name] == pytest.approx(expected[name], abs=1e-12), (test, name)
         for source in SOURCES:
             assert alone[f"mt_{source}"] == pytest.approx(expected["per_source"][source]["mt_acc"])

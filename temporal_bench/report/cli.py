@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from temporal_bench.report.breakdowns import render_breakdowns
 from temporal_bench.report.figures import draw, figures_for
 from temporal_bench.report.layouts import LAYOUTS, Layout
 from temporal_bench.report.render import layouts_for, render_report
@@ -56,6 +57,11 @@ def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser
     parser.add_argument(
         "--list-tables", action="store_true", help="list the table layouts and exit"
     )
+    parser.add_argument(
+        "--breakdowns", action="store_true",
+        help="instead of the tables, every metric key of every task: the headline numbers and the "
+        "breakdowns computed from the --log_samples output (per source, per relation, ...)",
+    )
     return parser
 
 
@@ -96,6 +102,8 @@ def main_report(argv: Sequence[str] | None = None) -> int:
         parser.error(
             "no results files found under " + ", ".join(str(p) for p in args.paths)
         )
+    if args.breakdowns:
+        return emit(render_breakdowns(runs, args.format), args.output)
     if args.tables:
         layouts = [LAYOUTS[name] for name in dict.fromkeys(args.tables)]
     else:
