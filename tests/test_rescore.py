@@ -169,8 +169,9 @@ def expected_tempvs(docs, outcomes):
     mains = [d for d in docs if d["kind"] == "main"]
     grounding = [d for d in docs if d["kind"] == "grounding"]
     # a main doc's partners are the question ids of its grounding rows (tempvs/loading.py)
-    strict = {d["doc_key"]: all(right[doc_key(d["source"], MAIN_TESTS[TEST_NAMES[d["task_id"]]].grounding_task_id, p)]
-                                for p in d["partners"]) for d in mains}
+    grounding_right = {d["doc_key"]: [right[doc_key(d["source"], MAIN_TESTS[TEST_NAMES[d["task_id"]]].grounding_task_id, p)]
+                                      for p in d["partners"]] for d in mains}
+    strict = {key: all(passes) for key, passes in grounding_right.items()}
 
     def share(items, ok=lambda d: right[d["doc_key"]]):
         return sum(ok(d) for d in items) / len(items) if items else None
@@ -194,6 +195,8 @@ def expected_tempvs(docs, outcomes):
             values[f"two_{kind}_{polarity}"] = share([d for d in mains if d["statement_type"] == kind + suffix])
     for distance in DISTANCES:
         values[f"dist{distance}"] = share([d for d in mains if d["event_distance"] == distance])
+    grounded = [d for d in mains if any(grounding_right[d["doc_key"]])]  # at least one of the two events grounded
+    values.update(mt_given_gt_atleast1=share(grounded), gt_atleast1_count=len(grounded))
     return values
 
 
