@@ -10,18 +10,12 @@ headline numbers and breakdowns alike with :meth:`Run.metric`.
 
 from __future__ import annotations
 
-import csv
 import importlib
-import io
-from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from temporal_bench.report.records import RecordsError, task_records
 from temporal_bench.report.rescore import find_runs
-
-if TYPE_CHECKING:
-    from temporal_bench.report.results import Run
 
 # task-name prefix -> the module with ``breakdown_metrics``
 BENCHMARK_MODULES = {
@@ -62,31 +56,3 @@ def with_breakdowns(results_path: Path, results: dict[str, dict[str, Any]]) -> l
         for key, value in compute(task, records).items():
             entry.setdefault(f"{key},{flt}", value)
     return without
-
-
-def metric_rows(runs: Sequence[Run]) -> list[tuple[str, str, str, str, Any]]:
-    """(model, task, metric, filter, value) for every metric key of every task of the runs: the
-    headline numbers and the breakdowns, in the order the results hold them (without the harness's
-    "N/A" standard-error placeholders)."""
-    return [(run.label, task, *key.partition(",")[::2], value)
-            for run in runs for task in run.tasks for key, value in run.results[task].items()
-            if "," in key and not ("_stderr" in key and value == "N/A")]
-
-
-def render_breakdowns(runs: Sequence[Run], fmt: str) -> str:
-    """Every metric key of every task (``report --breakdowns``): markdown, one table per task, or
-    CSV, one line per key; an undefined value (null) is "–" in markdown, empty in CSV."""
-    rows = metric_rows(runs)
-    if fmt == "csv":
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["model", "task", "metric", "filter", "value"])
-        writer.writerows((*row[:4], "" if row[4] is None else row[4]) for row in rows)
-        return out.getvalue()
-    lines, heading = [], None
-    for model, task, metric, flt, value in rows:
-        if (model, task) != heading:
-            heading = (model, task)
-            lines += ["", f"## {model}: {task}", "", "| metric | filter | value |", "|---|---|--:|"]
-        lines.append(f"| {metric} | {flt} | {'–' if value is None else value} |")
-    return "\n".join(lines[1:]) + "\n"

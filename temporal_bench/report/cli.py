@@ -8,10 +8,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from temporal_bench.report.breakdowns import render_breakdowns
 from temporal_bench.report.figures import draw, figures_for
 from temporal_bench.report.layouts import LAYOUTS, Layout
-from temporal_bench.report.render import layouts_for, render_report
+from temporal_bench.report.render import layouts_for, render_breakdowns, render_report
 from temporal_bench.report.results import Run, load_runs
 
 
