@@ -38,9 +38,9 @@ DEMO_BENCHMARKS = {
     # A, E+A and A+E (Tables 1, 3-5, Figures 7-8); self-consistency at Table 7's four (k, T) and
     # few-shot (Tables 6-7)
     "catbench": DemoBenchmark("CATBENCH_DATA_DIR", partial(catbench_fixtures.write_fixture, n_plans=8, pairs_per_class=5),
-                              ["catbench_switched", "catbench_cot_switched", "catbench_explain_switched", "catbench_sc",
-                               "catbench_sc_t08", "catbench_sc_k5", "catbench_sc_k5_t08", "catbench_fewshot_switched",
-                               "catbench_explain_nl_switched"], {}),
+                              ["catbench_switched", "catbench_cot_switched", "catbench_explain_switched",
+                               "catbench_sc_switched", "catbench_sc_t08_switched", "catbench_sc_k5_switched",
+                               "catbench_sc_k5_t08_switched", "catbench_fewshot_switched", "catbench_explain_nl_switched"], {}),
     "isobench": DemoBenchmark("ISOBENCH_DATA_DIR", partial(isobench_fixtures.write_fixture, n=96), ["isobench", "isobench_cot"], {}),
     # TempVS's generator fills the released instruction templates (shipped in tempvs/templates/); the
     # CoT variants give Table 6, the unfiltered ones Table 18's "before", the release's blind

@@ -94,11 +94,14 @@ def failed_request_warning(task: str, failed: int, total: int, cli_args=None) ->
             f"(invalid answers), so this run's scores are not the model's. To complete the run: {rerun} ({DOCS}).")
 
 
-def _failed_counts(agg_metrics: Dict) -> Iterator[int]:
-    """The positive ``failed_count`` values (one per filter) of a task's aggregated metrics."""
+def failed_counts(agg_metrics: Dict) -> Iterator[Tuple[str, int]]:
+    """The positive failed counts (one per filter) of a task's aggregated metrics, each with the test
+    it counts: "" for ``failed_count``; for a task holding two tests, the prefix of the test's key
+    (``mt2`` of ``mt2_failed_count``: its main questions and the shared grounding questions)."""
     for key, value in agg_metrics.items():
-        if key.partition(",")[0] == "failed_count" and isinstance(value, (int, float)) and value > 0:
-            yield int(value)
+        name = key.partition(",")[0]
+        if (name == "failed_count" or name.endswith("_failed_count")) and isinstance(value, (int, float)) and value > 0:
+            yield name.removesuffix("failed_count").rstrip("_"), int(value)
 
 
 def install() -> None:
@@ -126,9 +129,9 @@ def install() -> None:
         def calculate_aggregate_metric(self, *args, **kwargs):
             result = original_aggregate(self, *args, **kwargs)
             if self.task is not None and _is_ours(self.task):
-                for failed in _failed_counts(self.agg_metrics):
-                    logger.warning(failed_request_warning(self.task_name, failed, self.sample_len,
-                                                          getattr(self.task, "args", None)))
+                for test, failed in failed_counts(self.agg_metrics):
+                    logger.warning(failed_request_warning(f"{self.task_name} ({test.upper()})" if test else self.task_name,
+                                                          failed, self.sample_len, getattr(self.task, "args", None)))
             return result
 
         calculate_aggregate_metric.warns_temporal_bench_failures = True

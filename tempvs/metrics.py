@@ -380,9 +380,21 @@ def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[floa
         return {name: AGGREGATIONS[name](records) for name in metric_names(metric_family(tests[0]), mode)}
     values = {}
     for test in tests:
-        scoped = [r for r in records if r["kind"] == "grounding" or r["test"] == test]
+        scoped = records_of_test(test, records)
         values.update({f"{metric_prefix(test)}_{name}": AGGREGATIONS[name](scoped) for name in metric_names(metric_family(test))})
     return values
+
+
+def records_of_test(test: str, records: List[Dict]) -> List[Dict]:
+    """The records of one test of a task holding two: its main questions and the shared grounding ones."""
+    return [r for r in records if r["kind"] == "grounding" or r["test"] == test]
+
+
+def holding_task(task: str) -> Optional[str]:
+    """The task that asks ``task``'s test together with another (``tempvs_ordering_event`` for
+    ``tempvs_mt2_event``, as ``--tasks tempvs`` runs it), or None."""
+    test = task[len("tempvs_"):]
+    return next((f"tempvs_{name}" for name, tests in SHARED_GROUNDING_TASKS.items() if test in tests), None)
 
 
 def per_test_results(task: str, entry: Dict) -> Dict[str, Dict]:

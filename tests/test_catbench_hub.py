@@ -26,7 +26,9 @@ from tests.test_catbench_cli import (
 )
 
 REVISION = "0123456789abcdef0123456789abcdef01234567"
-SC_TASKS = {"catbench_sc": (3, 0.6), "catbench_sc_t08": (3, 0.8), "catbench_sc_k5": (5, 0.6), "catbench_sc_k5_t08": (5, 0.8)}
+SC_SETTINGS = {"catbench_sc": (3, 0.6), "catbench_sc_t08": (3, 0.8), "catbench_sc_k5": (5, 0.6), "catbench_sc_k5_t08": (5, 0.8)}
+# each setting also with the NonDep-S twins (OCC)
+SC_TASKS = {**SC_SETTINGS, **{f"{task}_switched": setting for task, setting in SC_SETTINGS.items()}}
 
 
 @pytest.fixture(scope="module")
@@ -150,6 +152,8 @@ def test_self_consistency_tasks_record_k_and_t(tmp_path, harness):
         config = results["configs"][task]
         assert (config["repeats"], config["generation_kwargs"]["temperature"]) == (k, temperature), task
         assert metric(results, task, "recall_dep", "majority_vote") == 1.0
+        # the same answer to a NonDep question and to its twin: consistent (undefined without twins)
+        assert metric(results, task, "occ", "majority_vote") == (1.0 if task.endswith("_switched") else None), task
 
 
 @pytest.mark.parametrize("name, setting", [("CATBENCH_SPLIT", "test_split"), ("CATBENCH_CLOSE_MAX_DISTANCE", "close_max_distance")])

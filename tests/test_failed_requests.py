@@ -21,6 +21,7 @@ from temporal_bench.utils.failed_requests import is_failed_response
 from tests.api_backends.mock_server import MockServer, Outcome, refused_url, scripted
 from tests.api_backends.tasks import expected_requests, scripted_answers, write_data
 from tests.api_backends.runs import MOCK_MODEL, api_env, api_run, oracle_text
+from tests.harness import BIN, read_results, run_cli
 
 TASKS = ["catbench", "catbench_sc", "isobench", "tempvs_gt_all", "tempvs_mt1_two"]
 FAST_RETRIES = "max_retries=1,retry_backoff_s=0"  # one attempt per request (the OpenAI client still retries 5xx twice)
@@ -100,6 +101,24 @@ def test_no_server(data, tmp_path):
     assert results["catbench"]["f1_macro,none"] == 0.0 and results["isobench"]["f1_weighted,none"] is None
     for task in TASKS:
         assert warned(log, task, failed[task], failed[task]), task
+
+
+def test_a_task_holding_two_tests_warns_for_each(tmp_path):
+    """tempvs_ordering_event asks MT2 and MT3 (one grounding test for both) and reports each test's
+    failed count under its prefix: a run whose every request failed warns once per test."""
+    from temporal_bench.tempvs.fixtures import write_fixture
+
+    out = tmp_path / "lmms_eval_out"
+    out.mkdir()
+    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=constant,response=[LMMS_EVAL_REQUEST_FAILED]",
+               "--tasks", "tempvs_ordering_event", "--output_path", str(out), "--log_samples"]
+    log = run_cli(command, out, {"TEMPVS_DATA_DIR": str(write_fixture(tmp_path / "data"))})
+    run = read_results(out, ["tempvs_ordering_event"], log)
+    results, total = run["results"]["tempvs_ordering_event"], run["n-samples"]["tempvs_ordering_event"]["effective"]
+    for test in ("mt2", "mt3"):
+        failed = results[f"{test}_failed_count,none"]
+        assert failed == results[f"{test}_main_count,none"] + results[f"{test}_grounding_count,none"] < total, test
+        assert warned(log, f"tempvs_ordering_event ({test.upper()})", failed, total), test
 
 
 def http_errors(request):

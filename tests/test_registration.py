@@ -3,8 +3,12 @@
 import os
 import subprocess
 
+from pathlib import Path
+
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
 from tests.harness import BIN, lmms_eval, metric, run_cli
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def test_lmms_eval_lists_our_tasks_without_flags(tmp_path):
@@ -45,3 +49,24 @@ def test_task_dir_command_prints_the_installed_folders(tmp_path):
     assert run() == str(LMMS_EVAL_TASK_DIR)
     assert run("--harness", "lm-eval") == str(LM_EVAL_TASK_DIR)
     assert (LMMS_EVAL_TASK_DIR / "catbench" / "catbench.yaml").is_file()
+
+
+def test_a_benchmark_name_means_its_tasks_in_the_repository_root(tmp_path):
+    """lmms-eval takes `--tasks tempvs` for the folder ./tempvs where one exists (before any task
+    name), and the repository root holds the benchmarks' source folders: each holds a YAML naming
+    its task, so that from there the command runs what it runs anywhere else."""
+    from temporal_bench.catbench.fixtures import write_fixture as write_catbench
+    from temporal_bench.isobench.fixtures import write_fixture as write_isobench
+    from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
+    from temporal_bench.tempvs.tasks import GROUPS
+
+    env = {"CATBENCH_DATA_DIR": str(write_catbench(tmp_path / "catbench_data")),
+           "ISOBENCH_DATA_DIR": str(write_isobench(tmp_path / "isobench_data")),
+           "TEMPVS_DATA_DIR": str(write_tempvs(tmp_path / "tempvs_data"))}
+    for name, tasks, headline in (("tempvs", {"tempvs", *GROUPS["tempvs"]}, ("tempvs_mt1_two", "gt_acc")),
+                                  ("catbench", {"catbench"}, ("catbench", "f1_macro")),
+                                  ("isobench", {"isobench"}, ("isobench", "f1_weighted"))):
+        assert (REPO / name).is_dir()
+        results = lmms_eval(tmp_path / name, [name], env=env, cwd=REPO)
+        assert set(results["results"]) == tasks, name
+        assert metric(results, *headline) == 1.0, name

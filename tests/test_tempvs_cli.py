@@ -11,11 +11,15 @@ import pytest
 
 from temporal_bench.report import LAYOUTS, load_runs
 from temporal_bench.report.cli import main_report
+from temporal_bench.report.cluster_stats import benchmark_of
+from temporal_bench.report.intervals import cell_interval, record_intervals
+from temporal_bench.report.records import task_records
+from temporal_bench.report.rescore import find_runs
 from temporal_bench.report.records import doc_record
 from temporal_bench.report.render import build_rows
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.hooks import docs_of
-from temporal_bench.tempvs.metrics import breakdown_metrics, metric_prefix
+from temporal_bench.tempvs.metrics import breakdown_metrics, metric_prefix, records_of_test
 from temporal_bench.tempvs.spec import MAIN_TESTS, SHARED_GROUNDING_TASKS, SOURCES
 from temporal_bench.tempvs.tasks import GROUPS, TASKS
 from tests.harness import lmms_eval, metric, read_results, read_samples, run_cli, BIN
@@ -93,6 +97,11 @@ def test_oracle_scores_one_everywhere_and_logs_filters(oracle_run, data):
     fingerprint = read_samples(out, "tempvs_mt1_two")[0]["gt_acc"]["data"]
     assert len(fingerprint) == 12 and f"TempVS tempvs_mt1_two data: local folder {data}, " in log.stdout + log.stderr
     assert f"fingerprint {fingerprint}" in log.stdout + log.stderr
+    # the report's intervals of the tests that --tasks tempvs asks two by two (MT2 and MT3)
+    run = load_runs([out])[0]
+    for test in ("mt2_event", "mt3_caption"):
+        found, why = cell_interval(run, f"tempvs_{test}", "mt_acc", 1.0)
+        assert (found.value, found.low, found.high, why) == (1.0, 1.0, 1.0, ""), test
 
 
 def test_report_breakdowns_lists_every_key_of_the_run(oracle_run, tmp_path):
@@ -154,6 +163,10 @@ def test_grounding_right_main_wrong_and_mixed_match_the_reference_and_the_single
         task, prefix = where(single, test)
         alone, in_suite = breakdowns(out, single), breakdowns(out, task)
         assert {name: in_suite[prefix + name] for name in alone} == alone, test
+        if task != single:  # its intervals in a suite run: from its records of the task asking two tests
+            logged = find_runs(out)[0]
+            assert record_intervals(benchmark_of(single), records_of_test(test, task_records(logged, task))) == \
+                record_intervals(benchmark_of(single), task_records(logged, single)), test
         for name in FOUR + ("invalid_rate", "failed_count"):
             assert metric(results, task, prefix + name) == metric(results, single, name), (test, name)
         if test in ground_only:

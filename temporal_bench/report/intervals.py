@@ -19,6 +19,7 @@ from temporal_bench.report.cluster_stats import Benchmark, benchmark_of, stacked
 from temporal_bench.report.records import RecordsError, logged_run, task_records
 from temporal_bench.report.rescore import RescoreError
 from temporal_bench.report.results import Run
+from temporal_bench.tempvs.metrics import holding_task, records_of_test
 
 AGREEMENT = 1e-9  # the recomputed value and the results file's must agree this closely
 FLOAT_SLACK = 1e-9  # published values scaled in floating point (e.g. x 100) are off by ~1e-14
@@ -32,11 +33,15 @@ def record_intervals(benchmark: Benchmark, records: list[dict]) -> dict[str, Int
 
 
 @cache
-def _file_intervals(results_path: Path, modified: int, task: str) -> tuple[dict[str, Interval], str]:
+def _file_intervals(results_path: Path, modified: int, task: str, logged_as: str) -> tuple[dict[str, Interval], str]:
+    """The intervals of ``task``'s metrics from the records of the task the run logged them under
+    (``logged_as``: itself, or the TempVS task that asks its test together with another)."""
     try:
-        records = task_records(logged_run(results_path), task)
+        records = task_records(logged_run(results_path), logged_as)
     except (RecordsError, RescoreError) as exc:
         return {}, str(exc)
+    if logged_as != task:
+        records = records_of_test(task[len("tempvs_"):], records)
     return record_intervals(benchmark_of(task), records), ""
 
 
@@ -45,13 +50,16 @@ def _file_tasks(results_path: Path, modified: int) -> frozenset[str]:
     return frozenset(json.loads(results_path.read_text(encoding="utf-8")).get("results", {}))
 
 
-def _source_file(run: Run, task: str) -> Path | None:
+def _source_file(run: Run, task: str) -> tuple[Path | None, str]:
     """The results file the run's value of ``task`` came from (the newest that has it, as
-    :func:`temporal_bench.report.results.load_runs` merges them)."""
+    :func:`temporal_bench.report.results.load_runs` merges them), and the task it is logged under
+    there (a TempVS test of ``--tasks tempvs`` under the task that asks it with another)."""
     for path in reversed(run.paths):
-        if task in _file_tasks(path, path.stat().st_mtime_ns):
-            return path
-    return None
+        tasks = _file_tasks(path, path.stat().st_mtime_ns)
+        for logged_as in (task, holding_task(task)):
+            if logged_as in tasks:
+                return path, logged_as
+    return None, task
 
 
 def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Interval | None, str]:
@@ -60,10 +68,10 @@ def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Inter
     benchmark = benchmark_of(task)
     if benchmark is None or metric not in benchmark.metrics:
         return None, ""
-    path = _source_file(run, task)
+    path, logged_as = _source_file(run, task)
     if path is None:
         return None, ""
-    intervals, why = _file_intervals(path, path.stat().st_mtime_ns, task)
+    intervals, why = _file_intervals(path, path.stat().st_mtime_ns, task, logged_as)
     if not intervals:
         return None, why
     found = intervals[metric]
