@@ -103,16 +103,14 @@ def test_no_server(data, tmp_path):
         assert warned(log, task, failed[task], failed[task]), task
 
 
-def test_a_task_holding_two_tests_warns_for_each(tmp_path):
+def test_a_task_holding_two_tests_warns_for_each(data, tmp_path):
     """tempvs_ordering_event asks MT2 and MT3 (one grounding test for both) and reports each test's
     failed count under its prefix: a run whose every request failed warns once per test."""
-    from temporal_bench.tempvs.fixtures import write_fixture
-
     out = tmp_path / "lmms_eval_out"
     out.mkdir()
     command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=constant,response=[LMMS_EVAL_REQUEST_FAILED]",
                "--tasks", "tempvs_ordering_event", "--output_path", str(out), "--log_samples"]
-    log = run_cli(command, out, {"TEMPVS_DATA_DIR": str(write_fixture(tmp_path / "data"))})
+    log = run_cli(command, out, data["env"])
     run = read_results(out, ["tempvs_ordering_event"], log)
     results, total = run["results"]["tempvs_ordering_event"], run["n-samples"]["tempvs_ordering_event"]["effective"]
     for test in ("mt2", "mt3"):

@@ -55,14 +55,10 @@ def test_a_benchmark_name_means_its_tasks_in_the_repository_root(tmp_path):
     """lmms-eval takes `--tasks tempvs` for the folder ./tempvs where one exists (before any task
     name), and the repository root holds the benchmarks' source folders: each holds a YAML naming
     its task, so that from there the command runs what it runs anywhere else."""
-    from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-    from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-    from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
     from temporal_bench.tempvs.tasks import GROUPS
+    from tests.api_backends.tasks import write_data
 
-    env = {"CATBENCH_DATA_DIR": str(write_catbench(tmp_path / "catbench_data")),
-           "ISOBENCH_DATA_DIR": str(write_isobench(tmp_path / "isobench_data")),
-           "TEMPVS_DATA_DIR": str(write_tempvs(tmp_path / "tempvs_data"))}
+    env = write_data(tmp_path / "data")  # small copies of the three benchmarks
     for name, tasks, headline in (("tempvs", {"tempvs", *GROUPS["tempvs"]}, ("tempvs_mt1_two", "gt_acc")),
                                   ("catbench", {"catbench"}, ("catbench", "f1_macro")),
                                   ("isobench", {"isobench"}, ("isobench", "f1_weighted"))):
