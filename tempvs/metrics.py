@@ -128,9 +128,14 @@ def _ratio(numerator: int, denominator: int) -> Optional[float]:
     return numerator / denominator if denominator else None
 
 
+def _accuracy(records: List[Dict]) -> Optional[float]:
+    """Share of ``records`` answered right (None for none)."""
+    return _ratio(sum(r["correct"] for r in records), len(records))
+
+
 def _gt(records, source: Optional[str] = None) -> Optional[float]:
     kept = [r for r in _unique(records) if r["kind"] == "grounding" and (source is None or r["source"] == source)]
-    return _ratio(sum(r["correct"] for r in kept), len(kept))
+    return _accuracy(kept)
 
 
 def _complete_mains(records, source: Optional[str] = None) -> List[Dict]:
@@ -144,12 +149,12 @@ def _gtstrict(records, source: Optional[str] = None) -> Optional[float]:
 
 def _mt(records, source: Optional[str] = None, keep: Callable[[Dict], bool] = lambda r: True) -> Optional[float]:
     mains = [r for r in _unique(records) if r["kind"] == "main" and (source is None or r["source"] == source) and keep(r)]
-    return _ratio(sum(r["correct"] for r in mains), len(mains))
+    return _accuracy(mains)
 
 
 def _mt_given(records, source: Optional[str] = None, strict: bool = True) -> Optional[float]:
     chosen = [r for r in _complete_mains(records, source) if r["strict"] == strict]
-    return _ratio(sum(r["correct"] for r in chosen), len(chosen))
+    return _accuracy(chosen)
 
 
 def _with_gt_passes(records, k: int) -> List[Dict]:
@@ -261,10 +266,8 @@ def _distance(distance: int) -> Callable:
 def _at_least(k: int) -> Dict[str, Callable]:
     """MT among the main questions with at least ``k`` grounding passes, and their number (the
     script's ``main_acc_given_{k}_pass``, ``{k}_pass_count``)."""
-    def mt_given(records):
-        chosen = _with_gt_passes(records, k)
-        return _ratio(sum(r["correct"] for r in chosen), len(chosen))
-    return {f"mt_given_gt_atleast{k}": mt_given, f"gt_atleast{k}_count": lambda records: len(_with_gt_passes(records, k))}
+    return {f"mt_given_gt_atleast{k}": lambda records: _accuracy(_with_gt_passes(records, k)),
+            f"gt_atleast{k}_count": lambda records: len(_with_gt_passes(records, k))}
 
 
 HEADLINE = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "invalid_rate", "failed_count")
@@ -393,8 +396,9 @@ def records_of_test(test: str, records: List[Dict]) -> List[Dict]:
 def holding_task(task: str) -> Optional[str]:
     """The task that asks ``task``'s test together with another (``tempvs_ordering_event`` for
     ``tempvs_mt2_event``, as ``--tasks tempvs`` runs it), or None."""
-    test = task[len("tempvs_"):]
-    return next((f"tempvs_{name}" for name, tests in SHARED_GROUNDING_TASKS.items() if test in tests), None)
+    prefix, _, test = task.partition("_")
+    return next((f"tempvs_{name}" for name, tests in SHARED_GROUNDING_TASKS.items()
+                 if prefix == "tempvs" and test in tests), None)
 
 
 def per_test_results(task: str, entry: Dict) -> Dict[str, Dict]:
