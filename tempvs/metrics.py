@@ -393,6 +393,15 @@ def records_of_test(test: str, records: List[Dict]) -> List[Dict]:
     return [r for r in records if r["kind"] == "grounding" or r["test"] == test]
 
 
+def per_test_records(task: str, records: List[Dict]) -> Dict[str, List[Dict]]:
+    """``{task: records}``, or for a task holding two main tests each test's records under the
+    test's own task name (as :func:`per_test_results` splits its metrics)."""
+    name = task[len("tempvs_"):]
+    if name not in SHARED_GROUNDING_TASKS:
+        return {task: records}
+    return {f"tempvs_{test}": records_of_test(test, records) for test in SHARED_GROUNDING_TASKS[name]}
+
+
 def holding_task(task: str) -> Optional[str]:
     """The task that asks ``task``'s test together with another (``tempvs_ordering_event`` for
     ``tempvs_mt2_event``, as ``--tasks tempvs`` runs it), or None."""

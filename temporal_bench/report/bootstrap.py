@@ -1,11 +1,10 @@
 """The cluster bootstrap over count vectors (temporal_bench/report/cluster_stats.py): 95% percentile
-intervals of a metric, and of the difference between two runs on the same questions with its
-p-value (docs/uncertainty.md).
+intervals of a run's metrics, how precisely the report's measured cells are known (docs/uncertainty.md).
+Two runs are compared by a paired permutation test instead (temporal_bench/report/paired_test.py).
 
 A draw resamples the clusters with replacement: multinomial weights (how often each cluster is
 drawn) times the clusters' count vectors give the draw's summed counts. The weights come from
-``numpy.random.default_rng(SEED)``, so the same run always gets the same interval, and a paired
-comparison applies the same draw to both runs.
+``numpy.random.default_rng(SEED)``, so the same run always gets the same interval.
 """
 
 from __future__ import annotations
@@ -78,44 +77,3 @@ def interval(metric: Metric, counts: np.ndarray, draws: int = DRAWS, seed: int =
     bounds = percentile_interval(values)
     undefined = int(np.isnan(values).sum())
     return Interval(value, *(bounds or (None, None)), len(counts), undefined)
-
-
-@dataclass(frozen=True)
-class Difference:
-    """B - A on the same questions."""
-
-    value: float | None
-    low: float | None
-    high: float | None
-    p_bootstrap: float | None  # two-sided: twice the smaller share of draws on either side of 0
-
-
-def bootstrap_p(differences: np.ndarray) -> float | None:
-    defined = differences[~np.isnan(differences)]
-    if not defined.size:
-        return None
-    return float(min(1.0, 2 * min(np.mean(defined <= 0), np.mean(defined >= 0))))
-
-
-def paired_difference(metric: Metric, counts_a: np.ndarray, counts_b: np.ndarray,
-                      draws: int = DRAWS, seed: int = SEED) -> Difference:
-    """``counts_a``, ``counts_b``: the two runs' count vectors of the same clusters, row by row."""
-    a, b = _value(metric, counts_a.sum(axis=0)), _value(metric, counts_b.sum(axis=0))
-    if a is None or b is None:
-        return Difference(None, None, None, None)
-    weights = cluster_weights(len(counts_a), draws, seed)
-    differences = metric(resampled(weights, counts_b)) - metric(resampled(weights, counts_a))
-    bounds = percentile_interval(differences)
-    return Difference(b - a, *(bounds or (None, None)), bootstrap_p(differences))
-
-
-def mcnemar_p(a: dict[str, bool], b: dict[str, bool]) -> tuple[float, int, int]:
-    """Exact McNemar test on the questions both outcome maps have: (p, A-only right, B-only right)."""
-    from scipy.stats import binomtest
-
-    shared = a.keys() & b.keys()
-    only_a = sum(a[k] and not b[k] for k in shared)
-    only_b = sum(b[k] and not a[k] for k in shared)
-    if only_a + only_b == 0:
-        return 1.0, 0, 0
-    return float(binomtest(only_a, only_a + only_b, 0.5).pvalue), only_a, only_b

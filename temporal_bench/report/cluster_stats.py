@@ -54,8 +54,8 @@ class Benchmark:
     headline: tuple[str, ...]  # the metrics ``compare`` tests
     identity: Callable[[dict], str]  # the doc's identity, which joins two runs
     counts: Callable[[list[dict]], dict[str, np.ndarray]]  # cluster id -> count vector
-    # accuracy-type metrics: records -> {identity: 0/1 outcome} of the questions they average
-    outcomes: dict[str, Callable[[list[dict]], dict[str, bool]]]
+    # headline metric -> how many questions (pairs, for TC and OCC) it is computed on, from the summed counts
+    support: dict[str, Callable[[np.ndarray], float]]
 
     def column(self, name: str) -> int:
         return self.stats.index(name)
@@ -155,15 +155,6 @@ TEMPVS_METRICS: dict[str, Metric] = {
 }
 
 
-def _tempvs_outcomes(kind: str, value: Callable[[dict], bool], complete_only: bool = False):
-    def outcomes(records: list[dict]) -> dict[str, bool]:
-        chosen = judge(records) if complete_only else _tempvs_unique(records)
-        return {r["key"]: bool(value(r)) for r in chosen
-                if r["kind"] == kind and (not complete_only or r["complete"])}
-
-    return outcomes
-
-
 TEMPVS = Benchmark(
     name="tempvs",
     stats=TEMPVS_STATS,
@@ -171,11 +162,8 @@ TEMPVS = Benchmark(
     headline=("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict"),
     identity=lambda r: r["key"],
     counts=tempvs_counts,
-    outcomes={
-        "gt_acc": _tempvs_outcomes("grounding", lambda r: r["correct"]),
-        "mt_acc": _tempvs_outcomes("main", lambda r: r["correct"]),
-        "gtstrict_rate": _tempvs_outcomes("main", lambda r: r["strict"], complete_only=True),
-    },
+    support={"gt_acc": lambda c: c[GT_TOTAL], "gtstrict_rate": lambda c: c[STRICT_COMPLETE], "mt_acc": lambda c: c[MT_TOTAL],
+             "mt_given_gtstrict": lambda c: c[STRICT_PASS]},
 )
 
 
@@ -229,7 +217,8 @@ CATBENCH = Benchmark(
     headline=("f1_macro", "f1_dep", "f1_nondep", "tc", "occ"),
     identity=lambda r: r["question_id"],
     counts=catbench_counts,
-    outcomes={},
+    support={**dict.fromkeys(("f1_macro", "f1_dep", "f1_nondep"), lambda c: c[:len(CONFUSION)].sum()),  # the originals, not their twins
+             "tc": lambda c: c[TC_COMPLETE], "occ": lambda c: c[OCC_COMPLETE]},
 )
 
 
@@ -288,7 +277,8 @@ ISOBENCH = Benchmark(
     headline=("f1_weighted", "f1_macro", "coverage"),
     identity=lambda r: r["id"],
     counts=isobench_counts,
-    outcomes={},
+    support={**dict.fromkeys(("f1_weighted", "f1_macro"), lambda c: c[:len(CONFUSION)].sum()),  # the parsed answers they score
+             "coverage": lambda c: c[ANSWERS]},
 )
 
 BENCHMARKS = {b.name: b for b in (TEMPVS, CATBENCH, ISOBENCH)}

@@ -1,9 +1,10 @@
 """``temporal-bench compare RUN_A RUN_B``: is one run really better than the other?
 
 For each task both runs logged samples of, the questions both answered are joined by the doc's
-identity (never by position), and each headline metric's difference B - A gets a paired cluster
-bootstrap interval (the same resampled clusters for both runs) and a p-value: the exact McNemar
-test on the discordant questions for the accuracy-type metrics, else the bootstrap's own
+identity (never by position); a task holding two TempVS tests (``tempvs_ordering_*``) is compared
+test by test. Each headline metric's difference B - A gets a p-value and an interval from one
+paired cluster permutation test (temporal_bench/report/paired_test.py), and the plain-language
+verdicts control the family-wise error across all rows of the comparison with Holm's method
 (docs/uncertainty.md).
 """
 
@@ -12,21 +13,18 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from temporal_bench.report.bootstrap import (
-    FEW_CLUSTERS,
-    Difference,
-    mcnemar_p,
-    paired_difference,
-)
+from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.cli import emit
 from temporal_bench.report.cluster_stats import Benchmark, benchmark_of, stacked
 from temporal_bench.report.layouts import TEMPVS_TESTS
+from temporal_bench.report.paired_test import ALPHA, DRAWS, PairedTest, holm, paired_tests
 from temporal_bench.report.records import RecordsError, task_records
 from temporal_bench.report.rescore import LoggedRun, RescoreError, find_runs
 from temporal_bench.report.results import run_label
+from temporal_bench.tempvs.metrics import per_test_records
 
 METRIC_LABELS = {
     "gt_acc": "GT", "gtstrict_rate": "GT_strict", "mt_acc": "MT", "mt_given_gtstrict": "MT|GT_strict",
@@ -40,20 +38,24 @@ class CompareError(Exception):
     """Runs that cannot be compared."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Comparison:
-    task: str
+    task: str  # the task, or for a task holding two TempVS tests the test's own task name
     metric: str
-    docs: int  # docs (questions) both runs answered
-    a: float | None
-    b: float | None
-    difference: Difference
-    p: float | None
-    test: str  # "McNemar (<A-only right>/<B-only right>)" or "bootstrap"
+    clusters: int
+    support: tuple[int, int]  # questions (pairs, for TC and OCC) the metric is computed on in A and in B
+    a: float
+    b: float
+    test: PairedTest
+    adjusted_p: float | None = None  # Holm's, across the rows of the comparison
 
     @property
     def name(self) -> str:
         return f"{TASK_LABELS.get(self.task, self.task)} {METRIC_LABELS.get(self.metric, self.metric)}"
+
+    @property
+    def significant(self) -> bool:
+        return self.adjusted_p is not None and self.adjusted_p < ALPHA
 
 
 def joined(benchmark: Benchmark, records_a: list[dict], records_b: list[dict]) -> tuple[list[dict], list[dict]]:
@@ -68,7 +70,8 @@ def joined(benchmark: Benchmark, records_a: list[dict], records_b: list[dict]) -
 
 
 def compare_records(task: str, records_a: list[dict], records_b: list[dict]) -> tuple[list[Comparison], list[str]]:
-    """The comparisons of the task's headline metrics, and notes (too few clusters, metrics undefined in a run)."""
+    """The comparisons of the task's headline metrics (not yet adjusted), and notes (few clusters,
+    metrics undefined in a run)."""
     benchmark = benchmark_of(task)
     a, b = joined(benchmark, records_a, records_b)
     counts_a, counts_b = benchmark.counts(a), benchmark.counts(b)
@@ -78,26 +81,24 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict]) -> 
     clusters = sorted(counts_a)
     width = len(benchmark.stats)
     matrix_a, matrix_b = stacked(counts_a, clusters, width), stacked(counts_b, clusters, width)
+    total_a, total_b = matrix_a.sum(axis=0), matrix_b.sum(axis=0)
     out = []
     notes = []
     if len(clusters) < FEW_CLUSTERS:
-        notes.append(f"{task}: only {len(clusters)} clusters (fewer than {FEW_CLUSTERS}): its intervals are too "
-                     "narrow and its bootstrap p-values too small; read them as rough")
-    for metric in benchmark.headline:
-        difference = paired_difference(benchmark.metrics[metric], matrix_a, matrix_b)
-        if difference.value is None:
+        notes.append(f"{task}: only {len(clusters)} clusters: the test stays exact, but a difference must hold in "
+                     f"nearly all of them to reach significance (no p-value can be below {min(1.0, 2.0 ** (1 - len(clusters))):.2g})")
+    tests = paired_tests({metric: benchmark.metrics[metric] for metric in benchmark.headline}, matrix_a, matrix_b)
+    for metric, found in tests.items():
+        if found.value is None:
             notes.append(f"{task}: {METRIC_LABELS[metric]} undefined in a run on the shared docs "
-                             "(e.g. no GT_strict pass, no grounding questions)")
+                         "(e.g. no GT_strict pass, no grounding questions)")
             continue
-        value_a = float(benchmark.metrics[metric](matrix_a.sum(axis=0)))
-        value_b = float(benchmark.metrics[metric](matrix_b.sum(axis=0)))
-        if metric in benchmark.outcomes:
-            outcomes = benchmark.outcomes[metric]
-            p, only_a, only_b = mcnemar_p(outcomes(a), outcomes(b))
-            test = f"McNemar {only_a}/{only_b}"
-        else:
-            p, test = difference.p_bootstrap, "bootstrap"
-        out.append(Comparison(task, metric, len(a), value_a, value_b, difference, p, test))
+        if found.p is None:
+            notes.append(f"{task}: {METRIC_LABELS[metric]} undefined in every permutation draw; not tested")
+            continue
+        support = (int(benchmark.support[metric](total_a)), int(benchmark.support[metric](total_b)))
+        out.append(Comparison(task, metric, len(clusters), support, float(benchmark.metrics[metric](total_a)),
+                              float(benchmark.metrics[metric](total_b)), found))
     return out, notes
 
 
@@ -114,16 +115,33 @@ def format_p(p: float | None) -> str:
     return "p = 1" if p == 1 else f"p = {p:.3f}"
 
 
-def plain_line(c: Comparison) -> str:
-    """"A beats B on MT1 two-event MT by 3.1 points [1.2, 5.0], p = 0.002", or no difference."""
-    d = c.difference
-    if d.low is None or d.low <= 0 <= d.high:
-        interval = f"[{_points(d.low)}, {_points(d.high)}]" if d.low is not None else "[undefined]"
-        return (f"No significant difference on {c.name}: B - A = {_points(d.value)} points {interval}, "
-                f"{format_p(c.p)} ({c.test}).")
-    if d.value > 0:
-        return f"B beats A on {c.name} by {_points(d.value)} points [{_points(d.low)}, {_points(d.high)}], {format_p(c.p)} ({c.test})."
-    return f"A beats B on {c.name} by {_points(-d.value)} points [{_points(-d.high)}, {_points(-d.low)}], {format_p(c.p)} ({c.test})."
+def _interval(test: PairedTest, sign: int = 1) -> str:
+    """``[low, high]`` of ``sign`` x (B - A), in points."""
+    low, high = sorted((sign * test.low, sign * test.high))
+    return f"[{_points(low)}, {_points(high)}]"
+
+
+def plain_line(c: Comparison, rows: int) -> str:
+    """"A beats B on MT1 two-event MT by 3.1 points [1.2, 5.0], p = 0.002 ...", or no difference.
+    The verdict follows the Holm-adjusted p; the interval excludes 0 exactly when the row's own p does."""
+    t = c.test
+    adjusted = f"Holm-adjusted over {rows} rows: {format_p(c.adjusted_p).removeprefix('p ').removeprefix('= ')}"
+    if c.significant:
+        winner, loser, sign = ("B", "A", 1) if t.value > 0 else ("A", "B", -1)
+        return f"{winner} beats {loser} on {c.name} by {_points(sign * t.value)} points {_interval(t, sign)}, {format_p(t.p)} ({adjusted})."
+    if t.significant():
+        return (f"No significant difference on {c.name} once the {rows} rows are corrected for: B - A = {_points(t.value)} points "
+                f"{_interval(t)}, {format_p(t.p)} for this row alone ({adjusted}).")
+    return f"No significant difference on {c.name}: B - A = {_points(t.value)} points {_interval(t)}, {format_p(t.p)}."
+
+
+def summary_line(comparisons: Sequence[Comparison]) -> str:
+    b_wins = sum(c.significant and c.test.value > 0 for c in comparisons)
+    a_wins = sum(c.significant and c.test.value < 0 for c in comparisons)
+    rows = len(comparisons)
+    return (f"Over the {rows} rows, with Holm's correction (at most a {ALPHA:.0%} chance that any row is called significant "
+            f"when the runs do not differ): B beats A on {b_wins}, A beats B on {a_wins}, no significant difference on "
+            f"{rows - a_wins - b_wins}.")
 
 
 def single_run(path: Path) -> LoggedRun:
@@ -135,7 +153,8 @@ def single_run(path: Path) -> LoggedRun:
 
 
 def compare_runs(run_a: LoggedRun, run_b: LoggedRun) -> tuple[list[Comparison], list[str]]:
-    """The comparisons of the tasks both runs have, and notes on the tasks left out."""
+    """The comparisons of the tasks both runs have (a task holding two TempVS tests: test by test),
+    with Holm's adjusted p-values across all of them, and notes on the tasks left out."""
     comparisons, notes = [], []
     for task in sorted(set(run_a.tasks) | set(run_b.tasks)):
         if benchmark_of(task) is None:
@@ -144,27 +163,37 @@ def compare_runs(run_a: LoggedRun, run_b: LoggedRun) -> tuple[list[Comparison], 
             notes.append(f"{task}: only in run {'A' if task in run_a.tasks else 'B'}")
         else:
             try:
-                found, task_notes = compare_records(task, task_records(run_a, task), task_records(run_b, task))
-                comparisons += found
-                notes += task_notes
+                records_b = per_test_records(task, task_records(run_b, task))
+                for name, records_a in per_test_records(task, task_records(run_a, task)).items():
+                    found, task_notes = compare_records(name, records_a, records_b[name])
+                    comparisons += found
+                    notes += task_notes
             except RecordsError as exc:
                 notes.append(str(exc))
-    return comparisons, notes
+    adjusted = holm([c.test.p for c in comparisons])
+    return [replace(c, adjusted_p=p) for c, p in zip(comparisons, adjusted)], notes
+
+
+def _support(c: Comparison) -> str:
+    a, b = c.support
+    return f"{a:,}" if a == b else f"{a:,} / {b:,}"
 
 
 def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison], notes: Sequence[str]) -> str:
     out = ["# Paired comparison", ""]
     for name, run in (("A", run_a), ("B", run_b)):
         out.append(f"- {name}: **{run_label(run.data, run.results_path)}**, `{run.results_path.as_posix()}`")
-    out += ["", "Values in %; B - A with its 95% paired cluster-bootstrap interval; McNemar a/b: questions only A / "
-            "only B got right (docs/uncertainty.md).", "",
-            "| task | metric | docs in both | A | B | B - A [95%] | p (test) |", "|---|---|--:|--:|--:|--:|---|"]
+    out += ["", f"Values in %. n: the questions both runs answered that the metric is computed on (A / B where they differ; "
+            f"pairs for TC and OCC). B - A with its 95% interval and p from a paired permutation test that swaps the runs' "
+            f"answers cluster by cluster ({DRAWS:,} draws); Holm: p adjusted across the {len(comparisons)} rows "
+            "(docs/uncertainty.md).", "",
+            "| task | metric | n | clusters | A | B | B - A [95%] | p | Holm |", "|---|---|--:|--:|--:|--:|--:|--:|--:|"]
     for c in comparisons:
-        d = c.difference
-        interval = f"[{_points(d.low)}, {_points(d.high)}]" if d.low is not None else ""
-        out.append(f"| {c.task} | {METRIC_LABELS.get(c.metric, c.metric)} | {c.docs} | {_points(c.a)} | "
-                   f"{_points(c.b)} | {_points(d.value)} {interval} | {format_p(c.p).removeprefix('p ').removeprefix('= ')} ({c.test}) |")
-    out += [""] + [plain_line(c) for c in comparisons]
+        t = c.test
+        out.append(f"| {c.task} | {METRIC_LABELS.get(c.metric, c.metric)} | {_support(c)} | {c.clusters:,} | {_points(c.a)} | "
+                   f"{_points(c.b)} | {_points(t.value)} {_interval(t)} | {format_p(t.p).removeprefix('p ').removeprefix('= ')} | "
+                   f"{format_p(c.adjusted_p).removeprefix('p ').removeprefix('= ')} |")
+    out += [""] + [plain_line(c, len(comparisons)) for c in comparisons] + ["", summary_line(comparisons)]
     if notes:
         out += ["", "Notes:"] + [f"- {note}" for note in notes]
     return "\n".join(out) + "\n"
@@ -173,8 +202,9 @@ def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison]
 def main_compare(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="temporal-bench compare",
-        description="Compare two runs question by question: each headline metric's difference B - A "
-                    "with a paired cluster-bootstrap interval and a p-value (needs both runs' --log_samples output).")
+        description="Compare two runs question by question: each headline metric's difference B - A with a p-value and "
+                    "95% interval from a paired cluster permutation test, and verdicts corrected for the number of rows "
+                    "(needs both runs' --log_samples output).")
     parser.add_argument("run_a", type=Path, help="run A: its results JSON, or a folder holding one run")
     parser.add_argument("run_b", type=Path, help="run B: its results JSON, or a folder holding one run")
     parser.add_argument("-o", "--output", type=Path, help="write here instead of standard output")

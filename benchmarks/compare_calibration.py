@@ -1,0 +1,86 @@
+"""Calibration of ``temporal-bench compare`` (docs/uncertainty.md, "Comparing two runs").
+
+Simulated run pairs with each benchmark's dependence structure (benchmarks/simulated_runs.py: shared
+grounding and true/false statement pairs on the full-size synthetic TempVS release, CaT-Bench's TC
+pairs and OCC twins over 57 plans of unequal size, ISO-Bench's 764 examples over 480 plan videos)
+go through compare's own code (``compare_records``: the count functions, the paired permutation
+test). Prints, per metric, the share of pairs called different at the 5% level
+
+* under a true null (two models of equal skill): the type-I error, goal 3-7%;
+* at a realistic effect (run B's log-odds raised by ``--effect``, about 5 points of accuracy at a
+  score of 0.6): the power, and how often the 95% interval covers the true difference (the mean
+  difference over the simulated pairs);
+
+and, per task, how often Holm's correction lets any of its rows through under the null (the
+family-wise error, at most 5%), next to what the old per-row tests without correction would give.
+
+    .venv/bin/python benchmarks/full_size_data.py tempvs   # once: writes benchmarks/.data/tempvs
+    .venv/bin/python benchmarks/compare_calibration.py --pairs 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+from full_size_data import tempvs as write_tempvs
+from simulated_runs import Answers, Structure, catbench, isobench, run_pair, tempvs
+
+from temporal_bench.report.compare import METRIC_LABELS, compare_records
+from temporal_bench.report.paired_test import ALPHA, holm
+
+TEMPVS_TASKS = ("tempvs_mt1_two", "tempvs_mt1_three", "tempvs_ordering_event", "tempvs_ordering_caption")
+
+
+def rejection_rates(structures: list[Structure], answers: Answers, shift: float, pairs: int, seed: int):
+    """Per (task, metric): the share of ``pairs`` simulated pairs with p < ALPHA and the share of
+    intervals that cover the true difference (estimated as the mean difference over the pairs); per
+    task: the share with any row significant after Holm's correction across the task's rows, and without it."""
+    rng = np.random.default_rng(seed)
+    tests: dict[tuple[str, str], list] = defaultdict(list)
+    family: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for _ in range(pairs):
+        for structure in structures:
+            a, b = run_pair(structure, answers, shift, rng)
+            rows, _ = compare_records(structure.name, a, b)
+            for row in rows:
+                tests[structure.name, row.metric].append(row.test)
+            family[structure.name][0] += any(p < ALPHA for p in holm([row.test.p for row in rows]))
+            family[structure.name][1] += any(row.test.p < ALPHA for row in rows)
+    rates = {}
+    for key, found in tests.items():
+        truth = np.mean([t.value for t in found])
+        rates[key] = (np.mean([t.p < ALPHA for t in found]), np.mean([t.low <= truth <= t.high for t in found]), len(found))
+    return rates, {task: (h / pairs, raw / pairs) for task, (h, raw) in family.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--workdir", type=Path, default=Path(__file__).resolve().parent / ".data")
+    parser.add_argument("--pairs", type=int, default=1000, help="simulated run pairs per setting")
+    parser.add_argument("--effect", type=float, default=0.22, help="run B's log-odds shift for the power (0.22: about +5 points at 0.6)")
+    args = parser.parse_args()
+    data_dir = Path(write_tempvs(args.workdir / "tempvs")["TEMPVS_DATA_DIR"])
+    structures = [s for task in TEMPVS_TASKS for s in tempvs(data_dir, task)] + [catbench(), isobench()]
+    answers = Answers()
+    null, null_family = rejection_rates(structures, answers, 0.0, args.pairs, seed=1)
+    power, _ = rejection_rates(structures, answers, args.effect, args.pairs, seed=2)
+    print(f"\n{args.pairs} simulated pairs per setting; {answers}; effect: +{args.effect} log-odds\n")
+    print("| task | metric | clusters | type-I error at 5% | power | interval coverage at the effect | pairs with the metric defined |")
+    print("|---|---|--:|--:|--:|--:|--:|")
+    for structure in structures:
+        for (task, metric), (rate, _, defined) in null.items():
+            if task == structure.name:
+                rejected, covered, _ = power[task, metric]
+                print(f"| {task} | {METRIC_LABELS[metric]} | {structure.clusters.max() + 1:,} | {100 * rate:.1f}% | {100 * rejected:.1f}% | "
+                      f"{100 * covered:.1f}% | {defined} |")
+    print("\n| task | any row significant under the null: Holm | without correction |")
+    print("|---|--:|--:|")
+    for task, (corrected, raw) in null_family.items():
+        print(f"| {task} | {100 * corrected:.1f}% | {100 * raw:.1f}% |")
+
+
+if __name__ == "__main__":
+    main()

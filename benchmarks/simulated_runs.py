@@ -1,0 +1,136 @@
+"""Simulated pairs of runs with each benchmark's real dependence structure, for calibrating
+``temporal-bench compare`` (benchmarks/compare_calibration.py, tests/test_compare_calibration.py).
+
+A run is a list of per-doc records in the format the tasks log (what ``process_results`` returns), so
+the records go through the benchmarks' own count functions (temporal_bench/report/cluster_stats.py:
+the GT_strict join, TC pairs, OCC twins, ISO-Bench's unparsed answers) and the same paired test as a
+real comparison. A record is right with chance ``sigmoid(logit(score) + u + w + shift)``:
+
+* ``u``: the run's own effect of the cluster (TempVS image sequence, CaT-Bench plan, ISO-Bench plan
+  video), drawn afresh for each run: a model is good or bad on a whole cluster at once;
+* ``w``: the item's difficulty, shared by both runs (items hard for one model are hard for the
+  other): a TempVS main question's true and false statements share it (same event pair, same
+  grounding partners), a CaT-Bench pair's before/after questions and switched twins share it;
+* ``shift``: 0 for run A, the effect for run B (0 under the null).
+
+``invalid`` of the answers are unparseable. Two runs under the null are two models of equal skill,
+so the permutation test's exchangeability holds only in distribution, as in a real comparison.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from temporal_bench.tempvs.loading import build_main_docs
+from temporal_bench.tempvs.metrics import make_record, per_test_records
+from temporal_bench.utils.yes_no import INVALID, opposite
+
+
+@dataclass(frozen=True)
+class Structure:
+    """One benchmark task's docs: record templates and, per record, its cluster and item index."""
+
+    name: str
+    templates: list[dict]
+    clusters: np.ndarray  # cluster index of each record
+    items: np.ndarray  # item index of each record (records of one item share its difficulty)
+    answer: Callable[[dict, bool, bool], dict]  # (template, right, unparsed) -> the record
+
+
+def _indices(keys: list) -> np.ndarray:
+    index: dict = {}
+    return np.array([index.setdefault(key, len(index)) for key in keys])
+
+
+# ---- TempVS -------------------------------------------------------------------------------------
+
+def _tempvs_answer(template: dict, right: bool, unparsed: bool) -> dict:
+    return {**template, "correct": right and not unparsed}
+
+
+def tempvs(data_dir: Path, task: str) -> list[Structure]:
+    """The task's docs as it loads them (``tempvs_mt1_two``; ``tempvs_ordering_event`` gives its two
+    tests, which share the grounding questions); the item of a main question is its grounding partners."""
+    test = task[len("tempvs_"):]
+    tests = ("mt2_event", "mt3_event") if test == "ordering_event" else ("mt2_caption", "mt3_caption") if test == "ordering_caption" else test
+    docs, _ = build_main_docs(tests, visual="none", data_dir=data_dir)
+    templates = [make_record(doc, None) for doc in docs]
+    out = []
+    for name, records in per_test_records(task, templates).items():
+        items = [(r["source"], r["img_seq_id"], str(r["partners"]) if r["kind"] == "main" else r["key"]) for r in records]
+        out.append(Structure(name, records, _indices([(r["source"], r["img_seq_id"]) for r in records]), _indices(items), _tempvs_answer))
+    return out
+
+
+# ---- CaT-Bench ----------------------------------------------------------------------------------
+
+def _yes_no_answer(template: dict, right: bool, unparsed: bool) -> dict:
+    return {**template, "pred": INVALID if unparsed else template["gold"] if right else opposite(template["gold"])}
+
+
+def plan_sizes(total: int, plans: int, smallest: int, seed: int = 0) -> list[int]:
+    """``total`` items over ``plans`` of unequal sizes (at least ``smallest`` each)."""
+    weights = np.random.default_rng(seed).gamma(1.5, size=plans)
+    extra = np.floor(weights / weights.sum() * (total - smallest * plans)).astype(int)
+    extra[: total - smallest * plans - extra.sum()] += 1
+    return [smallest + int(e) for e in extra]
+
+
+def catbench(plans: int = 57, pairs: int = 1420) -> Structure:
+    """The test split's shape: ``pairs`` step pairs (half Dep) over ``plans`` plans of unequal size,
+    each pair asked "before" and "after" (TC), each NonDep question with its switched twin (OCC)."""
+    templates, clusters, items = [], [], []
+    for plan, size in enumerate(plan_sizes(pairs, plans, smallest=4)):
+        for pair in range(size):
+            dependency = "dep" if pair % 2 == 0 else "nondep"
+            pair_id = f"plan {plan}|{pair}|{pair + 1}"
+            variants = ("real", "switched") if dependency == "nondep" else ("real",)
+            for relation in ("before", "after"):
+                for variant in variants:
+                    templates.append({"question_id": f"{pair_id}|{relation}|{variant}", "pair_id": pair_id, "variant": variant,
+                                      "dependency": dependency, "relation": relation, "gold": "yes" if dependency == "dep" else "no"})
+                    clusters.append(plan)
+                    items.append(pair_id)
+    return Structure("catbench_switched", templates, np.array(clusters), _indices(items), _yes_no_answer)
+
+
+# ---- ISO-Bench ----------------------------------------------------------------------------------
+
+def isobench(plans: int = 480, examples: int = 764) -> Structure:
+    """``examples`` over ``plans`` plan videos of unequal size, alternately Dep and NonDep."""
+    templates, clusters = [], []
+    for plan, size in enumerate(plan_sizes(examples, plans, smallest=1, seed=1)):
+        for example in range(size):
+            templates.append({"id": f"{plan}-{example}", "plan_id": str(plan), "gold": "yes" if (plan + example) % 2 == 0 else "no"})
+            clusters.append(plan)
+    return Structure("isobench", templates, np.array(clusters), np.arange(len(templates)), _yes_no_answer)
+
+
+# ---- runs ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Answers:
+    """How a simulated model answers: its score (the chance of a right answer at zero effects), the
+    spread of its cluster effects and of the items' difficulty (logit scale), and the unparsed rate."""
+
+    score: float = 0.6
+    cluster_sd: float = 0.8
+    item_sd: float = 0.8
+    invalid: float = 0.03
+
+
+def run_pair(structure: Structure, answers: Answers, shift: float, rng: np.random.Generator) -> tuple[list[dict], list[dict]]:
+    """Records of run A and of run B (B's logit shifted by ``shift``) on the same docs."""
+    difficulty = rng.normal(0, answers.item_sd, structure.items.max() + 1)[structure.items]
+    base = np.log(answers.score / (1 - answers.score)) + difficulty
+    runs = []
+    for offset in (0.0, shift):
+        effect = rng.normal(0, answers.cluster_sd, structure.clusters.max() + 1)[structure.clusters]
+        right = rng.random(len(base)) < 1 / (1 + np.exp(-(base + effect + offset)))
+        unparsed = rng.random(len(base)) < answers.invalid
+        runs.append([structure.answer(t, bool(r), bool(u)) for t, r, u in zip(structure.templates, right, unparsed)])
+    return runs[0], runs[1]

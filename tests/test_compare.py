@@ -1,0 +1,192 @@
+"""``temporal-bench compare`` (temporal_bench/report/compare.py, paired_test.py): the paired cluster
+permutation test on constructed counts (a one-cluster difference is never significant; the interval
+excludes 0 exactly when p < 0.05; Holm's adjustment by hand), its calibration on simulated run pairs
+with each benchmark's dependence structure (benchmarks/simulated_runs.py; the full-size figures are
+benchmarks/compare_calibration.py's), and the real CLI on lmms-eval runs: the issue's one-sequence
+difference, a real difference, and the ordering task compared test by test."""
+
+import json
+import shutil
+import sys
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy.stats import binomtest
+
+from temporal_bench.report.compare import compare_records
+from temporal_bench.report.paired_test import ALPHA, holm, paired_tests
+from temporal_bench.report.records import doc_record
+from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
+from temporal_bench.tempvs.metrics import judge
+from tests.harness import BIN, lmms_eval, run_cli
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from simulated_runs import Answers, catbench, isobench, run_pair, tempvs  # noqa: E402
+
+ACCURACY = {"acc": lambda c: c[..., 0] / c[..., 1]}  # right / asked
+
+
+def _clusters(right: list[int], asked: int = 5) -> np.ndarray:
+    return np.array([[r, asked] for r in right], float)
+
+
+def test_a_difference_in_one_cluster_is_never_significant():
+    a = _clusters([5] * 40)
+    b = _clusters([0] + [5] * 39)  # B wrong on the five questions of one cluster only
+    found = paired_tests(ACCURACY, a, b)["acc"]
+    assert found.value == pytest.approx(-5 / 200)
+    assert found.p == 1.0  # every swap draw is +-the same difference
+    assert found.low == pytest.approx(-2 * 5 / 200) and found.high == pytest.approx(0.0, abs=1e-12)
+    assert not found.significant()
+
+
+def test_a_difference_spread_over_many_clusters_is_significant():
+    a = _clusters([5] * 40)
+    b = _clusters([4] * 30 + [5] * 10)
+    found = paired_tests(ACCURACY, a, b)["acc"]
+    assert found.value == pytest.approx(-30 / 200)
+    assert found.p < 0.001 and found.high < 0
+
+
+def test_the_interval_excludes_zero_exactly_when_p_is_below_alpha():
+    rng = np.random.default_rng(3)
+    agreed = 0
+    for _ in range(300):
+        clusters = int(rng.integers(6, 40))
+        asked = rng.integers(1, 8, clusters)
+        a = np.stack([rng.binomial(asked, 0.6), asked], axis=1).astype(float)
+        b = np.stack([rng.binomial(asked, rng.uniform(0.45, 0.8)), asked], axis=1).astype(float)
+        found = paired_tests(ACCURACY, a, b)["acc"]
+        assert (found.p < ALPHA) == (found.low > 0 or found.high < 0), found
+        agreed += found.p < ALPHA
+    assert 30 < agreed < 270  # both outcomes occurred
+
+
+def test_holm_adjusted_p_values_by_hand():
+    # sorted: 0.01 x 4 = 0.04; 0.03 x 3 = 0.09; 0.04 x 2 = 0.08 -> 0.09 (monotone); 0.5 x 1
+    assert holm([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.09, 0.09, 0.5])
+    assert holm([0.9, 0.6]) == [1.0, 1.0]
+
+
+# ---- calibration on simulated run pairs (small scale) -------------------------------------------
+
+PAIRS = 100
+
+
+@pytest.fixture(scope="module")
+def structures(tmp_path_factory):
+    root = write_tempvs(tmp_path_factory.mktemp("calibration") / "tempvs", n_sequences=40)
+    return [*tempvs(root, "tempvs_mt1_two"), *tempvs(root, "tempvs_ordering_event"), catbench(), isobench()]
+
+
+def _rejections(structures, shift: float, seed: int) -> dict:
+    """Per benchmark: the share of its rows with p < ALPHA over PAIRS simulated pairs."""
+    rng = np.random.default_rng(seed)
+    found: dict = {}
+    for _ in range(PAIRS):
+        for structure in structures:
+            rows, _ = compare_records(structure.name, *run_pair(structure, Answers(), shift, rng))
+            name = structure.name.split("_")[0]
+            hits, total = found.get(name, (0, 0))
+            found[name] = (hits + sum(row.test.p < ALPHA for row in rows), total + len(rows))
+    return {name: hits / total for name, (hits, total) in found.items()}
+
+
+def test_type_one_error_is_near_five_percent_for_every_benchmark(structures):
+    rates = _rejections(structures, 0.0, seed=11)
+    assert all(0.03 <= rate <= 0.07 for rate in rates.values()), rates
+    assert rates == pytest.approx({"tempvs": 56 / 1200, "catbench": 32 / 500, "isobench": 16 / 300}, abs=1e-12)  # seeded
+
+
+def test_exact_mcnemar_on_the_same_pairs_rejects_a_true_null_far_too_often(structures):
+    """Why compare no longer uses it: GT_strict outcomes of a true and a false statement with the same
+    grounding questions are identical, so McNemar counts the same evidence twice (about 20%, not 5%)."""
+    rng = np.random.default_rng(11)
+    rejected = 0
+    for _ in range(PAIRS):
+        a, b = ({r["key"]: r["strict"] for r in judge(run) if r["complete"]} for run in run_pair(structures[0], Answers(), 0.0, rng))
+        only_a, only_b = sum(a[k] and not b[k] for k in a), sum(b[k] and not a[k] for k in a)
+        rejected += only_a + only_b > 0 and binomtest(only_a, only_a + only_b, 0.5).pvalue < ALPHA
+    assert rejected / PAIRS == 0.2
+
+
+def test_power_at_a_real_effect(structures):
+    rates = _rejections(structures, 0.6, seed=12)  # about +14 points of accuracy at 0.6
+    assert rates == pytest.approx({"tempvs": 0.5725, "catbench": 0.692, "isobench": 0.6733333}, abs=1e-6)  # seeded
+
+
+# ---- the real CLI --------------------------------------------------------------------------------
+
+TASKS = ["tempvs_mt1_two", "tempvs_ordering_event"]
+
+
+@pytest.fixture(scope="module")
+def oracle_run(tmp_path_factory):
+    root = tmp_path_factory.mktemp("compare_cli")
+    data = write_tempvs(root / "data", n_sequences=8)
+    results = lmms_eval(root, TASKS, model_args="policy=oracle", env={"TEMPVS_DATA_DIR": str(data)})
+    return root / "lmms_eval_out", results
+
+
+def _wrong_in(folder: Path, wrong) -> None:
+    """Rewrite the run's records: those for which ``wrong(record)`` holds answered wrong."""
+    for path in folder.rglob("*_samples_*.jsonl"):
+        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        for line in lines:
+            record = doc_record(line)
+            if wrong(record):
+                for value in line.values():  # the same record under every metric key
+                    if value == record:
+                        value["correct"] = False
+        path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+
+
+def _compare(a: Path, b: Path, tmp_path: Path) -> str:
+    log = run_cli([str(BIN / "temporal-bench"), "compare", str(a), str(b)], tmp_path)
+    assert log.returncode == 0, log.stderr
+    return log.stdout
+
+
+def _row(text: str, task: str, metric: str) -> list[str]:
+    return next(line for line in text.splitlines() if line.startswith(f"| {task} | {metric} |")).split(" | ")
+
+
+def test_one_sequence_answered_wrong_is_not_a_significant_difference(oracle_run, tmp_path):
+    run, _ = oracle_run
+    changed = tmp_path / "b"
+    shutil.copytree(run, changed)
+    one = next(doc_record(json.loads(line)) for line in next(changed.rglob("*_samples_tempvs_mt1_two.jsonl")).open())
+    _wrong_in(changed, lambda r: (r["source"], r["img_seq_id"]) == (one["source"], one["img_seq_id"]))
+    out = _compare(run, changed, tmp_path)
+    for metric in ("GT", "GT_strict", "MT"):
+        row = _row(out, "tempvs_mt1_two", metric)
+        assert float(row[6].split()[0]) < 0 and row[7] == "1" and row[8] == "1 |", row  # B - A < 0, p = 1, Holm 1
+        assert f"No significant difference on MT1 two-event {metric}: B - A = " in out
+    assert "B beats A on 0, A beats B on 0" in out
+
+
+def test_a_difference_in_most_sequences_is_significant_after_correction(oracle_run, tmp_path):
+    run, _ = oracle_run
+    changed = tmp_path / "b"
+    shutil.copytree(run, changed)
+    # B answers the main questions of about three sequences in four wrong
+    _wrong_in(changed, lambda r: r["kind"] == "main" and r["test"] == "mt1_two" and zlib.crc32(f"{r['source']}/{r['img_seq_id']}".encode()) % 4 != 0)
+    out = _compare(run, changed, tmp_path)
+    row = _row(out, "tempvs_mt1_two", "MT")
+    assert row[4:] == ["100.0", "26.1", "-73.9 [-100.0, -41.7]", "< 0.001", "0.003 |"], row  # the interval stays within [-100, 100]
+    assert "A beats B on MT1 two-event MT by 73.9 points [41.7, 100.0], p < 0.001 (Holm-adjusted over 12 rows: 0.003)." in out
+    assert "No significant difference on MT1 two-event GT: B - A = 0.0 points [0.0, 0.0], p = 1." in out
+
+
+def test_the_ordering_task_is_compared_test_by_test(oracle_run, tmp_path):
+    run, results = oracle_run
+    out = _compare(run, run, tmp_path)
+    entry = results["results"]["tempvs_ordering_event"]
+    for test, prefix in (("tempvs_mt2_event", "mt2"), ("tempvs_mt3_event", "mt3")):
+        row = _row(out, test, "MT")
+        assert row[2] == f"{entry[f'{prefix}_main_count,none']:,}", row  # n: the test's main questions
+        assert float(row[4]) == pytest.approx(100 * entry[f"{prefix}_mt_acc,none"], abs=0.05)
+    assert "| tempvs_ordering_event |" not in out
+    assert "Over the 12 rows" in out and "B beats A on 0, A beats B on 0, no significant difference on 12." in out
