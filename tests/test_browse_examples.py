@@ -77,6 +77,10 @@ def test_tempvs_figure4_shows_the_same_questions_across_runs_disagreements_first
     linked = {link[1] for card in picked for join in card["joins"] for link in join[2]}
     assert {card["id"] for card in cards} == {card["id"] for card in picked} | linked
     assert all("grounding question" in strings[card["facts"]] for card in cards if card not in picked)
+    # only the kept cards' strips are in the page (the run's other sequences are not)
+    assert set(page["thumbs"]) == {image[0] for card in cards for image in card["images"]}
+    shown = {doc["image"] for doc in docs if doc["doc_key"] in {card["question"] for card in cards}}
+    assert len(page["thumbs"]) == len(shown) < len({doc["image"] for doc in docs})
     assert missing == 0
 
 

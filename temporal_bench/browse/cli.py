@@ -28,10 +28,10 @@ def write_page(path: str | Path, output: Path | None = None, widths: dict[str, i
         raise RescoreError(f"no lmms-eval or lm-eval results file under {path}")
     thumbnails = Thumbnails(widths)
     tasks = run_cards(runs, thumbnails)
-    title = "What the model answered: " + ", ".join(dict.fromkeys(model_label(run.data) for run in runs))
+    heading = "What the model answered"
     if examples:
-        tasks = pick_examples(examples, tasks, count)
-        title = title.replace("What the model answered", FIGURES[examples].title, 1)
+        tasks, heading = pick_examples(examples, tasks, thumbnails, count), FIGURES[examples].title
+    title = f"{heading}: " + ", ".join(dict.fromkeys(model_label(run.data) for run in runs))
     output = output or (path if path.is_dir() else path.parent) / (f"browse-{examples}.html" if examples else DEFAULT_NAME)
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(render_page(title, tasks, thumbnails), encoding="utf-8")

@@ -12,7 +12,8 @@ figures, picked from the user's own runs (docs/browse.md, "The papers' qualitati
   step the question does not ask about (candidates for the irrelevant-answer type).
 
 The page keeps the picked cards and the cards their joins link (a TempVS main question's grounding
-questions, a CaT-Bench question's twins); a link further out is dropped and counted in its join's note.
+questions, a CaT-Bench question's twins), and only their images; a link further out is dropped and
+counted in its join's note. Every card's images are still read (as for the full page) before the pick.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 
 from temporal_bench.browse.benchmarks import INVALID_ANSWER, RIGHT, WRONG, Join, Link
 from temporal_bench.browse.cards import Card, TaskCards
+from temporal_bench.browse.thumbnails import Thumbnails
 from temporal_bench.report.rescore import RescoreError
 
 DEFAULT_COUNT = 3
@@ -156,9 +158,18 @@ def _keep_only(tasks: list[TaskCards], kept: set[str]) -> list[TaskCards]:
     return out
 
 
-def pick_examples(figure: str, tasks: list[TaskCards], count: int = DEFAULT_COUNT) -> list[TaskCards]:
+def _keep_thumbnails(tasks: list[TaskCards], thumbnails: Thumbnails) -> None:
+    """Only the kept cards' images go into the page (and only theirs are counted as not found)."""
+    images = [thumb for task in tasks for card in task.cards for thumb in card.images]
+    thumbnails.data = {key: value for key, value in thumbnails.data.items() if key in {thumb.id for thumb in images}}
+    thumbnails.missing = {key: value for key, value in thumbnails.missing.items() if key in {thumb.missing for thumb in images}}
+
+
+def pick_examples(figure: str, tasks: list[TaskCards], thumbnails: Thumbnails, count: int = DEFAULT_COUNT) -> list[TaskCards]:
     """The tasks' cards for ``figure`` (a key of :data:`FIGURES`): the picked ones, each with a join
-    saying why it was picked, and the cards they link."""
+    saying why it was picked, and the cards they link; ``thumbnails`` keeps only their images."""
     picked = FIGURES[figure].pick(tasks, count)
     kept = {card.id for card in picked} | {link.card for card in picked for join in card.joins for link in join.links if link.card}
-    return _keep_only(tasks, kept)
+    tasks = _keep_only(tasks, kept)
+    _keep_thumbnails(tasks, thumbnails)
+    return tasks
