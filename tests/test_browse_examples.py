@@ -93,6 +93,13 @@ def test_tempvs_figure4_from_one_run_is_an_error_naming_what_was_found(tempvs_ru
             "found: tempvs_mt1_two (scripted (policy=oracle))") in capsys.readouterr().err
 
 
+def test_examples_count_must_be_positive(tempvs_runs, data, capsys):
+    root, _, _ = tempvs_runs
+    with pytest.raises(SystemExit):
+        main_browse([str(root), "--examples", "tempvs-figure4", "--examples-count", "0", *(f"--set={n}={v}" for n, v in data.items())])
+    assert "--examples-count must be at least 1, not 0" in capsys.readouterr().err
+
+
 def test_catbench_figures_need_an_answer_and_explain_run(tempvs_runs, data, capsys):
     root, _, _ = tempvs_runs
     with pytest.raises(SystemExit):

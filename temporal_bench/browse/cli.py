@@ -50,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--set", action="append", default=[], dest="assignments", metavar="NAME=VALUE",
                         help="a data location for rebuilding the docs (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs")
     parser.add_argument("--examples", choices=sorted(FIGURES),
-                        help="only the cards that make this paper figure, picked from the runs under PATH (several runs: "
+                        help="only the cards that make this paper figure, picked from the runs found under path (several runs: "
                              "one per model): tempvs-figure4, the same question across models; catbench-figures5-6, "
                              "A+E explanations by outcome (docs/browse.md)")
     parser.add_argument("--examples-count", type=int, default=DEFAULT_COUNT, metavar="N",

@@ -168,6 +168,8 @@ def _keep_thumbnails(tasks: list[TaskCards], thumbnails: Thumbnails) -> None:
 def pick_examples(figure: str, tasks: list[TaskCards], thumbnails: Thumbnails, count: int = DEFAULT_COUNT) -> list[TaskCards]:
     """The tasks' cards for ``figure`` (a key of :data:`FIGURES`): the picked ones, each with a join
     saying why it was picked, and the cards they link; ``thumbnails`` keeps only their images."""
+    if count < 1:
+        raise ValueError(f"--examples-count must be at least 1, not {count}")
     picked = FIGURES[figure].pick(tasks, count)
     kept = {card.id for card in picked} | {link.card for card in picked for join in card.joins for link in join.links if link.card}
     tasks = _keep_only(tasks, kept)
