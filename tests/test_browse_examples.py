@@ -56,7 +56,7 @@ def tempvs_runs(data, tmp_path_factory):
 def test_tempvs_figure4_shows_the_same_questions_across_runs_disagreements_first(tempvs_runs, data):
     root, docs, script = tempvs_runs
     browse(root, "--examples", "tempvs-figure4", *(f"--set={name}={value}" for name, value in data.items()))
-    cards, table, missing, page = read_page(root / "browse-tempvs-figure4.html")
+    cards, _, missing, page = read_page(root / "browse-tempvs-figure4.html")
     strings = page["strings"]
     # the main questions in doc order; the cycling run answers doc i right when i % 3 == 0 (as the oracle)
     mains = [(i, doc["doc_key"]) for i, doc in enumerate(docs) if doc["kind"] == "main"]
