@@ -34,7 +34,8 @@ PASSTHROUGH = {
     "score-predictions": ("temporal_bench.tempvs.released_predictions", "main_score_predictions",
                           "score the TempVS release's own model outputs next to the published tables"),
     "browse": ("temporal_bench.browse.cli", "main_browse",
-               "write one static HTML page of a --log_samples run: a card per question with its images and answer"),
+               "write one static HTML page of a --log_samples run: a card per question with its images and answer "
+               "(--examples: the papers' qualitative figures)"),
     "export": ("temporal_bench.export.cli", "main_export",
                "write self-contained lmms_eval/tasks/<benchmark>/ folders for an upstream pull request"),
     "forget-failed": ("temporal_bench.response_cache", "main_forget_failed",

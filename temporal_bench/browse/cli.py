@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from temporal_bench.browse.cards import run_cards
+from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, model_label, pick_examples
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
 from temporal_bench.report.rescore import RescoreError, find_runs
@@ -16,26 +17,25 @@ from temporal_bench.utils.data_dir import data_locations, parse_locations
 DEFAULT_NAME = "browse.html"
 
 
-def write_page(path: str | Path, output: Path | None = None, widths: dict[str, int] | None = None) -> Path:
-    """Write the page of the run(s) under ``path`` (default: ``<path>/browse.html``) and return its path.
-    The data the run read must be reachable as it was (``TEMPVS_DATA_DIR``, ...) for its images."""
+def write_page(path: str | Path, output: Path | None = None, widths: dict[str, int] | None = None, examples: str | None = None,
+               count: int = DEFAULT_COUNT) -> Path:
+    """Write the page of the run(s) under ``path`` (default: ``<path>/browse.html``, ``browse-<examples>.html``
+    with ``examples``) and return its path. The data the run read must be reachable as it was
+    (``TEMPVS_DATA_DIR``, ...) for its images. ``examples``: only the cards of that paper figure (:data:`FIGURES`)."""
     path = Path(path)
     runs = find_runs(path)
     if not runs:
         raise RescoreError(f"no lmms-eval or lm-eval results file under {path}")
     thumbnails = Thumbnails(widths)
     tasks = run_cards(runs, thumbnails)
-    title = "What the model answered: " + ", ".join(dict.fromkeys(_model(run.data) for run in runs))
-    output = output or (path if path.is_dir() else path.parent) / DEFAULT_NAME
+    heading = "What the model answered"
+    if examples:
+        tasks, heading = pick_examples(examples, tasks, thumbnails, count), FIGURES[examples].title
+    title = f"{heading}: " + ", ".join(dict.fromkeys(model_label(run.data) for run in runs))
+    output = output or (path if path.is_dir() else path.parent) / (f"browse-{examples}.html" if examples else DEFAULT_NAME)
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(render_page(title, tasks, thumbnails), encoding="utf-8")
     return output
-
-
-def _model(data: dict) -> str:
-    config = data.get("config") or {}
-    model, args = config.get("model") or data.get("model_name") or "model", config.get("model_args")
-    return f"{model} ({args})" if args else str(model)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,6 +49,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-o", "--output", type=Path, help=f"the HTML file to write (default: {DEFAULT_NAME} in the run folder)")
     parser.add_argument("--set", action="append", default=[], dest="assignments", metavar="NAME=VALUE",
                         help="a data location for rebuilding the docs (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs")
+    parser.add_argument("--examples", choices=sorted(FIGURES),
+                        help="only the cards that make this paper figure, picked from the runs found under path (several runs: "
+                             "one per model): tempvs-figure4, the same question across models; catbench-figures5-6, "
+                             "A+E explanations by outcome (docs/browse.md)")
+    parser.add_argument("--examples-count", type=int, default=DEFAULT_COUNT, metavar="N",
+                        help=f"questions per task (tempvs-figure4) or per outcome class (catbench-figures5-6) (default {DEFAULT_COUNT})")
     for role, width in WIDTHS.items():
         parser.add_argument(f"--{role}-width", type=int, default=width, metavar="PX",
                             help=f"thumbnail width of a {role} in pixels (default {width})")
@@ -61,7 +67,7 @@ def main_browse(argv: Sequence[str] | None = None) -> int:
     widths = {role: getattr(args, f"{role}_width") for role in WIDTHS}
     try:
         with data_locations(parse_locations(args.assignments)):
-            output = write_page(args.path, args.output, widths)
+            output = write_page(args.path, args.output, widths, args.examples, args.examples_count)
     except (RescoreError, FileNotFoundError, ValueError) as error:
         parser.error(str(error))
     print(output)
