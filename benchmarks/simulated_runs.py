@@ -123,14 +123,25 @@ class Answers:
     invalid: float = 0.03
 
 
-def run_pair(structure: Structure, answers: Answers, shift: float, rng: np.random.Generator) -> tuple[list[dict], list[dict]]:
-    """Records of run A and of run B (B's logit shifted by ``shift``) on the same docs."""
+def _base(structure: Structure, answers: Answers, rng: np.random.Generator) -> np.ndarray:
+    """Each record's log-odds of a right answer before the run's own effects: score and item difficulty."""
     difficulty = rng.normal(0, answers.item_sd, structure.items.max() + 1)[structure.items]
-    base = np.log(answers.score / (1 - answers.score)) + difficulty
-    runs = []
-    for offset in (0.0, shift):
-        effect = rng.normal(0, answers.cluster_sd, structure.clusters.max() + 1)[structure.clusters]
-        right = rng.random(len(base)) < 1 / (1 + np.exp(-(base + effect + offset)))
-        unparsed = rng.random(len(base)) < answers.invalid
-        runs.append([structure.answer(t, bool(r), bool(u)) for t, r, u in zip(structure.templates, right, unparsed)])
-    return runs[0], runs[1]
+    return np.log(answers.score / (1 - answers.score)) + difficulty
+
+
+def _answered(structure: Structure, answers: Answers, base: np.ndarray, rng: np.random.Generator) -> list[dict]:
+    effect = rng.normal(0, answers.cluster_sd, structure.clusters.max() + 1)[structure.clusters]
+    right = rng.random(len(base)) < 1 / (1 + np.exp(-(base + effect)))
+    unparsed = rng.random(len(base)) < answers.invalid
+    return [structure.answer(t, bool(r), bool(u)) for t, r, u in zip(structure.templates, right, unparsed)]
+
+
+def one_run(structure: Structure, answers: Answers, rng: np.random.Generator) -> list[dict]:
+    """The records of one run (fresh item difficulties)."""
+    return _answered(structure, answers, _base(structure, answers, rng), rng)
+
+
+def run_pair(structure: Structure, answers: Answers, shift: float, rng: np.random.Generator) -> tuple[list[dict], list[dict]]:
+    """Records of run A and of run B (B's log-odds shifted by ``shift``) on the same docs and item difficulties."""
+    base = _base(structure, answers, rng)
+    return _answered(structure, answers, base, rng), _answered(structure, answers, base + shift, rng)
