@@ -31,8 +31,8 @@ from temporal_bench.tempvs.extraction import EXTRACTORS
 # labelled: DeepSeek-VL2's "This is Image_a: <image>" line before each image, then the prompt.
 LAYOUTS = ("images_first", "text_first", "labelled")
 DEFAULT = {"extractor": "generic", "layout": "images_first"}
-# Keys only some sections have: ``image_token``, for a simple class that writes no image tokens of
-# its own when the text already holds them (the prompt then carries one per image, in the layout);
+# Keys only some sections have: ``image_token`` (with text_first), for a simple class that writes no
+# image tokens of its own when the text already holds them (the prompt then ends with one per image);
 # ``official_layout`` and ``fixed_by``, for a class that places the images itself against the
 # family's wrapper (``layout`` is then what the run sends, and the run warns).
 OPTIONAL = ("image_token", "official_layout", "fixed_by")
@@ -83,8 +83,8 @@ def resolve(kwargs: Optional[Dict]) -> Dict[str, str]:
     for key in ("layout", "official_layout"):
         if settings.get(key, LAYOUTS[0]) not in LAYOUTS:
             raise ValueError(f"TempVS {key} {settings[key]!r}; choose one of {LAYOUTS}")
-    if "image_token" in settings and settings["layout"] == "labelled":
-        raise ValueError("TempVS image_token places bare tokens: it goes with layout images_first or text_first, not labelled")
+    if "image_token" in settings and settings["layout"] != "text_first":
+        raise ValueError("TempVS image_token puts the tokens after the text: it goes with layout text_first (simple classes put the images first themselves)")
     if ("official_layout" in settings) != ("fixed_by" in settings):
         raise ValueError("TempVS official_layout and fixed_by go together: the class that fixes the layout, and the wrapper's")
     return settings
@@ -125,12 +125,9 @@ def _label(index: int, count: int) -> str:
 
 
 def with_image_tokens(prompt: str, count: int, settings: Dict[str, str]) -> str:
-    """The prompt a simple class gets: with one ``image_token`` per image where the section names
-    one (the class then leaves its images where the tokens are), else as it is."""
-    token = settings.get("image_token")
-    if not token or not count:
-        return prompt
-    return prompt + token * count if settings["layout"] == "text_first" else token * count + prompt
+    """The prompt a simple class gets: followed by one ``image_token`` per image where the section
+    names one (the class then leaves its images where the tokens are), else as it is."""
+    return prompt + settings.get("image_token", "") * count
 
 
 def message_content(images: List, prompt: str, layout: str) -> List[Dict]:

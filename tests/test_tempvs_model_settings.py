@@ -66,7 +66,7 @@ def test_deepseek_labels_and_interleave_by_hand():
         model_settings.resolve({"layout": "sideways"})
     with pytest.raises(ValueError, match="official_layout and fixed_by go together"):
         model_settings.resolve({"official_layout": "text_first"})
-    with pytest.raises(ValueError, match="not labelled"):
+    with pytest.raises(ValueError, match="goes with layout text_first"):
         model_settings.resolve({"layout": "labelled", "image_token": "<image>"})
 
 
