@@ -23,8 +23,8 @@ COMBINED = "tempvs_mt3_event"
 FRAMES = 5  # images of a fixture sequence
 # lmms-eval 0.7.3's internvl2, longva and llava_hf modules import decord at start-up, for videos only
 DECORD_STAND_IN = Path(__file__).parent / "real_backends" / "stubs"
-# The chat template of Idefics2's processor (HuggingFaceM4/idefics2-8b), which Mantis-8B-Idefics2's
-# wrapper applied: it writes the parts in their order, "<image>" for an image.
+# Idefics2's processor chat template (as HuggingFaceM4's idefics2-8b checkpoints ship it), which
+# Mantis-8B-Idefics2's wrapper applied: it writes the parts in their order, "<image>" for an image.
 IDEFICS2_TEMPLATE = ("{% for message in messages %}{{message['role'].capitalize()}}{% if message['content'][0]['type'] == 'image' %}{{':'}}"
                      "{% else %}{{': '}}{% endif %}{% for line in message['content'] %}{% if line['type'] == 'text' %}{{line['text']}}"
                      "{% elif line['type'] == 'image' %}{{ '<image>' }}{% endif %}{% endfor %}<end_of_utterance>\n{% endfor %}"
@@ -71,7 +71,7 @@ def manager():
 
 @pytest.fixture
 def request_of(data, manager, monkeypatch):
-    """``(model class, task, request)`` of the first main question of ``task`` for ``--model name``."""
+    """``(task, request)``: the task built for ``--model name`` and the request of its first main question."""
     from lmms_eval.models import MODEL_REGISTRY_V2
     from lmms_eval.tasks import get_task_dict
 
