@@ -4,7 +4,8 @@ lmms-eval 0.7.3 has no entry-point group for tasks, and ``LMMS_EVAL_PLUGINS`` ad
 folder only after the TaskManager was built. Every evaluation run, however, imports
 ``lmms_eval.models``, which loads this module through the entry point before any TaskManager is
 created. Loading it therefore (1) adds our task folder to every TaskManager's include path, so
-``lmms-eval --model M --tasks catbench`` needs no flag, (2) registers our baseline models, and (3) when
+``lmms-eval --model M --tasks catbench`` needs no flag, (2) registers our baseline models and the
+family names of lmms-eval chat classes (:data:`FAMILY_MODELS`), and (3) when
 a TaskManager first indexes tasks, installs the run checks of ``temporal_bench.run_checks`` (backend
 settings at start-up, failed requests at aggregation). ``TEMPORAL_BENCH_NO_AUTO_TASKS=1`` turns (1) off.
 """
@@ -20,6 +21,13 @@ MODEL_CLASSES = {
     "majority_class": "temporal_bench.models.lmms_eval_models.MajorityClass",
     "scripted": "temporal_bench.models.lmms_eval_models.Scripted",
     "decode_only": "temporal_bench.models.lmms_eval_models.DecodeOnly",
+}
+# lmms-eval's own chat classes under names that pick a model family's section of the TempVS tasks'
+# lmms_eval_specific_kwargs (lmms-eval chooses a section by the --model name): these classes serve
+# several families, and the text-first ones of TempVS Table 12 need their own (docs/tempvs.md "Image order").
+FAMILY_MODELS = {
+    "llava_interleave_hf": "lmms_eval.models.chat.llava_hf.LlavaHf",  # llava-hf/llava-interleave-qwen-*-hf
+    "llava_next_video_hf": "lmms_eval.models.chat.huggingface.Huggingface",  # llava-hf/LLaVA-NeXT-Video-*-hf
 }
 OPT_OUT_ENV = "TEMPORAL_BENCH_NO_AUTO_TASKS"
 
@@ -48,4 +56,5 @@ def add_task_folder_to_task_manager(add_folder: bool) -> None:
 
 def model_manifests():
     add_task_folder_to_task_manager(add_folder=os.environ.get(OPT_OUT_ENV, "") in ("", "0"))
-    return [ModelManifest(model_id=name, simple_class_path=path) for name, path in MODEL_CLASSES.items()]
+    return ([ModelManifest(model_id=name, simple_class_path=path) for name, path in MODEL_CLASSES.items()]
+            + [ModelManifest(model_id=name, chat_class_path=path) for name, path in FAMILY_MODELS.items()])

@@ -79,19 +79,25 @@ def open_image(path: str, doc: Dict):
                               f"({type(error).__name__}: {error}); a corrupt or truncated file?") from error
 
 
-def doc_to_visual(doc: Dict) -> List:
+def image_paths(doc: Dict) -> List[str]:
+    """The images the doc sends: none (blind), one per frame (separate) or the combined strip."""
     if doc["visual"] == "none":
         return []
     if doc["visual"] == "separate":
-        return [open_image(path, doc) for path in doc["frames"]]
-    return [open_image(doc["image"], doc)]
+        return list(doc["frames"])
+    return [doc["image"]]
+
+
+def doc_to_visual(doc: Dict) -> List:
+    return [open_image(path, doc) for path in image_paths(doc)]
 
 
 def doc_to_text(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
-    """The prompt; also keeps the model settings lmms-eval resolved for this task, which
-    process_results needs and is not given (model_settings.py)."""
-    model_settings.stash(doc["task"], lmms_eval_specific_kwargs)
-    return doc["prompt"]
+    """The prompt, with the images' tokens where the model class takes them from the text
+    (model_settings.with_image_tokens); also keeps the model settings lmms-eval resolved for this
+    task, which process_results needs and is not given (model_settings.py)."""
+    settings = model_settings.stash(doc["task"], lmms_eval_specific_kwargs)
+    return model_settings.with_image_tokens(doc["prompt"], len(image_paths(doc)), settings)
 
 
 def doc_to_target(doc: Dict) -> str:
@@ -99,11 +105,11 @@ def doc_to_target(doc: Dict) -> str:
 
 
 def doc_to_messages(doc: Dict, lmms_eval_specific_kwargs=None) -> List[Dict]:
-    """Separate-image mode for chat models: one image part per frame, placed around the prompt as
-    the model family's official wrapper placed them (docs/protocol/tempvs.md §4.5)."""
-    prompt = doc_to_text(doc, lmms_eval_specific_kwargs)
-    layout = model_settings.stashed(doc["task"])["layout"]
-    return [{"role": "user", "content": model_settings.message_content(doc_to_visual(doc), prompt, layout)}]
+    """The user turn for chat model classes: one image part per image (the combined strip or each
+    frame), placed around the prompt as the model family's official wrapper placed them
+    (docs/protocol/tempvs.md §4.5)."""
+    layout = model_settings.stash(doc["task"], lmms_eval_specific_kwargs)["layout"]
+    return [{"role": "user", "content": model_settings.message_content(doc_to_visual(doc), doc["prompt"], layout)}]
 
 
 def process_results(doc: Dict, results: List[str]) -> Dict:

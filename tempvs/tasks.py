@@ -18,7 +18,7 @@ from temporal_bench.tempvs.settings import TaskConfig, TaskSettings
 from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SHARED_GROUNDING_TASKS
 
 TASK_DIR = LMMS_EVAL_TASK_DIR / "tempvs"
-VERSION = 2.0  # 2.0: headline metric_list, settings in metadata, MT2 + MT3 tasks sharing their grounding
+VERSION = 2.1  # 2.0: headline metric_list, settings in metadata, MT2 + MT3 tasks sharing their grounding; 2.1: images placed as the family's wrapper placed them in every task, for simple classes too
 
 
 def _registry() -> Dict[str, TaskConfig]:
@@ -80,6 +80,8 @@ test_split: test
 output_type: generate_until
 doc_to_visual: !function utils.doc_to_visual
 doc_to_text: !function utils.doc_to_text
+# chat model classes: the user turn with the images where the model family's wrapper put them
+doc_to_messages: !function utils.doc_to_messages
 doc_to_target: !function utils.doc_to_target
 process_results: !function utils.process_results
 # The official evaluation parses the raw output: keep lmms-eval from stripping <think> blocks
@@ -90,9 +92,9 @@ generation_kwargs:
   max_new_tokens: 512
   temperature: 0
   do_sample: false
-# Settings that follow the model (tempvs/model_settings.py): the official extraction branch and,
-# for the _separate tasks, the image/text layout of the family's wrapper; a model class without a
-# section gets `default`.
+# Settings that follow the model (tempvs/model_settings.py): the official extraction branch and
+# the image/text layout of the family's wrapper (docs/tempvs.md "Image order"); a model class
+# without a section gets `default`.
 lmms_eval_specific_kwargs:
 {sections}
 """
@@ -121,8 +123,6 @@ _TEMPLATE_NOTES = {
 def task_yaml(task: TaskConfig) -> str:
     lines = [f"# {task.description}", f"include: {task.template}", f"task: {task.name}",
              f"process_docs: !function utils.{fn_name('process_docs', task.name)}"]
-    if task.settings.visual == "separate":
-        lines.append("doc_to_messages: !function utils.doc_to_messages")
     lines.append(f"metadata: {_flow({'version': VERSION, **task.settings.metadata()})}")
     return "\n".join(lines) + "\n"
 

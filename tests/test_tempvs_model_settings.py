@@ -1,7 +1,7 @@
 """The settings that follow the model (tempvs/model_settings.py; docs/protocol/tempvs.md §4.5, §6.2),
 through the real lmms-eval task loading: the model class picks its section of the task YAML's
-``lmms_eval_specific_kwargs``, the ``_separate`` request puts images and text as that family's
-official wrapper did, and the scored answer uses that family's extraction branch."""
+``lmms_eval_specific_kwargs``, and the scored answer uses that family's extraction branch. Where each
+class puts the images: tests/test_tempvs_image_order.py."""
 
 import pytest
 
@@ -26,38 +26,29 @@ def manager():
 
 
 def _task(model: str, data, monkeypatch, manager):
+    from lmms_eval.models import MODEL_REGISTRY_V2
     from lmms_eval.tasks import get_task_dict
 
     monkeypatch.setenv("TEMPVS_DATA_DIR", str(data))
     manager.model_name = model  # what TaskManager(model_name=...) sets; each task built reads it
-    return get_task_dict([TASK], manager, task_type="chat")[TASK]
-
-
-def _layout(messages):
-    """The user turn as a list of "image" / text parts."""
-    (turn,) = messages
-    return ["image" if part["type"] == "image" else part["text"] for part in turn["content"]]
+    return get_task_dict([TASK], manager, task_type=MODEL_REGISTRY_V2.resolve(model).model_type)[TASK]
 
 
 @pytest.mark.parametrize("model,expected", [
     ("qwen2_5_vl", {"extractor": "generic", "layout": "images_first"}),
     ("llava_onevision", {"extractor": "generic", "layout": "images_first"}),
     ("internvl3", {"extractor": "internvl", "layout": "images_first"}),
-    ("llava_vid", {"extractor": "interleave", "layout": "text_first"}),  # LLaVA-NeXT-Video
-    ("mantis", {"extractor": "generic", "layout": "text_first"}),  # Mantis-Idefics2
+    ("llava_interleave_hf", {"extractor": "interleave", "layout": "text_first"}),  # the plugin's family name
+    ("llava_vid", {"extractor": "interleave", "layout": "images_first", "official_layout": "text_first", "fixed_by": "llava_vid"}),
+    ("mantis", {"extractor": "generic", "layout": "text_first", "image_token": "<image>"}),  # Mantis-Idefics2
     ("openai", {"extractor": "generic", "layout": "images_first"}),  # no section: default
 ])
 def test_the_model_class_picks_its_family(model, expected, data, monkeypatch, manager):
     task = _task(model, data, monkeypatch, manager)
-    doc = task.test_docs()[0]
-    messages = task.doc_to_messages(doc)
-    frames = len(doc["frames"])
-    assert frames == 5 and model_settings.stashed(TASK) == expected
-    layout = _layout(messages)
-    text = doc["prompt"]
-    assert layout == ([text] + ["image"] * frames if expected["layout"] == "text_first" else ["image"] * frames + [text])
+    task.doc_to_text(task.test_docs()[0])  # lmms-eval asks it of every doc, simple or chat class
+    assert model_settings.stashed(TASK) == expected
     # the recorded config holds every section, so the results say which one the model got
-    assert task.config.lmms_eval_specific_kwargs["llava_vid"] == {"extractor": "interleave", "layout": "text_first"}
+    assert task.config.lmms_eval_specific_kwargs["mantis"] == {"extractor": "generic", "layout": "text_first", "image_token": "<image>"}
 
 
 def test_deepseek_labels_and_interleave_by_hand():
@@ -73,6 +64,10 @@ def test_deepseek_labels_and_interleave_by_hand():
     assert model_settings.resolve({"extractor": "interleave", "layout": "text_first"}) == {"extractor": "interleave", "layout": "text_first"}
     with pytest.raises(ValueError, match="layout 'sideways'"):
         model_settings.resolve({"layout": "sideways"})
+    with pytest.raises(ValueError, match="official_layout and fixed_by go together"):
+        model_settings.resolve({"official_layout": "text_first"})
+    with pytest.raises(ValueError, match="goes with layout text_first"):
+        model_settings.resolve({"layout": "labelled", "image_token": "<image>"})
 
 
 def test_process_results_parses_with_the_family_of_the_model(data, monkeypatch, manager):
@@ -83,6 +78,6 @@ def test_process_results_parses_with_the_family_of_the_model(data, monkeypatch, 
     for model, right in (("llava_vid", True), ("qwen2_5_vl", False)):
         task = _task(model, data, monkeypatch, manager)
         doc = next(d for d in task.test_docs() if d["kind"] == "main" and d["answer"] != "A")
-        task.doc_to_messages(doc)  # lmms-eval builds every request before scoring any
+        task.doc_to_text(doc)  # lmms-eval builds every request before scoring any
         record = process_results(doc, [echoed.format(answer=doc["answer"])])["gt_acc"]
         assert record["correct"] is right, model
