@@ -91,7 +91,7 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict]) -> 
     for metric, found in tests.items():
         if found.value is None:
             notes.append(f"{task}: {METRIC_LABELS[metric]} undefined in a run on the shared docs "
-                         "(e.g. no GT_strict pass, no grounding questions)")
+                         "(nothing it is computed on: e.g. no GT_strict pass, no parsed answer)")
             continue
         if found.p is None:
             notes.append(f"{task}: {METRIC_LABELS[metric]} undefined in every permutation draw; not tested")
