@@ -388,9 +388,9 @@ def _difference(v: Verdict) -> str:
     theirs = _cell(v.published.values[v.column.key], v.decimals, PUBLISHED)
     if v.kind == OUTSIDE:
         return f"{v.column.header} {theirs} vs {_bounds(v.measured.intervals[v.column.key], v.decimals)}"
-    ours = _cell(v.measured.values[v.column.key], v.decimals, PUBLISHED)
+    ours = _cell(v.measured.values[v.column.key], v.decimals + 1, PUBLISHED)  # a decimal more: the gap shows
     interval = {None: "", True: ", also outside the 95% interval", False: ", within the 95% interval"}[v.beyond_interval]
-    return f"{v.column.header} {ours} vs {theirs} ({v.difference:+.{v.decimals}f}{interval})"
+    return f"{v.column.header} {ours} vs {theirs} ({v.difference:+.{v.decimals + 1}f}{interval})"
 
 
 def _verdict_details(found: Sequence[Verdict]) -> list[str]:
