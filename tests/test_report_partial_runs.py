@@ -2,17 +2,20 @@
 evaluated (``config.limit``, ``n-samples``), :func:`temporal_bench.report.results.partial_limit`
 reads them, and ``temporal-bench report`` never takes such a run for a full one: beside a full run of
 the same model its values are not shown (a note names the file), alone its row is marked partial and
-gets no reproduction verdict, and the report's closing notes name it."""
+gets no reproduction verdict, and the report's closing notes name it. ``temporal-bench browse`` on the
+same folder shows both runs' cards under names that tell them apart, the partial one marked."""
 
 import json
 import re
 
 import pytest
 
+from temporal_bench.browse.cli import main_browse
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.results import Limit, find_result_files, load_runs, partial_limit
 from tests.harness import lm_eval, lmms_eval
+from tests.test_browse import read_page
 
 TASK = "catbench_switched"
 DOCS = 120  # the fixture's 5 plans: 60 questions and their 60 switched twins
@@ -94,3 +97,20 @@ def test_a_limit_run_alone_is_marked_partial_and_gets_no_verdict(runs, capsys):
     assert csv[0].split(",")[-1] != "partial" and "partial" in csv[0].split(",")
     measured_csv = next(line for line in csv if ",measured," in line)
     assert "catbench_switched --limit 6: 6 of 120 docs" in measured_csv
+
+
+def test_browse_marks_the_partial_run_and_tells_the_two_runs_apart(runs, tmp_path, capsys):
+    full_path, _ = _results(runs / "full")
+    smoke_path, _ = _results(runs / "smoke")
+    page = tmp_path / "page.html"
+    assert main_browse([str(runs), "--output", str(page)]) == 0
+    full, smoke = f"{TASK} [{full_path.name}]", f"{TASK} (partial: --limit 6) [{smoke_path.name}]"
+    notes = [f"note: {smoke}: a partial run (--limit 6: 6 of 120 docs) in {smoke_path}: its cards and metrics cover only those docs",
+             f"note: {TASK} is in 2 results files, shown apart as: {full}; {smoke}"]
+    assert capsys.readouterr().out.splitlines() == [*notes, str(page)]
+    cards, table, _, _ = read_page(page)
+    assert {name: row["cards"] for name, row in table.items()} == {full: DOCS, smoke: 6}
+    assert [sum(c["task"] == name for c in cards) for name in (full, smoke)] == [DOCS, 6]
+    html = page.read_text(encoding="utf-8")
+    assert "<div class='warn' id='run-notes'><b>Partial runs, or a task in several results files</b>" in html
+    assert all(note[len("note: "):].replace("'", "&#x27;") in html for note in notes)

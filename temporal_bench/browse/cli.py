@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from temporal_bench.browse.cards import run_cards
+from temporal_bench.browse.cards import run_cards, run_notes
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
 from temporal_bench.report.rescore import RescoreError, find_runs
@@ -16,8 +16,9 @@ from temporal_bench.utils.data_dir import data_locations, parse_locations
 DEFAULT_NAME = "browse.html"
 
 
-def write_page(path: str | Path, output: Path | None = None, widths: dict[str, int] | None = None) -> Path:
-    """Write the page of the run(s) under ``path`` (default: ``<path>/browse.html``) and return its path.
+def write_page(path: str | Path, output: Path | None = None, widths: dict[str, int] | None = None) -> tuple[Path, list[str]]:
+    """Write the page of the run(s) under ``path`` (default: ``<path>/browse.html``); returns its path and
+    the notes on its runs (partial runs, a task in several results files) that the page shows too.
     The data the run read must be reachable as it was (``TEMPVS_DATA_DIR``, ...) for its images."""
     path = Path(path)
     runs = find_runs(path)
@@ -29,7 +30,7 @@ def write_page(path: str | Path, output: Path | None = None, widths: dict[str, i
     output = output or (path if path.is_dir() else path.parent) / DEFAULT_NAME
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(render_page(title, tasks, thumbnails), encoding="utf-8")
-    return output
+    return output, run_notes(tasks)
 
 
 def _model(data: dict) -> str:
@@ -61,9 +62,11 @@ def main_browse(argv: Sequence[str] | None = None) -> int:
     widths = {role: getattr(args, f"{role}_width") for role in WIDTHS}
     try:
         with data_locations(parse_locations(args.assignments)):
-            output = write_page(args.path, args.output, widths)
+            output, notes = write_page(args.path, args.output, widths)
     except (RescoreError, FileNotFoundError, ValueError) as error:
         parser.error(str(error))
+    for note in notes:
+        print(f"note: {note}")
     print(output)
     return 0
 
