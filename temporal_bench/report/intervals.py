@@ -1,5 +1,5 @@
-"""95% cluster-bootstrap intervals of the measured cells of the report, and reproduction verdicts
-of the published cells (docs/uncertainty.md).
+"""95% cluster-bootstrap intervals of the measured cells of the report, and whether a published value
+(with its rounding) lies in one (docs/uncertainty.md; the reproduction verdicts: reproduction.py).
 
 A measured cell gets an interval when its task's samples file lies beside the results file the
 value came from (``--log_samples``) and its metric is one of the benchmark's
