@@ -340,7 +340,11 @@ def test_labels_and_merging(tmp_path, capsys):
     assert main_report([str(tmp_path), "--table", "catbench-table1", "--no-published"]) == 0
     out = capsys.readouterr().out
     assert f"\n- **x** (A): catbench: shown from `{newer.as_posix()}`; not shown: `{older.as_posix()}`\n" in out
-    assert f"\n- **x**: catbench shown from `{newer.as_posix()}`; not shown: `{older.as_posix()}`\n" in out
+    assert f"\n- **x**: catbench: shown from `{newer.as_posix()}`; not shown: `{older.as_posix()}`\n" in out
+    assert main_report([str(tmp_path), "--table", "catbench-table1", "--no-published", "--format", "csv"]) == 0
+    head, a, a_e = capsys.readouterr().out.splitlines()
+    assert head.endswith(",missing,not_shown") and a_e.endswith(" not in catbench_explain,")  # A+E: one file holds it
+    assert a.endswith(f" not in catbench,catbench: shown from {newer.as_posix()}; not shown: {older.as_posix()}")
     (relabelled,) = load_runs([tmp_path], label="mine")
     assert relabelled.label == "mine"
 

@@ -70,8 +70,7 @@ def test_a_full_and_a_limit_run_report_the_full_runs_numbers_and_name_the_partia
     assert f"\n- **gpt-4o** (A): {note}\n" in out
     assert (f"\n## Results files not shown\n\nThese tasks are in more than one results file of the same model; a full run is "
             f"shown before a partial one, then the newer file (report a file alone to see another).\n\n"
-            f"- **gpt-4o**: catbench_switched shown from `{full_path.as_posix()}`; not shown: `{smoke_path.as_posix()}` "
-            "(partial: --limit 6: 6 of 120 docs)\n") in out
+            f"- **gpt-4o**: {note}\n") in out
     assert "## Partial runs" not in out
     assert "\nVerdict: " in out and "| gpt-4o | A | published |" in out  # the full run is judged
 

@@ -60,7 +60,7 @@ def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser
         "--tolerance", action="append", default=[], metavar="[BENCHMARK=]POINTS",
         help="how many points (0.01 of a fraction) a measured value may differ from the published one beyond its "
         f"rounding and still be 'close' (run-to-run nondeterminism): one value for every benchmark, or e.g. "
-        f"catbench=2 (repeatable; default: {defaults}; docs/uncertainty.md)",
+        f"catbench=2 (repeatable; docs/uncertainty.md; default: {defaults})",
     )
     parser.add_argument(
         "--list-tables", action="store_true", help="list the table layouts and exit"

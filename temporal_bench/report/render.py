@@ -51,7 +51,7 @@ class TableRow:
         default_factory=dict
     )  # measured: task -> its clusters, where fewer than FEW_CLUSTERS
     partial: dict[str, Limit] = field(default_factory=dict)  # measured: task -> how its run left out docs (--limit)
-    set_aside: list[str] = field(default_factory=list)  # measured: other results files holding its tasks, not shown
+    set_aside: list[str] = field(default_factory=list)  # measured: Run.sources_note of its tasks that several files hold
 
     @property
     def label(self) -> str:
@@ -66,12 +66,9 @@ def _use_task(row: TableRow, run: Run, task: str | None) -> None:
         return
     if task in run.partial:
         row.partial[task] = run.partial[task]
-    for source in run.set_aside.get(task, []):
-        note = (f"{task}: shown from `{run.sources[task].as_posix()}`"
-                + (f" (partial: {run.partial[task]})" if task in run.partial else "")
-                + f"; not shown: {source.describe()}")
-        if note not in row.set_aside:
-            row.set_aside.append(note)
+    note = run.sources_note(task)
+    if note and note not in row.set_aside:
+        row.set_aside.append(note)
 
 
 def _matching_tasks(run: Run, patterns: Sequence[str]) -> list[str]:
@@ -597,6 +594,9 @@ def render_csv(
     with_partial = any(r.partial for r in rows)
     if with_partial:  # the --limit each partial task was run with
         head.append("partial")
+    with_set_aside = any(r.set_aside for r in rows)
+    if with_set_aside:  # the results files shown and not shown, for tasks several files hold
+        head.append("not_shown")
     with_intervals = any(r.intervals for r in rows)
     if with_intervals:  # the 95% interval of each measured cell
         head += [f"{c.key}_{end}" for c in layout.columns for end in ("low", "high")]
@@ -620,6 +620,8 @@ def render_csv(
         cells.append("; ".join(m.replace("`", "") for m in row.missing))
         if with_partial:
             cells.append("; ".join(f"{task} {limit}" for task, limit in row.partial.items()))
+        if with_set_aside:
+            cells.append("; ".join(note.replace("`", "") for note in row.set_aside))
         if with_intervals:
             for c in layout.columns:
                 bounds = row.intervals.get(c.key)
@@ -647,9 +649,7 @@ def runs_summary(runs: Sequence[Run]) -> str:
     task that more than one results file of a model holds (which one is shown, which are not)."""
     partial = [f"- **{run.label}**: {task} {limit} (`{run.sources[task].as_posix()}`)"
                for run in runs for task, limit in sorted(run.partial.items())]
-    set_aside = [f"- **{run.label}**: {task} shown from `{run.sources[task].as_posix()}`; not shown: "
-                 + ", ".join(source.describe() for source in sources)
-                 for run in runs for task, sources in sorted(run.set_aside.items())]
+    set_aside = [f"- **{run.label}**: {run.sources_note(task)}" for run in runs for task in sorted(run.set_aside)]
     text = ""
     if partial:
         text += ("\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial "

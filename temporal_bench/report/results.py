@@ -76,7 +76,12 @@ class TaskSource:
     partial: Limit | None
 
     def describe(self) -> str:
-        return f"`{self.path.as_posix()}`" + (f" (partial: {self.partial})" if self.partial else "")
+        return describe_file(self.path, self.partial)
+
+
+def describe_file(path: Path, partial: Limit | None) -> str:
+    """A results file as the report's notes name it, with its limit if partial."""
+    return f"`{path.as_posix()}`" + (f" (partial: {partial})" if partial else "")
 
 
 @dataclass
@@ -133,6 +138,14 @@ class Run:
         config = self.configs.get(task) or {}
         generation = config.get("generation_kwargs") or {}
         return config.get("repeats"), generation.get("temperature")
+
+    def sources_note(self, task: str) -> str:
+        """Which results file the values of ``task`` are shown from, and which other files hold it
+        (empty when only one does)."""
+        if task not in self.set_aside:
+            return ""
+        shown = describe_file(self.sources[task], self.partial.get(task))
+        return f"{task}: shown from {shown}; not shown: " + ", ".join(s.describe() for s in self.set_aside[task])
 
     def undefined(self, task: str, metric: str) -> bool:
         """Whether the task reports the metric as null: computed but undefined (e.g. a ratio
