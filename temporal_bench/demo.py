@@ -164,4 +164,5 @@ def write_browse_page(results_file: Path, page: Path, data_dirs: Dict[str, str])
     from temporal_bench.utils.data_dir import data_locations
 
     with data_locations(data_dirs):
-        return f"\nThe model's answers, one card per question (temporal-bench browse): {write_page(results_file, page)}"
+        path, notes = write_page(results_file, page)
+    return f"\nThe model's answers, one card per question (temporal-bench browse): {path}" + "".join(f"\nnote: {n}" for n in notes)

@@ -91,7 +91,8 @@ def lmms_run(data, script, tmp_path_factory):
 def page(lmms_run, data):
     out, _ = lmms_run
     with data_locations(data):
-        path = write_page(out)
+        path, notes = write_page(out)
+    assert notes == []  # one full run: nothing partial, no task in two results files
     return path
 
 
@@ -233,7 +234,7 @@ def test_an_unreadable_image_is_a_named_counted_placeholder(lmms_run, data, tmp_
     strip = min((broken / "pororo" / "combined").iterdir())  # a strip the tempvs_mt1_two questions show
     strip.write_bytes(b"not a jpeg")
     with data_locations({**data, "TEMPVS_DATA_DIR": str(broken)}):
-        path = write_page(out, tmp_path / "page.html")
+        path, _ = write_page(out, tmp_path / "page.html")
     cards, _, missing, data_ = read_page(path)
     assert missing == 1
     placeholders = [image for c in cards for image in c.get("images", []) if image[0] is None]
@@ -259,7 +260,7 @@ def test_a_task_whose_data_cannot_be_found_still_gets_every_card(lmms_run, data,
 
 def test_an_lm_eval_catbench_run_gets_its_prompts_and_twins(data, script, tmp_path):
     results = lm_eval(tmp_path / "out", ["catbench_switched"], f"policy=script,script={script}", data)
-    cards, table, missing, data_ = read_page(write_page(tmp_path / "out"))
+    cards, table, missing, data_ = read_page(write_page(tmp_path / "out")[0])
     assert len(cards) == results["n-samples"]["catbench_switched"]["effective"] and missing == 0
     assert table["catbench_switched"]["invalid"] == metric(results, "catbench_switched", "invalid_count")
     assert all("Goal:" in "\n".join(data_["strings"][i] for i in c["prompt"]) for c in cards)

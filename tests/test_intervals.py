@@ -2,7 +2,8 @@
 CLI runs: one lmms-eval run of TempVS, CaT-Bench and ISO-Bench and one lm-eval run of CaT-Bench,
 with a scripted model mixing right, wrong and unparseable answers. The point estimate from the
 summed cluster counts must equal the task's own aggregation on the same records for every metric
-with an interval; the report shows the intervals and, for a model the paper lists, the verdicts;
+with an interval; the report shows the intervals and, for a model the paper lists, the reproduction
+verdicts (whether a cell that differs is also outside the interval);
 ``compare`` joins by doc identity and gives 0 and p = 1 for a run against itself."""
 
 import copy
@@ -28,6 +29,7 @@ from temporal_bench.report.compare import compare_runs, main_compare, single_run
 from temporal_bench.report.intervals import record_intervals, within
 from temporal_bench.report.records import doc_record, logged_run, task_records
 from temporal_bench.report.render import build_rows, verdicts
+from temporal_bench.report.reproduction import CLOSE, DIFFERS, REPRODUCED, classify
 from temporal_bench.tempvs import metrics as tempvs_metrics
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.hooks import docs_of
@@ -158,15 +160,24 @@ def test_report_shows_intervals_and_verdicts_for_a_listed_model(lmms_run, tmp_pa
     paper = next(r for r in rows if r.source == "published" and r.model == "gpt-4o" and r.setting == "A")
     assert [v.column.key for v in found] == [c.key for c in LAYOUTS["catbench-table1"].columns]
     assert all(v.published is paper for v in found)
-    inside = sum(within(paper.values[k], 2, *measured.intervals[k]) for k in measured.intervals)
+    # each cell: the published value against the measured one (tolerance 1 point = 0.01); a cell that
+    # differs also says whether the published value is outside the measured interval
+    expected = {k: classify(paper.values[k], 2, measured.values[k], 0.01) for k in measured.values}
+    assert {v.column.key: v.kind for v in found} == expected
+    assert {v.column.key: v.beyond_interval for v in found} == {
+        k: (not within(paper.values[k], 2, *measured.intervals[k]) if kind == DIFFERS else None) for k, kind in expected.items()}
+    assert {v.column.key: v.difference for v in found} == {k: measured.values[k] - paper.values[k] for k in expected}
+    counts = ", ".join(f"{sum(kind == name for kind in expected.values())} {name}" for name in (REPRODUCED, CLOSE, DIFFERS))
+    line = f"{counts} of 9 published cells (tolerance 1 point)"
     assert main_report([str(lmms_run), "--label", "gpt-4o", "--table", "catbench-table1"]) == 0
     out = capsys.readouterr().out
     low, high = measured.intervals["macro_f"]
     assert f"| {measured.values['macro_f']:.2f} [{low:.2f}, {high:.2f}] |" in out
-    assert f"Verdict: {inside} of 9 published cells within the 95% interval." in out
-    assert out.endswith(f"## Reproduction verdicts\n\n- {LAYOUTS['catbench-table1'].title}: "
-                        f"{inside} of 9 published cells within the 95% interval.\n")
-    assert ("| gpt-4o | A | published |" in out) and (" ∈" in out or " ∉" in out)
+    assert f"Verdict: {line}." in out
+    assert f"## Reproduction verdicts\n\n- {LAYOUTS['catbench-table1'].title}: {line}.\n" in out
+    marks = {REPRODUCED: "=", CLOSE: "≈", DIFFERS: "≠"}
+    cells = " | ".join(f"{paper.values[c.key]:.2f} {marks[expected[c.key]]}" for c in LAYOUTS["catbench-table1"].columns)
+    assert f"| gpt-4o | A | published | {cells} |" in out
     # ISO-Bench Table 1 reads the paper_ rule's keys (unparsed answers a third label): intervals too
     iso = next(r for r in build_rows(LAYOUTS["isobench-table1"], runs) if r.source == "measured")
     assert sorted(iso.intervals) == sorted(c.key for c in LAYOUTS["isobench-table1"].columns if iso.values[c.key] is not None)

@@ -299,7 +299,7 @@ def test_metric_lookup_filters_and_missing_values():
     assert run.metric("catbench_sc", "f1_macro_stderr") is None
 
 
-def test_labels_and_merging(tmp_path):
+def test_labels_and_merging(tmp_path, capsys):
     p = tmp_path / "r.json"
     assert (
         run_label({"model_name": "a/b", "config": {"model_args": "pretrained=a/b"}}, p)
@@ -334,6 +334,17 @@ def test_labels_and_merging(tmp_path):
         run.metric("catbench", "f1_macro") == 0.3
         and run.metric("catbench_explain", "f1_macro") == 0.2
     )
+    # never silently: the older file's catbench is named as not shown, in the table and the closing notes
+    older, newer = tmp_path / "a" / "20250101_000000_results.json", tmp_path / "b" / "20250102_000000_results.json"
+    assert [s.path for s in run.set_aside["catbench"]] == [older] and "catbench_explain" not in run.set_aside
+    assert main_report([str(tmp_path), "--table", "catbench-table1", "--no-published"]) == 0
+    out = capsys.readouterr().out
+    assert f"\n- **x** (A): catbench: shown from `{newer.as_posix()}`; not shown: `{older.as_posix()}`\n" in out
+    assert f"\n- **x**: catbench: shown from `{newer.as_posix()}`; not shown: `{older.as_posix()}`\n" in out
+    assert main_report([str(tmp_path), "--table", "catbench-table1", "--no-published", "--format", "csv"]) == 0
+    head, a, a_e = capsys.readouterr().out.splitlines()
+    assert head.endswith(",missing,not_shown") and a_e.endswith(" not in catbench_explain,")  # A+E: one file holds it
+    assert a.endswith(f" not in catbench,catbench: shown from {newer.as_posix()}; not shown: {older.as_posix()}")
     (relabelled,) = load_runs([tmp_path], label="mine")
     assert relabelled.label == "mine"
 

@@ -7,12 +7,13 @@ record (parsed answer, gold answer, join keys) are in every logged sample; the i
 (lmms-eval logs no doc), so for a benchmark with images each task is rebuilt through the harness,
 as re-scoring does, and its docs are matched back by ``doc_id`` and checked against the logged
 target. A task that cannot be rebuilt (its data is not reachable) still gets its cards, each with
-a placeholder naming the reason.
+a placeholder naming the reason. A task of a run made with ``--limit`` is marked partial, and a task
+that several results files hold is shown once per file, under names that tell them apart.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,7 @@ from temporal_bench.browse.benchmarks import Benchmark, Facts, Join, benchmark_o
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
 from temporal_bench.report.rescore import (LoggedRun, RescoreError, logged_filter_names, quiet_harness_logs, read_samples, rebuilt_tasks,
                                            select_tasks)
+from temporal_bench.report.results import partial_limit
 
 
 @dataclass
@@ -45,6 +47,7 @@ class TaskCards:
     benchmark: Benchmark
     cards: list[Card]
     docs_problem: str = ""  # why the task's docs (its images) could not be found
+    label: str = ""  # the task's name on the page (task_label)
 
 
 def _texts(value: Any) -> list[str]:
@@ -97,7 +100,15 @@ def task_docs(run: LoggedRun, task: str, lines: list[dict]) -> tuple[dict[int, d
             if line["doc_id"] < len(docs) and str(rebuilt.doc_to_target(docs[line["doc_id"]])) == line["target"]}, ""
 
 
-def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int) -> TaskCards:
+def task_label(run: LoggedRun, task: str, shared: bool) -> str:
+    """The task's name on the page: marked partial when its run left docs out (``--limit``), and
+    followed by its results file when another file on the page holds the same task (``shared``), so
+    the Task filter tells the runs apart."""
+    limit = partial_limit(run.data, task)
+    return task + (f" (partial: {limit.flags})" if limit else "") + (f" [{run.results_path.name}]" if shared else "")
+
+
+def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int, label: str = "") -> TaskCards:
     lines = read_samples(run.samples[task])
     if not lines:
         raise RescoreError(f"{run.samples[task]}: no logged samples")
@@ -106,7 +117,7 @@ def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int)
     cards = []
     for number, (line, filter_name) in enumerate(zip(lines, filter_names(run, task, lines)), first_id):
         _, record = _record(task, line)
-        card = Card(f"c{number}", task, filter_name, benchmark, record, benchmark.facts(record), benchmark.status(record),
+        card = Card(f"c{number}", label or task, filter_name, benchmark, record, benchmark.facts(record), benchmark.status(record),
                     logged_prompt(line), _texts(line.get("resps", line.get("filtered_resps"))),
                     _texts(line.get("filtered_resps")))
         if benchmark.has_images:
@@ -124,14 +135,34 @@ def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int)
         by_filter[card.filter].append(card)
     for group in by_filter.values():
         benchmark.join(group)
-    return TaskCards(run, task, benchmark, cards, problem)
+    return TaskCards(run, task, benchmark, cards, problem, label or task)
 
 
 def run_cards(runs: list[LoggedRun], thumbnails: Thumbnails) -> list[TaskCards]:
     """The cards of every task of every run, in the runs' order; a task without its samples file
     is an error naming it (as for re-scoring)."""
     done: list[TaskCards] = []
-    for run, names in select_tasks(runs, []):
+    chosen = select_tasks(runs, [])
+    files = Counter(task for _, names in chosen for task in names)
+    for run, names in chosen:
         for task in names:
-            done.append(task_cards(run, task, thumbnails, 1 + sum(len(t.cards) for t in done)))
+            label = task_label(run, task, files[task] > 1)
+            done.append(task_cards(run, task, thumbnails, 1 + sum(len(t.cards) for t in done), label))
     return done
+
+
+def run_notes(tasks: list[TaskCards]) -> list[str]:
+    """What a reader must know about the runs on the page: each task of a partial run (``--limit``),
+    and each task that several results files hold (each file's cards shown under its own name)."""
+    notes = []
+    for task in tasks:
+        limit = partial_limit(task.run.data, task.task)
+        if limit:
+            notes.append(f"{task.label}: a partial run ({limit}) in {task.run.results_path}: "
+                         "its cards and metrics cover only those docs")
+    holders = defaultdict(list)
+    for task in tasks:
+        holders[task.task].append(task.label)
+    notes += [f"{name} is in {len(labels)} results files, shown apart as: {'; '.join(labels)}"
+              for name, labels in holders.items() if len(labels) > 1]
+    return notes

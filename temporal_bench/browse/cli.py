@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from temporal_bench.browse.cards import run_cards
+from temporal_bench.browse.cards import run_cards, run_notes
 from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, model_label, pick_examples
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
@@ -18,9 +18,10 @@ DEFAULT_NAME = "browse.html"
 
 
 def write_page(path: str | Path, output: Path | None = None, widths: dict[str, int] | None = None, examples: str | None = None,
-               count: int = DEFAULT_COUNT) -> Path:
+               count: int = DEFAULT_COUNT) -> tuple[Path, list[str]]:
     """Write the page of the run(s) under ``path`` (default: ``<path>/browse.html``, ``browse-<examples>.html``
-    with ``examples``) and return its path. The data the run read must be reachable as it was
+    with ``examples``); returns its path and the notes on its runs (partial runs, a task in several
+    results files) that the page shows too. The data the run read must be reachable as it was
     (``TEMPVS_DATA_DIR``, ...) for its images. ``examples``: only the cards of that paper figure (:data:`FIGURES`)."""
     path = Path(path)
     runs = find_runs(path)
@@ -28,6 +29,7 @@ def write_page(path: str | Path, output: Path | None = None, widths: dict[str, i
         raise RescoreError(f"no lmms-eval or lm-eval results file under {path}")
     thumbnails = Thumbnails(widths)
     tasks = run_cards(runs, thumbnails)
+    notes = run_notes(tasks)
     heading = "What the model answered"
     if examples:
         tasks, heading = pick_examples(examples, tasks, thumbnails, count), FIGURES[examples].title
@@ -35,7 +37,7 @@ def write_page(path: str | Path, output: Path | None = None, widths: dict[str, i
     output = output or (path if path.is_dir() else path.parent) / (f"browse-{examples}.html" if examples else DEFAULT_NAME)
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(render_page(title, tasks, thumbnails), encoding="utf-8")
-    return output
+    return output, notes
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -67,9 +69,11 @@ def main_browse(argv: Sequence[str] | None = None) -> int:
     widths = {role: getattr(args, f"{role}_width") for role in WIDTHS}
     try:
         with data_locations(parse_locations(args.assignments)):
-            output = write_page(args.path, args.output, widths, args.examples, args.examples_count)
+            output, notes = write_page(args.path, args.output, widths, args.examples, args.examples_count)
     except (RescoreError, FileNotFoundError, ValueError) as error:
         parser.error(str(error))
+    for note in notes:
+        print(f"note: {note}")
     print(output)
     return 0
 

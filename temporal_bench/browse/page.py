@@ -16,7 +16,7 @@ from html import escape
 from pathlib import Path
 
 from temporal_bench.browse.benchmarks import INVALID_ANSWER, RIGHT, WRONG, Join
-from temporal_bench.browse.cards import Card, TaskCards
+from temporal_bench.browse.cards import Card, TaskCards, run_notes
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
 from temporal_bench.report.results import load_runs
 
@@ -57,7 +57,7 @@ def _metrics_table(tasks: list[TaskCards]) -> str:
             explained[task.benchmark.name, short] = meaning
             cells.append(f'<span class="metric" title="{_e(meaning)}">{_e(short)} '
                          f"<b>{_percent(run.metric(task.task, metric))}</b></span>")
-        rows.append(f"<tr><td><b>{_e(task.task)}</b><br><small>{_e(task.benchmark.name)}</small></td>"
+        rows.append(f"<tr><td><b>{_e(task.label)}</b><br><small>{_e(task.benchmark.name)}</small></td>"
                     f"<td>{len(task.cards)}</td><td class='n-right'>{counts[RIGHT]}</td><td class='n-wrong'>{counts[WRONG]}</td>"
                     f"<td class='n-invalid'>{counts[INVALID_ANSWER]}</td><td>{' '.join(cells)}</td></tr>")
     legend = "".join(f"<li>{_e(benchmark)} <b>{_e(short)}</b>: {_e(meaning)}</li>"
@@ -77,6 +77,14 @@ def _missing_notice(thumbnails: Thumbnails) -> str:
             f"<ul>{items}</ul></details></div>")
 
 
+def _run_notice(tasks: list[TaskCards]) -> str:
+    notes = run_notes(tasks)
+    if not notes:
+        return ""
+    items = "".join(f"<li>{_e(note)}</li>" for note in notes)
+    return f"<div class='warn' id='run-notes'><b>Partial runs, or a task in several results files</b><ul>{items}</ul></div>"
+
+
 def _header(title: str, tasks: list[TaskCards], thumbnails: Thumbnails) -> str:
     cards = [card for task in tasks for card in task.cards]
     runs = {task.run.results_path: task.run for task in tasks}.values()
@@ -91,6 +99,7 @@ response next to the gold answer; and the verdict:
 Cards also show the questions the metrics join them with (TempVS: a main question's grounding questions, which
 decide GT_strict; CaT-Bench: a question's before/after twin, which decides TC). Use the filters to look at the failures.</p>
 <details class="run"><summary>Run</summary><ul>{sources}</ul></details>
+{_run_notice(tasks)}
 <p id="missing-count" data-missing="{len(thumbnails.missing)}">Images not found: <b>{len(thumbnails.missing)}</b></p>
 {_missing_notice(thumbnails)}
 {_metrics_table(tasks)}

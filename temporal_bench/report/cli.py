@@ -11,6 +11,7 @@ from pathlib import Path
 from temporal_bench.report.figures import draw, figures_for
 from temporal_bench.report.layouts import LAYOUTS, Layout
 from temporal_bench.report.render import layouts_for, render_breakdowns, render_report
+from temporal_bench.report.reproduction import DEFAULT_TOLERANCES, parse_tolerances
 from temporal_bench.report.results import Run, load_runs
 
 
@@ -18,8 +19,9 @@ def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser
     parser = argparse.ArgumentParser(
         prog=prog,
         description="Render lmms-eval / lm-eval results as the papers' tables, next to the published rows; "
-        "measured values get 95%% confidence intervals, and published rows of the same model reproduction "
-        "verdicts, where the run's --log_samples output lies beside its results (docs/uncertainty.md).",
+        "measured values get 95%% confidence intervals where the run's --log_samples output lies beside its "
+        "results, and published rows of the same model reproduction verdicts: reproduced, close or differs "
+        "(docs/uncertainty.md). Rows of runs made with --limit are marked partial and get no verdict.",
     )
     parser.add_argument(
         "paths",
@@ -53,6 +55,13 @@ def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser
     parser.add_argument(
         "--no-published", action="store_true", help="only the measured rows (default: the published rows too)"
     )
+    defaults = ", ".join(f"{name} {points:g}" for name, points in DEFAULT_TOLERANCES.items())
+    parser.add_argument(
+        "--tolerance", action="append", default=[], metavar="[BENCHMARK=]POINTS",
+        help="how many points (0.01 of a fraction) a measured value may differ from the published one beyond its "
+        f"rounding and still be 'close' (run-to-run nondeterminism): one value for every benchmark, or e.g. "
+        f"catbench=2 (repeatable; docs/uncertainty.md; default: {defaults})",
+    )
     parser.add_argument(
         "--list-tables", action="store_true", help="list the table layouts and exit"
     )
@@ -65,7 +74,8 @@ def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser
 
 
 def write_output_dir(
-    folder: Path, runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool
+    folder: Path, runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool,
+    tolerances: dict[str, float] | None = None,
 ) -> list[Path]:
     """Each table as markdown and CSV, and each figure as PNG; returns the files written."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -74,7 +84,7 @@ def write_output_dir(
         for fmt, suffix in (("markdown", "md"), ("csv", "csv")):
             path = folder / f"{layout.name}.{suffix}"
             path.write_text(
-                render_report(runs, [layout], fmt, include_published), encoding="utf-8"
+                render_report(runs, [layout], fmt, include_published, tolerances), encoding="utf-8"
             )
             written.append(path)
     benchmarks = {layout.benchmark for layout in layouts}
@@ -93,6 +103,10 @@ def main_report(argv: Sequence[str] | None = None) -> int:
         return 0
     parser = build_parser()
     args = parser.parse_args(argv)
+    try:
+        tolerances = parse_tolerances(args.tolerance)
+    except ValueError as exc:
+        parser.error(str(exc))
     try:
         runs = load_runs(args.paths, label=args.label)
     except (FileNotFoundError, ValueError) as exc:
@@ -113,9 +127,9 @@ def main_report(argv: Sequence[str] | None = None) -> int:
                 f"the runs have no task of any known table (their tasks: {', '.join(tasks) or 'none'})"
             )
     include_published = not args.no_published
-    text = render_report(runs, layouts, args.format, include_published)
+    text = render_report(runs, layouts, args.format, include_published, tolerances)
     if args.output_dir:
-        written = write_output_dir(args.output_dir, runs, layouts, include_published)
+        written = write_output_dir(args.output_dir, runs, layouts, include_published, tolerances)
         text += "\nFiles written:\n" + "".join(f"- `{p.as_posix()}`\n" for p in written)
     return emit(text, args.output)
 

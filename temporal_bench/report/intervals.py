@@ -1,5 +1,5 @@
-"""95% cluster-bootstrap intervals of the measured cells of the report, and reproduction verdicts
-of the published cells (docs/uncertainty.md).
+"""95% cluster-bootstrap intervals of the measured cells of the report, and whether a published value
+(with its rounding) lies in one (docs/uncertainty.md; the reproduction verdicts: reproduction.py).
 
 A measured cell gets an interval when its task's samples file lies beside the results file the
 value came from (``--log_samples``) and its metric is one of the benchmark's
@@ -51,15 +51,13 @@ def _file_tasks(results_path: Path, modified: int) -> frozenset[str]:
 
 
 def _source_file(run: Run, task: str) -> tuple[Path | None, str]:
-    """The results file the run's value of ``task`` came from (the newest that has it, as
-    :func:`temporal_bench.report.results.load_runs` merges them), and the task it is logged under
-    there (a TempVS test of ``--tasks tempvs`` under the task that asks it with another)."""
-    for path in reversed(run.paths):
-        tasks = _file_tasks(path, path.stat().st_mtime_ns)
-        for logged_as in (task, holding_task(task)):
-            if logged_as in tasks:
-                return path, logged_as
-    return None, task
+    """The results file the run's value of ``task`` came from (:attr:`Run.sources`), and the task it
+    is logged under there (a TempVS test of ``--tasks tempvs`` under the task that asks it with another)."""
+    path = run.sources.get(task)
+    if path is None:
+        return None, task
+    tasks = _file_tasks(path, path.stat().st_mtime_ns)
+    return path, next((logged_as for logged_as in (task, holding_task(task)) if logged_as in tasks), task)
 
 
 def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Interval | None, str]:

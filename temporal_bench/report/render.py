@@ -14,7 +14,8 @@ from temporal_bench.published import load_table, parse_flags
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.intervals import cell_interval, within
 from temporal_bench.report.layouts import Column, Layout, Setting
-from temporal_bench.report.results import Run
+from temporal_bench.report.reproduction import CLOSE, DEFAULT_TOLERANCES, DIFFERS, OUTSIDE, REPRODUCED, WITHIN, classify
+from temporal_bench.report.results import Limit, Run
 
 PUBLISHED = "published"
 MEASURED = "measured"
@@ -49,6 +50,25 @@ class TableRow:
     few_clusters: dict[str, int] = field(
         default_factory=dict
     )  # measured: task -> its clusters, where fewer than FEW_CLUSTERS
+    partial: dict[str, Limit] = field(default_factory=dict)  # measured: task -> how its run left out docs (--limit)
+    set_aside: list[str] = field(default_factory=list)  # measured: Run.sources_note of its tasks that several files hold
+
+    @property
+    def label(self) -> str:
+        """The row's model as the notes name it (bold for a measured row), with its setting."""
+        name = f"**{self.model}**" if self.source == MEASURED else self.model
+        return name + (f" ({self.setting})" if self.setting else "")
+
+
+def _use_task(row: TableRow, run: Run, task: str | None) -> None:
+    """Note on the row where the values of ``task`` came from: a partial run, other files set aside."""
+    if task is None:
+        return
+    if task in run.partial:
+        row.partial[task] = run.partial[task]
+    note = run.sources_note(task)
+    if note and note not in row.set_aside:
+        row.set_aside.append(note)
 
 
 def _matching_tasks(run: Run, patterns: Sequence[str]) -> list[str]:
@@ -136,6 +156,7 @@ def measured_rows(layout: Layout, run: Run) -> list[TableRow]:
                 row.values[column.key] = value
                 _attach_interval(row, run, column, task, value)
                 row.missing += _missing(column, tasks, value, task)
+                _use_task(row, run, task)
                 if task is not None and task not in used:
                     used.append(task)
             row.tasks[setting.label] = ", ".join(used) or ", ".join(tasks)
@@ -154,9 +175,11 @@ def measured_rows(layout: Layout, run: Run) -> list[TableRow]:
         setting = layout.setting(column.setting)
         tasks = resolved[setting.label]
         value, task = _fill(run, setting, tasks, column) if tasks else (None, None)
+        _use_task(row, run, task)
         if column.minus is not None:  # a difference of two cells: no interval of its own
             baseline = layout.setting(column.minus)
-            base, _ = _fill(run, baseline, resolved[baseline.label], column)
+            base, base_task = _fill(run, baseline, resolved[baseline.label], column)
+            _use_task(row, run, base_task)
             row.values[column.key] = None if value is None or base is None else value - base
             continue
         row.values[column.key] = value
@@ -274,37 +297,25 @@ def _same_model(name: str) -> str:
     return re.sub(r"[^0-9a-z]", "", name.lower())
 
 
+def _is_baseline(name: str) -> bool:
+    return name.split(" (", 1)[0] in PAPER_ROW_OF_BASELINE
+
+
 def _measured_with_published(rows: Sequence[TableRow]) -> list[tuple[TableRow, TableRow]]:
-    """(measured row, published row) for each measured row of a model (and setting) the paper lists."""
+    """(measured row, published row) for each full-run measured row of a model (and setting) the
+    paper lists; a partial run's row (``--limit``) is never held against the paper."""
     published = {(_same_model(r.model), r.setting): r for r in rows if r.source == PUBLISHED}
     return [(row, published[_same_model(row.model), row.setting]) for row in rows
-            if row.source == MEASURED and (_same_model(row.model), row.setting) in published]
+            if row.source == MEASURED and not row.partial and (_same_model(row.model), row.setting) in published]
 
 
-def disagreements(layout: Layout, rows: Sequence[TableRow]) -> list[str]:
-    """Measured rows of a model (and setting) the paper also lists, cell by cell where the two
-    differ at the printed precision (e.g. the TempVS release's own predictions, re-scored)."""
-    out = []
-    for row, paper in _measured_with_published(rows):
-        where = f"**{row.model}**" + (f" ({row.setting})" if row.setting else "")
-        cells = []
-        for c in layout.columns:
-            ours, theirs = row.values.get(c.key), paper.values.get(c.key)
-            ours_text = _cell(ours, c.decimals, PUBLISHED)
-            theirs_text = _cell(theirs, c.decimals, PUBLISHED)
-            if ours_text != theirs_text:
-                cells.append(f"{c.header} {ours_text} vs {theirs_text}")
-        out.append(
-            f"- {where}: " + ("; ".join(cells) if cells else "agrees in every column")
-        )
-    return out
-
-
-VERDICT_MARKS = {True: "∈", False: "∉"}  # published cell within / outside the measured interval
+VERDICT_MARKS = {REPRODUCED: "=", CLOSE: "≈", DIFFERS: "≠", WITHIN: "∈", OUTSIDE: "∉"}
 VERDICT_LEGEND = (
-    "Reproduction verdicts: a published cell is within (∈) or outside (∉) the 95% interval of the "
-    "measured row of the same model, allowing for the published rounding; cells whose interval is a "
-    "single point are not judged (docs/uncertainty.md)."
+    "Reproduction verdicts on the published cells of a model that a full run's measured row also has "
+    "(measured vs published, difference): = reproduced (the measured value is within the published rounding), "
+    "≈ close (within the benchmark's tolerance for run-to-run nondeterminism beyond that), ≠ differs; a "
+    "baseline against the paper's Random row, an expectation rather than a run: ∈ / ∉ the published value "
+    "within / outside the measured 95% interval, allowing for the published rounding (docs/uncertainty.md)."
 )
 
 
@@ -313,54 +324,97 @@ class Verdict:
     measured: TableRow
     published: TableRow
     column: Column
-    within: bool
+    kind: str  # REPRODUCED, CLOSE or DIFFERS; WITHIN or OUTSIDE for a baseline row
+    decimals: int  # the published value's printed decimals
+    difference: float  # measured - published, printed units
+    # DIFFERS: whether the published value is also outside the measured 95% interval (None: no interval)
+    beyond_interval: bool | None = None
 
 
-def verdicts(layout: Layout, rows: Sequence[TableRow]) -> list[Verdict]:
-    """Each published cell of a model (and setting) that a measured row with an interval also has."""
-    found = []
-    for row, paper in _measured_with_published(rows):
-        for c in layout.columns:
-            theirs, bounds = paper.values.get(c.key), row.intervals.get(c.key)
-            # a one-point interval (every draw scores alike, e.g. no success at all) says nothing
-            if theirs is not None and bounds is not None and bounds[0] < bounds[1]:
-                decimals = layout.published_decimals if layout.published_decimals is not None else c.decimals
-                found.append(Verdict(row, paper, c, within(theirs, decimals, *bounds)))
-    return found
+def tolerance_of(layout: Layout, tolerances: dict[str, float] | None) -> float:
+    """The layout's benchmark tolerance in points (docs/uncertainty.md)."""
+    return (tolerances or DEFAULT_TOLERANCES)[layout.benchmark]
 
 
-def verdict_line(found: Sequence[Verdict]) -> str:
-    inside = sum(v.within for v in found)
-    return f"{inside} of {len(found)} published cells within the 95% interval"
+def _verdict(row: TableRow, paper: TableRow, column: Column, decimals: int, points: float) -> Verdict | None:
+    theirs, ours, bounds = paper.values.get(column.key), row.values.get(column.key), row.intervals.get(column.key)
+    if theirs is None or ours is None:
+        return None
+    if _is_baseline(row.model):
+        # a one-point interval (every draw scores alike, e.g. no success at all) says nothing
+        if bounds is None or bounds[0] >= bounds[1]:
+            return None
+        return Verdict(row, paper, column, WITHIN if within(theirs, decimals, *bounds) else OUTSIDE, decimals, ours - theirs)
+    kind = classify(theirs, decimals, ours, points * column.scale / 100)
+    beyond = None if kind != DIFFERS or bounds is None else not within(theirs, decimals, *bounds)
+    return Verdict(row, paper, column, kind, decimals, ours - theirs, beyond)
+
+
+def verdicts(layout: Layout, rows: Sequence[TableRow], tolerances: dict[str, float] | None = None) -> list[Verdict]:
+    """The verdict on each published cell of a model (and setting) that a full-run measured row also has."""
+    pairs = _measured_with_published(rows)
+    if not pairs:
+        return []
+    decimals = {c.key: layout.published_decimals if layout.published_decimals is not None else c.decimals for c in layout.columns}
+    points = tolerance_of(layout, tolerances)
+    found = [_verdict(row, paper, c, decimals[c.key], points) for row, paper in pairs for c in layout.columns]
+    return [v for v in found if v is not None]
+
+
+def _counts(found: Sequence[Verdict], kinds: Sequence[str]) -> str:
+    return ", ".join(f"{sum(v.kind == kind for v in found)} {kind}" for kind in kinds)
+
+
+def verdict_line(found: Sequence[Verdict], points: float) -> str:
+    """How the table's published cells fared: reproduction verdicts, then the baselines' interval checks."""
+    runs = [v for v in found if v.kind in (REPRODUCED, CLOSE, DIFFERS)]
+    baselines = [v for v in found if v.kind in (WITHIN, OUTSIDE)]
+    parts = []
+    if runs:
+        parts.append(f"{_counts(runs, (REPRODUCED, CLOSE, DIFFERS))} of {len(runs)} published cells "
+                     f"(tolerance {points:g} point{'s' if points != 1 else ''})")
+    if baselines:
+        inside = sum(v.kind == WITHIN for v in baselines)
+        parts.append(f"baseline against the Random row: {inside} of {len(baselines)} cells within the 95% interval")
+    return "; ".join(parts)
+
+
+def _difference(v: Verdict) -> str:
+    """A cell that is not reproduced: measured vs published, the difference, and for one that differs
+    whether the published value is also outside the measured 95% interval."""
+    theirs = _cell(v.published.values[v.column.key], v.decimals, PUBLISHED)
+    if v.kind == OUTSIDE:
+        return f"{v.column.header} {theirs} vs {_bounds(v.measured.intervals[v.column.key], v.decimals)}"
+    ours = _cell(v.measured.values[v.column.key], v.decimals + 1, PUBLISHED)  # a decimal more: the gap shows
+    interval = {None: "", True: ", also outside the 95% interval", False: ", within the 95% interval"}[v.beyond_interval]
+    return f"{v.column.header} {ours} vs {theirs} ({v.difference:+.{v.decimals + 1}f}{interval})"
 
 
 def _verdict_details(found: Sequence[Verdict]) -> list[str]:
+    """Per measured row: its counts, then each cell not reproduced (close, differs; a baseline's outside)."""
     out = []
     for row in {id(v.measured): v.measured for v in found}.values():
         mine = [v for v in found if v.measured is row]
-        where = f"**{row.model}**" + (f" ({row.setting})" if row.setting else "")
-        outside = [
-            f"{v.column.header} {_cell(v.published.values[v.column.key], v.column.decimals, PUBLISHED)} vs "
-            + _bounds(row.intervals[v.column.key], v.column.decimals)
-            for v in mine
-            if not v.within
-        ]
-        out.append(
-            f"- {where}: {sum(v.within for v in mine)} of {len(mine)} within"
-            + (f"; outside: {'; '.join(outside)}" if outside else "")
-        )
+        if _is_baseline(row.model):
+            parts = [f"{sum(v.kind == WITHIN for v in mine)} of {len(mine)} within"]
+            kinds = (OUTSIDE,)
+        else:
+            parts = [_counts(mine, (REPRODUCED, CLOSE, DIFFERS))]
+            kinds = (CLOSE, DIFFERS)
+        for kind in kinds:
+            cells = [_difference(v) for v in mine if v.kind == kind]
+            if cells:
+                parts.append(f"{kind}: {'; '.join(cells)}")
+        out.append(f"- {row.label}: " + "; ".join(parts))
     return out
 
 
 def _verdict_marks(found: Sequence[Verdict]) -> dict[tuple[int, str], str]:
-    """(published row, column key) -> mark; both marks where measured rows of the model disagree."""
-    by_cell: dict[tuple[int, str], set[bool]] = {}
+    """(published row, column key) -> mark; every mark where measured rows of the model disagree."""
+    by_cell: dict[tuple[int, str], set[str]] = {}
     for v in found:
-        by_cell.setdefault((id(v.published), v.column.key), set()).add(v.within)
-    return {
-        cell: "".join(VERDICT_MARKS[w] for w in sorted(values, reverse=True))
-        for cell, values in by_cell.items()
-    }
+        by_cell.setdefault((id(v.published), v.column.key), set()).add(v.kind)
+    return {cell: "".join(mark for kind, mark in VERDICT_MARKS.items() if kind in kinds) for cell, kinds in by_cell.items()}
 
 
 def _bounds(bounds: tuple[float, float], decimals: int) -> str:
@@ -391,12 +445,16 @@ def _provenance(layout: Layout) -> str:
     return f"{paper}{arxiv}, {tables}"
 
 
+def _partial_flags(row: TableRow) -> str:
+    return ", ".join(dict.fromkeys(limit.flags for limit in row.partial.values()))
+
+
 def render_markdown(
-    layout: Layout, runs: Sequence[Run], include_published: bool = True
+    layout: Layout, runs: Sequence[Run], include_published: bool = True, tolerances: dict[str, float] | None = None
 ) -> str:
     rows = build_rows(layout, runs, include_published)
     decimals = _decimals(layout)
-    found = verdicts(layout, rows)
+    found = verdicts(layout, rows, tolerances)
     verdict_marks = _verdict_marks(found)
     title = layout.title + (" (provisional)" if layout.provisional else "")
     out = [f"## {title}", ""]
@@ -416,6 +474,8 @@ def render_markdown(
         model = (
             f"**{row.model}**" if row.source == MEASURED else row.model + row.row_mark
         )
+        if row.partial:
+            model += f" (partial: {_partial_flags(row)})"
         cells = ([str(i)] if layout.rank_by else []) + [model]
         if layout.rows == "setting":
             cells.append(row.setting or "")
@@ -465,12 +525,6 @@ def render_markdown(
                 for label, task in r.tasks.items()
             )
             out.append(f"- **{run.label}**: {files}; tasks: {tasks or 'none'}")
-    compared = disagreements(layout, rows)
-    if compared:
-        out += [
-            "",
-            "Measured rows of models the paper lists (measured vs published, at the printed precision):",
-        ] + compared
     missing = []
     for run in runs_in_table:
         for label in unrun_settings(layout, run):
@@ -492,6 +546,13 @@ def render_markdown(
     ]
     if no_interval:
         out += ["", "Measured cells without an interval:"] + list(dict.fromkeys(no_interval))
+    partial = [f"- {r.label}: " + "; ".join(f"{task} {limit}" for task, limit in r.partial.items()) for r in measured if r.partial]
+    if partial:
+        out += ["", "Partial runs (made with --limit or --offset; marked partial, no reproduction verdict):"] + partial
+    set_aside = [f"- {r.label}: {note}" for r in measured for note in r.set_aside]
+    if set_aside:
+        out += ["", "Results files of the same model holding the same task (one is shown: a full run before a partial "
+                "one, then the newer):"] + list(dict.fromkeys(set_aside))
     few = [
         f"- **{r.model}**: "
         + ", ".join(f"{task} ({clusters})" for task, clusters in r.few_clusters.items())
@@ -513,7 +574,7 @@ def render_markdown(
         ]
     if found:
         out += ["", VERDICT_LEGEND] + _verdict_details(found)
-        out += ["", f"Verdict: {verdict_line(found)}."]
+        out += ["", f"Verdict: {verdict_line(found, tolerance_of(layout, tolerances))}."]
     return "\n".join(out) + "\n"
 
 
@@ -530,6 +591,12 @@ def render_csv(
         + ["source"]
     )
     head += [c.key for c in layout.columns] + ["flags", "tasks", "missing"]
+    with_partial = any(r.partial for r in rows)
+    if with_partial:  # the --limit each partial task was run with
+        head.append("partial")
+    with_set_aside = any(r.set_aside for r in rows)
+    if with_set_aside:  # the results files shown and not shown, for tasks several files hold
+        head.append("not_shown")
     with_intervals = any(r.intervals for r in rows)
     if with_intervals:  # the 95% interval of each measured cell
         head += [f"{c.key}_{end}" for c in layout.columns for end in ("low", "high")]
@@ -551,6 +618,10 @@ def render_csv(
         cells.append(row.flags)
         cells.append("; ".join(f"{k}={v}" for k, v in row.tasks.items()))
         cells.append("; ".join(m.replace("`", "") for m in row.missing))
+        if with_partial:
+            cells.append("; ".join(f"{task} {limit}" for task, limit in row.partial.items()))
+        if with_set_aside:
+            cells.append("; ".join(note.replace("`", "") for note in row.set_aside))
         if with_intervals:
             for c in layout.columns:
                 bounds = row.intervals.get(c.key)
@@ -560,17 +631,34 @@ def render_csv(
 
 
 def verdict_summary(
-    runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool = True
+    runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool = True, tolerances: dict[str, float] | None = None
 ) -> str:
     """The report's closing section: one verdict line per table that has verdicts."""
     lines = []
     for layout in layouts:
-        found = verdicts(layout, build_rows(layout, runs, include_published))
+        found = verdicts(layout, build_rows(layout, runs, include_published), tolerances)
         if found:
-            lines.append(f"- {layout.title}: {verdict_line(found)}.")
+            lines.append(f"- {layout.title}: {verdict_line(found, tolerance_of(layout, tolerances))}.")
     if not lines:
         return ""
     return "\n## Reproduction verdicts\n\n" + "\n".join(lines) + "\n"
+
+
+def runs_summary(runs: Sequence[Run]) -> str:
+    """The report's closing notes on the runs themselves: each task shown from a partial run, and each
+    task that more than one results file of a model holds (which one is shown, which are not)."""
+    partial = [f"- **{run.label}**: {task} {limit} (`{run.sources[task].as_posix()}`)"
+               for run in runs for task, limit in sorted(run.partial.items())]
+    set_aside = [f"- **{run.label}**: {run.sources_note(task)}" for run in runs for task in sorted(run.set_aside)]
+    text = ""
+    if partial:
+        text += ("\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial "
+                 "and get no reproduction verdict.\n\n" + "\n".join(partial) + "\n")
+    if set_aside:
+        text += ("\n## Results files not shown\n\nThese tasks are in more than one results file of the same model; "
+                 "a full run is shown before a partial one, then the newer file (report a file alone to see "
+                 "another).\n\n" + "\n".join(set_aside) + "\n")
+    return text
 
 
 def layouts_for(runs: Sequence[Run], layouts: Iterable[Layout]) -> list[Layout]:
@@ -592,12 +680,13 @@ def render_report(
     layouts: Sequence[Layout],
     fmt: str = "markdown",
     include_published: bool = True,
+    tolerances: dict[str, float] | None = None,
 ) -> str:
     if fmt == "markdown":
         text = "\n".join(
-            render_markdown(lay, runs, include_published) for lay in layouts
+            render_markdown(lay, runs, include_published, tolerances) for lay in layouts
         )
-        return text + verdict_summary(runs, layouts, include_published) + samples_note(runs)
+        return text + verdict_summary(runs, layouts, include_published, tolerances) + runs_summary(runs) + samples_note(runs)
     if fmt == "csv":
         if len(layouts) == 1:
             return render_csv(layouts[0], runs, include_published)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,70 @@ from typing import Any
 from temporal_bench.tempvs.metrics import per_test_results
 
 RESULT_GLOBS = ("*_results.json", "results_*.json")
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How a run made with ``--limit`` (or lmms-eval's ``--offset``) left out docs of a task."""
+
+    limit: int | float | None  # as recorded: a count, or (below 1) a fraction of the docs
+    offset: int = 0
+    evaluated: int | None = None  # docs evaluated / docs the task has (``n-samples``), where recorded
+    total: int | None = None
+
+    @property
+    def flags(self) -> str:
+        """The options as given on the command line, e.g. ``--limit 40``."""
+        flags = [f"--limit {self.limit:g}"] if self.limit is not None else []
+        return " ".join(flags + ([f"--offset {self.offset}"] if self.offset else []))
+
+    def __str__(self) -> str:
+        counted = self.evaluated is not None and self.total is not None
+        return self.flags + (f": {self.evaluated:,} of {self.total:,} docs" if counted else "")
+
+
+def _recorded_limit(value: Any) -> int | float | None:
+    """The harnesses' ``config.limit``: None (or -1, lmms-eval's "no limit") for every doc."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value == -1:
+        return None
+    return value
+
+
+def partial_limit(data: dict[str, Any], task: str) -> Limit | None:
+    """The :class:`Limit` of ``task`` in a results file's data when the run left out some of its docs,
+    else None (a full run).
+
+    A run made with ``--limit`` is partial unless its ``n-samples`` record shows every doc of the task
+    evaluated (a limit above the task's size); an ``--offset`` always is. ``task`` is a task name as
+    the file's ``results`` holds it.
+    """
+    config = data.get("config") if isinstance(data.get("config"), dict) else {}
+    limit, offset = _recorded_limit(config.get("limit")), config.get("offset") or 0
+    if limit is None and not offset:
+        return None
+    counts = (data.get("n-samples") or {}).get(task) or {}
+    evaluated, total = counts.get("effective"), counts.get("original")
+    if not offset and isinstance(evaluated, int) and isinstance(total, int) and evaluated >= total:
+        return None
+    return Limit(limit, int(offset), evaluated, total)
+
+
+@dataclass(frozen=True)
+class TaskSource:
+    """One results file's values of one task."""
+
+    path: Path
+    values: dict[str, Any]
+    config: dict[str, Any]
+    partial: Limit | None
+
+    def describe(self) -> str:
+        return describe_file(self.path, self.partial)
+
+
+def describe_file(path: Path, partial: Limit | None) -> str:
+    """A results file as the report's notes name it, with its limit if partial."""
+    return f"`{path.as_posix()}`" + (f" (partial: {partial})" if partial else "")
 
 
 @dataclass
@@ -30,6 +94,10 @@ class Run:
     configs: dict[str, dict[str, Any]] = field(default_factory=dict)  # task -> the config the harness recorded
     # tasks whose breakdowns could not be computed: their results file has no samples beside it
     without_samples: list[str] = field(default_factory=list)
+    sources: dict[str, Path] = field(default_factory=dict)  # task -> the results file its values came from
+    partial: dict[str, Limit] = field(default_factory=dict)  # task -> how its shown values left out docs
+    # task -> the other results files of this label that hold it, whose values are not shown
+    set_aside: dict[str, list[TaskSource]] = field(default_factory=dict)
 
     @property
     def tasks(self) -> list[str]:
@@ -70,6 +138,14 @@ class Run:
         config = self.configs.get(task) or {}
         generation = config.get("generation_kwargs") or {}
         return config.get("repeats"), generation.get("temperature")
+
+    def sources_note(self, task: str) -> str:
+        """Which results file the values of ``task`` are shown from, and which other files hold it
+        (empty when only one does)."""
+        if task not in self.set_aside:
+            return ""
+        shown = describe_file(self.sources[task], self.partial.get(task))
+        return f"{task}: shown from {shown}; not shown: " + ", ".join(s.describe() for s in self.set_aside[task])
 
     def undefined(self, task: str, metric: str) -> bool:
         """Whether the task reports the metric as null: computed but undefined (e.g. a ratio
@@ -118,8 +194,8 @@ def run_label(data: dict[str, Any], path: Path) -> str:
     return name or path.stem
 
 
-def read_results_file(path: str | Path) -> tuple[str, dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
-    """(run label, results per task, task configs as recorded under ``configs``)."""
+def read_results_file(path: str | Path) -> dict[str, Any]:
+    """The data of a results file, checked to hold a ``results`` object."""
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -129,17 +205,24 @@ def read_results_file(path: str | Path) -> tuple[str, dict[str, dict[str, Any]],
         raise ValueError(
             f"{path}: no 'results' object; is this an lmms-eval/lm-eval results file?"
         )
-    configs = data.get("configs") if isinstance(data.get("configs"), dict) else {}
-    return run_label(data, path), data["results"], configs
+    return data
+
+
+def shown_source(sources: Sequence[TaskSource]) -> TaskSource:
+    """Of the files of one label that hold a task (oldest first), the one whose values are shown: the
+    newest full run, else (every one partial) the newest partial run."""
+    full = [s for s in sources if s.partial is None]
+    return (full or list(sources))[-1]
 
 
 def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run]:
     """Read results files (or folders of them) into one :class:`Run` per model label.
 
-    Files of the same model are merged task by task; when two files report the same task, the
-    newer file (by the date in its name) wins. ``label`` overrides the name of every run (and so
-    merges them all into one). Each task's breakdown keys are computed from the samples beside its
-    file (temporal_bench/report/breakdowns.py).
+    Files of the same model are merged task by task. When several files hold the same task, a full
+    run's values are shown rather than a ``--limit`` run's, and the newer file's (by the date in its
+    name) among equals; the others are kept in :attr:`Run.set_aside`, so the report names them.
+    ``label`` overrides the name of every run (and so merges them all into one). Each task's
+    breakdown keys are computed from the samples beside its file (temporal_bench/report/breakdowns.py).
     """
     from temporal_bench.report.breakdowns import with_breakdowns  # it reads samples through rescore, which imports this module
 
@@ -147,15 +230,31 @@ def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run
     for p in paths:
         files.extend(f for f in find_result_files(p) if f not in files)
     runs: dict[str, Run] = {}
+    held: dict[str, dict[str, list[TaskSource]]] = {}  # label -> task -> its sources, oldest first
+    without: dict[Path, list[str]] = {}
+    tests_of: dict[tuple[Path, str], list[str]] = {}  # (file, task) -> the names its values are read under
     for path in sorted(files, key=_file_order):
-        name, results, configs = read_results_file(path)
-        name = label or name
-        run = runs.setdefault(name, Run(name))
-        run.paths.append(path)
-        run.without_samples.extend(with_breakdowns(path, results))
-        for task, entry in results.items():
+        data = read_results_file(path)
+        name = label or run_label(data, path)
+        runs.setdefault(name, Run(name)).paths.append(path)
+        without[path] = with_breakdowns(path, data["results"])
+        configs = data.get("configs") if isinstance(data.get("configs"), dict) else {}
+        for task, entry in data["results"].items():
             if isinstance(entry, dict):
-                for name, values in per_test_results(task, entry).items():
-                    run.results[name] = values
-                    run.configs[name] = configs.get(task) or {}
+                source = (configs.get(task) or {}, partial_limit(data, task))
+                tests = per_test_results(task, entry)
+                tests_of[path, task] = list(tests)
+                for test, values in tests.items():
+                    held.setdefault(name, {}).setdefault(test, []).append(TaskSource(path, values, *source))
+    for name, tasks in held.items():
+        run = runs[name]
+        for task, sources in tasks.items():
+            shown = shown_source(sources)
+            run.results[task], run.configs[task], run.sources[task] = shown.values, shown.config, shown.path
+            if shown.partial:
+                run.partial[task] = shown.partial
+            if len(sources) > 1:
+                run.set_aside[task] = [s for s in sources if s is not shown]
+        run.without_samples = [task for path in run.paths for task in without[path]
+                               if any(run.sources.get(test) == path for test in tests_of.get((path, task), [task]))]
     return list(runs.values())
