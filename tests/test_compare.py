@@ -190,3 +190,22 @@ def test_the_ordering_task_is_compared_test_by_test(oracle_run, tmp_path):
         assert float(row[4]) == pytest.approx(100 * entry[f"{prefix}_mt_acc,none"], abs=0.05)
     assert "| tempvs_ordering_event |" not in out
     assert "Over the 12 rows" in out and "B beats A on 0, A beats B on 0, no significant difference on 12." in out
+
+
+def test_a_partial_run_is_named_in_the_header_and_the_notes(oracle_run, tmp_path):
+    run, _ = oracle_run
+    partial = tmp_path / "b"
+    shutil.copytree(run, partial)
+    results = next(partial.rglob("*_results.json"))
+    data = json.loads(results.read_text(encoding="utf-8"))
+    data["config"]["limit"] = 10
+    for task in TASKS:  # as lmms-eval records a --limit 10 run
+        data["n-samples"][task]["effective"] = 10
+        samples = next(partial.rglob(f"*_samples_{task}.jsonl"))
+        samples.write_text("".join(samples.read_text(encoding="utf-8").splitlines(keepends=True)[:10]), encoding="utf-8")
+    results.write_text(json.dumps(data), encoding="utf-8")
+    out = _compare(run, partial, tmp_path)
+    assert f"`{results.as_posix()}` (partial run: tempvs_mt1_two, tempvs_ordering_event; see the notes)" in out
+    original = data["n-samples"]["tempvs_mt1_two"]["original"]
+    assert (f"- tempvs_mt1_two: run B is partial (--limit 10: 10 of {original} docs): the rows compare the questions both runs "
+            "answered, not the whole task") in out

@@ -23,7 +23,7 @@ from temporal_bench.report.layouts import TEMPVS_TESTS
 from temporal_bench.report.paired_test import ALPHA, DRAWS, PairedTest, holm, paired_tests
 from temporal_bench.report.records import RecordsError, task_records
 from temporal_bench.report.rescore import LoggedRun, RescoreError, find_runs
-from temporal_bench.report.results import run_label
+from temporal_bench.report.results import partial_limit, run_label
 from temporal_bench.tempvs.metrics import per_test_records
 
 METRIC_LABELS = {
@@ -162,6 +162,8 @@ def compare_runs(run_a: LoggedRun, run_b: LoggedRun) -> tuple[list[Comparison], 
         elif task not in run_a.tasks or task not in run_b.tasks:
             notes.append(f"{task}: only in run {'A' if task in run_a.tasks else 'B'}")
         else:
+            notes += [f"{task}: run {name} is partial ({limit}): the rows compare the questions both runs answered, not the whole task"
+                      for name, run in (("A", run_a), ("B", run_b)) if (limit := partial_limit(run.data, task))]
             try:
                 records_b = per_test_records(task, task_records(run_b, task))
                 for name, records_a in per_test_records(task, task_records(run_a, task)).items():
@@ -182,7 +184,9 @@ def _support(c: Comparison) -> str:
 def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison], notes: Sequence[str]) -> str:
     out = ["# Paired comparison", ""]
     for name, run in (("A", run_a), ("B", run_b)):
-        out.append(f"- {name}: **{run_label(run.data, run.results_path)}**, `{run.results_path.as_posix()}`")
+        partial = sorted(task for task in run.tasks if partial_limit(run.data, task))
+        marked = f" (partial run: {', '.join(partial)}; see the notes)" if partial else ""
+        out.append(f"- {name}: **{run_label(run.data, run.results_path)}**, `{run.results_path.as_posix()}`{marked}")
     out += ["", f"Values in %. n: the questions both runs answered that the metric is computed on (A / B where they differ; "
             f"pairs for TC and OCC). B - A with its 95% interval and p from a paired permutation test that swaps the runs' "
             f"answers cluster by cluster ({DRAWS:,} draws); Holm: p adjusted across the {len(comparisons)} rows "
