@@ -226,11 +226,14 @@ CATBENCH_TABLE6_7 = Layout(
     ),
 )
 
+ISOBENCH_EA = Setting.of("E→A", "isobench_cot")
+ISOBENCH_A = Setting.of("A", "isobench")
+
 ISOBENCH_TABLE1 = Layout(
     name="isobench-table1",
     title="ISO-Bench Table 1: per class and weighted average P/R/F",
     benchmark="isobench",
-    settings=(Setting.of("E→A", "isobench_cot"), Setting.of("A", "isobench")),
+    settings=(ISOBENCH_EA, ISOBENCH_A),
     # the paper_ scoring rule, the one the published rows fit (docs/isobench.md, "Which rule Table 1 used")
     columns=tuple(
         Column(c.header, c.key, f"paper_{c.metric}")
