@@ -77,10 +77,7 @@ def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser
     return parser
 
 
-def write_output_dir(
-    folder: Path, runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool,
-    param_counts: Mapping[str, float] | None = None,
-) -> list[Path]:
+def write_output_dir(folder: Path, runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool, param_counts: Mapping[str, float] | None = None) -> list[Path]:
     """Each table as markdown and CSV, and each figure as PNG with its plotted values as CSV;
     returns the files written."""
     folder.mkdir(parents=True, exist_ok=True)

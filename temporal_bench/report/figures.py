@@ -88,9 +88,7 @@ FIGURES: dict[str, Figure] = {
         _catbench_gain("7", "relation", ("f1_macro_before", "f1_macro_after")),
         _catbench_gain("8", "distance", ("f1_macro_close", "f1_macro_distant")),
         # close/distant need step positions in the data; without them the keys are N/A and no figure is drawn
-        _difference("isobench-figure2", "ISO-Bench Figure 2: weighted F1 of E→A minus A, by step distance",
-                    ISOBENCH_EA, ISOBENCH_A, "weighted F1", "distance",
-                    ("f1_weighted_close", "f1_weighted_distant")),
+        _difference("isobench-figure2", "ISO-Bench Figure 2: weighted F1 of E→A minus A, by step distance", ISOBENCH_EA, ISOBENCH_A, "weighted F1", "distance", ("f1_weighted_close", "f1_weighted_distant")),
         ISOBENCH_FIGURE3,
     )
 }
@@ -105,8 +103,7 @@ def setting_value(run: Run, setting: Setting, key: str) -> float | None:
 def operands(figure: Figure, run: Run) -> list[tuple[float | None, float | None]]:
     """Per x tick, (the setting's value, the ``minus`` setting's value or None), in plotted units."""
     scaled = lambda value: None if value is None else value * figure.scale  # noqa: E731
-    return [(scaled(setting_value(run, figure.setting, key)), scaled(setting_value(run, figure.minus, key)) if figure.minus else None)
-            for _, key in figure.metrics]
+    return [(scaled(setting_value(run, figure.setting, key)), scaled(setting_value(run, figure.minus, key)) if figure.minus else None) for _, key in figure.metrics]
 
 
 def series(figure: Figure, run: Run) -> list[float | None]:
