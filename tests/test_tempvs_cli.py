@@ -21,6 +21,7 @@ from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.hooks import docs_of
 from temporal_bench.tempvs.metrics import breakdown_metrics, metric_prefix, records_of_test
 from temporal_bench.tempvs.prompts import IMGIDX
+from temporal_bench.tempvs.settings import TaskSettings, TempVSSettingsError
 from temporal_bench.tempvs.spec import MAIN_TESTS, SHARED_GROUNDING_TASKS, SOURCES
 from temporal_bench.tempvs.tasks import GROUPS, TASKS
 from tests.harness import lmms_eval, metric, read_results, read_samples, run_cli, BIN
@@ -237,6 +238,8 @@ def test_images_only_asks_the_mt3_questions_with_no_text_and_fills_table19(oracl
     assert results["configs"]["tempvs_mt3_images_only"]["metadata"]["mode"] == "images_only"
     [row] = build_rows(LAYOUTS["tempvs-table19"], load_runs([out]), include_published=False)
     assert row.values == {"with_events": 1.0, "with_captions": 1.0, "images_only": 1.0}
+    with pytest.raises(TempVSSettingsError, match=r"mode 'images_only' is MT3's alone \(tests: \[mt3_event\]"):
+        TaskSettings(("mt3_caption",), mode="images_only")  # the same questions: one task asks them
 
 
 def test_an_old_option_variable_stops_the_run(tmp_path, data):
