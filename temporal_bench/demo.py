@@ -43,11 +43,12 @@ DEMO_BENCHMARKS = {
                                "catbench_sc_k5_t08_switched", "catbench_fewshot_switched", "catbench_explain_nl_switched"], {}),
     "isobench": DemoBenchmark("ISOBENCH_DATA_DIR", partial(isobench_fixtures.write_fixture, n=96), ["isobench", "isobench_cot"], {}),
     # TempVS's generator fills the released instruction templates (shipped in tempvs/templates/); the
-    # CoT variants give Table 6, the release's blind predictions Table 17 (write_released_blind);
-    # Table 18's "before" (the _unfiltered tasks, a third more questions) is left out
+    # CoT variants give Table 6, the images-only task Table 19's third column, the release's blind
+    # predictions Table 17 (write_released_blind); Table 18's "before" (the _unfiltered tasks, a third
+    # more questions) is left out. Figure 2 (by model size) has the baseline only, which has no size.
     "tempvs": DemoBenchmark("TEMPVS_DATA_DIR", partial(tempvs_fixtures.write_fixture, n_sequences=30),
                             ["tempvs", "tempvs_mt1_two_cot", "tempvs_mt1_three_cot", "tempvs_mt2_caption_cot",
-                             "tempvs_mt3_caption_cot"], {}),
+                             "tempvs_mt3_caption_cot", "tempvs_mt3_images_only"], {}),
 }
 
 
@@ -134,8 +135,8 @@ def write_released_blind(data: Path, folder: Path) -> None:
 
 
 def write_report(sources: List[Path], folder: Path) -> str:
-    """The papers' tables (markdown, CSV) and figures (PNG) for the demo run, beside the published
-    rows; returns a short listing of the folder."""
+    """The papers' tables (markdown, CSV) and figures (PNG, their plotted values as CSV) for the demo
+    run, beside the published rows; returns a short listing of the folder."""
     from temporal_bench.report.cli import write_output_dir
     from temporal_bench.report.layouts import LAYOUTS
     from temporal_bench.report.render import layouts_for
@@ -144,10 +145,10 @@ def write_report(sources: List[Path], folder: Path) -> str:
     runs = load_runs([Path(os.path.relpath(source)) for source in sources])
     shutil.rmtree(folder, ignore_errors=True)  # an earlier demo run's tables and figures
     written = write_output_dir(folder, runs, layouts_for(runs, LAYOUTS.values()), include_published=True)
-    tables = dict.fromkeys(path.stem for path in written if path.suffix in (".md", ".csv"))
-    figures = [path.name for path in written if path.suffix not in (".md", ".csv")]
+    figures = [path.name for path in written if path.suffix == ".png"]
+    tables = dict.fromkeys(path.stem for path in written if f"{path.stem}.png" not in figures)
     return (f"paper-layout report (temporal-bench report): {folder}/\n"
-            f"  tables (.md and .csv): {', '.join(tables)}\n  figures: {', '.join(figures) or 'none'}")
+            f"  tables (.md and .csv): {', '.join(tables)}\n  figures (values beside each in .csv): {', '.join(figures) or 'none'}")
 
 
 def summarize(results_file: Path, label: str) -> str:

@@ -15,7 +15,7 @@ import datasets
 from temporal_bench.tempvs import model_settings
 from temporal_bench.tempvs.loading import TempVSDataError, build_grounding_docs, build_main_docs, describe_source
 from temporal_bench.tempvs.metrics import headline_keys, make_record, values_of
-from temporal_bench.tempvs.settings import TaskConfig, TaskSettings, TempVSSettingsError, refuse_removed_env
+from temporal_bench.tempvs.settings import UNGROUNDED_MODES, TaskConfig, TaskSettings, TempVSSettingsError, refuse_removed_env
 from temporal_bench.tempvs.spec import GROUNDING_TESTS
 from temporal_bench.utils.data_dir import DataNotFoundError
 from temporal_bench.utils.data_fingerprint import log_source
@@ -31,7 +31,7 @@ def docs_of(task: TaskConfig, data_dir=None) -> List[Dict]:
     settings = task.settings
     if settings.is_main:
         docs, report = build_main_docs(settings.tests, mode=settings.mode, visual=settings.visual,
-                                       blind_filter=settings.blind_filter, with_grounding=settings.mode != "blind",
+                                       blind_filter=settings.blind_filter, with_grounding=settings.mode not in UNGROUNDED_MODES,
                                        data_dir=data_dir, sources=settings.sources)
     else:
         docs, report = build_grounding_docs(GROUNDING_TESTS[settings.tests[0]], visual=settings.visual,

@@ -37,6 +37,7 @@ from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from temporal_bench.tempvs.extraction import UNK, extract, is_correct
 from temporal_bench.tempvs.loading import doc_key
+from temporal_bench.tempvs.settings import UNGROUNDED_MODES
 from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SHARED_GROUNDING_TASKS, SOURCES, TEST_NAMES, task_kind
 from temporal_bench.utils.failed_requests import count_failed, is_failed_response
 
@@ -57,7 +58,7 @@ AT_LEAST_K = {"mt1_two": (1,), "mt1_three": (1, 2), "ordering": (1, 2, 3, 4)}
 def make_record(doc: Dict, response: Optional[str], family: str = "generic", fixes: FrozenSet[str] = frozenset()) -> Dict:
     """The doc's compact record. ``family``: the official extraction branch; ``fixes``: the task's
     ``fixes`` setting; ``response`` None: no response. ``partners`` (main questions): the question
-    ids of the grounding partners, None when the task asks no grounding question (blind)."""
+    ids of the grounding partners, None when the task asks no grounding question (blind, images only)."""
     kind = task_kind(doc["task_id"])
     failed = is_failed_response(response)
     parsed = UNK if failed else extract(response, kind, option_text=doc.get("option_text", ""),
@@ -66,7 +67,7 @@ def make_record(doc: Dict, response: Optional[str], family: str = "generic", fix
               "img_seq_id": doc["img_seq_id"], "question_id": doc["question_id"], "mode": doc["mode"]}
     if doc["kind"] == "main":
         partners = list(doc["partners"]) if kind == "mt1" else len(doc["partners"])
-        record.update(partners=None if doc["mode"] == "blind" else partners,
+        record.update(partners=None if doc["mode"] in UNGROUNDED_MODES else partners,
                       unmatched=len(doc["partners"]) < doc["expected_partners"])
         if "missing_grounding" in fixes:
             record["missing_fails"] = True
@@ -107,7 +108,7 @@ def judge(records: Sequence[Optional[Dict]]) -> List[Dict]:
     for record in records:
         if record["kind"] != "main":
             continue
-        if record["partners"] is None:  # blind: no grounding asked
+        if record["partners"] is None:  # blind or images only: no grounding asked
             judged.append({**record, "partners": [], "complete": False, "strict": False, "gt_passes": 0})
             continue
         if isinstance(record["partners"], int):  # MT2/MT3: every grounding row of the sequence

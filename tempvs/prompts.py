@@ -84,6 +84,20 @@ def ordering_images_prompt(row: Dict, story: bool, cot: bool = False) -> str:
     return character_prefix(row) + shown + "\n" + instruction + IMGIDX + _options_tail(row)
 
 
+# Table 19's "image only" column: the paper describes it ("We perform image ordering task without text
+# descriptions", Appendix D.3) but the official code has no such prompt. Ours is the MT3 prompt with every
+# text that describes the story left out (the events or captions, the character description) and
+# the row's instruction, which tells the model to read that text, replaced by one that asks for the
+# order the images themselves show (docs/tempvs.md, "Deviations and options").
+IMAGES_ONLY_INSTRUCTION = ("The images show a story or event sequence. Use your visual reasoning to reorder the images "
+                           "into the order in which the events they show happen. Focus on the events, actions, and "
+                           "details in the images to reorder them logically.")
+
+
+def images_only_prompt(row: Dict) -> str:
+    return "\n" + IMAGES_ONLY_INSTRUCTION + IMGIDX + _options_tail(row)
+
+
 def blind_prompt(row: Dict, task_id: str) -> str:
     """§4.4: the text-only LLMs' prompts (no character description, no images)."""
     if task_id.endswith("event_discrimination"):
@@ -96,9 +110,13 @@ def blind_prompt(row: Dict, task_id: str) -> str:
 
 
 def prompt(row: Dict, task_id: str, mode: str = "standard") -> str:
-    """The prompt of ``row`` for an official task id; ``mode``: standard, cot or blind."""
+    """The prompt of ``row`` for an official task id; ``mode``: standard, cot, blind or images_only."""
     if mode == "blind":
         return blind_prompt(row, task_id)
+    if mode == "images_only":
+        if not task_id.startswith("ordering_images"):
+            raise ValueError(f"TempVS {task_id} has no images-only prompt (image ordering, MT3, has)")
+        return images_only_prompt(row)
     cot = mode == "cot"
     if "grounding" in task_id:
         if cot:

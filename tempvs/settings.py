@@ -4,7 +4,8 @@ A task asks the main questions of one main test, or of the two main tests that s
 test (MT2 and MT3 of one text kind: the grounding questions are asked once for both, issue 13), or
 the questions of one grounding test alone. The other settings are the variants and options:
 
-* ``mode``: ``standard``, ``cot`` (the rows' CoT instruction) or ``blind`` (text only);
+* ``mode``: ``standard``, ``cot`` (the rows' CoT instruction), ``blind`` (text only) or ``images_only``
+  (MT3 with no text to order by, Table 19's third column: our prompt, prompts.py);
 * ``visual``: ``combined`` (the strip), ``separate`` (one image per frame) or ``none``;
 * ``blind_filter``: drop the main questions the text-only LLMs solved (MT1, MT2; docs/protocol/tempvs.md §7.1);
 * ``fixes``: our repairs of the official evaluation, none by default (docs/tempvs.md
@@ -21,7 +22,8 @@ from typing import Dict, Tuple
 from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES
 
 FIX_NAMES = ("extraction", "missing_grounding")
-MODES = ("standard", "cot", "blind")
+MODES = ("standard", "cot", "blind", "images_only")
+UNGROUNDED_MODES = ("blind", "images_only")  # no text to ground, so no grounding questions
 VISUALS = ("combined", "separate", "none")
 
 # The environment variables that set scoring options before they became task settings.
@@ -64,6 +66,8 @@ class TaskSettings:
             problems.append(f"tests {list(self.tests)} do not share one grounding test")
         if self.mode not in MODES:
             problems.append(f"mode {self.mode!r} (choose from {MODES})")
+        if self.mode == "images_only" and self.tests != ("mt3_event",):
+            problems.append("mode 'images_only' is MT3's alone (tests: [mt3_event], the image-ordering rows)")
         if self.visual not in VISUALS:
             problems.append(f"visual {self.visual!r} (choose from {VISUALS})")
         problems += [f"unknown fix {f!r} (choose from {FIX_NAMES})" for f in self.fixes if f not in FIX_NAMES]

@@ -32,6 +32,8 @@ def _registry() -> Dict[str, TaskConfig]:
                                     "text only, the blind-filter LLMs' prompt; no grounding; unfiltered"))
         tasks.append(TaskConfig(f"{base}_cot", TaskSettings((test,), mode="cot"), "CoT instruction (<think>/<answer>), last answer tag parsed"))
         tasks.append(TaskConfig(f"{base}_separate", TaskSettings((test,), visual="separate"), "one image per frame instead of the combined strip"))
+    tasks.append(TaskConfig("tempvs_mt3_images_only", TaskSettings(("mt3_event",), mode="images_only"),
+                            "MT3 image ordering with only the images (Table 19): no events, captions or grounding"))
     for name, tests in SHARED_GROUNDING_TASKS.items():
         grounding = MAIN_TESTS[tests[0]].grounding_task_id
         tasks.append(TaskConfig(f"tempvs_{name}", TaskSettings(tests),

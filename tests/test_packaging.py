@@ -144,6 +144,21 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     assert f"paper-layout report (temporal-bench report): {report}/\n  tables (.md and .csv): catbench-table1," in log.stdout
     for name in ("catbench-table1.md", "isobench-table1.csv", "tempvs-table3.md", "tempvs-table5.md", "tempvs-figure3.png"):
         assert (report / name).is_file() and name.replace(".md", "").replace(".csv", "") in log.stdout, name
+    # every figure, its plotted values beside it: ISO-Bench Figure 2 from the baseline's E→A and A
+    # (it answers E→A in the asked tag), TempVS Figure 2 with the baseline drawn without a size
+    figures = ["catbench-figure7", "catbench-figure8", "isobench-figure2", "isobench-figure3", "tempvs-figure2", "tempvs-figure3"]
+    assert sorted(p.stem for p in report.glob("*.png")) == sorted(p.stem for p in report.glob("*figure*.csv")) == figures
+    assert all(f"{name}.png" in log.stdout for name in figures)
+    assert results["results"]["isobench_cot"]["coverage,none"] == 1.0
+    iso_gain = [row.split(",") for row in (report / "isobench-figure2.csv").read_text(encoding="utf-8").splitlines()[1:]]
+    assert [(row[2], float(row[4])) for row in iso_gain] == [(row[2], pytest.approx(float(row[6]) - float(row[8]))) for row in iso_gain]
+    assert [row[2] for row in iso_gain] == ["close", "distant"]
+    by_size = (report / "tempvs-figure2.csv").read_text(encoding="utf-8").splitlines()
+    assert by_size[1].startswith("tempvs-figure2,random_choice (seed=1234),random_choice (seed=1234),,none,MT1 two-event,mt_acc,")
+    assert len(by_size) == 1 + 6
+    # Table 19's three columns, images only from tempvs_mt3_images_only
+    [row19] = [line for line in (report / "tempvs-table19.md").read_text(encoding="utf-8").splitlines() if line.startswith("| **random_choice")]
+    assert row19.count("[") == 3 and f"{flat['tempvs_mt3_images_only']['mt_acc,none']:.4f}" in row19
     assert "| **random_choice (seed=1234)** | measured |" in (report / "tempvs-table3.md").read_text(encoding="utf-8")
     # every layout but Table 12 (separate images), each setting filled but Table 18's "before" (the
     # tasks the demo leaves out)

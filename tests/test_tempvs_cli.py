@@ -1,7 +1,7 @@
 """TempVS end to end through the real lmms-eval CLI on the fixture: oracle, always-wrong,
 grounds-right-but-main-wrong and a scripted mixed model (compared with the independent
 re-computation of the official algorithm and with the single tasks), the request count of
-``--tasks tempvs`` against the protocol's, the CoT / blind / separate / standalone-GT variants, the
+``--tasks tempvs`` against the protocol's, the CoT / blind / separate / standalone-GT / images-only variants, the
 settings recorded in the results. (Two processes against one with ``--limit``: test_multiprocess.)"""
 
 import csv
@@ -20,6 +20,8 @@ from temporal_bench.report.render import build_rows
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.hooks import docs_of
 from temporal_bench.tempvs.metrics import breakdown_metrics, metric_prefix, records_of_test
+from temporal_bench.tempvs.prompts import IMGIDX
+from temporal_bench.tempvs.settings import TaskSettings, TempVSSettingsError
 from temporal_bench.tempvs.spec import MAIN_TESTS, SHARED_GROUNDING_TASKS, SOURCES
 from temporal_bench.tempvs.tasks import GROUPS, TASKS
 from tests.harness import lmms_eval, metric, read_results, read_samples, run_cli, BIN
@@ -29,7 +31,8 @@ from tests.test_tempvs_metrics import answers_of, mixed_response
 GROUP = GROUPS["tempvs"]  # mt1_two, mt1_three and the two tasks holding MT2 + MT3
 SINGLE = [f"tempvs_{test}" for test in MAIN_TESTS]  # the six main tests, one task each
 FOUR = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict")
-ORACLE_VARIANTS = ["tempvs_mt1_two_blind", "tempvs_mt2_caption_blind", "tempvs_mt1_two_unfiltered", "tempvs_gt_all_story"]
+ORACLE_VARIANTS = ["tempvs_mt1_two_blind", "tempvs_mt2_caption_blind", "tempvs_mt1_two_unfiltered", "tempvs_gt_all_story",
+                   "tempvs_mt3_images_only"]
 
 
 def where(task, test):
@@ -214,6 +217,29 @@ def test_cot_blind_separate_unfiltered_and_standalone_grounding(tmp_path, data, 
     results = lmms_eval(tmp_path / "separate", ["tempvs_mt3_event_separate", "tempvs_gt_all_separate"], model="decode_only",
                         model_args="seed=3", env=env, extra=["--limit", "40"])
     assert results["n-samples"]["tempvs_mt3_event_separate"]["effective"] == 40
+
+
+def test_images_only_asks_the_mt3_questions_with_no_text_and_fills_table19(oracle_run, data):
+    """Table 19's third column: the MT3 questions and shuffled images of `tempvs_mt3_event`, with no
+    events, captions, character description or grounding question."""
+    results, _, out = oracle_run
+    assert metric(results, "tempvs_mt3_images_only", "mt_acc") == 1.0
+    assert metric(results, "tempvs_mt3_images_only", "gtstrict_rate") is None
+    counts = breakdowns(out, "tempvs_mt3_images_only")
+    assert (counts["main_count"], counts["grounding_count"]) == (breakdowns(out, "tempvs_ordering_event")["mt3_main_count"], 0) == (18, 0)
+    with_events = {doc["doc_key"]: doc for doc in _docs("tempvs_mt3_event", data) if doc["kind"] == "main"}
+    for doc in _docs("tempvs_mt3_images_only", data):
+        shown = with_events[doc["doc_key"]]
+        assert (doc["image"], doc["answer"], doc["mode"]) == (shown["image"], shown["answer"], "images_only")
+        assert doc["prompt"].startswith("\nThe images show a story or event sequence.")
+        assert "The events are:" in shown["prompt"] and "The events are:" not in doc["prompt"]
+        assert "description of the possible appearance" not in doc["prompt"]
+        assert doc["prompt"].split(IMGIDX)[1] == shown["prompt"].split(IMGIDX)[1]  # the same format line and options
+    assert results["configs"]["tempvs_mt3_images_only"]["metadata"]["mode"] == "images_only"
+    [row] = build_rows(LAYOUTS["tempvs-table19"], load_runs([out]), include_published=False)
+    assert row.values == {"with_events": 1.0, "with_captions": 1.0, "images_only": 1.0}
+    with pytest.raises(TempVSSettingsError, match=r"mode 'images_only' is MT3's alone \(tests: \[mt3_event\]"):
+        TaskSettings(("mt3_caption",), mode="images_only")  # the same questions: one task asks them
 
 
 def test_an_old_option_variable_stops_the_run(tmp_path, data):

@@ -67,7 +67,8 @@ def test_published_rows_equal_the_paper(runs_dir):
 def test_output_dir_writes_tables_and_the_distance_plot(runs_dir, tmp_path):
     folder = tmp_path / "report"
     assert main_report([str(runs_dir), "--table", "tempvs-table3", "--output-dir", str(folder)]) == 0
-    assert sorted(p.name for p in folder.iterdir()) == ["tempvs-figure3.png", "tempvs-table3.csv", "tempvs-table3.md"]
+    assert sorted(p.name for p in folder.iterdir()) == ["tempvs-figure2.csv", "tempvs-figure2.png", "tempvs-figure3.csv", "tempvs-figure3.png",
+                                                        "tempvs-table3.csv", "tempvs-table3.md"]
     with Image.open(folder / "tempvs-figure3.png") as image:
         assert image.format == "PNG" and image.size == (600, 400)
     runs = load_runs([runs_dir])

@@ -1,5 +1,6 @@
 """TempVS Tables 6 (CoT vs standard, with the differences), 17 (text-only LLMs before and after
-the text-only-LLM filter), 18 (MLLMs before and after it) and 19 (MT3 with events or captions) in
+the text-only-LLM filter), 18 (MLLMs before and after it) and 19 (MT3 with events, captions or the
+images only) in
 ``temporal-bench report``, from the release's own prediction files (``score-predictions``): Table 17
 from the blind predictions alone, no model needed, checked against the independent
 re-computation of the official evaluation. (A live `_blind` run's Table 17: test_tempvs_cli.)"""
@@ -78,10 +79,12 @@ def test_table6_is_cot_minus_standard(data, tmp_path):
                                        "mt3_caption_wo": 22.97, "mt3_caption_cot": 33.77, "mt3_caption_delta": 10.8}
 
 
-def test_tables18_and_19_read_the_unfiltered_and_the_standard_tasks(tmp_path):
-    """Each column from the task the paper's column describes: before = `_unfiltered`, after = standard."""
+def test_tables18_and_19_read_the_unfiltered_the_standard_and_the_images_only_tasks(tmp_path):
+    """Each column from the task the paper's column describes: before = `_unfiltered`, after = standard;
+    Table 19's images only = `tempvs_mt3_images_only`."""
     values = {f"tempvs_{test}{suffix}": 0.1 * i + (0.5 if suffix else 0.0)
               for i, test in enumerate(MAIN_TESTS) for suffix in ("", "_unfiltered")}
+    values["tempvs_mt3_images_only"] = 0.21
     results = {task: {"mt_acc,none": value} for task, value in values.items()}
     (tmp_path / "model_results.json").write_text(json.dumps({"results": results, "model_name": "m", "config": {"model": "m"}}))
     runs = load_runs([tmp_path])
@@ -90,7 +93,7 @@ def test_tables18_and_19_read_the_unfiltered_and_the_standard_tasks(tmp_path):
         assert row18.values[f"{column}_before"] == values[f"tempvs_{test}_unfiltered"]
         assert row18.values[f"{column}_after"] == values[f"tempvs_{test}"]
     [row19] = build_rows(LAYOUTS["tempvs-table19"], runs, include_published=False)
-    assert row19.values == {"with_events": values["tempvs_mt3_event"], "with_captions": values["tempvs_mt3_caption"]}
+    assert row19.values == {"with_events": values["tempvs_mt3_event"], "with_captions": values["tempvs_mt3_caption"], "images_only": 0.21}
     published = {r.model: r.values for r in build_rows(LAYOUTS["tempvs-table19"], [])}
-    assert published["InternVL2_5-78B-MPO"] == {"with_events": 0.4099, "with_captions": 0.5382}
+    assert published["InternVL2_5-78B-MPO"] == {"with_events": 0.4099, "with_captions": 0.5382, "images_only": 0.2709}
     assert {r.model: r.values for r in build_rows(LAYOUTS["tempvs-table18"], [])}["Qwen2-VL-72B-Instruct"]["mt2_caption_after"] == 0.5507

@@ -5,15 +5,17 @@ from typing import List
 from lmms_eval.api.instance import Instance
 from lmms_eval.api.model import lmms
 
-from temporal_bench.models.policies import ScriptedAnswers, majority_answer, random_choice
+from temporal_bench.models.policies import ScriptedAnswers, in_asked_format, majority_answer, random_choice
 
 
 class _DocAnswerModel(lmms):
-    """Answers each request from its doc (looked up through ``task_dict``), never from the prompt."""
+    """Answers each request from its doc (looked up through ``task_dict``); the prompt sets at most
+    the answer's format."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__()
         self.task_dict = {}
+        self.prompt = ""  # the prompt of the request being answered
 
     def answer(self, doc: dict, task: str, split: str, doc_id: int) -> str:
         raise NotImplementedError
@@ -26,6 +28,7 @@ class _DocAnswerModel(lmms):
         for request in requests:
             doc_id, task, split = request.args[-3:]
             doc = self.task_dict[task][split][doc_id]
+            self.prompt = request.args[0] if isinstance(request.args[0], str) else ""
             self.receive(request, doc)
             response = self.answer(doc, task, split, doc_id)
             self.cache_hook.add_partial("generate_until", request.args, response)
@@ -40,14 +43,15 @@ class _DocAnswerModel(lmms):
 
 
 class RandomChoice(_DocAnswerModel):
-    """Baseline: a uniform random pick among the options the question offers (the papers' Random)."""
+    """Baseline: a uniform random pick among the options the question offers (the papers' Random),
+    in the answer tag where the prompt asks for one."""
 
     def __init__(self, seed: int = 1234, **kwargs) -> None:
         super().__init__()
         self.seed = int(seed)
 
     def answer(self, doc, task, split, doc_id):
-        return random_choice(doc, task, doc_id, self.seed)
+        return in_asked_format(random_choice(doc, task, doc_id, self.seed), self.prompt)
 
 
 class MajorityClass(_DocAnswerModel):

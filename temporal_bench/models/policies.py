@@ -15,6 +15,12 @@ def random_choice(doc: dict, task: str, doc_id: int, seed: int) -> str:
     return random.Random(f"{seed}:{task}:{doc_id}").choice(list(doc["choices"]))
 
 
+def in_asked_format(pick: str, prompt: str) -> str:
+    """``pick`` inside ``<answer>…</answer>`` where the prompt asks for the answer there (ISO-Bench
+    E→A scores nothing else; the TempVS CoT parsers read the tag's content, the same pick), else as it is."""
+    return f"<answer>{pick}</answer>" if "<answer>" in prompt else pick
+
+
 def majority_answer(docs: Sequence[dict]) -> str:
     """The most frequent gold answer of a task; ties go to the option listed first."""
     counts = Counter(doc["answer"] for doc in docs)

@@ -1,15 +1,18 @@
 """``temporal-bench report``: measured results next to the papers' published rows (markdown or
-CSV), and with ``--output-dir`` the tables as files plus the papers' figures as PNG."""
+CSV), and with ``--output-dir`` the tables as files plus the papers' figures as PNG, each with its
+plotted values as CSV."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from temporal_bench.report.figures import draw, figures_for
+from temporal_bench.report import size_figure
+from temporal_bench.report.figures import draw, figures_for, write_csv
 from temporal_bench.report.layouts import LAYOUTS, Layout
+from temporal_bench.report.model_size import parse_param_counts, sizes_of
 from temporal_bench.report.render import layouts_for, render_breakdowns, render_report
 from temporal_bench.report.reproduction import DEFAULT_TOLERANCES, parse_tolerances
 from temporal_bench.report.results import Run, load_runs
@@ -46,7 +49,17 @@ def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser
         "--output-dir",
         type=Path,
         help="also write every table as <table>.md and <table>.csv and the figures the runs have "
-        "values for (e.g. tempvs-figure3.png) into this folder (default: no files)",
+        "values for as <figure>.png with their plotted values as <figure>.csv (e.g. tempvs-figure3.png, "
+        "tempvs-figure3.csv) into this folder (default: no files)",
+    )
+    parser.add_argument(
+        "--param-count",
+        action="append",
+        default=[],
+        metavar="MODEL=BILLIONS",
+        help="the parameter count of a run's model, for TempVS Figure 2 (by model size; repeatable; MODEL as "
+        "the report labels the run). Default: read from the model name (e.g. '-26B-', '-0.5b-'); a run "
+        "whose name states none is drawn as a dashed line marked 'no size'. Needs --output-dir.",
     )
     parser.add_argument(
         "--label",
@@ -73,11 +86,10 @@ def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser
     return parser
 
 
-def write_output_dir(
-    folder: Path, runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool,
-    tolerances: dict[str, float] | None = None,
-) -> list[Path]:
-    """Each table as markdown and CSV, and each figure as PNG; returns the files written."""
+def write_output_dir(folder: Path, runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool,
+                     tolerances: dict[str, float] | None = None, param_counts: Mapping[str, float] | None = None) -> list[Path]:
+    """Each table as markdown and CSV, and each figure as PNG with its plotted values as CSV;
+    returns the files written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for layout in layouts:
@@ -91,7 +103,22 @@ def write_output_dir(
     for figure in figures_for(runs):
         if figure.benchmark in benchmarks:
             written.append(draw(figure, runs, folder / f"{figure.name}.png"))
+            written.append(write_csv(figure, runs, folder / f"{figure.name}.csv"))
+    by_size = size_figure.TEMPVS_FIGURE2
+    if by_size.benchmark in benchmarks and size_figure.plotted_runs(by_size, runs):
+        sizes = sizes_of((run.label for run in runs), param_counts or {})
+        written.append(size_figure.draw(by_size, runs, sizes, folder / f"{by_size.name}.png"))
+        written.append(size_figure.write_csv(by_size, runs, sizes, folder / f"{by_size.name}.csv"))
     return written
+
+
+def unsized_note(runs: Sequence[Run], param_counts: Mapping[str, float]) -> str:
+    """Names the runs TempVS Figure 2 draws without a parameter count."""
+    labels = size_figure.unsized(size_figure.TEMPVS_FIGURE2, runs, sizes_of((run.label for run in runs), param_counts))
+    if not labels:
+        return ""
+    return (f"\nTempVS Figure 2 (by model size) has no parameter count for {', '.join(f'**{label}**' for label in labels)}: "
+            "drawn as a dashed line marked 'no size'; give one with `--param-count 'MODEL=BILLIONS'`.\n")
 
 
 def main_report(argv: Sequence[str] | None = None) -> int:
@@ -115,6 +142,13 @@ def main_report(argv: Sequence[str] | None = None) -> int:
         parser.error(
             "no results files found under " + ", ".join(str(p) for p in args.paths)
         )
+    if args.param_count and not args.output_dir:
+        parser.error("--param-count sizes the models of a figure: it needs --output-dir")
+    try:
+        param_counts = parse_param_counts(args.param_count)
+        sizes_of((run.label for run in runs), param_counts)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.breakdowns:
         return emit(render_breakdowns(runs, args.format), args.output)
     if args.tables:
@@ -129,8 +163,10 @@ def main_report(argv: Sequence[str] | None = None) -> int:
     include_published = not args.no_published
     text = render_report(runs, layouts, args.format, include_published, tolerances)
     if args.output_dir:
-        written = write_output_dir(args.output_dir, runs, layouts, include_published, tolerances)
+        written = write_output_dir(args.output_dir, runs, layouts, include_published, tolerances, param_counts)
         text += "\nFiles written:\n" + "".join(f"- `{p.as_posix()}`\n" for p in written)
+        if any(p.stem == size_figure.TEMPVS_FIGURE2.name for p in written):
+            text += unsized_note(runs, param_counts)
     return emit(text, args.output)
 
 

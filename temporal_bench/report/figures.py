@@ -1,17 +1,20 @@
-"""Figures of the papers drawn from measured runs (PNG, matplotlib).
+"""Figures of the papers drawn from measured runs (PNG, matplotlib), each with its plotted values
+as a CSV beside it, so a figure can be checked without the image.
 
 A figure plots, per run (one line per model), a few metric keys of one setting, or their
-difference between two settings (CaT-Bench Figures 7 and 8: A+E minus A). The two settings may
-come from one run or from two runs of the same model (the report merges runs by model name).
+difference between two settings (CaT-Bench Figures 7 and 8: A+E minus A; ISO-Bench Figure 2: E→A
+minus A). The two settings may come from one run or from two runs of the same model (the report
+merges runs by model name). TempVS Figure 2 (by parameter count) is drawn by size_figure.py.
 """
 
 from __future__ import annotations
 
+import csv
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from temporal_bench.report.layouts import CATBENCH_A, CATBENCH_AE, Setting
+from temporal_bench.report.layouts import CATBENCH_A, CATBENCH_AE, ISOBENCH_A, ISOBENCH_EA, Setting
 from temporal_bench.report.render import resolve_setting
 from temporal_bench.report.results import Run
 
@@ -43,34 +46,39 @@ TEMPVS_FIGURE3 = Figure(
 )
 
 
-def _catbench_gain(number: str, split: str, keys: tuple[str, str]) -> Figure:
+def _difference(name: str, title: str, setting: Setting, minus: Setting, metric: str, split: str, keys: tuple[str, str]) -> Figure:
+    """A figure of ``setting`` minus ``minus`` per key (x ticks: the keys' last word)."""
     return Figure(
-        name=f"catbench-figure{number}",
-        benchmark="catbench",
-        title=f"CaT-Bench Figure {number}: macro F1 of A+E minus A, by {split}",
-        setting=CATBENCH_AE,
-        minus=CATBENCH_A,
+        name=name,
+        benchmark=name.split("-", 1)[0],
+        title=title,
+        setting=setting,
+        minus=minus,
         metrics=tuple((key.rsplit("_", 1)[1], key) for key in keys),
         xlabel=split,
-        ylabel="macro F1: A+E − A",
+        ylabel=f"{metric}: {setting.label} − {minus.label}",
         scale=1.0,
         reference=(0.0, "no change"),
         ylim=None,
     )
 
 
-def _isobench_split(number: str, split: str, keys: tuple[str, str]) -> Figure:
-    return Figure(
-        name=f"isobench-figure{number}",
-        benchmark="isobench",
-        title=f"ISO-Bench Figure {number}: weighted F1 by {split} (A)",
-        setting=Setting.of("A", "isobench"),
-        metrics=tuple((key.rsplit("_", 1)[1], key) for key in keys),
-        xlabel=split,
-        ylabel="weighted F1",
-        scale=1.0,
-        ylim=(0.0, 1.0),
-    )
+def _catbench_gain(number: str, split: str, keys: tuple[str, str]) -> Figure:
+    title = f"CaT-Bench Figure {number}: macro F1 of A+E minus A, by {split}"
+    return _difference(f"catbench-figure{number}", title, CATBENCH_AE, CATBENCH_A, "macro F1", split, keys)
+
+
+ISOBENCH_FIGURE3 = Figure(
+    name="isobench-figure3",
+    benchmark="isobench",
+    title="ISO-Bench Figure 3: weighted F1 by relation (A)",
+    setting=ISOBENCH_A,
+    metrics=(("before", "f1_weighted_before"), ("after", "f1_weighted_after")),
+    xlabel="relation",
+    ylabel="weighted F1",
+    scale=1.0,
+    ylim=(0.0, 1.0),
+)
 
 
 FIGURES: dict[str, Figure] = {
@@ -80,34 +88,39 @@ FIGURES: dict[str, Figure] = {
         _catbench_gain("7", "relation", ("f1_macro_before", "f1_macro_after")),
         _catbench_gain("8", "distance", ("f1_macro_close", "f1_macro_distant")),
         # close/distant need step positions in the data; without them the keys are N/A and no figure is drawn
-        _isobench_split("2", "distance", ("f1_weighted_close", "f1_weighted_distant")),
-        _isobench_split("3", "relation", ("f1_weighted_before", "f1_weighted_after")),
+        _difference("isobench-figure2", "ISO-Bench Figure 2: weighted F1 of E→A minus A, by step distance", ISOBENCH_EA, ISOBENCH_A, "weighted F1", "distance", ("f1_weighted_close", "f1_weighted_distant")),
+        ISOBENCH_FIGURE3,
     )
 }
 
 
-def _value(run: Run, setting: Setting, key: str) -> float | None:
+def setting_value(run: Run, setting: Setting, key: str) -> float | None:
     """The first numeric value of ``key`` among the run's tasks of the setting."""
     values = (run.metric(task, key, setting.filters) for task in resolve_setting(run, setting))
     return next((v for v in values if v is not None), None)
 
 
+def operands(figure: Figure, run: Run) -> list[tuple[float | None, float | None]]:
+    """Per x tick, (the setting's value, the ``minus`` setting's value or None), in plotted units."""
+    scaled = lambda value: None if value is None else value * figure.scale  # noqa: E731
+    return [(scaled(setting_value(run, figure.setting, key)), scaled(setting_value(run, figure.minus, key)) if figure.minus else None) for _, key in figure.metrics]
+
+
 def series(figure: Figure, run: Run) -> list[float | None]:
-    out = []
-    for _, key in figure.metrics:
-        value = _value(run, figure.setting, key)
-        if figure.minus is not None and value is not None:
-            base = _value(run, figure.minus, key)
-            value = None if base is None else value - base
-        out.append(None if value is None else value * figure.scale)
-    return out
+    """The plotted values, one per x tick (None where the run lacks a value)."""
+    if figure.minus is None:
+        return [value for value, _ in operands(figure, run)]
+    return [None if value is None or base is None else value - base for value, base in operands(figure, run)]
+
+
+def plotted_runs(figure: Figure, runs: Sequence[Run]) -> list[Run]:
+    """The runs with at least one plotted value: those drawn."""
+    return [run for run in runs if any(v is not None for v in series(figure, run))]
 
 
 def figures_for(runs: Sequence[Run]) -> list[Figure]:
     """The figures at least one run has a value for."""
-    return [
-        f for f in FIGURES.values() if any(any(v is not None for v in series(f, r)) for r in runs)
-    ]
+    return [f for f in FIGURES.values() if plotted_runs(f, runs)]
 
 
 def draw(figure: Figure, runs: Sequence[Run], path: Path) -> Path:
@@ -119,11 +132,9 @@ def draw(figure: Figure, runs: Sequence[Run], path: Path) -> Path:
 
     fig, ax = plt.subplots(figsize=(6, 4), dpi=100)
     positions = range(len(figure.metrics))
-    for run in runs:
-        points = [(x, y) for x, y in zip(positions, series(figure, run)) if y is not None]
-        if points:
-            xs, ys = zip(*points)
-            ax.plot(xs, ys, marker="o", label=run.label)
+    for run in plotted_runs(figure, runs):
+        xs, ys = zip(*((x, y) for x, y in zip(positions, series(figure, run)) if y is not None))
+        ax.plot(xs, ys, marker="o", label=run.label)
     ax.set_xticks(list(positions), [label for label, _ in figure.metrics])
     if figure.reference is not None:
         value, label = figure.reference
@@ -136,7 +147,44 @@ def draw(figure: Figure, runs: Sequence[Run], path: Path) -> Path:
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
+    return save(fig, path)
+
+
+def save(fig, path: Path) -> Path:
+    """Write a matplotlib figure as PNG (no software stamp, so equal figures give equal files)."""
+    import matplotlib.pyplot as plt
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, metadata={"Software": None})
     plt.close(fig)
+    return path
+
+
+def number(value: float | None) -> str:
+    """A CSV cell: empty for a missing value, else unrounded to 6 places (as the report's CSV tables)."""
+    return "" if value is None else repr(round(value, 6))
+
+
+def write_csv(figure: Figure, runs: Sequence[Run], path: Path) -> Path:
+    """The plotted values, one row per (drawn run, x tick), in the figure's units; a difference
+    figure also gives its two operands and their settings. A point the run lacks has an empty value."""
+    head = ["figure", "model", "x", "metric", "value"]
+    if figure.minus is not None:
+        head += ["setting", "setting_value", "minus", "minus_value"]
+    rows = []
+    for run in plotted_runs(figure, runs):
+        for (label, key), value, (own, base) in zip(figure.metrics, series(figure, run), operands(figure, run)):
+            row = [figure.name, run.label, label, key, number(value)]
+            if figure.minus is not None:
+                row += [figure.setting.label, number(own), figure.minus.label, number(base)]
+            rows.append(row)
+    return write_rows(path, head, rows)
+
+
+def write_rows(path: Path, head: list[str], rows: list[list[str]]) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(head)
+        writer.writerows(rows)
     return path
