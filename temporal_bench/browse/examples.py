@@ -49,7 +49,7 @@ def _tempvs_figure4(tasks: list[TaskCards], count: int) -> list[Card]:
         if task.benchmark.name == "TempVS":
             for card in task.cards:
                 if card.record["kind"] == "main":
-                    groups[card.task, card.filter, card.facts.question].append((task, card))
+                    groups[task.task, card.filter, card.facts.question].append((task, card))  # the task's name, not its page label
     shared = [group for group in groups.values() if len(group) >= 2]
     if not shared:
         found = sorted({f"{task.task} ({model_label(task.run.data)})" for task in tasks if task.benchmark.name == "TempVS"})
@@ -57,7 +57,7 @@ def _tempvs_figure4(tasks: list[TaskCards], count: int) -> list[Card]:
                            f"found: {', '.join(found) or 'no TempVS task'}")
     by_task = defaultdict(list)
     for group in shared:
-        by_task[group[0][1].task, group[0][1].filter].append(group)
+        by_task[group[0][0].task, group[0][1].filter].append(group)
     picked = []
     for task_groups in by_task.values():
         # most different answers first, then most runs; ties keep the first run's card order

@@ -1,6 +1,6 @@
 """TempVS Figure 2 from measured runs: MT accuracy of the six main tests by parameter count.
 
-The paper's Figure 2 shows "results of selected models with different number of parameters" (§4.2:
+The paper's Figure 2 shows "results of selected models with different number of parameters" (TempVS paper, Section 4.2:
 accuracy grows with size, with diminishing gains); its values are not printed. Ours has one panel per
 main test (the MT of Table 3), parameters on a log axis and one line per model family (runs whose
 names differ only in the size, model_size.py). The runs given are the selected models. A run with no
