@@ -11,7 +11,7 @@ from temporal_bench.isobench.parsing import PARSERS
 from temporal_bench.utils.data_dir import DataNotFoundError
 from temporal_bench.utils.fail_fast import stops_run_on
 from temporal_bench.utils.per_doc import make_process_results
-from temporal_bench.utils.task_options import settings_of
+from temporal_bench.utils.task_options import TaskOptionsError, applied_settings
 
 
 def make_process_docs(task: str) -> Callable:
@@ -19,9 +19,9 @@ def make_process_docs(task: str) -> Callable:
     (its YAML's metadata; the YAML's dataset is a one-row placeholder). A task folder's utils.py builds
     one per task YAML: ``globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))``."""
 
-    @stops_run_on((IsoBenchDataError, DataNotFoundError))
+    @stops_run_on((IsoBenchDataError, DataNotFoundError, TaskOptionsError))
     def process_docs(placeholder: datasets.Dataset) -> datasets.Dataset:
-        settings = settings_of(task)
+        _, settings = applied_settings(task)
         records = load_records(column_map=settings.get(COLUMN_MAP_SETTING), split=settings.get(SPLIT_SETTING))
         return datasets.Dataset.from_list(records)
 
