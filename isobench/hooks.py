@@ -15,9 +15,10 @@ from temporal_bench.utils.task_options import TaskOptionsError, applied_settings
 
 
 def make_process_docs(task: str) -> Callable:
-    """``process_docs_<task>``: the examples under the task's settings ``column_map`` and ``data_split``
-    (its YAML's metadata; the YAML's dataset is a one-row placeholder). A task folder's utils.py builds
-    one per task YAML: ``globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))``."""
+    """``process_docs_<task>``: the examples under the settings ``column_map`` and ``data_split`` of the
+    task being built (its config's metadata, utils/task_options.py; the YAML's dataset is a one-row
+    placeholder). Our task folder's utils.py builds one per task YAML:
+    ``globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))``."""
 
     @stops_run_on((IsoBenchDataError, DataNotFoundError, TaskOptionsError))
     def process_docs(placeholder: datasets.Dataset) -> datasets.Dataset:

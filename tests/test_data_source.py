@@ -21,7 +21,6 @@ from temporal_bench.report.rescore import main_rescore
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.hooks import docs_of
 from temporal_bench.tempvs.settings import TaskConfig, TaskSettings
-from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
 from temporal_bench.utils.data_fingerprint import fingerprint
 from tests.harness import BIN, lm_eval, lmms_eval, read_samples, run_cli
 
