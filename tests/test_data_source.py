@@ -170,6 +170,9 @@ def test_a_moved_data_folder_is_named_with_the_option_to_pass(logged_run, tmp_pa
         assert "All 19 metrics equal the original run's." in captured.out
         assert (f"temporal-bench rescore: data: TEMPVS_DATA_DIR={moved['TEMPVS_DATA_DIR']} (given with --data) "
                 f"(the run read folder {data['TEMPVS_DATA_DIR']})") in captured.err.splitlines()
+        # a task not re-scored needs no data
+        assert main_rescore([str(out), "--tasks", "catbench", f"--data=CATBENCH_DATA_DIR={moved['CATBENCH_DATA_DIR']}"]) == 0
+        assert "TEMPVS_DATA_DIR" not in capsys.readouterr().err
         # browse still writes every card; the images say where the data was looked for
         page = tmp_path / "page.html"
         assert main_browse([str(out), "-o", str(page)]) == 0
@@ -196,3 +199,17 @@ def test_rescore_warns_when_the_data_found_now_has_another_fingerprint(logged_ru
             f"(folder {data['CATBENCH_DATA_DIR']}, fingerprint {before}); re-scored on the data found now") in captured.err
     assert json.loads(written.read_text())["configs"]["catbench"]["metadata"]["data_source"] == {
         "variable": "CATBENCH_DATA_DIR", "folder": str(copy), "fingerprint": now, "files": 4}
+
+
+def test_a_run_that_recorded_no_data_source_is_named(logged_run, tmp_path, capsys, monkeypatch):
+    data, out = logged_run
+    older = shutil.copytree(out, tmp_path / "older")
+    [results_file] = older.rglob("*_results.json")
+    results = json.loads(results_file.read_text(encoding="utf-8"))
+    for config in results["configs"].values():
+        del config["metadata"]["data_source"]
+    results_file.write_text(json.dumps(results), encoding="utf-8")
+    monkeypatch.setenv("TEMPVS_DATA_DIR", data["TEMPVS_DATA_DIR"])
+    assert main_rescore([str(older), "--tasks", "tempvs_mt1_two"]) == 0
+    assert [line for line in capsys.readouterr().err.splitlines() if "data:" in line] == [
+        "temporal-bench rescore: data: tempvs_mt1_two: the run recorded no data source; loaded where the environment says"]

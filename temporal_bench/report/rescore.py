@@ -647,7 +647,8 @@ def render_markdown(done: Sequence[RunRescore]) -> str:
     out = ["Settings: each task's as the run recorded them" + (", except:" if notes else "."), ""]
     if notes:
         out += [f"- {note}" for note in notes] + [""]
-    out += [f"Data: {warning}" for warning in data_warnings(done)] + ([""] if data_warnings(done) else [])
+    warnings = data_warnings(done)
+    out += [f"Data: {warning}" for warning in warnings] + ([""] if warnings else [])
     for item in done:
         out += [f"# Re-scored {item.run.results_path} ({item.run.harness.name})", ""]
         for task in item.tasks:
@@ -735,7 +736,7 @@ def main_rescore(argv: Sequence[str] | None = None) -> int:
         if args.write_results and len(runs) > 1:
             raise RescoreError(f"--write-results takes one run; {args.path} holds {len(runs)}: "
                                + ", ".join(str(r.results_path) for r in runs))
-        locations = data_locations_of(runs, parse_locations(args.data), "--data")
+        locations = data_locations_of(runs, parse_locations(args.data), "--data", wanted)
         for note in locations.notes:
             print(f"temporal-bench rescore: data: {note}", file=sys.stderr)
         if locations.missing:

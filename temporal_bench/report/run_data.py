@@ -40,15 +40,15 @@ class DataLocations:
     missing: list[str] = field(default_factory=list)  # the notes on recorded folders that no longer exist
 
 
-def data_locations_of(runs: Sequence[Any], given: Mapping[str, str], option: str) -> DataLocations:
-    """Where the tasks of ``runs`` (rescore.LoggedRun) load their data: for each data variable, the
-    folder ``given`` on the command line (with ``option``), else the environment's, else the single
-    place the runs recorded. A recorded folder that no longer exists is still set (loading then
-    fails naming it, never falls back to the hub) and noted in ``missing``."""
+def data_locations_of(runs: Sequence[Any], given: Mapping[str, str], option: str, wanted: Sequence[str] = ()) -> DataLocations:
+    """Where the tasks of ``runs`` (rescore.LoggedRun; those ``wanted``, or all) load their data: for
+    each data variable, the folder ``given`` on the command line (with ``option``), else the
+    environment's, else the single place the runs recorded. A recorded folder that no longer exists
+    is still set (loading then fails naming it, never falls back to the hub) and noted in ``missing``."""
     recorded: dict[str, dict[str, dict]] = defaultdict(dict)  # variable -> where -> source
     unrecorded = []
     for run in runs:
-        for task in run.tasks:
+        for task in (t for t in run.tasks if not wanted or t in wanted):
             source = recorded_source(run.task_config(task))
             if source is None or not source.get("variable"):
                 unrecorded.append(task)
