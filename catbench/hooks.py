@@ -25,9 +25,9 @@ from temporal_bench.catbench.questions import with_switched_twins
 from temporal_bench.catbench.settings import RemovedSettingError, refuse_removed_env, with_defaults
 from temporal_bench.utils.data_dir import OFFLINE_ENVS, DataNotFoundError, from_hub
 from temporal_bench.utils.fail_fast import stops_run_on
-from temporal_bench.utils.task_options import settings_of
+from temporal_bench.utils.task_options import TaskOptionsError, applied_settings
 
-DATA_ERRORS = (CatBenchDataError, DataNotFoundError, RemovedSettingError)
+DATA_ERRORS = (CatBenchDataError, DataNotFoundError, RemovedSettingError, TaskOptionsError)
 
 
 @stops_run_on(DATA_ERRORS)
@@ -70,7 +70,7 @@ def make_process_docs(task: str) -> Callable[[datasets.Dataset], datasets.Datase
     @stops_run_on(DATA_ERRORS)
     def process_docs(dataset: datasets.Dataset) -> datasets.Dataset:
         refuse_removed_env()
-        settings = with_defaults(settings_of(task))
+        settings = with_defaults(applied_settings(task)[1])
         if not _local():
             questions, fingerprint = hub_questions(dataset)
         else:

@@ -17,7 +17,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 
 from temporal_bench.catbench.questions import RELATIONS, binary_question, make_question
 from temporal_bench.utils.data_dir import from_hub, local_data_dir
-from temporal_bench.utils.data_fingerprint import log_source
+from temporal_bench.utils.data_fingerprint import DataSource, log_source
 from temporal_bench.utils.json_lines import json_lines
 
 logger = logging.getLogger(__name__)
@@ -183,7 +183,8 @@ def read_split(split: str, data_dir: Optional[Path] = None) -> Tuple[List[Dict],
         questions = expand_hf_rows(_read_jsonl_where(path))
         paths = [path]
     _check_counts(split, questions)
-    return questions, log_source("CaT-Bench", f"{DATA_DIR_ENV}={data_dir} ({split}, {layout} layout)", paths)
+    return questions, log_source("CaT-Bench", DataSource(DATA_DIR_ENV, f"{DATA_DIR_ENV}={data_dir} ({split}, {layout} layout)",
+                                                         folder=Path(data_dir)), paths)
 
 
 def hub_questions(rows) -> Tuple[List[Dict], str]:
@@ -194,7 +195,8 @@ def hub_questions(rows) -> Tuple[List[Dict], str]:
     _check_counts(split, questions)
     paths = [Path(entry["filename"]) for entry in rows.cache_files]
     revision = paths[0].parent.name if paths else "in memory"
-    return questions, log_source("CaT-Bench", f"hub {HUB_ID} ({split}, cached revision {revision})", paths)
+    return questions, log_source("CaT-Bench", DataSource(DATA_DIR_ENV, f"hub {HUB_ID} ({split}, cached revision {revision})",
+                                                         hub=HUB_ID, revision=revision), paths)
 
 
 def _read_jsonl_where(path: Path) -> Iterable[tuple]:

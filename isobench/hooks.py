@@ -11,17 +11,18 @@ from temporal_bench.isobench.parsing import PARSERS
 from temporal_bench.utils.data_dir import DataNotFoundError
 from temporal_bench.utils.fail_fast import stops_run_on
 from temporal_bench.utils.per_doc import make_process_results
-from temporal_bench.utils.task_options import settings_of
+from temporal_bench.utils.task_options import TaskOptionsError, applied_settings
 
 
 def make_process_docs(task: str) -> Callable:
-    """``process_docs_<task>``: the examples under the task's settings ``column_map`` and ``data_split``
-    (its YAML's metadata; the YAML's dataset is a one-row placeholder). A task folder's utils.py builds
-    one per task YAML: ``globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))``."""
+    """``process_docs_<task>``: the examples under the settings ``column_map`` and ``data_split`` of the
+    task being built (its config's metadata, utils/task_options.py; the YAML's dataset is a one-row
+    placeholder). Our task folder's utils.py builds one per task YAML:
+    ``globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))``."""
 
-    @stops_run_on((IsoBenchDataError, DataNotFoundError))
+    @stops_run_on((IsoBenchDataError, DataNotFoundError, TaskOptionsError))
     def process_docs(placeholder: datasets.Dataset) -> datasets.Dataset:
-        settings = settings_of(task)
+        _, settings = applied_settings(task)
         records = load_records(column_map=settings.get(COLUMN_MAP_SETTING), split=settings.get(SPLIT_SETTING))
         return datasets.Dataset.from_list(records)
 

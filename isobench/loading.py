@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Dict, Iterable, List, NamedTuple, Optional, Sequence
 
 from temporal_bench.utils.data_dir import from_hub, local_data_dir
-from temporal_bench.utils.data_fingerprint import log_source
+from temporal_bench.utils.data_fingerprint import DataSource, log_source
 from temporal_bench.utils.json_lines import json_lines_after
 
 logger = logging.getLogger(__name__)
@@ -536,7 +536,11 @@ def load_records(data_dir: Optional[Path] = None, column_map: Optional[Dict[str,
     data_dir = data_dir or local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT)
     tables = _tables_from_hub() if data_dir is None else _tables_from_folder(Path(data_dir))
     table = choose_split(tables, split)
-    source = f"hub {table.where}" if data_dir is None else f"{DATA_DIR_ENV}={data_dir}"
+    if data_dir is None:
+        revision = Path(table.files[0]).parent.name if table.files else "in memory"
+        source = DataSource(DATA_DIR_ENV, f"hub {table.where}", hub=HUB_ID, revision=revision)
+    else:
+        source = DataSource(DATA_DIR_ENV, f"{DATA_DIR_ENV}={data_dir}", folder=Path(data_dir))
     fingerprint = log_source("ISO-Bench", source, table.files)
     records = [{**record, "data": fingerprint} for record in normalise_table(table, column_map)]
     check_statistics(records)

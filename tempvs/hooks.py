@@ -1,8 +1,8 @@
 """The functions the TempVS task YAMLs name (``!function utils.<name>``).
 
 The task folder's ``utils.py`` builds one ``process_docs_<task>`` per task YAML with
-:func:`make_process_docs` (lmms-eval's process_docs gets no task config; each reads its task's
-settings from the YAML metadata when it runs). One ``process_results`` serves every task: the doc
+:func:`make_process_docs` (lmms-eval's process_docs gets no task config; each reads the name and
+metadata of the task being built when it runs, utils/task_options.py). One ``process_results`` serves every task: the doc
 names its task, whose settings say which metrics it reports. Images are opened lazily here, never
 held for the whole set.
 """
@@ -20,7 +20,7 @@ from temporal_bench.tempvs.spec import GROUNDING_TESTS
 from temporal_bench.utils.data_dir import DataNotFoundError
 from temporal_bench.utils.data_fingerprint import log_source
 from temporal_bench.utils.fail_fast import stops_run_on
-from temporal_bench.utils.task_options import settings_of
+from temporal_bench.utils.task_options import TaskOptionsError, applied_settings, settings_of
 
 
 def docs_of(task: TaskConfig, data_dir=None) -> List[Dict]:
@@ -57,9 +57,10 @@ def settings_of_task(task: str) -> TaskSettings:
 
 
 def make_process_docs(task: str):
-    @stops_run_on((TempVSDataError, DataNotFoundError, TempVSSettingsError))
+    @stops_run_on((TempVSDataError, DataNotFoundError, TempVSSettingsError, TaskOptionsError))
     def process_docs(placeholder: datasets.Dataset) -> datasets.Dataset:
-        return datasets.Dataset.from_list(docs_of(TaskConfig(task, settings_of_task(task))))
+        name, _ = applied_settings(task)  # the task being built: ours, or a YAML's that includes ours
+        return datasets.Dataset.from_list(docs_of(TaskConfig(name, settings_of_task(name))))
 
     process_docs.__name__ = f"process_docs_{task}"
     return process_docs

@@ -26,6 +26,7 @@ from temporal_bench.tempvs.spec import (
     selected_sources, task_kind,
 )
 from temporal_bench.utils.data_dir import from_hub, local_data_dir
+from temporal_bench.utils.data_fingerprint import DataSource
 from temporal_bench.utils.json_lines import json_lines_after
 
 try:  # lmms-eval's logger prints at the CLI's verbosity; plain logging is the fallback
@@ -66,12 +67,13 @@ def data_root(data_dir: Optional[Path] = None) -> Path:
     return find_layout_root(folder, DATA_DIR_ENV)
 
 
-def describe_source(root: Path) -> str:
-    """Where the data came from, for the load log: the local folder, or the hub revision."""
+def describe_source(root: Path) -> DataSource:
+    """Where the data came from: the local folder, or the hub revision whose snapshot ``root`` is."""
     parts = Path(root).parts
     if "snapshots" in parts and HUB_ID.replace("/", "--") in str(root):
-        return f"hub {HUB_ID} revision {parts[parts.index('snapshots') + 1]}"
-    return f"local folder {root}"
+        revision = parts[parts.index("snapshots") + 1]
+        return DataSource(DATA_DIR_ENV, f"hub {HUB_ID} revision {revision}", hub=HUB_ID, revision=revision)
+    return DataSource(DATA_DIR_ENV, f"local folder {root}", folder=Path(root))
 
 
 def _clean(value):

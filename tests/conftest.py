@@ -10,7 +10,7 @@ CATBENCH_VAL = Path(__file__).resolve().parent / "data" / "catbench" / "val"  # 
 SLOWEST_FILES = ("test_packaging.py", "test_multiprocess.py", "test_tempvs_cli.py", "test_export.py", "test_registration.py",
                  "test_real_backends_qwen2_vl.py", "test_real_backends_qwen2_5_vl.py", "test_real_backends_llava_hf.py",
                  "test_catbench_hub.py", "test_failed_requests.py", "test_api_backends.py", "test_catbench_cli.py",
-                 "test_rescore.py", "test_compare.py", "test_browse_examples.py")
+                 "test_rescore.py", "test_compare.py", "test_browse_examples.py", "test_data_source.py")
 
 
 def pytest_collection_modifyitems(items):

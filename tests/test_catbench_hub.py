@@ -117,6 +117,10 @@ def _check(results, output_dir, docs, suffix, hub_cache):
     arrow = glob.glob(str(hub_cache / "**" / "ca_t-bench-validation.arrow"), recursive=True)
     records = task_records(logged_run(Path(sorted(glob.glob(str(output_dir / "**" / "*results*.json"), recursive=True))[-1])), "catbench_switched" + suffix)
     assert {r["data"] for r in records} == {fingerprint([Path(arrow[0])])}
+    # and so do the results: the hub dataset, the revision of its cached copy, the fingerprint
+    assert results["configs"]["catbench_switched" + suffix]["metadata"]["data_source"] == {
+        "variable": "CATBENCH_DATA_DIR", "hub": "vanyacohen/CaT-Bench", "revision": Path(arrow[0]).parent.name,
+        "fingerprint": fingerprint([Path(arrow[0])]), "files": 1}
 
 
 def test_lmms_eval_loads_the_hub_dataset_itself(lmms_run, hub_docs, hub_cache):
@@ -124,7 +128,8 @@ def test_lmms_eval_loads_the_hub_dataset_itself(lmms_run, hub_docs, hub_cache):
     _check(results, output_dir, hub_docs, "_val", hub_cache)
     config = results["configs"]["catbench_switched_val"]
     assert (config["dataset_path"], config["test_split"]) == ("vanyacohen/CaT-Bench", "validation")
-    assert config["metadata"] == {"version": 1.0, "close_max_distance": 3, "switched": True}
+    assert {key: value for key, value in config["metadata"].items() if key != "data_source"} == {
+        "version": 1.0, "close_max_distance": 3, "switched": True}
 
 
 def test_lm_eval_loads_the_same_hub_dataset(lm_eval_run, hub_docs, hub_cache):

@@ -113,23 +113,18 @@ def test_oracle_scores_one_on_both_modes(tmp_path):
     assert results["configs"]["isobench"]["generation_kwargs"]["max_new_tokens"] == 120
     assert results["configs"]["isobench_cot"]["generation_kwargs"]["temperature"] == 0
     for task in ("isobench", "isobench_cot"):
-        assert results["configs"][task]["metadata"] == {"version": 1.0, "data_split": None, "column_map": {}}
+        assert results["configs"][task]["metadata"] == {"version": 1.0, "data_split": None, "column_map": {}, "data_source": {
+            "variable": "ISOBENCH_DATA_DIR", "folder": str(data), "fingerprint": records[0]["data"], "files": 1}}
 
 
 def derived_tasks(folder, column_map):
     """A task folder of one's own (``--include_path``) with variants of both tasks under a column map, as
     docs/isobench.md "Settings" describes."""
     folder.mkdir()
-    (folder / "utils.py").write_text(
-        "from pathlib import Path\n\n"
-        "from temporal_bench.isobench.hooks import make_process_docs\n"
-        "from temporal_bench.utils.task_options import process_docs_per_task\n\n"
-        "globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))\n")
     for task in ("isobench", "isobench_cot"):
         metadata = json.dumps({"version": 1.0, "data_split": None, "column_map": column_map})
         (folder / f"{task}_renamed.yaml").write_text(
-            f"include: {LMMS_EVAL_TASK_DIR / 'isobench' / f'{task}.yaml'}\ntask: {task}_renamed\n"
-            f"process_docs: !function utils.process_docs_{task}_renamed\nmetadata: {metadata}\n")
+            f"include: {LMMS_EVAL_TASK_DIR / 'isobench' / f'{task}.yaml'}\ntask: {task}_renamed\nmetadata: {metadata}\n")
     return folder
 
 

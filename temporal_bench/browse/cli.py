@@ -12,6 +12,7 @@ from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, model_label, 
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
 from temporal_bench.report.rescore import RescoreError, find_runs
+from temporal_bench.report.run_data import data_locations_of
 from temporal_bench.utils.data_dir import data_locations, parse_locations
 
 DEFAULT_NAME = "browse.html"
@@ -45,12 +46,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="temporal-bench browse",
         description="Write one self-contained HTML page (no server, no network) with a card per logged sample of a "
                     "run made with --log_samples: the images the model saw, the prompt, the raw response, the parsed "
-                    "and the gold answer, right/wrong/invalid, filters. Images are re-read from the run's data, so "
-                    "give the data locations the run had (TEMPVS_DATA_DIR, ISOBENCH_DATA_DIR, ...).")
+                    "and the gold answer, right/wrong/invalid, filters. Images are re-read from the run's data: the "
+                    "folders its results JSON records, unless --set or the environment gives another.")
     parser.add_argument("path", type=Path, help="the run's --output_path folder (searched recursively) or one results JSON")
     parser.add_argument("-o", "--output", type=Path, help=f"the HTML file to write (default: {DEFAULT_NAME} in the run folder)")
     parser.add_argument("--set", action="append", default=[], dest="assignments", metavar="NAME=VALUE",
-                        help="a data location for rebuilding the docs (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs")
+                        help="a data location for rebuilding the docs (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs "
+                             "(default: the environment's variable, else the folder the run recorded)")
     parser.add_argument("--examples", choices=sorted(FIGURES),
                         help="only the cards that make this paper figure, picked from the runs found under path (several runs: "
                              "one per model): tempvs-figure4, the same question across models; catbench-figures5-6, "
@@ -68,7 +70,10 @@ def main_browse(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     widths = {role: getattr(args, f"{role}_width") for role in WIDTHS}
     try:
-        with data_locations(parse_locations(args.assignments)):
+        locations = data_locations_of(find_runs(args.path), parse_locations(args.assignments), "--set")
+        for note in locations.notes:  # a missing folder too: its cards name the error in place of the images
+            print(f"temporal-bench browse: data: {note}", file=sys.stderr)
+        with data_locations(locations.assignments):
             output, notes = write_page(args.path, args.output, widths, args.examples, args.examples_count)
     except (RescoreError, FileNotFoundError, ValueError) as error:
         parser.error(str(error))

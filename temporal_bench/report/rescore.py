@@ -30,6 +30,10 @@ under the run's recorded settings, whatever its YAML says now, with ``--set key=
   run names (``config.model``), as in the run; if they now resolve differently it is an error.
 * lm-eval: the recorded ``metadata`` (the YAML's, ``--metadata`` and the model arguments, as lm-eval
   merged them) goes to the TaskManager with ``--set`` on top, as ``--metadata`` would.
+
+The docs are loaded from the data the run recorded (``metadata.data_source``, run_data.py) unless
+``--data`` or the environment names another folder; a task whose data now has another fingerprint
+is re-scored with a warning, and ``--write-results`` records the data it was re-scored on.
 """
 
 from __future__ import annotations
@@ -55,11 +59,14 @@ import yaml
 
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
 from temporal_bench.report.results import find_result_files
+from temporal_bench.report.run_data import data_change, data_locations_of, recorded_source
+from temporal_bench.utils.data_dir import data_locations, parse_locations
+from temporal_bench.utils.data_fingerprint import DATA_SOURCE_KEY
 from temporal_bench.utils.fail_fast import DataErrorExit
 
 STDERR_KEY = re.compile(r"_stderr(_clt|_clustered)?$")
-DATA_HINT = ("re-scoring loads the task's docs again, so give it the run's data "
-             "(e.g. TEMPVS_DATA_DIR, CATBENCH_DATA_DIR, ISOBENCH_DATA_DIR in the environment)")
+DATA_HINT = ("re-scoring loads the task's docs again, so it needs the run's data (the command line takes the folder "
+             "the run's results JSON records unless TEMPVS_DATA_DIR, CATBENCH_DATA_DIR or ISOBENCH_DATA_DIR is given)")
 _ABSENT = object()
 # lmms-eval's own metadata key: the harness reads it, not the hooks
 HARNESS_METADATA = frozenset({"version"})
@@ -118,6 +125,13 @@ def _build_task(name: str, known: Sequence[str], build) -> Any:
 
 def _as_dict(metadata: Any) -> dict:
     return dict(metadata) if isinstance(metadata, dict) else {}
+
+
+def _recorded_settings(run: LoggedRun, name: str) -> dict:
+    """The task's metadata as the run recorded it, less the data source it read (not a setting)."""
+    recorded = _as_dict(run.task_config(name).get("metadata"))
+    recorded.pop(DATA_SOURCE_KEY, None)
+    return recorded
 
 
 @dataclass
@@ -196,7 +210,7 @@ class LmmsEval:
             entry = manager.task_index.get(name) or {}
             current = (_as_dict(load_yaml_config(yaml_path=entry["yaml_path"], mode="simple").get("metadata"))
                        if entry.get("yaml_path") else {})
-            settings[name] = TaskSettings.of(name, _as_dict(run.task_config(name).get("metadata")), values, current)
+            settings[name] = TaskSettings.of(name, _recorded_settings(run, name), values, current)
         return settings
 
     @contextlib.contextmanager
@@ -311,7 +325,7 @@ class LmEval:
         them, so not comparable with the YAML's alone) and the ``values`` that name one of its keys."""
         settings = {}
         for name in names:
-            recorded = _as_dict(run.task_config(name).get("metadata"))
+            recorded = _recorded_settings(run, name)
             recorded.pop("config_source", None)
             settings[name] = TaskSettings.of(name, recorded, values)
         return settings
@@ -466,6 +480,8 @@ class TaskRescore:
     rows: list[MetricRow]
     values: dict[str, Any]  # everything the harness's aggregation returned
     settings: TaskSettings
+    data_source: dict | None  # the data the docs were rebuilt from (None: not recorded)
+    data_note: str | None  # set when that is not the data the run read
 
 
 def rescore_task(run: LoggedRun, name: str, task, settings: TaskSettings) -> TaskRescore:
@@ -493,7 +509,9 @@ def rescore_task(run: LoggedRun, name: str, task, settings: TaskSettings) -> Tas
     original = {k: v for k, v in run.data["results"].get(name, {}).items()
                 if "," in k and not STDERR_KEY.search(k.partition(",")[0])}
     rows = [MetricRow(k, original.get(k), rescored.get(k)) for k in dict.fromkeys([*rescored, *original])]
-    return TaskRescore(name, len(lines), changed_docs, rows, values, settings)
+    rebuilt = {"metadata": task.config.metadata}
+    return TaskRescore(name, len(lines), changed_docs, rows, values, settings, recorded_source(rebuilt),
+                       data_change(name, run.task_config(name), rebuilt))
 
 
 @dataclass
@@ -613,6 +631,11 @@ def yaml_warnings(done: Sequence[RunRescore]) -> list[str]:
             for task in _tasks(done) for k, (old, now) in task.settings.yaml_differs.items()]
 
 
+def data_warnings(done: Sequence[RunRescore]) -> list[str]:
+    """One line per task re-scored on data other than the run's (another fingerprint)."""
+    return [f"{task.data_note}; re-scored on the data found now" for task in _tasks(done) if task.data_note]
+
+
 def settings_notes(done: Sequence[RunRescore]) -> list[str]:
     """One line per setting re-scored otherwise than the run (``--set``), then the YAML warnings."""
     return [f"{task.task}: `{k}` = {_setting(new)} (--set; the run had {_setting(old)})"
@@ -624,6 +647,8 @@ def render_markdown(done: Sequence[RunRescore]) -> str:
     out = ["Settings: each task's as the run recorded them" + (", except:" if notes else "."), ""]
     if notes:
         out += [f"- {note}" for note in notes] + [""]
+    warnings = data_warnings(done)
+    out += [f"Data: {warning}" for warning in warnings] + ([""] if warnings else [])
     for item in done:
         out += [f"# Re-scored {item.run.results_path} ({item.run.harness.name})", ""]
         for task in item.tasks:
@@ -656,14 +681,16 @@ def render_csv(done: Sequence[RunRescore]) -> str:
 
 def write_results(item: RunRescore, path: Path) -> None:
     """The run's results JSON with the re-scored tasks replaced (standard errors are not recomputed:
-    N/A), their configs' ``metadata`` holding the settings they were re-scored with, and a ``rescore``
-    entry naming the source and the settings changed by ``--set``."""
+    N/A), their configs' ``metadata`` holding the settings and the data source they were re-scored
+    with, and a ``rescore`` entry naming the source and the settings changed by ``--set``."""
     data = copy.deepcopy(item.run.data)
     for task in item.tasks:
         alias = data["results"].get(task.task, {}).get("alias", task.task)
         data["results"][task.task] = {"alias": alias, **task.values}
         config = data.setdefault("configs", {}).setdefault(task.task, {})
         config["metadata"] = {**_as_dict(config.get("metadata")), **task.settings.effective}
+        if task.data_source is not None:
+            config["metadata"][DATA_SOURCE_KEY] = task.data_source
     data["rescore"] = {"source": str(item.run.results_path),
                        "settings": {t.task: {k: new for k, (_, new) in t.settings.changed.items()}
                                     for t in item.tasks if t.settings.changed}}
@@ -685,6 +712,9 @@ def build_parser(prog: str = "temporal-bench rescore") -> argparse.ArgumentParse
                         help="a task setting (a key of the task YAMLs' metadata) to re-score with instead of the "
                              "run's, for every re-scored task that has it (repeatable), e.g. fixes=extraction "
                              "(default: the settings the run recorded)")
+    parser.add_argument("--data", action="append", default=[], metavar="NAME=FOLDER",
+                        help="where to load a benchmark's data from (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs "
+                             "(default: the environment's variable, else the folder the run recorded)")
     parser.add_argument("--format", choices=["markdown", "csv"], default="markdown",
                         help="output format (default: %(default)s)")
     parser.add_argument("-o", "--output", type=Path,
@@ -706,11 +736,16 @@ def main_rescore(argv: Sequence[str] | None = None) -> int:
         if args.write_results and len(runs) > 1:
             raise RescoreError(f"--write-results takes one run; {args.path} holds {len(runs)}: "
                                + ", ".join(str(r.results_path) for r in runs))
-        with quiet_harness_logs():
+        locations = data_locations_of(runs, parse_locations(args.data), "--data", wanted)
+        for note in locations.notes:
+            print(f"temporal-bench rescore: data: {note}", file=sys.stderr)
+        if locations.missing:
+            raise RescoreError("; ".join(locations.missing))
+        with data_locations(locations.assignments), quiet_harness_logs():
             done = rescore(runs, wanted, values)
-    except (RescoreError, FileNotFoundError) as exc:
+    except (RescoreError, FileNotFoundError, ValueError) as exc:
         parser.error(str(exc))
-    for warning in yaml_warnings(done):
+    for warning in data_warnings(done) + yaml_warnings(done):
         print(f"temporal-bench rescore: {warning}", file=sys.stderr)
     text = render_markdown(done) if args.format == "markdown" else render_csv(done)
     if args.output:

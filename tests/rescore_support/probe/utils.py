@@ -5,12 +5,12 @@ from pathlib import Path
 
 import datasets
 
-from temporal_bench.utils.task_options import process_docs_per_task, settings_of
+from temporal_bench.utils.task_options import applied_settings, process_docs_per_task
 
 
 def _process_docs(task: str):
     def process_docs(dataset: datasets.Dataset) -> datasets.Dataset:
-        matching = settings_of(task)["matching"]
+        matching = applied_settings(task)[1]["matching"]
         return datasets.Dataset.from_list([{**doc, "matching": matching} for doc in dataset])
 
     return process_docs
