@@ -20,11 +20,13 @@ from dataclasses import asdict, dataclass
 from typing import Dict, Tuple
 
 from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES
+from temporal_bench.utils.data_fingerprint import DATA_SOURCE_KEY
 
 FIX_NAMES = ("extraction", "missing_grounding")
 MODES = ("standard", "cot", "blind", "images_only")
 UNGROUNDED_MODES = ("blind", "images_only")  # no text to ground, so no grounding questions
 VISUALS = ("combined", "separate", "none")
+NOT_SETTINGS = frozenset({"version", DATA_SOURCE_KEY})  # metadata keys that are not scoring settings
 
 # The environment variables that set scoring options before they became task settings.
 REMOVED_ENV = {
@@ -88,6 +90,9 @@ class TaskSettings:
     @classmethod
     def from_metadata(cls, task: str, metadata: Dict) -> "TaskSettings":
         fields = set(cls.__dataclass_fields__)
+        unknown = sorted(set(metadata) - fields - NOT_SETTINGS)
+        if unknown:  # a misspelt setting would otherwise be recorded and silently not applied
+            raise TempVSSettingsError(f"{task}: unknown setting(s) {unknown} in its YAML metadata (settings: {sorted(fields)})")
         values = {key: value for key, value in metadata.items() if key in fields}
         if "tests" not in values:
             raise TempVSSettingsError(f"{task}: its YAML metadata names no `tests`")
