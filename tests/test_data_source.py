@@ -24,7 +24,7 @@ from temporal_bench.tempvs.settings import TaskConfig, TaskSettings
 from temporal_bench.utils.data_fingerprint import fingerprint
 from tests.harness import BIN, lm_eval, lmms_eval, read_samples, run_cli
 
-TEMPVS_METADATA = {"version": 2.0, "tests": ["mt1_two"], "mode": "standard", "visual": "combined", "blind_filter": True,
+TEMPVS_METADATA = {"version": 2.1, "tests": ["mt1_two"], "mode": "standard", "visual": "combined", "blind_filter": True,
                    "fixes": [], "sources": ["flintstones", "pororo", "vwp", "vist"]}
 
 
