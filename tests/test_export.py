@@ -123,34 +123,78 @@ def test_each_copied_module_is_the_package_module_with_renamed_imports(exported)
         Path(yes_no.__file__).read_text(encoding="utf-8").replace("temporal_bench.utils.", "lmms_eval.tasks.isobench."))
 
 
-@pytest.fixture(scope="module")
-def hooks_missing(exported, overlay) -> Dict[str, Tuple[List[str], List[str]]]:
-    """benchmark -> (the hooks its YAMLs name, those its exported utils.py lacks), each utils.py imported
-    as lmms-eval would (by path, as ``utils``) in one process where ``temporal_bench`` cannot be imported."""
-    named = {benchmark: sorted({name for path in (exported / benchmark).iterdir() if path.name.endswith("yaml")
+DATA_ENVS = {"tempvs": "TEMPVS_DATA_DIR", "isobench": "ISOBENCH_DATA_DIR", "catbench": "CATBENCH_DATA_DIR"}
+PROCESS_DOCS = {"tempvs": "process_docs_tempvs_mt1_two", "isobench": "process_docs_isobench", "catbench": "process_docs_catbench"}
+
+
+def _import_utils(tasks_dir: Path, pythonpath: str, home: Path, offline: bool, process_docs: Dict[str, str]) -> Dict:
+    """tests/export_support/import_utils.py's report on ``tasks_dir``'s three utils.py, run with no data variable
+    and empty Hugging Face caches under ``home`` (offline or not; sockets refused either way)."""
+    named = {benchmark: sorted({name for path in (tasks_dir / benchmark).iterdir() if path.name.endswith("yaml")
                                 for name in re.findall(r"!function\s+utils\.(\w+)", path.read_text(encoding="utf-8"))})
              for benchmark in BENCHMARKS}
-    code = ("import importlib.util, json, sys\n"
-            "missing = {}\n"
-            "for benchmark, hooks in json.loads(sys.argv[2]).items():\n"
-            "    spec = importlib.util.spec_from_file_location('utils', f'{sys.argv[1]}/{benchmark}/utils.py')\n"
-            "    module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)\n"
-            "    missing[benchmark] = [h for h in hooks if not hasattr(module, h)]\n"
-            "print(json.dumps(missing))\n")
-    pythonpath = f"{overlay}:{SUPPORT / 'block_temporal_bench'}"
-    done = subprocess.run([sys.executable, "-c", code, str(exported), json.dumps(named)], capture_output=True, text=True,
-                          timeout=300, env={**os.environ, **OFFLINE, "PYTHONPATH": pythonpath,
-                                            # CaT-Bench's utils.py resolves the dataset (hub or local folder) at import
-                                            "CATBENCH_DATA_DIR": str(Path(__file__).parent / "data" / "catbench")})
+    env = {name: value for name, value in os.environ.items() if name not in (*DATA_ENVS.values(), *OFFLINE)}
+    env.update({**(OFFLINE if offline else {}), "PYTHONPATH": pythonpath, "HF_HOME": str(home / "hf"),
+                "HF_DATASETS_CACHE": str(home / "hf" / "datasets"), "HF_HUB_CACHE": str(home / "hf" / "hub")})
+    done = subprocess.run([sys.executable, str(SUPPORT / "import_utils.py"), str(tasks_dir), json.dumps(named), json.dumps(process_docs)],
+                          capture_output=True, text=True, timeout=300, env=env)
     assert done.returncode == 0, done.stderr[-3000:]
-    missing = json.loads(done.stdout.strip().splitlines()[-1])
-    return {benchmark: (named[benchmark], missing[benchmark]) for benchmark in BENCHMARKS}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def offline_imports(exported, overlay, tmp_path_factory) -> Tuple[Dict, Dict]:
+    """Offline, no data anywhere: (the report on the exported folders, where ``temporal_bench`` cannot be
+    imported, the report on the plugin's task folders)."""
+    export = _import_utils(exported, f"{overlay}:{SUPPORT / 'block_temporal_bench'}", tmp_path_factory.mktemp("home"), True, PROCESS_DOCS)
+    plugin = _import_utils(LMMS_EVAL_TASK_DIR, "", tmp_path_factory.mktemp("home"), True, PROCESS_DOCS)
+    return export, plugin
 
 
 @pytest.mark.parametrize("benchmark", BENCHMARKS)
-def test_exported_utils_defines_every_hook_its_yamls_name(hooks_missing, benchmark):
-    named, missing = hooks_missing[benchmark]
-    assert named and missing == []
+def test_exported_utils_defines_every_hook_its_yamls_name(offline_imports, benchmark):
+    export, _ = offline_imports
+    assert export["missing_hooks"][benchmark] == []
+
+
+def test_exported_utils_import_offline_without_data(offline_imports):
+    export, _ = offline_imports
+    assert export["imports"] == {benchmark: "ok" for benchmark in BENCHMARKS}
+    assert export["connections"] == []
+
+
+def test_exported_utils_import_online_without_network(exported, overlay, tmp_path):
+    """Not offline: importing opens no connection (the report would list each attempt) and writes no cache."""
+    report = _import_utils(exported, f"{overlay}:{SUPPORT / 'block_temporal_bench'}", tmp_path, False, {})
+    assert (report["imports"], report["connections"]) == ({benchmark: "ok" for benchmark in BENCHMARKS}, [])
+    assert not (tmp_path / "hf").exists()
+
+
+def test_no_exported_code_can_end_the_process(exported):
+    """Neither ``SystemExit`` nor an ``exit`` call in any exported module (the plugin's fail_fast.py has both)."""
+    for path in sorted(exported.glob("*/*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+        names |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+        assert not names & {"SystemExit", "exit", "_exit"}, path
+    from temporal_bench.utils import fail_fast
+
+    assert "class DataErrorExit(SystemExit)" in Path(fail_fast.__file__).read_text(encoding="utf-8")
+
+
+HUB_IDS = {"tempvs": "yingjins/TempVS", "isobench": "StonyBrookNLP/ISO-Bench", "catbench": "vanyacohen/CaT-Bench"}
+
+
+@pytest.mark.parametrize("benchmark", BENCHMARKS)
+def test_exported_data_errors_are_raised_at_load_with_the_plugins_message(offline_imports, benchmark):
+    """The plugin ends the run (DataErrorExit, a SystemExit); the exported hook raises the error itself, its
+    message unchanged."""
+    export, plugin = offline_imports
+    variable = DATA_ENVS[benchmark]
+    head = (f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {HUB_IDS[benchmark]} cannot be loaded: "
+            "offline mode is on (HF_HUB_OFFLINE, HF_DATASETS_OFFLINE) and it is not in the local cache (")
+    assert export["process_docs"][benchmark].startswith(head)
+    assert plugin["process_docs"][benchmark] == "DataErrorExit: " + export["process_docs"][benchmark]
 
 
 def test_a_second_export_replaces_the_first_but_never_a_foreign_folder(exported, tmp_path):
