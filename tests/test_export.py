@@ -12,6 +12,7 @@ import ast
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -108,19 +109,46 @@ def test_exported_folder_is_the_yamls_utils_and_the_modules_it_imports(exported,
             assert "temporal_bench" not in path.read_text(encoding="utf-8"), path.name
 
 
+def _code(text: str) -> Tuple[List[Tuple], List[str]]:
+    """What a module does, whatever its layout and import order: (the names it imports, its other
+    top-level statements, docstrings included)."""
+    tree = ast.parse(text)
+    imports = sorted({(getattr(node, "module", None), alias.name, alias.asname) for node in tree.body
+                      if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}, key=str)
+    return imports, [ast.dump(node) for node in tree.body if not isinstance(node, (ast.Import, ast.ImportFrom))]
+
+
 def test_each_copied_module_is_the_package_module_with_renamed_imports(exported):
-    """TempVS: its own modules and the shared ones it uses, each as in the package, but not the YAML generator."""
+    """TempVS: its own modules and the shared ones it uses, each as in the package (formatted as lmms-eval's
+    lint asks), but not the YAML generator."""
     from temporal_bench.tempvs import hooks
     from temporal_bench.utils import yes_no
 
     folder = exported / "tempvs"
-    assert (folder / "hooks.py").read_text(encoding="utf-8") == Path(hooks.__file__).read_text(encoding="utf-8").replace(
-        "temporal_bench.tempvs.", "lmms_eval.tasks.tempvs.").replace("temporal_bench.tempvs ", "lmms_eval.tasks.tempvs ").replace(
-        "temporal_bench.utils.", "lmms_eval.tasks.tempvs.")
+    renamed = Path(hooks.__file__).read_text(encoding="utf-8").replace("temporal_bench.tempvs.", "lmms_eval.tasks.tempvs.").replace(
+        "temporal_bench.tempvs ", "lmms_eval.tasks.tempvs ").replace("temporal_bench.utils.", "lmms_eval.tasks.tempvs.")
+    assert _code((folder / "hooks.py").read_text(encoding="utf-8")) == _code(renamed)
     assert {"settings.py", "fail_fast.py", "answer_tags.py", "task_options.py"} <= set(_files(folder))
     assert not {"tasks.py", "fixtures.py", "released_predictions.py"} & set(_files(folder))
-    assert not (folder / "yes_no.py").exists() and (exported / "isobench" / "yes_no.py").read_text(encoding="utf-8") == (
+    assert not (folder / "yes_no.py").exists() and _code((exported / "isobench" / "yes_no.py").read_text(encoding="utf-8")) == _code(
         Path(yes_no.__file__).read_text(encoding="utf-8").replace("temporal_bench.utils.", "lmms_eval.tasks.isobench."))
+
+
+def test_exported_python_passes_lmms_evals_lint_unchanged(exported, tmp_path):
+    """black 25.1.0 --line-length=240 and isort 6.0.1 --profile black (lmms-eval's .pre-commit-config.yaml), run
+    from the root of a tree laid out as an lmms-eval checkout (``lmms_eval/`` and ``lmms_eval/tasks/`` are packages,
+    so ``lmms_eval`` is first-party as upstream): neither would change a file."""
+    root = tmp_path / "checkout"
+    shutil.copytree(exported, root / "lmms_eval" / "tasks", ignore=shutil.ignore_patterns("__pycache__"))
+    for package in (root / "lmms_eval", root / "lmms_eval" / "tasks"):
+        (package / "__init__.py").write_text("")
+    folders = [f"lmms_eval/tasks/{benchmark}" for benchmark in BENCHMARKS]
+    for command in (["black", "--check", "--diff", "--line-length=240", *folders], ["isort", "--check-only", "--diff", "--profile", "black", *folders]):
+        done = subprocess.run([str(BIN / command[0]), "--version"], capture_output=True, text=True)
+        assert {"black": "black, 25.1.0", "isort": "VERSION 6.0.1"}[command[0]] in done.stdout, done.stdout
+        done = subprocess.run([str(BIN / command[0]), *command[1:]], cwd=root, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    assert len(list(root.glob("lmms_eval/tasks/*/*.py"))) > 40  # the check saw the exported modules
 
 
 DATA_ENVS = {"tempvs": "TEMPVS_DATA_DIR", "isobench": "ISOBENCH_DATA_DIR", "catbench": "CATBENCH_DATA_DIR"}
@@ -195,6 +223,14 @@ def test_exported_data_errors_are_raised_at_load_with_the_plugins_message(offlin
             "offline mode is on (HF_HUB_OFFLINE, HF_DATASETS_OFFLINE) and it is not in the local cache (")
     assert export["process_docs"][benchmark].startswith(head)
     assert plugin["process_docs"][benchmark] == "DataErrorExit: " + export["process_docs"][benchmark]
+
+
+def test_without_the_formatters_the_export_says_what_to_install_and_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "black", None)  # import black fails
+    with pytest.raises(SystemExit, match=re.escape("temporal-bench export: isobench: the export formats its Python as lmms-eval's lint "
+                                                   "does and needs black: pip install black==25.1.0 isort==6.0.1")):
+        main_export(["--benchmark", "isobench", "--output", str(tmp_path)])
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_second_export_replaces_the_first_but_never_a_foreign_folder(exported, tmp_path):

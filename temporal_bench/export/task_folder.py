@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Dict, List
 
 from temporal_bench.export.benchmarks import Benchmark
+from temporal_bench.export.formatting import FormatterMissing, upstream_style
 from temporal_bench.export.readme import GENERATED_MARK, render_readme
 from temporal_bench.export.requirements import extra_requirements
 from temporal_bench.export.source_modules import PACKAGE, CopiedModule, ExportError, copied_modules
@@ -52,10 +53,14 @@ def export_task_folder(benchmark: Benchmark, output: Path) -> ExportedFolder:
     source = LMMS_EVAL_TASK_DIR / benchmark.name
     files = _data_files(source)
     utils, modules = copied_modules(benchmark.name, source / "utils.py", [*files, "utils.py", "README.md"])
+    try:
+        python = {name: upstream_style(text) for name, text in [("utils.py", utils), *((m.file_name, m.text) for m in modules)]}
+    except FormatterMissing as error:
+        raise ExportError(str(error)) from error
     folder = Path(output) / UPSTREAM_TASKS_DIR / benchmark.name
     _clear_previous_export(folder)
     folder.mkdir(parents=True)
-    for name, text in [*files.items(), ("utils.py", utils), *((m.file_name, m.text) for m in modules)]:
+    for name, text in [*files.items(), *python.items()]:
         (folder / name).write_text(text, encoding="utf-8")
     extra: Dict[str, str] = {}
     for text in [utils, *(m.text for m in modules)]:
