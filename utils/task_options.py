@@ -8,7 +8,7 @@ do, the folder's ``utils.py`` reads its YAMLs: :func:`process_docs_per_task` bui
 ``process_docs_<task>`` per task YAML, each given that task's settings.
 
 Settings that follow the model (not the task) are ``lmms_eval_specific_kwargs`` sections instead.
-``temporal-bench rescore --set`` re-scores under other settings through :func:`overridden`.
+Re-scoring a logged run under other settings goes through :func:`overridden`.
 """
 
 import contextlib
