@@ -6,6 +6,8 @@ package (an overlay of the installed one, tests/export_support/lmms_eval_overlay
 real lmms-eval CLI with ``--include_path`` in a process where ``import temporal_bench`` fails, an exported
 folder gives exactly the plugin's results, samples and configs on the same fixture with the same model
 (one plugin run and one export run of the three benchmarks together, read by each benchmark's test).
+The exported Python passes lmms-eval's lint (black, isort) unchanged, and each utils.py imports in a fresh
+process with no data, no network and no exit; its data errors come when the data is loaded.
 """
 
 import ast
@@ -22,6 +24,7 @@ from typing import Callable, Dict, List, Tuple
 import pytest
 
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
+from temporal_bench.export.benchmarks import BENCHMARKS as EXPORTED
 from temporal_bench.export.cli import main_export
 from temporal_bench.export.readme import package_metadata
 from temporal_bench.export.requirements import extra_requirements
@@ -152,7 +155,7 @@ def test_exported_python_passes_lmms_evals_lint_unchanged(exported, tmp_path):
     assert len(list(root.glob("lmms_eval/tasks/*/*.py"))) > 40  # the check saw the exported modules
 
 
-DATA_ENVS = {"tempvs": "TEMPVS_DATA_DIR", "isobench": "ISOBENCH_DATA_DIR", "catbench": "CATBENCH_DATA_DIR"}
+DATA_ENVS = {name: benchmark.data_dir_env for name, benchmark in EXPORTED.items()}
 PROCESS_DOCS = {"tempvs": "process_docs_tempvs_mt1_two", "isobench": "process_docs_isobench", "catbench": "process_docs_catbench"}
 
 
@@ -211,16 +214,13 @@ def test_no_exported_code_can_end_the_process(exported):
     assert "class DataErrorExit(SystemExit)" in Path(fail_fast.__file__).read_text(encoding="utf-8")
 
 
-HUB_IDS = {"tempvs": "yingjins/TempVS", "isobench": "StonyBrookNLP/ISO-Bench", "catbench": "vanyacohen/CaT-Bench"}
-
-
 @pytest.mark.parametrize("benchmark", BENCHMARKS)
 def test_exported_data_errors_are_raised_at_load_with_the_plugins_message(offline_imports, benchmark):
     """The plugin ends the run (DataErrorExit, a SystemExit); the exported hook raises the error itself, its
     message unchanged."""
     export, plugin = offline_imports
     variable = DATA_ENVS[benchmark]
-    head = (f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {HUB_IDS[benchmark]} cannot be loaded: "
+    head = (f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {EXPORTED[benchmark].hub_id} cannot be loaded: "
             "offline mode is on (HF_HUB_OFFLINE, HF_DATASETS_OFFLINE) and it is not in the local cache (")
     assert export["process_docs"][benchmark].startswith(head)
     assert plugin["process_docs"][benchmark] == "DataErrorExit: " + export["process_docs"][benchmark]

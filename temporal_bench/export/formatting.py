@@ -41,4 +41,3 @@ def upstream_style(text: str) -> str:
     black, isort = _formatters()
     sorted_text = isort.code(text, config=isort.Config(profile="black", known_first_party=["lmms_eval"]))
     return black.format_str(sorted_text, mode=black.Mode(line_length=LINE_LENGTH))
-
