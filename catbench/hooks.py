@@ -7,7 +7,6 @@ Data (docs/catbench.md "Data"): lmms-eval loads the hub dataset ``vanyacohen/CaT
 (``metadata``, ``--metadata``) only to ``custom_dataset``, which loads the split the same ways.
 """
 
-import functools
 import os
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
@@ -30,28 +29,39 @@ from temporal_bench.utils.task_options import TaskOptionsError, applied_settings
 DATA_ERRORS = (CatBenchDataError, DataNotFoundError, RemovedSettingError, TaskOptionsError)
 
 
-@stops_run_on(DATA_ERRORS)
 def data_source(placeholder: Path) -> Tuple[str, Optional[Dict]]:
-    """lmms-eval's ``dataset_path`` and ``dataset_kwargs``: the hub dataset, or with
-    ``CATBENCH_DATA_DIR`` set the one-row ``placeholder`` as each split (so a task's test_split
-    still names the split that ``process_docs`` reads from the folder, which it checks)."""
-    if _local():
+    """lmms-eval's ``dataset_path`` and ``dataset_kwargs`` (computed when lmms-eval imports the task's
+    utils, so they raise nothing): the hub dataset, or the one-row ``placeholder`` as each split (a
+    task's test_split still names the split that ``process_docs`` reads, which it checks) when
+    ``CATBENCH_DATA_DIR`` is set, or when offline mode is on and the hub dataset is not cached: then
+    ``process_docs`` raises the error that says so when the data is loaded (lmms-eval would retry its
+    own load and end on a bare RetryError)."""
+    if _local() or (_offline() and not _hub_cached()):
         return "json", {"data_files": {split: str(placeholder) for split in SPLITS}}
-    if any(os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on") for name in OFFLINE_ENVS):
-        _check_cached(os.environ.get("HF_DATASETS_CACHE", ""))
     return HUB_ID, None
-
-
-@functools.lru_cache(maxsize=None)
-def _check_cached(cache: str) -> None:
-    """Offline, lmms-eval would retry a dataset missing from the ``cache`` and end on a bare
-    RetryError: say instead what is missing and how to fix it (once per process and cache)."""
-    from_hub(lambda: datasets.load_dataset_builder(HUB_ID), HUB_ID, DATA_DIR_ENV, LOCAL_LAYOUT)
 
 
 def _local() -> bool:
     """Whether the data comes from ``CATBENCH_DATA_DIR`` (checked where it is read)."""
     return bool(os.environ.get(DATA_DIR_ENV, "").strip())
+
+
+def _offline() -> bool:
+    return any(os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on") for name in OFFLINE_ENVS)
+
+
+def _check_cached() -> None:
+    """Offline, a DataNotFoundError naming the fix unless the hub dataset is in the datasets cache
+    (a read-only look-up: no network, no file written)."""
+    from_hub(lambda: datasets.load_dataset_builder(HUB_ID), HUB_ID, DATA_DIR_ENV, LOCAL_LAYOUT)
+
+
+def _hub_cached() -> bool:
+    try:
+        _check_cached()
+    except DataNotFoundError:
+        return False
+    return True
 
 
 def questions_dataset(questions: List[Dict], fingerprint: str, settings: Dict) -> datasets.Dataset:
@@ -72,6 +82,8 @@ def make_process_docs(task: str) -> Callable[[datasets.Dataset], datasets.Datase
         refuse_removed_env()
         settings = with_defaults(applied_settings(task)[1])
         if not _local():
+            if _offline():
+                _check_cached()
             questions, fingerprint = hub_questions(dataset)
         else:
             questions, fingerprint = read_split(str(dataset.split))

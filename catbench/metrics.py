@@ -140,8 +140,8 @@ BREAKDOWN_NAMES = ["accuracy", "invalid_count", "f1_macro_before", "f1_macro_aft
 __all__ = list(METRIC_NAMES)
 
 _CLASSIFICATION_FIELDS = ("variant", "gold", "pred")
-# What each headline key after the first reads (the first, f1_macro, carries the whole record, which
-# is where temporal_bench/report/records.py finds it: the first value holding gold and pred).
+# What each headline key after the first reads (the first, f1_macro, carries the whole record: whatever
+# reads the logged samples back takes the first value holding gold and pred).
 FIELDS_READ = {
     **{name: _CLASSIFICATION_FIELDS for name in METRIC_NAMES[1:9]},
     "tc": ("pair_id", "variant", "relation", "pred"),

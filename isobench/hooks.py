@@ -6,7 +6,7 @@ import datasets
 
 from temporal_bench.isobench import prompts
 from temporal_bench.isobench.loading import COLUMN_MAP_SETTING, SPLIT_SETTING, IsoBenchDataError, load_records, open_image
-from temporal_bench.isobench.metrics import METRIC_NAMES, RECORD_FIELDS
+from temporal_bench.isobench.metrics import FIELDS_READ, METRIC_NAMES, RECORD_FIELDS
 from temporal_bench.isobench.parsing import PARSERS
 from temporal_bench.utils.data_dir import DataNotFoundError
 from temporal_bench.utils.fail_fast import stops_run_on
@@ -45,5 +45,5 @@ def doc_to_text_explain_then_answer(doc: Dict, lmms_eval_specific_kwargs=None) -
     return prompts.explain_then_answer(doc)
 
 
-process_results_answer_only = make_process_results(PARSERS["answer_only"], RECORD_FIELDS, METRIC_NAMES)
-process_results_explain_then_answer = make_process_results(PARSERS["explain_then_answer"], RECORD_FIELDS, METRIC_NAMES)
+process_results_answer_only = make_process_results(PARSERS["answer_only"], RECORD_FIELDS, METRIC_NAMES, FIELDS_READ)
+process_results_explain_then_answer = make_process_results(PARSERS["explain_then_answer"], RECORD_FIELDS, METRIC_NAMES, FIELDS_READ)

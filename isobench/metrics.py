@@ -1,7 +1,8 @@
 """Per-doc records and the paper's metrics (docs/protocol/isobench.md §5).
 
-Every doc returns one compact record (:data:`RECORD_FIELDS`, gold, pred, failed) under each headline
-key (:data:`METRIC_NAMES`, the tasks' ``metric_list``); each aggregation computes its figure from the
+Every doc returns one compact record (:data:`RECORD_FIELDS`, gold, pred, failed) under the first headline
+key (:data:`METRIC_NAMES`, the tasks' ``metric_list``) and the fields each other one reads
+(:data:`FIELDS_READ`) under it; each aggregation computes its figure from the
 whole list of records (so it works across ranks and with ``--limit``) and returns None where it does
 not apply (no answer to score, no step positions, no such source). :func:`breakdown_metrics` computes
 every key from the logged records, the breakdowns included.
@@ -43,8 +44,8 @@ BREAKDOWNS: Dict[str, Callable[[Dict], bool]] = {
     **{source: (lambda r, source=source: r["source"] == source) for source in SOURCES},
 }
 
-# plan_id (None when the data has no plan column): the unit the confidence intervals resample
-# (temporal_bench/report/cluster_stats.py); data: the fingerprint of the files read (isobench/loading.py)
+# plan_id (None when the data has no plan column): the unit a confidence interval resamples (plans,
+# not questions, are independent); data: the fingerprint of the files read (the loading module)
 RECORD_FIELDS = ("id", "plan_id", "relation", "source", "distance_class", "data")
 
 
@@ -111,6 +112,11 @@ METRIC_NAMES = [
     "precision_nondep", "recall_nondep", "f1_nondep",
     "coverage", "failed_count",
 ]
+
+
+# What each headline aggregation but the first reads of a record: the doc logs only that under its key
+# (per_doc.make_process_results); the whole record, under f1_weighted, is what the report and the breakdowns read.
+FIELDS_READ = {**{name: ("gold", "pred") for name in METRIC_NAMES[1:8]}, "coverage": ("pred",), "failed_count": ("failed",)}
 
 
 def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[float]]:

@@ -21,6 +21,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.tempvs import prompts
 from temporal_bench.tempvs.extraction import UNK, answer_letters, is_correct, official_extract
+from temporal_bench.tempvs.pickled_frames import RefusedPickleGlobal, load_pickled_frame
 from temporal_bench.tempvs.spec import (
     BLIND_DROP_THRESHOLD, BLIND_MODELS, INVALID_EVENT_MARKERS, MAIN_TESTS, PAPER_COUNTS, TEST_NAMES, TempVSDataError, file_of,
     selected_sources, task_kind,
@@ -121,12 +122,15 @@ def _json_rows(path: Path) -> List[Dict]:
 
 
 def read_table(path: Path) -> List[Dict]:
-    """Rows of a pickled DataFrame (``.pkl``) or a JSON/JSON-lines twin, with ``_index`` labels."""
+    """Rows of a pickled DataFrame (``.pkl``, unpickled from pandas and numpy classes only) or a JSON/JSON-lines
+    twin, with ``_index`` labels."""
     if path.suffix == ".pkl":
         import pandas
 
         try:
-            frame = pandas.read_pickle(path)
+            frame = load_pickled_frame(path)
+        except RefusedPickleGlobal as error:
+            raise TempVSDataError(f"{path}: refused to unpickle: {error}") from error
         except Exception as error:  # noqa: BLE001 - unpickling fails in many ways; each names the file
             raise TempVSDataError(f"{path}: cannot be unpickled ({type(error).__name__}: {error}); "
                                   "a truncated or corrupt file?") from error

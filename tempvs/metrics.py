@@ -19,7 +19,7 @@ the browser read back) and every other key only the fields its aggregation needs
 doc it does not count. Each aggregation computes its figure from the whole list (all ranks
 gathered), joining main questions to their grounding questions by key, so neither doc order nor
 sharding matters. The breakdowns (per source, Table 5, Figure 3, counts) are
-:func:`breakdown_metrics`, computed from the records by ``temporal-bench report``.
+:func:`breakdown_metrics`, computed from the logged records.
 
 Missing partners: a main question some of whose grounding partners are not among the evaluated
 docs (``--limit``) is left out of GT_strict and MT|GT_strict, counted in ``gt_missing_count`` and
@@ -211,7 +211,7 @@ def warn_incomplete(records) -> None:
                      "they are left out of gtstrict_rate and mt_given_gtstrict")
 
 
-# ---- breakdowns (computed by `temporal-bench report` from the logged records) -------------------
+# ---- breakdowns (computed from the logged records) ------------------------------------------------
 
 def mt_given_gtfail(records):
     return _mt_given(records, strict=False)

@@ -47,6 +47,12 @@ def read_results(output_dir: Path, tasks: List[str], log: subprocess.CompletedPr
     return results
 
 
+def logged_payload(sample: Dict) -> int:
+    """Bytes a logged sample line holds beyond its prompt (``input``) and response (``filtered_resps``), as
+    benchmarks/RESULTS.md measures it ("Logged payload per doc")."""
+    return len(json.dumps({k: v for k, v in sample.items() if k not in ("input", "filtered_resps")}, ensure_ascii=False).encode())
+
+
 def read_samples(output_dir: Path, task: str) -> List[Dict]:
     files = sorted(glob.glob(str(output_dir / "**" / f"*_samples_{task}.jsonl"), recursive=True))
     assert files, f"no samples file for {task} under {output_dir}"

@@ -6,12 +6,15 @@ package (an overlay of the installed one, tests/export_support/lmms_eval_overlay
 real lmms-eval CLI with ``--include_path`` in a process where ``import temporal_bench`` fails, an exported
 folder gives exactly the plugin's results, samples and configs on the same fixture with the same model
 (one plugin run and one export run of the three benchmarks together, read by each benchmark's test).
+The exported Python passes lmms-eval's lint (black, isort) unchanged, and each utils.py imports in a fresh
+process with no data, no network and no exit; its data errors come when the data is loaded.
 """
 
 import ast
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -21,7 +24,9 @@ from typing import Callable, Dict, List, Tuple
 import pytest
 
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
+from temporal_bench.export.benchmarks import BENCHMARKS as EXPORTED
 from temporal_bench.export.cli import main_export
+from temporal_bench.export.readme import package_metadata
 from temporal_bench.export.requirements import extra_requirements
 from temporal_bench.export.source_modules import ExportError, check_standalone, copied_modules
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
@@ -108,49 +113,139 @@ def test_exported_folder_is_the_yamls_utils_and_the_modules_it_imports(exported,
             assert "temporal_bench" not in path.read_text(encoding="utf-8"), path.name
 
 
+def _code(text: str) -> Tuple[List[Tuple], List[str]]:
+    """What a module does, whatever its layout and import order: (the names it imports, its other
+    top-level statements, docstrings included)."""
+    tree = ast.parse(text)
+    imports = sorted({(getattr(node, "module", None), alias.name, alias.asname) for node in tree.body
+                      if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}, key=str)
+    return imports, [ast.dump(node) for node in tree.body if not isinstance(node, (ast.Import, ast.ImportFrom))]
+
+
 def test_each_copied_module_is_the_package_module_with_renamed_imports(exported):
-    """TempVS: its own modules and the shared ones it uses, each as in the package, but not the YAML generator."""
+    """TempVS: its own modules and the shared ones it uses, each as in the package (formatted as lmms-eval's
+    lint asks), but not the YAML generator."""
     from temporal_bench.tempvs import hooks
     from temporal_bench.utils import yes_no
 
     folder = exported / "tempvs"
-    assert (folder / "hooks.py").read_text(encoding="utf-8") == Path(hooks.__file__).read_text(encoding="utf-8").replace(
-        "temporal_bench.tempvs.", "lmms_eval.tasks.tempvs.").replace("temporal_bench.tempvs ", "lmms_eval.tasks.tempvs ").replace(
-        "temporal_bench.utils.", "lmms_eval.tasks.tempvs.")
+    renamed = Path(hooks.__file__).read_text(encoding="utf-8").replace("temporal_bench.tempvs.", "lmms_eval.tasks.tempvs.").replace(
+        "temporal_bench.tempvs ", "lmms_eval.tasks.tempvs ").replace("temporal_bench.utils.", "lmms_eval.tasks.tempvs.")
+    assert _code((folder / "hooks.py").read_text(encoding="utf-8")) == _code(renamed)
     assert {"settings.py", "fail_fast.py", "answer_tags.py", "task_options.py"} <= set(_files(folder))
     assert not {"tasks.py", "fixtures.py", "released_predictions.py"} & set(_files(folder))
-    assert not (folder / "yes_no.py").exists() and (exported / "isobench" / "yes_no.py").read_text(encoding="utf-8") == (
+    assert not (folder / "yes_no.py").exists() and _code((exported / "isobench" / "yes_no.py").read_text(encoding="utf-8")) == _code(
         Path(yes_no.__file__).read_text(encoding="utf-8").replace("temporal_bench.utils.", "lmms_eval.tasks.isobench."))
 
 
-@pytest.fixture(scope="module")
-def hooks_missing(exported, overlay) -> Dict[str, Tuple[List[str], List[str]]]:
-    """benchmark -> (the hooks its YAMLs name, those its exported utils.py lacks), each utils.py imported
-    as lmms-eval would (by path, as ``utils``) in one process where ``temporal_bench`` cannot be imported."""
-    named = {benchmark: sorted({name for path in (exported / benchmark).iterdir() if path.name.endswith("yaml")
+def test_exported_python_passes_lmms_evals_lint_unchanged(exported, tmp_path):
+    """black 25.1.0 --line-length=240 and isort 6.0.1 --profile black (lmms-eval's .pre-commit-config.yaml), run
+    from the root of a tree laid out as an lmms-eval checkout (``lmms_eval/`` and ``lmms_eval/tasks/`` are packages,
+    so ``lmms_eval`` is first-party as upstream): neither would change a file."""
+    root = tmp_path / "checkout"
+    shutil.copytree(exported, root / "lmms_eval" / "tasks", ignore=shutil.ignore_patterns("__pycache__"))
+    for package in (root / "lmms_eval", root / "lmms_eval" / "tasks"):
+        (package / "__init__.py").write_text("")
+    folders = [f"lmms_eval/tasks/{benchmark}" for benchmark in BENCHMARKS]
+    for command in (["black", "--check", "--diff", "--line-length=240", *folders], ["isort", "--check-only", "--diff", "--profile", "black", *folders]):
+        done = subprocess.run([str(BIN / command[0]), "--version"], capture_output=True, text=True)
+        assert {"black": "black, 25.1.0", "isort": "VERSION 6.0.1"}[command[0]] in done.stdout, done.stdout
+        done = subprocess.run([str(BIN / command[0]), *command[1:]], cwd=root, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    assert len(list(root.glob("lmms_eval/tasks/*/*.py"))) > 40  # the check saw the exported modules
+
+
+DATA_ENVS = {name: benchmark.data_dir_env for name, benchmark in EXPORTED.items()}
+PROCESS_DOCS = {"tempvs": "process_docs_tempvs_mt1_two", "isobench": "process_docs_isobench", "catbench": "process_docs_catbench"}
+
+
+def _import_utils(tasks_dir: Path, pythonpath: str, home: Path, offline: bool, process_docs: Dict[str, str]) -> Dict:
+    """tests/export_support/import_utils.py's report on ``tasks_dir``'s three utils.py, run with no data variable
+    and empty Hugging Face caches under ``home`` (offline or not; sockets refused either way)."""
+    named = {benchmark: sorted({name for path in (tasks_dir / benchmark).iterdir() if path.name.endswith("yaml")
                                 for name in re.findall(r"!function\s+utils\.(\w+)", path.read_text(encoding="utf-8"))})
              for benchmark in BENCHMARKS}
-    code = ("import importlib.util, json, sys\n"
-            "missing = {}\n"
-            "for benchmark, hooks in json.loads(sys.argv[2]).items():\n"
-            "    spec = importlib.util.spec_from_file_location('utils', f'{sys.argv[1]}/{benchmark}/utils.py')\n"
-            "    module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)\n"
-            "    missing[benchmark] = [h for h in hooks if not hasattr(module, h)]\n"
-            "print(json.dumps(missing))\n")
-    pythonpath = f"{overlay}:{SUPPORT / 'block_temporal_bench'}"
-    done = subprocess.run([sys.executable, "-c", code, str(exported), json.dumps(named)], capture_output=True, text=True,
-                          timeout=300, env={**os.environ, **OFFLINE, "PYTHONPATH": pythonpath,
-                                            # CaT-Bench's utils.py resolves the dataset (hub or local folder) at import
-                                            "CATBENCH_DATA_DIR": str(Path(__file__).parent / "data" / "catbench")})
+    env = {name: value for name, value in os.environ.items() if name not in (*DATA_ENVS.values(), *OFFLINE)}
+    env.update({**(OFFLINE if offline else {}), "PYTHONPATH": pythonpath, "HF_HOME": str(home / "hf"),
+                "HF_DATASETS_CACHE": str(home / "hf" / "datasets"), "HF_HUB_CACHE": str(home / "hf" / "hub")})
+    done = subprocess.run([sys.executable, str(SUPPORT / "import_utils.py"), str(tasks_dir), json.dumps(named), json.dumps(process_docs)],
+                          capture_output=True, text=True, timeout=300, env=env)
     assert done.returncode == 0, done.stderr[-3000:]
-    missing = json.loads(done.stdout.strip().splitlines()[-1])
-    return {benchmark: (named[benchmark], missing[benchmark]) for benchmark in BENCHMARKS}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def offline_imports(exported, overlay, tmp_path_factory) -> Tuple[Dict, Dict]:
+    """Offline, no data anywhere: (the report on the exported folders, where ``temporal_bench`` cannot be
+    imported, the report on the plugin's task folders)."""
+    export = _import_utils(exported, f"{overlay}:{SUPPORT / 'block_temporal_bench'}", tmp_path_factory.mktemp("home"), True, PROCESS_DOCS)
+    plugin = _import_utils(LMMS_EVAL_TASK_DIR, "", tmp_path_factory.mktemp("home"), True, PROCESS_DOCS)
+    return export, plugin
 
 
 @pytest.mark.parametrize("benchmark", BENCHMARKS)
-def test_exported_utils_defines_every_hook_its_yamls_name(hooks_missing, benchmark):
-    named, missing = hooks_missing[benchmark]
-    assert named and missing == []
+def test_exported_utils_defines_every_hook_its_yamls_name(offline_imports, benchmark):
+    export, _ = offline_imports
+    assert export["missing_hooks"][benchmark] == []
+
+
+def test_exported_utils_import_offline_without_data(offline_imports):
+    export, _ = offline_imports
+    assert export["imports"] == {benchmark: "ok" for benchmark in BENCHMARKS}
+    assert export["connections"] == []
+
+
+def test_exported_utils_import_online_without_network(exported, overlay, tmp_path):
+    """Not offline: importing opens no connection (the report would list each attempt) and writes no cache."""
+    report = _import_utils(exported, f"{overlay}:{SUPPORT / 'block_temporal_bench'}", tmp_path, False, {})
+    assert (report["imports"], report["connections"]) == ({benchmark: "ok" for benchmark in BENCHMARKS}, [])
+    assert not (tmp_path / "hf").exists()
+
+
+def test_no_exported_code_can_end_the_process(exported):
+    """Neither ``SystemExit`` nor an ``exit`` call in any exported module (the plugin's fail_fast.py has both)."""
+    for path in sorted(exported.glob("*/*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+        names |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+        assert not names & {"SystemExit", "exit", "_exit"}, path
+    from temporal_bench.utils import fail_fast
+
+    assert "class DataErrorExit(SystemExit)" in Path(fail_fast.__file__).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("benchmark", BENCHMARKS)
+def test_exported_data_errors_are_raised_at_load_with_the_plugins_message(offline_imports, benchmark):
+    """The plugin ends the run (DataErrorExit, a SystemExit); the exported hook raises the error itself, its
+    message unchanged."""
+    export, plugin = offline_imports
+    variable = DATA_ENVS[benchmark]
+    head = (f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {EXPORTED[benchmark].hub_id} cannot be loaded: "
+            "offline mode is on (HF_HUB_OFFLINE, HF_DATASETS_OFFLINE) and it is not in the local cache (")
+    assert export["process_docs"][benchmark].startswith(head)
+    assert plugin["process_docs"][benchmark] == "DataErrorExit: " + export["process_docs"][benchmark]
+
+
+def test_without_the_formatters_the_export_says_what_to_install_and_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "black", None)  # import black fails
+    with pytest.raises(SystemExit, match=re.escape("temporal-bench export: isobench: the export formats its Python as lmms-eval's lint "
+                                                   "does and needs black: pip install black==25.1.0 isort==6.0.1")):
+        main_export(["--benchmark", "isobench", "--output", str(tmp_path)])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_nothing_exported_names_our_package_or_command_or_forbids_editing(exported):
+    """Upstream the folder is the source: no `temporal-bench` command, no path of our package, no "do not
+    edit" (the README's first line names the distribution it was exported from, as provenance)."""
+    distribution = package_metadata()["Name"]
+    for path in sorted(exported.glob("*/*.*")) + sorted(exported.glob("*/_*_yaml")):
+        text = path.read_text(encoding="utf-8")
+        if path.name == "README.md":
+            assert text.startswith(f"<!-- Exported from {distribution} ") and text.count(distribution) == 1
+            text = text.replace(distribution, "")
+        assert not re.search(r"temporal[-_]bench|do not edit|rather than edit", text, re.IGNORECASE), path
+    assert "generated by `python -m temporal_bench.tempvs.tasks`; do not edit" in (LMMS_EVAL_TASK_DIR / "tempvs" / "_default_template_yaml").read_text()
+    assert (exported / "tempvs" / "_default_template_yaml").read_text().startswith("# Shared by every TempVS task.\n")
 
 
 def test_a_second_export_replaces_the_first_but_never_a_foreign_folder(exported, tmp_path):

@@ -15,7 +15,7 @@ from temporal_bench.isobench.loading import load_records
 from temporal_bench.isobench.metrics import AGGREGATIONS, METRIC_NAMES, breakdown_metrics
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.report.records import doc_record
-from tests.harness import lmms_eval, metric, read_samples
+from tests.harness import lmms_eval, logged_payload, metric, read_samples
 from tests.test_isobench_data import RENAMED, write_renamed
 
 CLASS_ROWS = {"dep": "yes", "nondep": "no", "weighted": "weighted avg", "macro": "macro avg"}
@@ -110,6 +110,8 @@ def test_oracle_scores_one_on_both_modes(tmp_path):
             assert sample["input"] == prompt(doc)
             assert captions[doc["id"]] not in sample["input"]
             assert sample["target"] == doc["answer"]
+        # the record under f1_weighted, under each other key only what its aggregation reads
+        assert max(logged_payload(sample) for sample in samples) <= 2048
     assert results["configs"]["isobench"]["generation_kwargs"]["max_new_tokens"] == 120
     assert results["configs"]["isobench_cot"]["generation_kwargs"]["temperature"] == 0
     for task in ("isobench", "isobench_cot"):

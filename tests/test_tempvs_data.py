@@ -15,7 +15,7 @@ from PIL import Image
 from temporal_bench.tempvs import hooks, prompts
 from temporal_bench.tempvs.fixtures import INVALID_EVENTS, TEMPLATES_DIR, blind_outcomes, write_fixture
 from temporal_bench.tempvs.loading import (
-    TempVSDataError, build_grounding_docs, build_main_docs, has_invalid_event, official_request_count, read_annotations, reroot,
+    TempVSDataError, build_grounding_docs, build_main_docs, has_invalid_event, official_request_count, read_annotations, read_table, reroot,
 )
 from temporal_bench.tempvs.spec import ANNOTATION_FILES, BLIND_MODELS, MAIN_TESTS, SOURCES
 from temporal_bench.tempvs.tasks import TASKS, expected_files, TASK_DIR
@@ -280,3 +280,35 @@ def test_no_metric_name_contains_another():
     for names in [metric_names(family) for family in ("mt1_two", "mt1_three", "ordering", "grounding")] + [
             [name for name, _, _ in headline_keys(task.settings.tests)] for task in TASKS.values()]:
         assert not [(a, b) for a in names for b in names if a != b and a in b], names
+
+
+# ---- the release's pickles: pandas/numpy classes only ----------------------------------------------
+
+def tampered_pickle(path: Path, marker: Path) -> None:
+    """A protocol-0 pickle whose load would call ``os.system`` to create ``marker``."""
+    path.write_bytes(b"cos\nsystem\n(S'touch " + str(marker).encode() + b"'\ntR.")
+
+
+def test_a_pickle_naming_another_callable_is_refused(tmp_path):
+    root = write_fixture(tmp_path / "d", n_sequences=2, formats=("pkl",))
+    path = root / "benchmark_pkl" / "vwp_paired_event_discrimination_test.pkl"
+    marker = tmp_path / "code_ran"
+    tampered_pickle(path, marker)
+    with pytest.raises(TempVSDataError) as error:
+        build_main_docs("mt1_two", data_dir=root)
+    assert str(error.value) == (f"{path}: refused to unpickle: it names os.system, which is not among the pandas/numpy classes "
+                                "a pickled DataFrame of the TempVS release holds; unpickling it could run arbitrary code "
+                                "(a tampered file?), so it was not loaded")
+    assert not marker.exists()
+
+
+def test_a_pickle_written_by_pandas_2_and_numpy_1_loads():
+    """tests/data/tempvs/PROVENANCE.md: a prediction-file-like DataFrame (lists, NaN, a non-range index) as
+    pandas 2.2.3 with numpy 1.26.4 pickles it, read by the restricted unpickler under the installed versions."""
+    rows = read_table(Path(__file__).parent / "data" / "tempvs" / "pandas2_prediction_rows.pkl")
+    assert rows == [
+        {"data_source": "vwp", "img_seq_id": "s1", "question_id": "s1_q0", "gt_option": "Option A", "img_path_list": ["vwp/s1/0.png", "vwp/s1/1.png"],
+         "event_distance": 1, "character_info": None, "preds": "Option A", "_index": 0},
+        {"data_source": "vwp", "img_seq_id": "s2", "question_id": "s2_q2", "gt_option": "Option A", "img_path_list": [],
+         "event_distance": 3, "character_info": "", "preds": "option b", "_index": 2},
+    ]

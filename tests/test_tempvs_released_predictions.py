@@ -26,6 +26,7 @@ from temporal_bench.tempvs.released_predictions import (
 )
 from temporal_bench.tempvs.spec import MAIN_TESTS
 from tests.tempvs_official_eval import official_release
+from tests.test_tempvs_data import tampered_pickle
 
 # one model per extraction branch of the official evaluation, two of them 8-bit (file suffix)
 MODELS = ("InternVL2_5-8B", "deepseek-vl2-tiny", "llava-interleave-qwen-7b-hf", "llava-onevision-qwen2-72b-ov-sft",
@@ -116,6 +117,17 @@ def test_scoring_needs_no_images(tmp_path, release):
     root = tmp_path / "release"
     shutil.copytree(release, root, ignore=shutil.ignore_patterns("*.jpg", "*.png"))
     assert score_model(root, "GPT4o") == score_model(release, "GPT4o")
+
+
+def test_a_tampered_prediction_file_is_refused_not_run(tmp_path, release):
+    root = tmp_path / "release"
+    shutil.copytree(release, root, ignore=shutil.ignore_patterns("*.jpg", "*.png"))
+    path = root / "predictions" / "combined" / "GPT4o" / "vist_triple_event_discrimination_preds_full.pkl"
+    marker = tmp_path / "code_ran"
+    tampered_pickle(path, marker)
+    with pytest.raises(TempVSDataError, match=f"^{re.escape(str(path))}: refused to unpickle: it names os.system, "):
+        score_model(root, "GPT4o")
+    assert not marker.exists()
 
 
 def test_released_models_and_errors(tmp_path, release):

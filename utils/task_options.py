@@ -10,7 +10,7 @@ built from its config (:func:`applied_settings`), so the settings applied are th
 record, whichever YAML set them; ``process_results`` then reads the same with :func:`settings_of`.
 
 Settings that follow the model (not the task) are ``lmms_eval_specific_kwargs`` sections instead.
-``temporal-bench rescore --set`` re-scores under other settings through :func:`overridden`.
+Re-scoring a logged run under other settings goes through :func:`overridden`.
 """
 
 import contextlib

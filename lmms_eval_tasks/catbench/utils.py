@@ -23,8 +23,8 @@ from temporal_bench.catbench.metrics import *  # noqa: F401,F403  (one aggregati
 from temporal_bench.catbench.self_consistency import vote_each_doc
 from temporal_bench.utils.task_options import process_docs_per_task
 
-# The template's dataset_path and dataset_kwargs (values, not functions): the hub, or the
-# placeholder when CATBENCH_DATA_DIR is set (catbench/hooks.py data_source).
+# The template's dataset_path and dataset_kwargs (values, not functions, read from the environment
+# only): the hub, or the placeholder when CATBENCH_DATA_DIR is set (catbench/hooks.py data_source).
 dataset_path, dataset_kwargs = data_source(Path(__file__).parent / "placeholder.jsonl")
 globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))
 

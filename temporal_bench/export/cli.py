@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 from temporal_bench.export.benchmarks import BENCHMARKS
+from temporal_bench.export.formatting import version_notes
 from temporal_bench.export.task_folder import UPSTREAM_TASKS_DIR, ExportError, export_task_folder
 
 
@@ -26,3 +27,5 @@ def main_export(argv=None) -> None:
         for module, distribution in exported.extra_requirements.items():
             print(f"temporal-bench export: note: {name}/ imports {module} ({distribution}), which lmms-eval does not "
                   "install; the pull request must add it to lmms-eval's dependencies", file=sys.stderr)
+    for note in version_notes():
+        print(f"temporal-bench export: note: {note}", file=sys.stderr)

@@ -6,7 +6,8 @@ same: starting from our task folder's ``utils.py`` it follows every ``temporal_b
 in the syntax tree, at any depth, so a lazy import inside a function counts) and copies each module
 it reaches into the folder, unchanged but for the package's dotted names: ``temporal_bench.<benchmark>``
 and ``temporal_bench.utils`` both become ``lmms_eval.tasks.<benchmark>`` (the shared modules are
-copied into each benchmark's folder). Anything else of the package (``temporal_bench.paths``, the
+copied into each benchmark's folder), except a module of ``UPSTREAM_VERSIONS``, whose upstream version
+is copied instead. Anything else of the package (``temporal_bench.paths``, the
 report ...) cannot be exported and is an ``ExportError`` naming the import.
 """
 
@@ -22,6 +23,9 @@ from typing import Dict, Iterator, List, Tuple
 PACKAGE = "temporal_bench"
 SHARED = "utils"  # temporal_bench.utils: modules every benchmark uses, copied into each folder
 UPSTREAM_PACKAGE = "lmms_eval.tasks"
+# Modules exported as another source with the same interface. The plugin's fail_fast ends the run on a
+# data error (a SystemExit, so lmms-eval does not retry the load); task code upstream raises the error.
+UPSTREAM_VERSIONS = {f"{PACKAGE}.{SHARED}.fail_fast": Path(__file__).parent / "upstream" / "fail_fast.py"}
 
 
 class ExportError(RuntimeError):
@@ -31,7 +35,7 @@ class ExportError(RuntimeError):
 @dataclass(frozen=True)
 class CopiedModule:
     module: str  # e.g. temporal_bench.tempvs.hooks
-    source: Path  # its file
+    source: Path  # the file copied (its own, or its UPSTREAM_VERSIONS entry)
     file_name: str  # its file in the exported folder, e.g. hooks.py
     text: str  # its rewritten source
 
@@ -137,9 +141,10 @@ def copied_modules(benchmark: str, entry: Path, taken: List[str]) -> Tuple[str, 
         if clash or file_name in taken:
             other = clash.module if clash else f"the task folder's {file_name}"
             raise ExportError(f"{module} and {other} would both be {benchmark}/{file_name} in the export")
-        text = rewrite(path.read_text(encoding="utf-8"), benchmark)
+        source = UPSTREAM_VERSIONS.get(module, path)
+        text = rewrite(source.read_text(encoding="utf-8"), benchmark)
         check_standalone(text, f"{benchmark}/{file_name} (from {_label(module)})")
-        copies[file_name] = CopiedModule(module, path, file_name, text)
+        copies[file_name] = CopiedModule(module, source, file_name, text)
     utils = rewrite(entry_text, benchmark)
     check_standalone(utils, f"{benchmark}/{entry.name}")
     return utils, list(copies.values())
