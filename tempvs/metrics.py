@@ -86,7 +86,7 @@ def make_record(doc: Dict, response: Optional[str], family: str = "generic", fix
 
 # ---- the join -----------------------------------------------------------------------------------
 
-def _unique(records: Sequence[Optional[Dict]]) -> List[Dict]:
+def unique_records(records: Sequence[Optional[Dict]]) -> List[Dict]:
     """One record per doc key (multi-process padding can repeat a doc); the Nones of docs a metric
     does not count are dropped."""
     seen = {}
@@ -101,7 +101,7 @@ def judge(records: Sequence[Optional[Dict]]) -> List[Dict]:
     (grounding was asked and every partner evaluated), ``strict`` (GT_strict pass; with
     ``missing_fails``, set by the ``missing_grounding`` fix, a question with fewer grounding rows in
     the data than events fails) and ``gt_passes`` (its evaluated partners answered right)."""
-    records = _unique(records)
+    records = unique_records(records)
     grounding = {r["key"]: r for r in records if r["kind"] == "grounding"}
     by_sequence = defaultdict(list)
     for record in grounding.values():
@@ -138,7 +138,7 @@ def _accuracy(records: List[Dict]) -> Optional[float]:
 
 
 def _gt(records, source: Optional[str] = None) -> Optional[float]:
-    kept = [r for r in _unique(records) if r["kind"] == "grounding" and (source is None or r["source"] == source)]
+    kept = [r for r in unique_records(records) if r["kind"] == "grounding" and (source is None or r["source"] == source)]
     return _accuracy(kept)
 
 
@@ -152,7 +152,7 @@ def _gtstrict(records, source: Optional[str] = None) -> Optional[float]:
 
 
 def _mt(records, source: Optional[str] = None, keep: Callable[[Dict], bool] = lambda r: True) -> Optional[float]:
-    mains = [r for r in _unique(records) if r["kind"] == "main" and (source is None or r["source"] == source) and keep(r)]
+    mains = [r for r in unique_records(records) if r["kind"] == "main" and (source is None or r["source"] == source) and keep(r)]
     return _accuracy(mains)
 
 
@@ -188,24 +188,24 @@ def mt_given_gtstrict(records):
 
 def invalid_rate(records):
     """Share of evaluated questions (main and grounding) whose answer could not be parsed (UNK)."""
-    records = _unique(records)
+    records = unique_records(records)
     return _ratio(sum(r["pred"] == UNK for r in records), len(records))
 
 
 def failed_count(records):
-    return count_failed(_unique(records))
+    return count_failed(unique_records(records))
 
 
 def served_count(records):
     """Grounding questions of the grounding tests answered by the distinct questions asked (``--tasks tempvs``)."""
-    return sum(len(r.get("serves") or ()) for r in _unique(records))
+    return sum(len(r.get("serves") or ()) for r in unique_records(records))
 
 
 def warn_incomplete(records) -> None:
     """Warn (from whole records only) when the evaluated docs ask no main question of a task that has
     some (a --limit that stops before the first, naming the smallest limit that asks one), and when
     main questions lack evaluated grounding partners."""
-    records = _unique(records)
+    records = unique_records(records)
     if not records or "main_limit" not in records[0]:
         return
     first = records[0]
@@ -228,7 +228,7 @@ def mt_given_gtfail(records):
 def mt_acc_filtered(records):
     """Text-only runs: MT on the main questions the text-only-LLM filter keeps (paper Table 17's
     "after"); None when the records carry no filter mark."""
-    mains = [r for r in _unique(records) if r["kind"] == "main"]
+    mains = [r for r in unique_records(records) if r["kind"] == "main"]
     if not mains or any("filter_kept" not in r for r in mains):
         return None
     return _mt(mains, keep=lambda r: r["filter_kept"])
@@ -236,11 +236,11 @@ def mt_acc_filtered(records):
 
 def main_count(records):
     """Main questions evaluated."""
-    return sum(r["kind"] == "main" for r in _unique(records))
+    return sum(r["kind"] == "main" for r in unique_records(records))
 
 
 def grounding_count(records):
-    return sum(r["kind"] == "grounding" for r in _unique(records))
+    return sum(r["kind"] == "grounding" for r in unique_records(records))
 
 
 def gt_missing_count(records):
@@ -402,7 +402,7 @@ def _tests_in(task: str, records: List[Dict]) -> Tuple[str, ...]:
 def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[float]]:
     """Every metric key the task reported before its breakdowns left the metric_list (headline and
     breakdown, the same names and values), from its logged records (as the report reads them back from the samples files)."""
-    records = _unique(records)
+    records = unique_records(records)
     if task == SUITE_GROUNDING_TASK:
         return {"asked_count": grounding_count(records), **{name: AGGREGATIONS[name](records) for name in ("served_count", "invalid_rate", "failed_count")}}
     tests = _tests_in(task, records)

@@ -52,7 +52,7 @@ def served_records(record: Dict) -> List[Dict]:
 def served_by_test(grounding_records: Sequence[Optional[Dict]]) -> Dict[str, List[Dict]]:
     """The suite grounding task's records expanded to every served question, per grounding test."""
     served = defaultdict(list)
-    for record in metrics._unique(grounding_records):
+    for record in metrics.unique_records(grounding_records):
         for question in served_records(record):
             served[question["test"]].append(question)
     return dict(served)
@@ -85,7 +85,7 @@ def asked_count(records):
     """Distinct grounding questions asked; keeps their answers for the suite's main tasks."""
     _SERVED.clear()
     _SERVED.update(served_by_test(records))
-    return len(metrics._unique(records))
+    return len(metrics.unique_records(records))
 
 
 def _joined(headline: Callable) -> Callable:

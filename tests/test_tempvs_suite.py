@@ -15,10 +15,10 @@ from temporal_bench.report.compare import compare_runs
 from temporal_bench.report.intervals import cell_interval, record_intervals
 from temporal_bench.report.records import task_records
 from temporal_bench.report.rescore import find_runs, rescore
+from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.hooks import docs_of, image_paths
 from temporal_bench.tempvs.metrics import HEADLINE, breakdown_metrics, per_test_records, per_test_results
 from temporal_bench.tempvs.spec import MAIN_TESTS, SUITE_GROUNDING_TASK
-from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.tasks import GROUPS, TASKS
 from tests.harness import BIN, lmms_eval, run_cli
 from tests.test_tempvs_metrics import mixed_response
@@ -167,3 +167,23 @@ def test_use_cache_resumes_the_suite_and_serves_its_answers(data, tmp_path):
     _script(full, data, lambda task, doc: "I cannot tell.")
     cached = lmms_eval(tmp_path / "cached", ["tempvs"], model_args=args, env=env, extra=["--use_cache", str(cache)])
     assert cached["results"] == reference["results"]
+
+
+def test_two_processes_equal_one(suite_run, data, tmp_path):
+    """The join reads the grounding answers gathered from every process."""
+    two = lmms_eval(tmp_path, ["tempvs"], model="request_hash", model_args="", env={"TEMPVS_DATA_DIR": str(data)}, processes=2)
+    one = suite_run[0]
+    assert {t: {k: v for k, v in one["results"][t].items() if k != "alias"} for t in SUITE} == \
+        {t: {k: v for k, v in two["results"][t].items() if k != "alias"} for t in SUITE}
+    assert one["n-samples"] == two["n-samples"]
+
+
+def test_a_suite_main_task_without_the_grounding_task_says_so(data, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=oracle", "--tasks", "tempvs_suite_mt1_two",
+               "--output_path", str(out)]
+    log = run_cli(command, out, {"TEMPVS_DATA_DIR": str(data)})
+    results = json.loads(next(out.glob("**/*_results.json")).read_text())["results"]["tempvs_suite_mt1_two"]
+    assert (results["mt_acc,none"], results["gtstrict_rate,none"], results["gt_acc,none"]) == (1.0, None, None)
+    assert (log.stdout + log.stderr).count(f"{SUITE_GROUNDING_TASK} was not aggregated before this task") == 6
