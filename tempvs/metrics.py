@@ -378,7 +378,7 @@ def values_of(record: Dict, keys: Sequence[Tuple[str, str, Optional[str]]], join
     return values
 
 
-def test_task_name(task: str) -> str:
+def standalone_task_name(task: str) -> str:
     """The name of the task that asks the same main questions alone: ``tempvs_mt1_two`` for
     ``--tasks tempvs``'s ``tempvs_suite_mt1_two`` (which reads its grounding answers from the suite
     grounding task), ``task`` itself for any other."""
@@ -389,7 +389,7 @@ def test_task_name(task: str) -> str:
 def _tests_in(task: str, records: List[Dict]) -> Tuple[str, ...]:
     """The tests a task holds: from its name (``tempvs_<test or shared task>[_variant]``), else
     from its records."""
-    task = test_task_name(task)
+    task = standalone_task_name(task)
     name = task[len("tempvs_"):] if task.startswith("tempvs_") else task
     for known, tests in sorted({**SHARED_GROUNDING_TASKS, **{t: (t,) for t in (*MAIN_TESTS, *GROUNDING_TESTS)}}.items(),
                                key=lambda item: -len(item[0])):
@@ -404,7 +404,8 @@ def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[floa
     breakdown, the same names and values), from its logged records (as the report reads them back from the samples files)."""
     records = unique_records(records)
     if task == SUITE_GROUNDING_TASK:
-        return {"asked_count": grounding_count(records), **{name: AGGREGATIONS[name](records) for name in ("served_count", "invalid_rate", "failed_count")}}
+        return {"asked_count": grounding_count(records), "served_count": served_count(records), "invalid_rate": invalid_rate(records),
+                "failed_count": failed_count(records)}
     tests = _tests_in(task, records)
     if not tests:
         return {}
@@ -426,7 +427,7 @@ def records_of_test(test: str, records: List[Dict]) -> List[Dict]:
 def per_test_records(task: str, records: List[Dict]) -> Dict[str, List[Dict]]:
     """``{task: records}``, or for a task holding two main tests each test's records under the
     test's own task name (as :func:`per_test_results` splits its metrics)."""
-    task = test_task_name(task)
+    task = standalone_task_name(task)
     name = task[len("tempvs_"):]
     if name not in SHARED_GROUNDING_TASKS:
         return {task: records}
@@ -448,7 +449,7 @@ def per_test_results(task: str, entry: Dict) -> Dict[str, Dict]:
     reports them (``tempvs_ordering_event``'s ``mt2_mt_acc,none`` as ``tempvs_mt2_event``'s
     ``mt_acc,none``), so tables read each test under one name whichever task asked it (a
     ``--tasks tempvs`` task, ``tempvs_suite_*``, under its test's task name too)."""
-    task = test_task_name(task)
+    task = standalone_task_name(task)
     name = task[len("tempvs_"):]
     if name not in SHARED_GROUNDING_TASKS:
         return {task: entry}

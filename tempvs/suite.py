@@ -14,7 +14,7 @@ In a run, lmms-eval aggregates the tasks one by one, each from its own per-doc v
 task's first aggregation (:func:`asked_count`) keeps the gathered records, and each main task's
 aggregations (``suite_<headline>``) add the served records of its grounding test before computing
 (the group lists the grounding task first; lmms-eval aggregates in that order). The report reads
-a run's records through :func:`with_served_grounding` (temporal_bench/report/records.py).
+a run's records through :func:`with_served_grounding` (the report's ``records.task_records``).
 """
 
 from collections import defaultdict
