@@ -18,6 +18,7 @@ from temporal_bench.report.rescore import find_runs, rescore
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.hooks import docs_of, image_paths
 from temporal_bench.tempvs.metrics import HEADLINE, breakdown_metrics, per_test_records, per_test_results
+from temporal_bench.tempvs.settings import TaskSettings, TempVSSettingsError
 from temporal_bench.tempvs.spec import MAIN_TESTS, SUITE_GROUNDING_TASK
 from temporal_bench.tempvs.tasks import GROUPS, TASKS
 from tests.harness import BIN, lmms_eval, run_cli
@@ -187,3 +188,12 @@ def test_a_suite_main_task_without_the_grounding_task_says_so(data, tmp_path):
     results = json.loads(next(out.glob("**/*_results.json")).read_text())["results"]["tempvs_suite_mt1_two"]
     assert (results["mt_acc,none"], results["gtstrict_rate,none"], results["gt_acc,none"]) == (1.0, None, None)
     assert (log.stdout + log.stderr).count(f"{SUITE_GROUNDING_TASK} was not aggregated before this task") == 6
+
+
+def test_settings_refuse_what_the_suite_cannot_mean():
+    with pytest.raises(TempVSSettingsError, match=r"grounding tests \['gt_paired', 'gt_all'\] together need shared_grounding"):
+        TaskSettings(("gt_paired", "gt_all"))
+    with pytest.raises(TempVSSettingsError, match="shared_grounding with mode blind"):
+        TaskSettings(("mt1_two",), mode="blind", visual="none", blind_filter=False, shared_grounding=True)
+    assert "shared_grounding" not in TaskSettings(("mt1_two",)).metadata()
+    assert TaskSettings(("mt1_two",), shared_grounding=True).metadata()["shared_grounding"] is True
