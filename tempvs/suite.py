@@ -22,7 +22,8 @@ from typing import Callable, Dict, List, Optional, Sequence
 
 from temporal_bench.tempvs import metrics
 from temporal_bench.tempvs.extraction import is_correct
-from temporal_bench.tempvs.spec import MAIN_TESTS, SUITE_GROUNDING_TASK, SUITE_MAIN_TASKS, TEST_NAMES
+from temporal_bench.tempvs.loading import doc_key
+from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SUITE_GROUNDING_TASK, SUITE_MAIN_TASKS, TEST_NAMES
 
 try:
     from loguru import logger as _log
@@ -44,7 +45,7 @@ def served_records(record: Dict) -> List[Dict]:
     it would have logged it: its own key, test, question id, sequence and gold answer, the shared
     response's parse judged against that gold."""
     shared = {key: value for key, value in record.items() if key != "serves"}
-    return [{**shared, "key": f"{record['source']}/{test}/{question_id}", "test": test, "question_id": question_id,
+    return [{**shared, "key": doc_key(record["source"], GROUNDING_TESTS[test], question_id), "test": test, "question_id": question_id,
              "img_seq_id": img_seq_id, "gold": gold, "correct": is_correct(record["pred"], gold)}
             for test, question_id, gold, img_seq_id in record.get("serves") or ()]
 
@@ -60,7 +61,7 @@ def served_by_test(grounding_records: Sequence[Optional[Dict]]) -> Dict[str, Lis
 
 def grounding_test_of(records: Sequence[Optional[Dict]]) -> Optional[str]:
     """The grounding test the main questions among ``records`` join (any value a main doc logged
-    carries its key, ``<source>/<test>/<question_id>``)."""
+    carries its key, ``<source>/<test>/<question_id>``: loading.doc_key)."""
     test = next((r["key"].split("/")[1] for r in records if r is not None and r["kind"] == "main"), None)
     return TEST_NAMES[MAIN_TESTS[test].grounding_task_id] if test else None
 
