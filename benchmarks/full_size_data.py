@@ -200,7 +200,7 @@ def tempvs_protocol_requests(root: Path) -> Dict[str, Dict]:
 GENERATORS: Dict[str, Callable[[Path], Dict[str, str]]] = {"catbench": catbench, "isobench": isobench, "tempvs": tempvs}
 TASK_BENCHMARK = {"catbench": "catbench", "catbench_switched": "catbench", "isobench": "isobench", "isobench_cot": "isobench",
                   **{f"tempvs_{name}": "tempvs" for name in MAIN_TESTS}, "tempvs_ordering_event": "tempvs",
-                  "tempvs_ordering_caption": "tempvs", "tempvs": "tempvs"}
+                  "tempvs_ordering_caption": "tempvs", "tempvs": "tempvs", "tempvs_protocol": "tempvs"}
 
 
 if __name__ == "__main__":

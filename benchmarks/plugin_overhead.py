@@ -10,6 +10,7 @@ against the official protocol's: tempvs_requests.py.) Prints markdown tables; no
 
     .venv/bin/python benchmarks/plugin_overhead.py --tasks catbench_switched
     .venv/bin/python benchmarks/plugin_overhead.py --tasks tempvs_mt1_two,tempvs
+    .venv/bin/python benchmarks/plugin_overhead.py --tasks tempvs_protocol,tempvs --e2e-rounds 2
 """
 
 import argparse
@@ -128,10 +129,23 @@ def startup_added(env: Dict[str, str], rounds: int = 5) -> Tuple[float, float]:
     return min(with_ for with_, _ in times), min(without for _, without in times)
 
 
+def alternate_end_to_end(tasks: List[str], env: Dict[str, str], workdir: Path, rounds: int) -> None:
+    """The end-to-end runs alone, alternating the tasks, so that a shared machine's load falls on each alike."""
+    print("\n| `--tasks` | round | requests | e2e wall s | docs/s | peak RSS MB | load average |\n|---|---|---|---|---|---|---|")
+    for number in range(1, rounds + 1):
+        for task in tasks:
+            e = end_to_end(task, env, workdir / f"round{number}")
+            requests = sum(n["effective"] for n in e["output"]["n-samples"].values())
+            print(f"| {task} | {number} | {requests} | {e['wall_s']:.1f} | {e['docs_per_s']:.0f} | {e['peak_rss_mb']:.0f} "
+                  f"| {os.getloadavg()[0]:.1f} |", flush=True)
+
+
 def main(argv: List[str] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tasks", default=",".join(TASK_BENCHMARK))
     parser.add_argument("--workdir", type=Path, default=Path(__file__).resolve().parent / ".data")
+    parser.add_argument("--e2e-rounds", type=int, default=0,
+                        help="only the end-to-end runs, the tasks alternating, this many rounds (e.g. before/after a change)")
     args = parser.parse_args(argv)
     env = dict(OFFLINE)
     tasks = args.tasks.split(",")
@@ -139,6 +153,9 @@ def main(argv: List[str] = None) -> None:
     for benchmark in benchmarks:
         env.update(GENERATORS[benchmark](args.workdir / benchmark))
     os.environ.update(env)
+    if args.e2e_rounds:
+        alternate_end_to_end(tasks, env, args.workdir, args.e2e_rounds)
+        return
 
     import lmms_eval.evaluator  # noqa: F401  (loads our entry point like a real run)
     from lmms_eval.tasks import TaskManager

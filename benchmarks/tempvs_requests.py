@@ -4,10 +4,12 @@ and the logged payload per doc (issues 12 and 13).
 Runs the real lmms-eval CLI with the ``random_choice`` baseline and ``--log_samples`` on the
 full-size synthetic release (full_size_data.py), then prints per task and per main test the
 requests sent (lmms-eval's ``n-samples``; the main/grounding split from the logged records through
-``breakdown_metrics``) next to the protocol's count, and the bytes each sample line logs beyond its
+``breakdown_metrics``; ``--tasks tempvs``: its main tasks send main questions only, the suite
+grounding task each distinct grounding question once, issue 28) next to the protocol's count, and the bytes each sample line logs beyond its
 prompt (``input``) and response (``filtered_resps``, and ``resps`` when logged). No assertions.
 
     .venv/bin/python benchmarks/tempvs_requests.py                 # --tasks tempvs
+    .venv/bin/python benchmarks/tempvs_requests.py --tasks tempvs_protocol
     .venv/bin/python benchmarks/tempvs_requests.py --tasks tempvs_mt2_event,tempvs_mt3_event
 """
 
@@ -24,6 +26,7 @@ from full_size_data import GENERATORS, tempvs_protocol_requests
 
 from temporal_bench.report.records import doc_record
 from temporal_bench.tempvs.metrics import breakdown_metrics, per_test_results
+from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
 
 BIN = Path(sys.executable).parent
 OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
@@ -70,14 +73,18 @@ def main(argv: List[str] = None) -> None:
         payloads += [payload_bytes(line) for line in lines]
         values = breakdown_metrics(task, [doc_record(json.loads(line)) for line in lines])
         sent_total += n["effective"]
+        if task == SUITE_GROUNDING_TASK:  # --tasks tempvs: the distinct grounding questions of the suite
+            print(f"| {task} | (all four grounding tests) | | | | {values['asked_count']} asked for {values['served_count']} "
+                  f"| {n['effective']} |")
+            continue
         for test, counts in per_test_results(task, values).items():
             expected = protocol[test]
             grounding_tests[expected["grounding_test"]] = expected["grounding"]
             print(f"| {task} | {test} | {expected['main']} | {expected['grounding']} | {counts['main_count']} "
                   f"| {counts['grounding_count']} | {n['effective']} |")
-    distinct = sum(protocol[test]["main"] for task in results["n-samples"] for test in per_test_results(task, {})) \
+    distinct = sum(protocol[test]["main"] for task in results["n-samples"] for test in per_test_results(task, {}) if test in protocol) \
         + sum(grounding_tests.values())
-    print(f"\nsent {sent_total} requests; the protocol asks {distinct} distinct questions")
+    print(f"\nsent {sent_total} requests; the protocol asks {distinct} questions (each grounding test's once)")
     print(f"logged payload per doc beyond prompt and response: mean {statistics.mean(payloads):.0f} B, "
           f"median {statistics.median(payloads):.0f} B, max {max(payloads)} B over {len(payloads)} docs; "
           f"samples files {size / 1e6:.1f} MB in all")

@@ -13,7 +13,7 @@ from typing import Dict, List
 import datasets
 
 from temporal_bench.tempvs import model_settings
-from temporal_bench.tempvs.loading import TempVSDataError, build_grounding_docs, build_main_docs, describe_source
+from temporal_bench.tempvs.loading import TempVSDataError, build_distinct_grounding_docs, build_grounding_docs, build_main_docs, describe_source
 from temporal_bench.tempvs.metrics import headline_keys, make_record, values_of
 from temporal_bench.tempvs.settings import UNGROUNDED_MODES, TaskConfig, TaskSettings, TempVSSettingsError, refuse_removed_env
 from temporal_bench.tempvs.spec import GROUNDING_TESTS
@@ -32,7 +32,9 @@ def docs_of(task: TaskConfig, data_dir=None) -> List[Dict]:
     if settings.is_main:
         docs, report = build_main_docs(settings.tests, mode=settings.mode, visual=settings.visual,
                                        blind_filter=settings.blind_filter, with_grounding=settings.mode not in UNGROUNDED_MODES,
-                                       data_dir=data_dir, sources=settings.sources)
+                                       ask_grounding=not settings.shared_grounding, data_dir=data_dir, sources=settings.sources)
+    elif settings.shared_grounding:
+        docs, report = build_distinct_grounding_docs(settings.tests, visual=settings.visual, data_dir=data_dir, sources=settings.sources)
     else:
         docs, report = build_grounding_docs(GROUNDING_TESTS[settings.tests[0]], visual=settings.visual,
                                             data_dir=data_dir, sources=settings.sources)
@@ -118,7 +120,7 @@ def process_results(doc: Dict, results: List[str]) -> Dict:
     settings = settings_of_task(task)
     record = make_record(doc, results[0] if results else None, family=model_settings.stashed(task)["extractor"],
                          fixes=frozenset(settings.fixes))
-    return values_of(record, headline_keys(settings.tests))
+    return values_of(record, headline_keys(settings.tests), joins_suite=settings.shared_grounding and settings.is_main)
 
 
 __all__ = ["doc_to_visual", "doc_to_text", "doc_to_target", "doc_to_messages", "process_results", "make_process_docs"]

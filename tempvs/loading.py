@@ -23,7 +23,7 @@ from temporal_bench.tempvs import prompts
 from temporal_bench.tempvs.extraction import UNK, answer_letters, is_correct, official_extract
 from temporal_bench.tempvs.pickled_frames import RefusedPickleGlobal, load_pickled_frame
 from temporal_bench.tempvs.spec import (
-    BLIND_DROP_THRESHOLD, BLIND_MODELS, INVALID_EVENT_MARKERS, MAIN_TESTS, PAPER_COUNTS, TEST_NAMES, TempVSDataError, file_of,
+    BLIND_DROP_THRESHOLD, BLIND_MODELS, GROUNDING_TESTS, INVALID_EVENT_MARKERS, MAIN_TESTS, PAPER_COUNTS, TEST_NAMES, TempVSDataError, file_of,
     selected_sources, task_kind,
 )
 from temporal_bench.utils.data_dir import from_hub, local_data_dir
@@ -390,7 +390,7 @@ def _partners(row: Dict, by_sequence: Dict[str, List[Tuple[str, str]]], kind: st
 
 
 def build_main_docs(tests, mode: str = "standard", visual: str = "combined", blind_filter: bool = True,
-                    with_grounding: bool = True, data_dir: Optional[Path] = None,
+                    with_grounding: bool = True, ask_grounding: bool = True, data_dir: Optional[Path] = None,
                     sources: Optional[Tuple[str, ...]] = None,
                     rows_of: RowsOf = annotation_rows) -> Tuple[List[Dict], LoadReport]:
     """Docs of one main test (``mt1_two`` ... ``mt3_caption``), or of several sharing a grounding
@@ -398,6 +398,8 @@ def build_main_docs(tests, mode: str = "standard", visual: str = "combined", bli
     ``with_grounding``, every grounding question of the grounding file (after the invalid-event
     filter), each once. Order: per source, per image sequence, grounding then main docs (so
     ``--limit`` keeps the partners of every main question it keeps; the metrics never rely on it).
+    ``ask_grounding`` False (``--tasks tempvs``, whose suite grounding task asks them): the main docs
+    still name their partners, but no grounding doc is made.
     ``rows_of`` reads the rows of a task id (the released-predictions scorer reads the prediction files).
     A text-only run (``mode="blind"``) reads the blind predictions even without the filter and marks
     each MT1/MT2 main doc ``filter_kept``: whether the filter keeps it."""
@@ -435,7 +437,7 @@ def build_main_docs(tests, mode: str = "standard", visual: str = "combined", bli
                 sequences.setdefault(sequence, {"grounding": [], "main": []})["grounding"].append(row)
                 by_sequence[sequence].append((str(row["gt_option"]), str(row["question_id"])))
         for members in sequences.values():
-            for row in members["grounding"]:
+            for row in members["grounding"] if ask_grounding else ():
                 docs.append(_doc(grounding_doc, row, source, grounding_task_id, "standard", visual, root))
             for spec, row, filter_kept in members["main"]:
                 doc = _doc(main_doc, row, source, spec.task_id, mode, visual, root)
@@ -458,6 +460,34 @@ def build_grounding_docs(task_id: str, visual: str = "combined", data_dir: Optio
     for source in selected_sources(sources):
         docs += [_doc(grounding_doc, row, source, task_id, "standard", visual, root)
                  for row in _grounding_rows(root, source, task_id, report, annotation_rows)]
+    _check_unique(docs)
+    _check_images(docs)
+    return docs, report
+
+
+def build_distinct_grounding_docs(tests: Sequence[str], visual: str = "combined", data_dir: Optional[Path] = None,
+                                  sources: Optional[Tuple[str, ...]] = None) -> Tuple[List[Dict], LoadReport]:
+    """One doc per distinct grounding request (prompt text and the images shown, in order) of the
+    grounding tests ``tests`` (our names, ``gt_paired`` ...), after the invalid-event filter: the
+    paired, triple and all-events files ask many of the same questions (issue 28). Each doc is the
+    first row asking it and lists in ``serves`` every question it answers, as
+    ``[test, question_id, gt_option, img_seq_id]`` (the gold answer is each question's own)."""
+    root = data_root(data_dir)
+    report = LoadReport(root=root)
+    docs: List[Dict] = []
+    for source in selected_sources(sources):
+        asked: Dict[Tuple, Dict] = {}
+        for test in tests:
+            task_id = GROUNDING_TESTS[test]
+            for row in _grounding_rows(root, source, task_id, report, annotation_rows):
+                doc = _doc(grounding_doc, row, source, task_id, "standard", visual, root)
+                served = [test, doc["question_id"], doc["gt_option"], doc["img_seq_id"]]
+                request = (doc["prompt"], tuple(_shown_images(doc)))
+                if request in asked:
+                    asked[request]["serves"].append(served)
+                else:
+                    asked[request] = {**doc, "serves": [served]}
+                    docs.append(asked[request])
     _check_unique(docs)
     _check_images(docs)
     return docs, report
@@ -498,4 +528,4 @@ def official_request_count(test: str, data_dir: Optional[Path] = None, sources: 
                for source in selected_sources(sources))
 
 
-__all__ = ["build_main_docs", "build_grounding_docs", "data_root", "official_request_count", "LoadReport", "TempVSDataError", "UNK"]
+__all__ = ["build_main_docs", "build_grounding_docs", "build_distinct_grounding_docs", "data_root", "official_request_count", "LoadReport", "TempVSDataError", "UNK"]

@@ -38,7 +38,9 @@ from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 from temporal_bench.tempvs.extraction import UNK, extract, is_correct
 from temporal_bench.tempvs.loading import doc_key
 from temporal_bench.tempvs.settings import UNGROUNDED_MODES
-from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SHARED_GROUNDING_TASKS, SOURCES, TEST_NAMES, task_kind
+from temporal_bench.tempvs.spec import (
+    GROUNDING_TESTS, MAIN_TESTS, SHARED_GROUNDING_TASKS, SOURCES, SUITE_GROUNDING_TASK, SUITE_MAIN_TASKS, TEST_NAMES, task_kind,
+)
 from temporal_bench.utils.failed_requests import count_failed, is_failed_response
 
 try:
@@ -75,6 +77,8 @@ def make_record(doc: Dict, response: Optional[str], family: str = "generic", fix
             record.update(statement_type=doc["statement_type"], event_distance=doc["event_distance"])
         if "filter_kept" in doc:
             record["filter_kept"] = doc["filter_kept"]
+    if doc.get("serves"):  # a distinct grounding question of --tasks tempvs: the questions it answers
+        record["serves"] = [list(served) for served in doc["serves"]]
     record.update(gold=doc["gt_option"], pred=parsed, correct=is_correct(parsed, doc["gt_option"]), failed=failed,
                   # set by the lmms-eval hooks (hooks.docs_of), absent when docs are built directly
                   task=doc.get("task", ""), main_limit=doc.get("main_limit", 0), data=doc.get("data", ""))
@@ -83,7 +87,7 @@ def make_record(doc: Dict, response: Optional[str], family: str = "generic", fix
 
 # ---- the join -----------------------------------------------------------------------------------
 
-def _unique(records: Sequence[Optional[Dict]]) -> List[Dict]:
+def unique_records(records: Sequence[Optional[Dict]]) -> List[Dict]:
     """One record per doc key (multi-process padding can repeat a doc); the Nones of docs a metric
     does not count are dropped."""
     seen = {}
@@ -98,7 +102,7 @@ def judge(records: Sequence[Optional[Dict]]) -> List[Dict]:
     (grounding was asked and every partner evaluated), ``strict`` (GT_strict pass; with
     ``missing_fails``, set by the ``missing_grounding`` fix, a question with fewer grounding rows in
     the data than events fails) and ``gt_passes`` (its evaluated partners answered right)."""
-    records = _unique(records)
+    records = unique_records(records)
     grounding = {r["key"]: r for r in records if r["kind"] == "grounding"}
     by_sequence = defaultdict(list)
     for record in grounding.values():
@@ -135,7 +139,7 @@ def _accuracy(records: List[Dict]) -> Optional[float]:
 
 
 def _gt(records, source: Optional[str] = None) -> Optional[float]:
-    kept = [r for r in _unique(records) if r["kind"] == "grounding" and (source is None or r["source"] == source)]
+    kept = [r for r in unique_records(records) if r["kind"] == "grounding" and (source is None or r["source"] == source)]
     return _accuracy(kept)
 
 
@@ -149,7 +153,7 @@ def _gtstrict(records, source: Optional[str] = None) -> Optional[float]:
 
 
 def _mt(records, source: Optional[str] = None, keep: Callable[[Dict], bool] = lambda r: True) -> Optional[float]:
-    mains = [r for r in _unique(records) if r["kind"] == "main" and (source is None or r["source"] == source) and keep(r)]
+    mains = [r for r in unique_records(records) if r["kind"] == "main" and (source is None or r["source"] == source) and keep(r)]
     return _accuracy(mains)
 
 
@@ -185,19 +189,24 @@ def mt_given_gtstrict(records):
 
 def invalid_rate(records):
     """Share of evaluated questions (main and grounding) whose answer could not be parsed (UNK)."""
-    records = _unique(records)
+    records = unique_records(records)
     return _ratio(sum(r["pred"] == UNK for r in records), len(records))
 
 
 def failed_count(records):
-    return count_failed(_unique(records))
+    return count_failed(unique_records(records))
+
+
+def served_count(records):
+    """Grounding questions of the grounding tests answered by the distinct questions asked (``--tasks tempvs``)."""
+    return sum(len(r.get("serves") or ()) for r in unique_records(records))
 
 
 def warn_incomplete(records) -> None:
     """Warn (from whole records only) when the evaluated docs ask no main question of a task that has
     some (a --limit that stops before the first, naming the smallest limit that asks one), and when
     main questions lack evaluated grounding partners."""
-    records = _unique(records)
+    records = unique_records(records)
     if not records or "main_limit" not in records[0]:
         return
     first = records[0]
@@ -220,7 +229,7 @@ def mt_given_gtfail(records):
 def mt_acc_filtered(records):
     """Text-only runs: MT on the main questions the text-only-LLM filter keeps (paper Table 17's
     "after"); None when the records carry no filter mark."""
-    mains = [r for r in _unique(records) if r["kind"] == "main"]
+    mains = [r for r in unique_records(records) if r["kind"] == "main"]
     if not mains or any("filter_kept" not in r for r in mains):
         return None
     return _mt(mains, keep=lambda r: r["filter_kept"])
@@ -228,11 +237,11 @@ def mt_acc_filtered(records):
 
 def main_count(records):
     """Main questions evaluated."""
-    return sum(r["kind"] == "main" for r in _unique(records))
+    return sum(r["kind"] == "main" for r in unique_records(records))
 
 
 def grounding_count(records):
-    return sum(r["kind"] == "grounding" for r in _unique(records))
+    return sum(r["kind"] == "grounding" for r in unique_records(records))
 
 
 def gt_missing_count(records):
@@ -273,10 +282,14 @@ def _at_least(k: int) -> Dict[str, Callable]:
 
 HEADLINE = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "invalid_rate", "failed_count")
 GROUNDING_HEADLINE = ("gt_acc", "invalid_rate", "failed_count")
+# the suite grounding task of --tasks tempvs: its first key's aggregation (suite.asked_count) also
+# hands the answers to the suite's main tasks; each test's GT is reported by its main task
+SUITE_GROUNDING_HEADLINE = ("asked_count", "served_count", "invalid_rate", "failed_count")
 AGGREGATIONS: Dict[str, Callable] = {
     "gt_acc": _gt, "gtstrict_rate": gtstrict_rate, "mt_acc": mt_acc, "mt_given_gtstrict": mt_given_gtstrict,
     "mt_given_gtfail": mt_given_gtfail, "mt_acc_filtered": mt_acc_filtered, "invalid_rate": invalid_rate, "failed_count": failed_count, "main_count": main_count,
     "grounding_count": grounding_count, "gt_missing_count": gt_missing_count, "gt_unmatched_count": gt_unmatched_count,
+    "served_count": served_count,
 }
 for _source in SOURCES:
     AGGREGATIONS.update(_per_source(_source))
@@ -331,6 +344,7 @@ _FIELDS = {
                       "grounding": _BASE + ("source", "img_seq_id", "correct")},
     "invalid_rate": {"main": _BASE + ("pred",), "grounding": _BASE + ("pred",)},
     "failed_count": {"main": _BASE + ("failed",), "grounding": _BASE + ("failed",)},
+    "served_count": {"grounding": _BASE + ("serves",)},
 }
 _FIELDS["mt_given_gtstrict"] = _FIELDS["gtstrict_rate"]
 
@@ -338,31 +352,45 @@ _FIELDS["mt_given_gtstrict"] = _FIELDS["gtstrict_rate"]
 def headline_keys(tests: Sequence[str]) -> List[Tuple[str, str, Optional[str]]]:
     """``(metric key, headline aggregation, main test it scores or None)`` of a task holding ``tests``."""
     if tests[0] in GROUNDING_TESTS:
-        return [(name, name, None) for name in GROUNDING_HEADLINE]
+        return [(name, name, None) for name in (GROUNDING_HEADLINE if len(tests) == 1 else SUITE_GROUNDING_HEADLINE)]
     if len(tests) == 1:
         return [(name, name, None) for name in HEADLINE]
     return [(f"{metric_prefix(test)}_{name}", name, test) for test in tests for name in HEADLINE]
 
 
-def values_of(record: Dict, keys: Sequence[Tuple[str, str, Optional[str]]]) -> Dict[str, Optional[Dict]]:
+def values_of(record: Dict, keys: Sequence[Tuple[str, str, Optional[str]]], joins_suite: bool = False) -> Dict[str, Optional[Dict]]:
     """The doc's value under each metric key: the first key the whole record, the others the fields
     their aggregation reads, None where it does not count the doc (another kind, or a main question
-    of the other test)."""
+    of the other test). ``joins_suite`` (a main task of --tasks tempvs): a main question's key and
+    kind where the aggregation reads nothing of it, from which the aggregation tells the grounding
+    test to join (suite.py)."""
     values = {}
     for position, (name, aggregation, test) in enumerate(keys):
-        fields = _FIELDS[aggregation].get(record["kind"])
+        fields = _FIELDS.get(aggregation, {}).get(record["kind"])
+        scores_test = test is None or record["kind"] == "grounding" or record["test"] == test
         if position == 0:
             values[name] = record
-        elif fields and (test is None or record["kind"] == "grounding" or record["test"] == test):
+        elif fields and scores_test:
             values[name] = {field: record[field] for field in fields if field in record}
+        elif joins_suite and scores_test:
+            values[name] = {field: record[field] for field in _BASE}
         else:
             values[name] = None
     return values
 
 
+def standalone_task_name(task: str) -> str:
+    """The name of the task that asks the same main questions alone: ``tempvs_mt1_two`` for
+    ``--tasks tempvs``'s ``tempvs_suite_mt1_two`` (which reads its grounding answers from the suite
+    grounding task), ``task`` itself for any other."""
+    name = task[len("tempvs_"):]
+    return f"tempvs_{name[len('suite_'):]}" if name in SUITE_MAIN_TASKS else task
+
+
 def _tests_in(task: str, records: List[Dict]) -> Tuple[str, ...]:
     """The tests a task holds: from its name (``tempvs_<test or shared task>[_variant]``), else
     from its records."""
+    task = standalone_task_name(task)
     name = task[len("tempvs_"):] if task.startswith("tempvs_") else task
     for known, tests in sorted({**SHARED_GROUNDING_TASKS, **{t: (t,) for t in (*MAIN_TESTS, *GROUNDING_TESTS)}}.items(),
                                key=lambda item: -len(item[0])):
@@ -375,7 +403,10 @@ def _tests_in(task: str, records: List[Dict]) -> Tuple[str, ...]:
 def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[float]]:
     """Every metric key the task reported before its breakdowns left the metric_list (headline and
     breakdown, the same names and values), from its logged records (as the report reads them back from the samples files)."""
-    records = _unique(records)
+    records = unique_records(records)
+    if task == SUITE_GROUNDING_TASK:
+        return {"asked_count": grounding_count(records), "served_count": served_count(records), "invalid_rate": invalid_rate(records),
+                "failed_count": failed_count(records)}
     tests = _tests_in(task, records)
     if not tests:
         return {}
@@ -397,24 +428,29 @@ def records_of_test(test: str, records: List[Dict]) -> List[Dict]:
 def per_test_records(task: str, records: List[Dict]) -> Dict[str, List[Dict]]:
     """``{task: records}``, or for a task holding two main tests each test's records under the
     test's own task name (as :func:`per_test_results` splits its metrics)."""
+    task = standalone_task_name(task)
     name = task[len("tempvs_"):]
     if name not in SHARED_GROUNDING_TASKS:
         return {task: records}
     return {f"tempvs_{test}": records_of_test(test, records) for test in SHARED_GROUNDING_TASKS[name]}
 
 
-def holding_task(task: str) -> Optional[str]:
-    """The task that asks ``task``'s test together with another (``tempvs_ordering_event`` for
-    ``tempvs_mt2_event``, as ``--tasks tempvs`` runs it), or None."""
+def holding_tasks(task: str) -> List[str]:
+    """The tasks of the suites that ask ``task``'s main test: in ``--tasks tempvs``
+    (``tempvs_suite_mt1_two``, ``tempvs_suite_ordering_event`` for ``tempvs_mt2_event``) and in
+    ``--tasks tempvs_protocol`` (``tempvs_ordering_event``, which asks MT2 and MT3 together)."""
     prefix, _, test = task.partition("_")
-    return next((f"tempvs_{name}" for name, tests in SHARED_GROUNDING_TASKS.items()
-                 if prefix == "tempvs" and test in tests), None)
+    if prefix != "tempvs" or test not in MAIN_TESTS:
+        return []
+    return [f"tempvs_{name}" for name, tests in {**SUITE_MAIN_TASKS, **SHARED_GROUNDING_TASKS}.items() if test in tests]
 
 
 def per_test_results(task: str, entry: Dict) -> Dict[str, Dict]:
     """``{task: entry}``, or for a task holding two main tests their metrics as each test's own task
     reports them (``tempvs_ordering_event``'s ``mt2_mt_acc,none`` as ``tempvs_mt2_event``'s
-    ``mt_acc,none``), so tables read each test under one name whichever task asked it."""
+    ``mt_acc,none``), so tables read each test under one name whichever task asked it (a
+    ``--tasks tempvs`` task, ``tempvs_suite_*``, under its test's task name too)."""
+    task = standalone_task_name(task)
     name = task[len("tempvs_"):]
     if name not in SHARED_GROUNDING_TASKS:
         return {task: entry}
@@ -423,4 +459,4 @@ def per_test_results(task: str, entry: Dict) -> Dict[str, Dict]:
             for test in SHARED_GROUNDING_TASKS[name]}
 
 
-__all__ = ["gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "invalid_rate", "failed_count"]
+__all__ = ["gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "invalid_rate", "failed_count", "served_count"]

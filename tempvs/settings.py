@@ -10,7 +10,11 @@ the questions of one grounding test alone. The other settings are the variants a
 * ``blind_filter``: drop the main questions the text-only LLMs solved (MT1, MT2; docs/protocol/tempvs.md §7.1);
 * ``fixes``: our repairs of the official evaluation, none by default (docs/tempvs.md
   "Deviations and options"): ``extraction`` (extraction.py) and ``missing_grounding`` (metrics.py);
-* ``sources``: the data sources evaluated (all four by default).
+* ``sources``: the data sources evaluated (all four by default);
+* ``shared_grounding``: the task belongs to ``--tasks tempvs``, which asks each distinct grounding
+  question once for the whole suite (spec.SUITE_GROUNDING_TASK): a main task asks no grounding
+  question and reads the suite grounding task's answers; the suite grounding task holds the four
+  grounding tests. Off (every other task): the task asks its grounding questions itself.
 
 The model-dependent settings (extraction family, image layout) are not here: model_settings.py.
 """
@@ -58,12 +62,16 @@ class TaskSettings:
     blind_filter: bool = True
     fixes: Tuple[str, ...] = ()
     sources: Tuple[str, ...] = SOURCES
+    shared_grounding: bool = False
 
     def __post_init__(self):
         known = {**MAIN_TESTS, **GROUNDING_TESTS}
         problems = [f"unknown test {t!r} (choose from {sorted(known)})" for t in self.tests if t not in known]
         if not self.tests:
             problems.append("no test")
+        elif all(t in GROUNDING_TESTS for t in self.tests) and len(self.tests) > 1:
+            if not self.shared_grounding:
+                problems.append(f"grounding tests {list(self.tests)} together need shared_grounding (the suite's grounding task)")
         elif len(self.tests) > 1 and len({MAIN_TESTS[t].grounding_task_id if t in MAIN_TESTS else t for t in self.tests}) != 1:
             problems.append(f"tests {list(self.tests)} do not share one grounding test")
         if self.mode not in MODES:
@@ -76,6 +84,8 @@ class TaskSettings:
         problems += [f"unknown source {s!r} (choose from {SOURCES})" for s in self.sources if s not in SOURCES]
         if not self.sources:
             problems.append("no source")
+        if self.shared_grounding and self.mode == "blind":
+            problems.append("shared_grounding with mode blind (a text-only task asks no grounding question)")
         if problems:
             raise TempVSSettingsError("TempVS task settings: " + "; ".join(problems))
 
@@ -84,8 +94,9 @@ class TaskSettings:
         return self.tests[0] in MAIN_TESTS
 
     def metadata(self) -> Dict:
-        """The YAML ``metadata`` block (lists, not tuples)."""
-        return {key: list(value) if isinstance(value, tuple) else value for key, value in asdict(self).items()}
+        """The YAML ``metadata`` block (lists, not tuples); ``shared_grounding`` only where it is on."""
+        return {key: list(value) if isinstance(value, tuple) else value for key, value in asdict(self).items()
+                if key != "shared_grounding" or value}
 
     @classmethod
     def from_metadata(cls, task: str, metadata: Dict) -> "TaskSettings":
@@ -116,7 +127,7 @@ class TaskConfig:
 
     @property
     def template(self) -> str:
-        tests = self.settings.tests
+        tests, suite = self.settings.tests, "_suite" if self.settings.shared_grounding else ""
         if tests[0] in GROUNDING_TESTS:
-            return "_grounding_template_yaml"
-        return "_main_template_yaml" if len(tests) == 1 else "_shared_grounding_template_yaml"
+            return f"{suite}_grounding_template_yaml"
+        return f"{suite}_main_template_yaml" if len(tests) == 1 else f"{suite}_shared_grounding_template_yaml"

@@ -72,6 +72,14 @@ SHARED_GROUNDING_TASKS = {
     "ordering_caption": ("mt2_caption", "mt3_caption"),
 }
 
+# ``--tasks tempvs`` asks each distinct question once across the suite (issue 28): the suite's
+# grounding task asks every distinct grounding question (same prompt text and images) of the four
+# grounding tests once, and its main tasks (``tempvs_suite_<name>`` -> main tests) read their grounding
+# answers from it. ``tempvs_protocol`` asks each grounding file's questions as the official code does.
+SUITE_GROUNDING_TASK = "tempvs_suite_grounding"
+SUITE_MAIN_TASKS = {"suite_mt1_two": ("mt1_two",), "suite_mt1_three": ("mt1_three",),
+                    **{f"suite_{name}": tests for name, tests in SHARED_GROUNDING_TASKS.items()}}
+
 # official task id -> our test name
 TEST_NAMES = {**{spec.task_id: test for test, spec in MAIN_TESTS.items()},
               **{task_id: test for test, task_id in GROUNDING_TESTS.items()}}

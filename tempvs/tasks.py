@@ -15,7 +15,7 @@ from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.tempvs.metrics import HIGHER_IS_BETTER, headline_keys
 from temporal_bench.tempvs.model_settings import MODEL_SECTIONS
 from temporal_bench.tempvs.settings import TaskConfig, TaskSettings
-from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SHARED_GROUNDING_TASKS
+from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SHARED_GROUNDING_TASKS, SUITE_GROUNDING_TASK, SUITE_MAIN_TASKS
 
 TASK_DIR = LMMS_EVAL_TASK_DIR / "tempvs"
 VERSION = 2.1  # 2.0: headline metric_list, settings in metadata, MT2 + MT3 tasks sharing their grounding; 2.1: images placed as the family's wrapper placed them in every task, for simple classes too
@@ -41,6 +41,11 @@ def _registry() -> Dict[str, TaskConfig]:
     for test, task_id in GROUNDING_TESTS.items():
         tasks.append(TaskConfig(f"tempvs_{test}", TaskSettings((test,)), f"{task_id} alone (GT)"))
         tasks.append(TaskConfig(f"tempvs_{test}_separate", TaskSettings((test,), visual="separate"), f"{task_id} alone, separate images"))
+    tasks.append(TaskConfig(SUITE_GROUNDING_TASK, TaskSettings(tuple(GROUNDING_TESTS), shared_grounding=True),
+                            "--tasks tempvs: each distinct question of the four grounding tests asked once, for the suite's main tasks"))
+    for name, tests in SUITE_MAIN_TASKS.items():
+        tasks.append(TaskConfig(f"tempvs_{name}", TaskSettings(tests, shared_grounding=True),
+                                f"--tasks tempvs: {' and '.join(MAIN_TESTS[t].task_id for t in tests)}, grounding answers from {SUITE_GROUNDING_TASK}"))
     return {task.name: task for task in tasks}
 
 
@@ -50,8 +55,11 @@ GROUPS = {
     "tempvs_mt1": ["tempvs_mt1_two", "tempvs_mt1_three"],
     "tempvs_mt2": ["tempvs_mt2_event", "tempvs_mt2_caption"],
     "tempvs_mt3": ["tempvs_mt3_event", "tempvs_mt3_caption"],
-    # each distinct question once: MT2 and MT3 share their grounding tests (issue 13)
-    "tempvs": ["tempvs_mt1_two", "tempvs_mt1_three", "tempvs_ordering_event", "tempvs_ordering_caption"],
+    # each distinct question once across the suite (issue 28); the grounding task first: the main
+    # tasks' aggregations read its answers (suite.py)
+    "tempvs": [SUITE_GROUNDING_TASK, *(f"tempvs_{name}" for name in SUITE_MAIN_TASKS)],
+    # each grounding file's questions asked once, as the official code does (MT2 and MT3 share theirs, issue 13)
+    "tempvs_protocol": ["tempvs_mt1_two", "tempvs_mt1_three", "tempvs_ordering_event", "tempvs_ordering_caption"],
     "tempvs_gt": ["tempvs_gt_paired", "tempvs_gt_triple", "tempvs_gt_all", "tempvs_gt_all_story"],
 }
 
@@ -102,23 +110,31 @@ lmms_eval_specific_kwargs:
 """
 
 
-def _family_template(tests) -> str:
+def _family_template(tests, suite: bool = False) -> str:
+    """The family's metric_list; ``suite``: a main task of --tasks tempvs, whose aggregations add the
+    suite grounding task's answers (suite.py)."""
     lines = ["include: _default_template_yaml", "metric_list:"]
     for name, aggregation, _ in headline_keys(tests):
-        lines += [f"  - metric: {name}", f"    aggregation: !function utils.{aggregation}",
+        lines += [f"  - metric: {name}", f"    aggregation: !function utils.{'suite_' if suite else ''}{aggregation}",
                   f"    higher_is_better: {'true' if HIGHER_IS_BETTER.get(aggregation, True) else 'false'}"]
     return "\n".join(lines) + "\n"
 
 
 _TEMPLATES = {
-    "_main_template_yaml": ("mt1_two",),
-    "_shared_grounding_template_yaml": SHARED_GROUNDING_TASKS["ordering_event"],
-    "_grounding_template_yaml": ("gt_all",),
+    "_main_template_yaml": (("mt1_two",), False),
+    "_shared_grounding_template_yaml": (SHARED_GROUNDING_TASKS["ordering_event"], False),
+    "_grounding_template_yaml": (("gt_all",), False),
+    "_suite_main_template_yaml": (("mt1_two",), True),
+    "_suite_shared_grounding_template_yaml": (SHARED_GROUNDING_TASKS["ordering_event"], True),
+    "_suite_grounding_template_yaml": (tuple(GROUNDING_TESTS), False),
 }
 _TEMPLATE_NOTES = {
     "_main_template_yaml": "# One main test with its grounding questions: the headline metrics (breakdowns: metrics.breakdown_metrics).\n",
     "_shared_grounding_template_yaml": "# MT2 and MT3 with their shared grounding questions asked once: each test's headline metrics under its prefix.\n",
     "_grounding_template_yaml": "# A grounding test alone.\n",
+    "_suite_main_template_yaml": "# --tasks tempvs: one main test; its grounding answers come from the suite grounding task (tempvs/suite.py).\n",
+    "_suite_shared_grounding_template_yaml": "# --tasks tempvs: MT2 and MT3; their grounding answers come from the suite grounding task (tempvs/suite.py).\n",
+    "_suite_grounding_template_yaml": "# --tasks tempvs: each distinct grounding question once; each main task reports its test's GT.\n",
 }
 
 
@@ -142,6 +158,7 @@ from pathlib import Path
 
 from temporal_bench.tempvs.hooks import *  # noqa: F401,F403  (doc_to_*, process_results, make_process_docs)
 from temporal_bench.tempvs.metrics import *  # noqa: F401,F403  (the headline aggregations)
+from temporal_bench.tempvs.suite import *  # noqa: F401,F403  (the aggregations of --tasks tempvs)
 from temporal_bench.utils.task_options import process_docs_per_task
 
 globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))  # noqa: F405
@@ -152,8 +169,8 @@ _PLACEHOLDER = '{"note": "placeholder row: the TempVS questions are loaded by pr
 
 def expected_files() -> Dict[str, str]:
     files = {"_default_template_yaml": _default_template(), "utils.py": _UTILS, "placeholder.jsonl": _PLACEHOLDER}
-    for name, tests in _TEMPLATES.items():
-        files[name] = _TEMPLATE_NOTES[name] + _family_template(tests)
+    for name, (tests, suite) in _TEMPLATES.items():
+        files[name] = _TEMPLATE_NOTES[name] + _family_template(tests, suite)
     for task in TASKS.values():
         files[f"{task.name}.yaml"] = task_yaml(task)
     for group, members in GROUPS.items():

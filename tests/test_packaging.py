@@ -22,8 +22,9 @@ from temporal_bench.demo import DEMO_BENCHMARKS
 from temporal_bench.isobench.metrics import breakdown_metrics as isobench_breakdowns
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.report.layouts import LAYOUTS
-from temporal_bench.report.records import doc_record
+from temporal_bench.report.records import doc_record, logged_run, task_records
 from temporal_bench.tempvs.metrics import breakdown_metrics, per_test_results
+from temporal_bench.tempvs.tasks import GROUPS
 from tests.harness import read_results, read_samples
 
 REPO = Path(__file__).resolve().parents[1]
@@ -134,7 +135,7 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     results = read_results(results_file, tasks, log)
     # lmms-eval's own output (its 250-row metric table) went to the log; the summary closes the output
     assert "|Tasks|" not in log.stdout.replace(" ", "") and "|Tasks|" in (output / "lmms_eval.log").read_text().replace(" ", "")
-    # TempVS's MT2 and MT3 come from the tasks that share their grounding questions: read per test
+    # TempVS's tests come from the tasks of --tasks tempvs (MT2 and MT3 two by two): read per test
     flat = {name: entry for task, values in results["results"].items() for name, entry in per_test_results(task, values).items()}
     summary = log.stdout[log.stdout.index("\nSummary: random_choice (seed=1234) on the demo data. The demo data is synthetic"):]
     for task, metric, scale, decimals, chance in (("catbench_switched", "f1_macro", 1, 2, "0.5*"), ("isobench", "f1_weighted", 1, 2, "0.5*"),
@@ -175,8 +176,8 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     iso_records = [doc_record(sample) for sample in read_samples(run_folder, "isobench")]
     assert _near_chance(isobench_breakdowns("isobench", iso_records)["accuracy"], 0.5, n_iso)
     counts = {}
-    for task in ("tempvs_mt1_two", "tempvs_mt1_three", "tempvs_ordering_event", "tempvs_ordering_caption"):
-        values = breakdown_metrics(task, [doc_record(line) for line in read_samples(run_folder, task)])
+    for task in GROUPS["tempvs"][1:]:  # each main task with the grounding answers it joins
+        values = breakdown_metrics(task, task_records(logged_run(results_file), task))
         counts.update(per_test_results(task, {f"{k},none": v for k, v in values.items()}))
     for task, chance in {"tempvs_mt1_two": 0.5, "tempvs_mt1_three": 0.5, "tempvs_mt2_event": 0.2, "tempvs_mt2_caption": 0.2,
                          "tempvs_mt3_event": 0.2, "tempvs_mt3_caption": 0.2}.items():

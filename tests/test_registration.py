@@ -59,7 +59,7 @@ def test_a_benchmark_name_means_its_tasks_in_the_repository_root(tmp_path):
     from tests.api_backends.tasks import write_data
 
     env = write_data(tmp_path / "data")  # small copies of the three benchmarks
-    for name, tasks, headline in (("tempvs", {"tempvs", *GROUPS["tempvs"]}, ("tempvs_mt1_two", "gt_acc")),
+    for name, tasks, headline in (("tempvs", {"tempvs", *GROUPS["tempvs"]}, ("tempvs_suite_mt1_two", "gt_acc")),
                                   ("catbench", {"catbench"}, ("catbench", "f1_macro")),
                                   ("isobench", {"isobench"}, ("isobench", "f1_weighted"))):
         assert (REPO / name).is_dir()

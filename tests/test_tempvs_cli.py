@@ -1,7 +1,7 @@
 """TempVS end to end through the real lmms-eval CLI on the fixture: oracle, always-wrong,
 grounds-right-but-main-wrong and a scripted mixed model (compared with the independent
 re-computation of the official algorithm and with the single tasks), the request count of
-``--tasks tempvs`` against the protocol's, the CoT / blind / separate / standalone-GT / images-only variants, the
+``--tasks tempvs_protocol`` against the protocol's, the CoT / blind / separate / standalone-GT / images-only variants, the
 settings recorded in the results. (Two processes against one with ``--limit``: test_multiprocess.)"""
 
 import csv
@@ -28,7 +28,7 @@ from tests.harness import lmms_eval, metric, read_results, read_samples, run_cli
 from tests.tempvs_official_eval import official
 from tests.test_tempvs_metrics import answers_of, mixed_response
 
-GROUP = GROUPS["tempvs"]  # mt1_two, mt1_three and the two tasks holding MT2 + MT3
+GROUP = GROUPS["tempvs_protocol"]  # mt1_two, mt1_three and the two tasks holding MT2 + MT3 (--tasks tempvs: test_tempvs_suite.py)
 SINGLE = [f"tempvs_{test}" for test in MAIN_TESTS]  # the six main tests, one task each
 FOUR = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict")
 ORACLE_VARIANTS = ["tempvs_mt1_two_blind", "tempvs_mt2_caption_blind", "tempvs_mt1_two_unfiltered", "tempvs_gt_all_story",
@@ -36,7 +36,7 @@ ORACLE_VARIANTS = ["tempvs_mt1_two_blind", "tempvs_mt2_caption_blind", "tempvs_m
 
 
 def where(task, test):
-    """(task, metric prefix) holding ``test``'s metrics in a ``--tasks tempvs`` run."""
+    """(task, metric prefix) holding ``test``'s metrics in a ``--tasks tempvs_protocol`` run."""
     for name, tests in SHARED_GROUNDING_TASKS.items():
         if test in tests:
             return f"tempvs_{name}", f"{metric_prefix(test)}_"
@@ -60,7 +60,7 @@ def oracle_run(data, tmp_path_factory):
     out = tmp_path_factory.mktemp("tempvs_oracle") / "lmms_eval_out"
     out.mkdir()
     command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=oracle", "--tasks",
-               ",".join(["tempvs", *ORACLE_VARIANTS]), "--output_path", str(out), "--log_samples"]
+               ",".join(["tempvs_protocol", *ORACLE_VARIANTS]), "--output_path", str(out), "--log_samples"]
     log = run_cli(command, out, {"TEMPVS_DATA_DIR": str(data)})
     return read_results(out, GROUP + ORACLE_VARIANTS, log), log, out
 
@@ -100,7 +100,7 @@ def test_oracle_scores_one_everywhere_and_logs_filters(oracle_run, data):
     fingerprint = read_samples(out, "tempvs_mt1_two")[0]["gt_acc"]["data"]
     assert len(fingerprint) == 12 and f"TempVS tempvs_mt1_two data: local folder {data}, " in log.stdout + log.stderr
     assert f"fingerprint {fingerprint}" in log.stdout + log.stderr
-    # the report's intervals of the tests that --tasks tempvs asks two by two (MT2 and MT3)
+    # the report's intervals of the tests that --tasks tempvs_protocol asks two by two (MT2 and MT3)
     run = load_runs([out])[0]
     for test in ("mt2_event", "mt3_caption"):
         found, why = cell_interval(run, f"tempvs_{test}", "mt_acc", 1.0)
@@ -124,7 +124,7 @@ def test_report_breakdowns_lists_every_key_of_the_run(oracle_run, tmp_path):
 
 
 def test_suite_sends_each_distinct_question_once(oracle_run, data):
-    """--tasks tempvs: the protocol's request count (each main question after the filters, each
+    """--tasks tempvs_protocol: the protocol's request count (each main question after the filters, each
     grounding question of each grounding test once), not the single tasks' sum."""
     results, _, _ = oracle_run
     single = {task: _docs(task, data) for task in SINGLE}
@@ -134,7 +134,7 @@ def test_suite_sends_each_distinct_question_once(oracle_run, data):
 
 
 def test_always_wrong_scores_zero(tmp_path, data):
-    results = lmms_eval(tmp_path, ["tempvs"], model_args="policy=wrong", env={"TEMPVS_DATA_DIR": str(data)})
+    results = lmms_eval(tmp_path, ["tempvs_protocol"], model_args="policy=wrong", env={"TEMPVS_DATA_DIR": str(data)})
     for test in MAIN_TESTS:
         task, prefix = where(f"tempvs_{test}", test)
         assert [metric(results, task, prefix + name) for name in ("gt_acc", "gtstrict_rate", "mt_acc")] == [0.0, 0.0, 0.0], task
@@ -159,7 +159,7 @@ def test_grounding_right_main_wrong_and_mixed_match_the_reference_and_the_single
         return mixed_response(doc)
 
     script = _script(tmp_path, GROUP + SINGLE, lambda task, doc: respond(doc), data)
-    results = lmms_eval(tmp_path, ["tempvs", *SINGLE], model_args=f"policy=script,script={script}", env={"TEMPVS_DATA_DIR": str(data)})
+    results = lmms_eval(tmp_path, ["tempvs_protocol", *SINGLE], model_args=f"policy=script,script={script}", env={"TEMPVS_DATA_DIR": str(data)})
     out = tmp_path / "lmms_eval_out"
     for test, spec in MAIN_TESTS.items():
         single = f"tempvs_{test}"

@@ -21,6 +21,7 @@ from temporal_bench.catbench import metrics as catbench_metrics
 from temporal_bench.isobench import metrics as isobench_metrics
 from temporal_bench.tempvs.extraction import UNK
 from temporal_bench.tempvs.metrics import judge
+from temporal_bench.tempvs.suite import served_records
 from temporal_bench.utils.yes_no import INVALID
 
 RIGHT, WRONG, INVALID_ANSWER = "right", "wrong", "invalid"
@@ -78,6 +79,10 @@ class Benchmark:
     def images(self, doc: dict, thumbnails: Thumbnails) -> list[Thumb]:
         return []
 
+    def served(self, record: dict) -> Join | None:
+        """A join the record shows by itself (None: none)."""
+        return None
+
     def join(self, cards: list) -> None:
         """Add the joins of the cards of one task (and filter): each card has ``record``, ``id``,
         ``status`` and a list ``joins``."""
@@ -131,10 +136,23 @@ class TempVS(Benchmark):
             return [add(doc["image"], "strip", "the one combined image the model saw (frames left to right)")]
         return []  # the blind variants show no image
 
+    def served(self, record: dict) -> Join | None:
+        """A distinct grounding question of ``--tasks tempvs``: the grounding questions it answers."""
+        if not record.get("serves"):
+            return None
+        asked = [f"{test} {question_id}" for test, question_id, _, _ in record["serves"]]
+        return Join(f"Asked once for {len(asked)} grounding question(s) of the suite: {', '.join(asked)}", None)
+
     def join(self, cards: list) -> None:
-        by_key = {card.record["key"]: card for card in cards}
+        """The GT_strict joins; a distinct question of ``--tasks tempvs`` stands for every grounding
+        question it answers (its card is given with the main cards of each suite task, cards.py)."""
+        by_key, records = {}, []
+        for card in cards:
+            for record in served_records(card.record) if card.record.get("serves") else [card.record]:
+                by_key[record["key"]] = card
+                records.append(record)
         used_by = defaultdict(list)
-        for judged in judge([card.record for card in cards]):
+        for judged in judge(records):
             card = by_key[judged["key"]]
             if not judged["partners"]:
                 continue  # the blind variants ask no grounding questions

@@ -22,6 +22,8 @@ from temporal_bench.browse.thumbnails import Thumb, Thumbnails
 from temporal_bench.report.rescore import (LoggedRun, RescoreError, logged_filter_names, quiet_harness_logs, read_samples, rebuilt_tasks,
                                            select_tasks)
 from temporal_bench.report.results import partial_limit
+from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
+from temporal_bench.tempvs.suite import is_suite_main
 
 
 @dataclass
@@ -128,14 +130,29 @@ def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int,
                 card.images = [thumbnails.note_missing("", f"the images of {task} doc {line['doc_id']}", reason)]
             else:
                 card.images = benchmark.images(doc, thumbnails)
+        card.joins += [join for join in [benchmark.served(record)] if join]
         cards.append(card)
     cards.sort(key=lambda card: benchmark.order(card.record))
+    if not is_suite_main(task):  # those join the suite grounding task's cards (run_cards)
+        _join(benchmark, cards)
+    return TaskCards(run, task, benchmark, cards, problem, label or task)
+
+
+def _join(benchmark: Benchmark, cards: list[Card]) -> None:
     by_filter = defaultdict(list)
     for card in cards:
         by_filter[card.filter].append(card)
     for group in by_filter.values():
         benchmark.join(group)
-    return TaskCards(run, task, benchmark, cards, problem, label or task)
+
+
+def _join_suite(tasks: list[TaskCards]) -> None:
+    """The main tasks of a ``--tasks tempvs`` run joined with the grounding questions the suite
+    grounding task asked for them (without it: not judged, as for any missing grounding question)."""
+    grounding = [card for t in tasks if t.task == SUITE_GROUNDING_TASK for card in t.cards]
+    for t in tasks:
+        if is_suite_main(t.task):
+            _join(t.benchmark, t.cards + grounding)
 
 
 def run_cards(runs: list[LoggedRun], thumbnails: Thumbnails) -> list[TaskCards]:
@@ -145,9 +162,12 @@ def run_cards(runs: list[LoggedRun], thumbnails: Thumbnails) -> list[TaskCards]:
     chosen = select_tasks(runs, [])
     files = Counter(task for _, names in chosen for task in names)
     for run, names in chosen:
+        of_run = []
         for task in names:
             label = task_label(run, task, files[task] > 1)
-            done.append(task_cards(run, task, thumbnails, 1 + sum(len(t.cards) for t in done), label))
+            of_run.append(task_cards(run, task, thumbnails, 1 + sum(len(t.cards) for t in done + of_run), label))
+        _join_suite(of_run)
+        done += of_run
     return done
 
 

@@ -5,7 +5,7 @@ from typing import List
 from lmms_eval.api.instance import Instance
 from lmms_eval.api.model import lmms
 
-from temporal_bench.models.policies import ScriptedAnswers, in_asked_format, majority_answer, random_choice
+from temporal_bench.models.policies import ScriptedAnswers, in_asked_format, majority_answer, random_choice, request_choice
 
 
 class _DocAnswerModel(lmms):
@@ -76,6 +76,17 @@ class Scripted(_DocAnswerModel):
 
     def answer(self, doc, task, split, doc_id):
         return self.answers.respond(doc, task, doc_id)
+
+
+class RequestHash(_DocAnswerModel):
+    """Test model whose answer depends on what it is sent only: the prompt text and the images in
+    their order (``request_choice``), among the options the question offers."""
+
+    def receive(self, request, doc):
+        self._answer = request_choice(request.args[0], request.args[2](doc), doc["choices"])
+
+    def answer(self, doc, task, split, doc_id):
+        return self._answer
 
 
 class DecodeOnly(RandomChoice):

@@ -25,6 +25,7 @@ from temporal_bench.report.records import RecordsError, task_records
 from temporal_bench.report.rescore import LoggedRun, RescoreError, find_runs
 from temporal_bench.report.results import partial_limit, run_label
 from temporal_bench.tempvs.metrics import per_test_records
+from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
 
 METRIC_LABELS = {
     "gt_acc": "GT", "gtstrict_rate": "GT_strict", "mt_acc": "MT", "mt_given_gtstrict": "MT|GT_strict",
@@ -159,6 +160,8 @@ def compare_runs(run_a: LoggedRun, run_b: LoggedRun) -> tuple[list[Comparison], 
     for task in sorted(set(run_a.tasks) | set(run_b.tasks)):
         if benchmark_of(task) is None:
             notes.append(f"{task}: not a TempVS, CaT-Bench or ISO-Bench task")
+        elif task == SUITE_GROUNDING_TASK:
+            notes.append(f"{task}: its answers are compared within each test of --tasks tempvs (the grounding questions it asked for them)")
         elif task not in run_a.tasks or task not in run_b.tasks:
             notes.append(f"{task}: only in run {'A' if task in run_a.tasks else 'B'}")
         else:

@@ -19,7 +19,7 @@ from temporal_bench.report.cluster_stats import Benchmark, benchmark_of, stacked
 from temporal_bench.report.records import RecordsError, logged_run, task_records
 from temporal_bench.report.rescore import RescoreError
 from temporal_bench.report.results import Run
-from temporal_bench.tempvs.metrics import holding_task, records_of_test
+from temporal_bench.tempvs.metrics import holding_tasks, records_of_test
 
 AGREEMENT = 1e-9  # the recomputed value and the results file's must agree this closely
 FLOAT_SLACK = 1e-9  # published values scaled in floating point (e.g. x 100) are off by ~1e-14
@@ -52,12 +52,12 @@ def _file_tasks(results_path: Path, modified: int) -> frozenset[str]:
 
 def _source_file(run: Run, task: str) -> tuple[Path | None, str]:
     """The results file the run's value of ``task`` came from (:attr:`Run.sources`), and the task it
-    is logged under there (a TempVS test of ``--tasks tempvs`` under the task that asks it with another)."""
+    is logged under there (a TempVS test of ``--tasks tempvs`` or ``tempvs_protocol`` under the suite's task that asks it)."""
     path = run.sources.get(task)
     if path is None:
         return None, task
     tasks = _file_tasks(path, path.stat().st_mtime_ns)
-    return path, next((logged_as for logged_as in (task, holding_task(task)) if logged_as in tasks), task)
+    return path, next((logged_as for logged_as in (task, *holding_tasks(task)) if logged_as in tasks), task)
 
 
 def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Interval | None, str]:

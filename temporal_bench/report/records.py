@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from temporal_bench.report.rescore import LoggedRun, find_runs, read_samples
+from temporal_bench.tempvs import suite
+from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
 
 
 class RecordsError(Exception):
@@ -34,7 +36,16 @@ def logged_run(results_path: Path) -> LoggedRun:
 
 def task_records(run: LoggedRun, task: str) -> list[dict]:
     """Every logged record of ``task``, in the logged order (one filter: lm-eval logs the filter's
-    name; a task logged under several filters is refused rather than mixed)."""
+    name; a task logged under several filters is refused rather than mixed). A main task of
+    ``--tasks tempvs`` gets the records of the grounding questions it joins too, from the suite
+    grounding task's samples (temporal_bench/tempvs/suite.py), as its metrics saw them."""
+    records = _logged_records(run, task)
+    if suite.is_suite_main(task):
+        records = suite.with_served_grounding(records, suite.served_by_test(_logged_records(run, SUITE_GROUNDING_TASK)))
+    return records
+
+
+def _logged_records(run: LoggedRun, task: str) -> list[dict]:
     path = run.samples.get(task)
     if path is None or not path.is_file():
         name = path.name if path is not None else f"a samples file of {task}"

@@ -62,6 +62,7 @@ from temporal_bench.report.results import find_result_files
 from temporal_bench.report.run_data import data_change, data_locations_of, recorded_source
 from temporal_bench.utils.data_dir import data_locations, parse_locations
 from temporal_bench.utils.data_fingerprint import DATA_SOURCE_KEY
+from temporal_bench.tempvs.suite import with_joined_tasks
 from temporal_bench.utils.fail_fast import DataErrorExit
 
 STDERR_KEY = re.compile(r"_stderr(_clt|_clustered)?$")
@@ -550,7 +551,8 @@ def rebuilt_tasks(run: LoggedRun, names: Sequence[str]) -> dict[str, Any]:
 def rescore(runs: Sequence[LoggedRun], wanted: Sequence[str] = (), values: dict[str, Any] | None = None) -> list[RunRescore]:
     """Re-score the tasks of every run under its recorded settings, with ``values`` (``--set``) on top."""
     values = values or {}
-    chosen = [(run, names, run.harness.task_settings(run, names, values)) for run, names in select_tasks(runs, wanted)]
+    chosen = [(run, names, run.harness.task_settings(run, names, values))
+              for run, names in ((run, with_joined_tasks(names, run.tasks)) for run, names in select_tasks(runs, wanted))]
     unused = sorted(set(values) - {k for _, _, settings in chosen for s in settings.values() for k in s.overrides})
     if unused:
         known = sorted({k for _, _, settings in chosen for s in settings.values() for k in {*s.recorded, *s.current}})

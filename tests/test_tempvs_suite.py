@@ -1,0 +1,199 @@
+"""``--tasks tempvs`` asks each distinct question once across the suite (issue 28), through the real
+lmms-eval CLI on the fixture: the request count, every headline and breakdown value against the six
+single tasks (``request_hash``: an answer fixed by the prompt text and the images in order), and the
+run read back by the report, intervals, compare, rescore, browse and a ``--use_cache`` resume."""
+
+import json
+
+import pytest
+
+from temporal_bench.browse.cards import run_cards
+from temporal_bench.browse.thumbnails import Thumbnails
+from temporal_bench.report import load_runs
+from temporal_bench.report.cluster_stats import benchmark_of
+from temporal_bench.report.compare import compare_runs
+from temporal_bench.report.intervals import cell_interval, record_intervals
+from temporal_bench.report.records import task_records
+from temporal_bench.report.rescore import find_runs, rescore
+from temporal_bench.tempvs.fixtures import write_fixture
+from temporal_bench.tempvs.hooks import docs_of, image_paths
+from temporal_bench.tempvs.metrics import HEADLINE, breakdown_metrics, per_test_records, per_test_results
+from temporal_bench.tempvs.settings import TaskSettings, TempVSSettingsError
+from temporal_bench.tempvs.spec import MAIN_TESTS, SUITE_GROUNDING_TASK
+from temporal_bench.tempvs.tasks import GROUPS, TASKS
+from tests.harness import BIN, lmms_eval, run_cli
+from tests.test_tempvs_metrics import mixed_response
+
+SUITE = GROUPS["tempvs"]
+PROTOCOL = GROUPS["tempvs_protocol"]
+SINGLE = [f"tempvs_{test}" for test in MAIN_TESTS]
+DISTINCT = 456  # the fixture's distinct (prompt, images) requests; the protocol asks 547 questions
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    return write_fixture(tmp_path_factory.mktemp("tempvs_suite"))
+
+
+def _run(tmp_path_factory, name, tasks, data, model="request_hash", model_args=""):
+    path = tmp_path_factory.mktemp(name)
+    results = lmms_eval(path, tasks, model=model, model_args=model_args, env={"TEMPVS_DATA_DIR": str(data)})
+    return results, find_runs(path / "lmms_eval_out")[0]
+
+
+@pytest.fixture(scope="module")
+def suite_run(data, tmp_path_factory):
+    return _run(tmp_path_factory, "suite", ["tempvs"], data)
+
+
+@pytest.fixture(scope="module")
+def single_run(data, tmp_path_factory):
+    """The protocol group and the six single tasks, each asking its own grounding questions."""
+    return _run(tmp_path_factory, "single", ["tempvs_protocol", *SINGLE], data)
+
+
+def _docs(task, data):
+    return docs_of(TASKS[task], data_dir=data)
+
+
+def test_the_suite_sends_each_distinct_request_once(suite_run, single_run, data):
+    results, run = suite_run
+    singles = [doc for task in SINGLE for doc in _docs(task, data)]
+    requests = {(doc["prompt"], tuple(image_paths(doc))) for doc in singles}
+    assert sum(results["n-samples"][task]["effective"] for task in SUITE) == len(requests) == DISTINCT
+    assert sum(single_run[0]["n-samples"][task]["effective"] for task in PROTOCOL) == 547 < len(singles) == 755
+    # each grounding question of the single tasks is served exactly once, by a question asking the same
+    asked = _docs(SUITE_GROUNDING_TASK, data)
+    served = [(doc["source"], test, question_id) for doc in asked for test, question_id, _, _ in doc["serves"]]
+    grounding = {(d["source"], d["doc_key"].split("/")[1], d["question_id"]): d for d in singles if d["kind"] == "grounding"}
+    assert sorted(served) == sorted(grounding) and len(served) == 384 > len(asked) == 293
+    for doc in asked:
+        for test, question_id, gold, _ in doc["serves"]:
+            twin = grounding[doc["source"], test, question_id]
+            assert (twin["prompt"], image_paths(twin), twin["gt_option"]) == (doc["prompt"], image_paths(doc), gold)
+    # the samples file logs each distinct question once, with the questions it serves
+    logged = task_records(run, SUITE_GROUNDING_TASK)
+    assert sorted(r["key"] for r in logged) == sorted(doc["doc_key"] for doc in asked)
+    assert sum(len(r["serves"]) for r in logged) == 384
+    assert results["configs"]["tempvs_suite_mt1_two"]["metadata"]["shared_grounding"] is True
+    assert "shared_grounding" not in single_run[0]["configs"]["tempvs_mt1_two"]["metadata"]
+
+
+def test_every_metric_equals_the_single_tasks(suite_run, single_run):
+    """Per test: the headline values in the results file, every breakdown the report computes, and
+    the report's values and intervals read back from the run."""
+    (results, run), (single_results, singles) = suite_run, single_run
+    report = load_runs([run.results_path])[0]
+    checked = 0
+    for task in SUITE[1:]:
+        for test_task, entry in per_test_results(task, results["results"][task]).items():
+            expected = single_results["results"][test_task]
+            assert {k: entry[f"{k},none"] for k in HEADLINE} == {k: expected[f"{k},none"] for k in HEADLINE}, test_task
+        for test_task, records in per_test_records(task, task_records(run, task)).items():
+            alone = breakdown_metrics(test_task, task_records(singles, test_task))
+            assert breakdown_metrics(test_task, records) == alone, test_task
+            assert {name: report.metric(test_task, name) for name in alone} == alone, test_task
+            assert record_intervals(benchmark_of(test_task), records) == \
+                record_intervals(benchmark_of(test_task), task_records(singles, test_task)), test_task
+            found, why = cell_interval(report, test_task, "mt_acc", alone["mt_acc"])
+            assert why == "" and found == record_intervals(benchmark_of(test_task), records)["mt_acc"], test_task
+            checked += 1
+    assert checked == 6
+    # the answers are not trivial: right, wrong and unparseable ones, and GT_strict passes
+    values = per_test_results("tempvs_suite_mt1_two", results["results"]["tempvs_suite_mt1_two"])["tempvs_mt1_two"]
+    assert 0 < values["gt_acc,none"] < 1 and 0 < values["gtstrict_rate,none"] and 0 < values["invalid_rate,none"] < 1
+
+
+def test_rescore_reproduces_the_suite_and_joins_its_grounding_task(suite_run, data, monkeypatch):
+    monkeypatch.setenv("TEMPVS_DATA_DIR", str(data))
+    _, run = suite_run
+    done = rescore([run], ["tempvs_suite_mt1_two", "tempvs_suite_ordering_event"])
+    tasks = done[0].tasks
+    assert [t.task for t in tasks] == [SUITE_GROUNDING_TASK, "tempvs_suite_mt1_two", "tempvs_suite_ordering_event"]
+    assert all(not row.changed for t in tasks for row in t.rows) and sum(len(t.rows) for t in tasks) == 4 + 6 + 12
+    assert all(t.changed_docs == 0 for t in tasks)
+
+
+def test_compare_gives_the_protocol_runs_comparison(suite_run, single_run, data, tmp_path_factory):
+    """Suite run A against suite run B compares each test exactly as the protocol runs of the same models."""
+    _, oracle_suite = _run(tmp_path_factory, "suite_oracle", ["tempvs"], data, model="scripted", model_args="policy=oracle")
+    _, oracle_protocol = _run(tmp_path_factory, "protocol_oracle", ["tempvs_protocol"], data, model="scripted", model_args="policy=oracle")
+    suite, notes = compare_runs(suite_run[1], oracle_suite)
+    protocol, _ = compare_runs(single_run[1], oracle_protocol)
+    assert sorted(suite, key=lambda c: (c.task, c.metric)) == sorted(protocol, key=lambda c: (c.task, c.metric))
+    assert {c.task for c in suite} == set(SINGLE) and len(suite) >= 6
+    assert any(note.startswith(f"{SUITE_GROUNDING_TASK}: its answers are compared within each test") for note in notes)
+
+
+def test_browse_shows_each_distinct_question_once_with_the_tests_it_serves(suite_run, data, monkeypatch):
+    monkeypatch.setenv("TEMPVS_DATA_DIR", str(data))
+    tasks = {t.task: t for t in run_cards([suite_run[1]], Thumbnails())}
+    grounding = tasks[SUITE_GROUNDING_TASK].cards
+    assert len(grounding) == 293
+    served = [join for card in grounding for join in card.joins if join.title.startswith("Asked once for")]
+    assert len(served) == 293 and sum(int(join.title.split()[3]) for join in served) == 384
+    ids = {card.id for card in grounding}
+    mains = [card for card in tasks["tempvs_suite_mt1_two"].cards]
+    strict = [join for card in mains for join in card.joins if join.title.startswith("GT_strict")]
+    assert len(strict) == len(mains) == 74 and not any("not judged" in join.title for join in strict)
+    assert all(link.card in ids for join in strict for link in join.links)
+    assert sum(join.ok for join in strict) == round(74 * suite_run[0]["results"]["tempvs_suite_mt1_two"]["gtstrict_rate,none"])
+
+
+def _script(path, data, respond):
+    path.write_text(json.dumps({f"{task}/{i}": respond(task, doc) for task in SUITE for i, doc in enumerate(_docs(task, data))}))
+    return path
+
+
+def test_use_cache_resumes_the_suite_and_serves_its_answers(data, tmp_path):
+    env, cache = {"TEMPVS_DATA_DIR": str(data)}, tmp_path / "cache"
+    # 1. the model dies in the grounding task (its script ends there): no results file
+    script = _script(tmp_path / "crash.json", data, lambda task, doc: mixed_response(doc))
+    entries = json.loads(script.read_text())
+    script.write_text(json.dumps({key: value for key, value in entries.items() if not key.endswith("/200")}))
+    out = tmp_path / "crashed"
+    out.mkdir()
+    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", f"policy=script,script={script}",
+               "--tasks", "tempvs", "--output_path", str(out), "--use_cache", str(cache)]
+    log = run_cli(command, out, env)
+    assert not list(out.glob("**/*_results.json")), log.stderr[-2000:]
+    # 2. the rerun gives what an uninterrupted run gives, each distinct question once
+    full = _script(tmp_path / "full.json", data, lambda task, doc: mixed_response(doc))
+    args = f"policy=script,script={full}"
+    resumed = lmms_eval(tmp_path / "resumed", ["tempvs"], model_args=args, env=env, extra=["--use_cache", str(cache)])
+    reference = lmms_eval(tmp_path / "reference", ["tempvs"], model_args=args, env=env)
+    assert resumed["results"] == reference["results"]
+    assert sum(resumed["n-samples"][task]["effective"] for task in SUITE) == DISTINCT
+    # 3. a finished run's answers come from the cache: the same model whose script now says otherwise is not asked
+    _script(full, data, lambda task, doc: "I cannot tell.")
+    cached = lmms_eval(tmp_path / "cached", ["tempvs"], model_args=args, env=env, extra=["--use_cache", str(cache)])
+    assert cached["results"] == reference["results"]
+
+
+def test_two_processes_equal_one(suite_run, data, tmp_path):
+    """The join reads the grounding answers gathered from every process."""
+    two = lmms_eval(tmp_path, ["tempvs"], model="request_hash", model_args="", env={"TEMPVS_DATA_DIR": str(data)}, processes=2)
+    one = suite_run[0]
+    assert {t: {k: v for k, v in one["results"][t].items() if k != "alias"} for t in SUITE} == \
+        {t: {k: v for k, v in two["results"][t].items() if k != "alias"} for t in SUITE}
+    assert one["n-samples"] == two["n-samples"]
+
+
+def test_a_suite_main_task_without_the_grounding_task_says_so(data, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=oracle", "--tasks", "tempvs_suite_mt1_two",
+               "--output_path", str(out)]
+    log = run_cli(command, out, {"TEMPVS_DATA_DIR": str(data)})
+    results = json.loads(next(out.glob("**/*_results.json")).read_text())["results"]["tempvs_suite_mt1_two"]
+    assert (results["mt_acc,none"], results["gtstrict_rate,none"], results["gt_acc,none"]) == (1.0, None, None)
+    assert (log.stdout + log.stderr).count(f"{SUITE_GROUNDING_TASK} was not aggregated before this task") == 6
+
+
+def test_settings_refuse_what_the_suite_cannot_mean():
+    with pytest.raises(TempVSSettingsError, match=r"grounding tests \['gt_paired', 'gt_all'\] together need shared_grounding"):
+        TaskSettings(("gt_paired", "gt_all"))
+    with pytest.raises(TempVSSettingsError, match="shared_grounding with mode blind"):
+        TaskSettings(("mt1_two",), mode="blind", visual="none", blind_filter=False, shared_grounding=True)
+    assert "shared_grounding" not in TaskSettings(("mt1_two",)).metadata()
+    assert TaskSettings(("mt1_two",), shared_grounding=True).metadata()["shared_grounding"] is True
