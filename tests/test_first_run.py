@@ -41,24 +41,34 @@ def test_summary_puts_the_headline_metrics_beside_the_random_row():
         "isobench": {"f1_weighted": 0.51, "f1_macro": 0.5, "coverage": 1.0},
         "tempvs_mt1_three": {"gt_acc": 0.2, "gtstrict_rate": 0.008, "mt_acc": 0.5, "mt_given_gtstrict": 0.5, "invalid_rate": 0.0},
         "tempvs_mt3_caption": {"gt_acc": 0.19, "gtstrict_rate": 0.0, "mt_acc": 0.21, "mt_given_gtstrict": None, "invalid_rate": 0.01},
+        # every other task of the benchmarks gets a row; a group (no metric) and another harness task are named
+        "catbench_sc_switched": {"f1_macro": 0.45, "f1_dep": 0.4, "f1_nondep": 0.5, "tc": 0.6, "occ": 0.5, "invalid_rate": 0.0},
+        "isobench_cot": {"f1_weighted": 0.49, "f1_macro": 0.48, "coverage": 1.0},
+        "tempvs_mt1_two_cot": {"gt_acc": 0.2, "gtstrict_rate": 0.04, "mt_acc": 0.5, "mt_given_gtstrict": 0.5, "invalid_rate": 0.0},
+        "tempvs": {},
+        "mmmu_val": {"accuracy": 0.3},
     }
     run = Run("random_choice (seed=1234)", results={task: {f"{k},none": v for k, v in metrics.items()} for task, metrics in values.items()})
     assert render_summary(run) == """
 CaT-Bench
-  task               macro F1     Dep F1       NonDep F1    TC %        OCC %       invalid
-  catbench_switched  0.50 (0.5*)  0.52 (0.5*)  0.48 (0.5*)  55.0 (50*)  47.0 (50*)  0.00 (0*)
+  task                  macro F1     Dep F1       NonDep F1    TC %        OCC %       invalid
+  catbench_switched     0.50 (0.5*)  0.52 (0.5*)  0.48 (0.5*)  55.0 (50*)  47.0 (50*)  0.00 (0*)
+  catbench_sc_switched  0.45 (0.5*)  0.40 (0.5*)  0.50 (0.5*)  60.0 (50*)  50.0 (50*)  0.00 (0*)
 
 ISO-Bench
-  task      weighted F1  macro F1     coverage
-  isobench  0.51 (0.5*)  0.50 (0.5*)  1.00 (1*)
+  task          weighted F1  macro F1     coverage
+  isobench      0.51 (0.5*)  0.50 (0.5*)  1.00 (1*)
+  isobench_cot  0.49 (0.5*)  0.48 (0.5*)  1.00 (1*)
 
 TempVS, % (in brackets: the paper's Random row where it prints one)
-  test             GT          GT_strict     MT         MT|GT_strict  invalid
-  MT1 three-event  20.0 (20*)  0.8 (0.6?)    50.0 (50)  50.0 (50*)    0.0 (0*)
-  MT3 caption      19.0 (20*)  0.0 (0.032*)  21.0 (20)  – (20*)       1.0 (0*)
+  test               GT          GT_strict     MT          MT|GT_strict  invalid
+  MT1 three-event    20.0 (20*)  0.8 (0.6?)    50.0 (50)   50.0 (50*)    0.0 (0*)
+  MT3 caption        19.0 (20*)  0.0 (0.032*)  21.0 (20)   – (20*)       1.0 (0*)
+  MT1 two-event CoT  20.0 (20*)  4.0 (4*)      50.0 (50*)  50.0 (50*)    0.0 (0*)
   ? three_event_gts printed 0.6 although (1/5)^3 = 0.8% for five-image sequences (unexplained in the paper)
 
-* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass)"""
+* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass)
+Not in the summary (no headline row of this kind; see the report's tables): mmmu_val"""
 
 
 def test_a_failed_demo_shows_the_end_of_the_lmms_eval_log(tmp_path):
