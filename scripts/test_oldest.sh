@@ -19,4 +19,4 @@ if [ "$("$OLDEST/bin/python" -c 'import importlib.metadata as m; print(m.version
 fi
 "$OLDEST/bin/python" -c 'import importlib.metadata as m; print("lmms-eval", m.version("lmms-eval"), "lm-eval", m.version("lm-eval"))'
 "$OLDEST/bin/python" -m pytest -q -n 0 tests/test_registration.py tests/test_baselines.py tests/test_check.py \
-  tests/test_catbench_cli.py tests/test_isobench_cli.py tests/test_tempvs_cli.py "$@"
+  tests/test_task_folders.py tests/test_catbench_cli.py tests/test_isobench_cli.py tests/test_tempvs_cli.py "$@"
