@@ -12,7 +12,7 @@ DESCRIPTION = (
     "Helpers around lmms-eval (and lm-eval) for the TempVS, ISO-Bench and CaT-Bench tasks of this package: "
     "evaluate the bundled demo data (demo), lay results out as the papers' tables (report), re-score a logged "
     "run (rescore), score TempVS's released model outputs (score-predictions), export the task folders for "
-    "lmms-eval (export). Evaluations themselves run with lmms-eval / lm-eval."
+    "lmms-eval (export), tell whether a run is complete and sound (check). Evaluations themselves run with lmms-eval / lm-eval."
 )
 
 

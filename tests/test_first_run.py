@@ -274,7 +274,8 @@ def test_help_says_what_the_tool_is(capsys):
     assert ("Helpers around lmms-eval (and lm-eval) for the TempVS, ISO-Bench and CaT-Bench tasks of this package: "
             "evaluate the bundled demo data (demo), lay results out as the papers' tables (report), re-score a logged "
             "run (rescore), score TempVS's released model outputs (score-predictions), export the task folders for "
-            "lmms-eval (export). Evaluations themselves run with lmms-eval / lm-eval.") in _help(capsys, ["--help"])
+            "lmms-eval (export), tell whether a run is complete and sound (check). Evaluations themselves run with "
+            "lmms-eval / lm-eval.") in _help(capsys, ["--help"])
 
 
 def test_version_is_the_package_version(capsys):
@@ -295,6 +296,7 @@ SUBCOMMAND_DEFAULTS = {
     "rescore": ["every task of the run", "the settings the run recorded", "markdown", "standard output", "none"],
     "score-predictions": ["combined", "every model of the predictions folder", "all four", "none", "tempvs_released_scores", "every layout with rows"],
     "export": ["all three"],
+    "check": ["the --tasks each lmms-eval run recorded; lm-eval runs record none"],
 }
 
 
