@@ -20,6 +20,7 @@ from temporal_bench.utils.data_dir import from_hub, local_data_dir
 from temporal_bench.utils.data_fingerprint import log_source
 from temporal_bench.utils.json_lines import json_lines
 from temporal_bench.utils.synthetic_data import is_synthetic
+from temporal_bench.utils.warn_once import warn_once
 
 logger = logging.getLogger(__name__)
 
@@ -222,7 +223,5 @@ def _check_counts(split: str, questions: List[Dict], synthetic: bool = False) ->
         matches = [other for other, counts in EXPECTED_COUNTS.items() if counts == found]
         hint = (f"; these files match the released {matches[0]} split ({found[0]:,} questions): "
                 f"run {how_to_select(matches[0])} to evaluate it as such" if matches else "")
-        logger.warning(
-            "CaT-Bench %s split: (questions, Dep, before, close) = %s, the released %s split has %s%s",
-            split, found, split, expected, hint,
-        )
+        warn_once(logger, f"CaT-Bench {split} split: (questions, Dep, before, close) = {found}, the released {split} split has "
+                          f"{expected}{hint}")

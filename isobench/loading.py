@@ -34,6 +34,7 @@ from typing import Dict, Iterable, List, NamedTuple, Optional, Sequence
 from temporal_bench.utils.data_dir import from_hub, local_data_dir
 from temporal_bench.utils.data_fingerprint import log_source
 from temporal_bench.utils.synthetic_data import is_synthetic
+from temporal_bench.utils.warn_once import warn_once
 from temporal_bench.utils.json_lines import json_lines_after
 
 logger = logging.getLogger(__name__)
@@ -524,7 +525,7 @@ def check_statistics(records: List[Dict]) -> List[str]:
             f"Name the snippet column with the task setting {COLUMN_MAP_SETTING}."
         )
     for problem in problems:
-        logger.warning(problem)
+        warn_once(logger, problem)
     return problems
 
 

@@ -207,13 +207,13 @@ def test_the_cli_ends_with_the_cause_and_the_fix_at_once(tmp_path, monkeypatch, 
 
 @pytest.fixture(scope="module")
 def limited_run(tmp_path_factory):
-    """One lmms-eval run with --limit 5 over two TempVS tasks and CaT-Bench on the validation files."""
+    """One lmms-eval run with --limit 5 over two TempVS tasks and two CaT-Bench tasks on the validation files."""
     base = tmp_path_factory.mktemp("first_run")
     tempvs = write_tempvs(base / "tempvs", n_sequences=2)
     env = {"TEMPVS_DATA_DIR": str(tempvs), "CATBENCH_DATA_DIR": str(CATBENCH_VAL)}
     out = base / "out"
     out.mkdir()
-    tasks = ["tempvs_mt1_two", "tempvs_mt1_three", "catbench"]
+    tasks = ["tempvs_mt1_two", "tempvs_mt1_three", "catbench", "catbench_cot"]
     log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", ",".join(tasks),
                    "--output_path", str(out), "--limit", "5"], out, env)
     return tempvs, read_results(out, tasks, log), ANSI.sub("", log.stdout + log.stderr)
@@ -236,9 +236,9 @@ def test_validation_files_read_as_the_test_split_say_how_to_select_it(caplog, mo
     assert caplog.records == []
 
 
-def test_the_cli_shows_the_split_hint(limited_run):
+def test_the_cli_shows_the_split_hint_once(limited_run):
     _, _, output = limited_run
-    assert output.count(VALIDATION_AS_TEST) == 1
+    assert output.count(VALIDATION_AS_TEST) == 1  # two tasks read the split (utils/warn_once.py)
 
 
 NO_MAIN = ("TempVS tempvs_mt1_three: no main question was asked: the 5 evaluated docs are all grounding questions (the "
