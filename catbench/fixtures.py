@@ -11,6 +11,7 @@ from typing import Dict, List
 
 from temporal_bench.catbench.loading import HF_FILE_NAMES, RELEASE_DIR_NAMES, RELEASE_FILES
 from temporal_bench.catbench.questions import binary_question
+from temporal_bench.utils.synthetic_data import mark_synthetic
 
 _ACTIONS = ["chop", "boil", "stir", "bake", "season", "whisk", "fry", "drain", "slice", "grate", "simmer", "serve"]
 _FOODS = ["onions", "potatoes", "rice", "garlic", "carrots", "eggs", "the sauce", "the dough", "beans", "cheese"]
@@ -77,6 +78,7 @@ def write_fixture(root: Path, layout: str = "release", n_plans: int = 3, pairs_p
             write_release_split(root / RELEASE_DIR_NAMES[split], pairs)
         else:
             _write_jsonl(root / HF_FILE_NAMES[split], hf_rows(pairs))
+    mark_synthetic(root, "CaT-Bench")
     return root
 
 

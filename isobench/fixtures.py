@@ -18,6 +18,8 @@ import random
 from pathlib import Path
 from typing import Dict, List, Tuple
 
+from temporal_bench.utils.synthetic_data import mark_synthetic
+
 LAYOUTS = ("json", "hf")
 _COLOURS = ["#c0392b", "#2980b9", "#27ae60", "#8e44ad", "#d35400", "#16a085", "#7f8c8d", "#f1c40f"]
 _GOALS = {
@@ -137,4 +139,5 @@ def write_fixture(root: Path, layout: str = "json", n: int = 16, seed: int = 0,
         rows = [_hf_row(example, with_positions, with_source) for example in data]
         dataset = datasets.Dataset.from_list(rows).cast_column("image", datasets.Image())
         datasets.DatasetDict({"test": dataset}).save_to_disk(str(root))
+    mark_synthetic(root, "ISO-Bench")
     return root

@@ -12,7 +12,7 @@ DESCRIPTION = (
     "Helpers around lmms-eval (and lm-eval) for the TempVS, ISO-Bench and CaT-Bench tasks of this package: "
     "evaluate the bundled demo data (demo), lay results out as the papers' tables (report), re-score a logged "
     "run (rescore), score TempVS's released model outputs (score-predictions), export the task folders for "
-    "lmms-eval (export). Evaluations themselves run with lmms-eval / lm-eval."
+    "lmms-eval (export), tell whether a run is complete and sound (check). Evaluations themselves run with lmms-eval / lm-eval."
 )
 
 
@@ -41,6 +41,9 @@ PASSTHROUGH = {
     "forget-failed": ("temporal_bench.response_cache", "main_forget_failed",
                       "remove failed requests from an lmms-eval --use_cache folder, so a re-run asks for them again"),
     "compare": ("temporal_bench.report.compare", "main_compare", "paired comparison of two runs: differences with intervals and p-values"),
+    "check": ("temporal_bench.check", "main_check",
+              "exit 1 naming what is wrong with a run's output (missing task, failed requests, --limit, stray samples); "
+              "the line to put after lmms-eval in scripts"),
 }
 
 

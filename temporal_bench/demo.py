@@ -2,7 +2,8 @@
 real lmms-eval command line (run in this process, which needs lmms-eval's modules afterwards for the
 browse page anyway; its output goes to a log file, shown only when the run fails; lmms-eval exits 0
 even when an evaluation fails, so a missing results file is a failure too), write the paper-layout
-report and print the headline summary beside the random baseline."""
+report and print the headline summary beside the random baseline. The run is checked as
+``temporal-bench check`` checks one (every task present, no failed request, no --limit)."""
 
 import glob
 import json
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, NamedTuple
 
 from temporal_bench.catbench import fixtures as catbench_fixtures
+from temporal_bench.check import folder_problems, summary
 from temporal_bench.isobench import fixtures as isobench_fixtures
 from temporal_bench.tempvs import fixtures as tempvs_fixtures
 
@@ -74,11 +76,11 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
         _fail(log_path, f"lmms-eval exited with status {status}" if status else f"lmms-eval wrote no results file under {results_dir}")
     with open(written[-1], encoding="utf-8") as handle:
         results = json.load(handle)
-    missing = [task for task in tasks if task not in results["results"]]
-    if missing:
-        _fail(log_path, f"lmms-eval results {written[-1]} lack tasks {missing}")
-    print(f"results: {written[-1]}")
-    released_blind = results_dir / "tempvs_released_blind"
+    runs, problems = folder_problems(Path(written[-1]), tasks)  # what `temporal-bench check` says of the run
+    if problems:
+        _fail(log_path, "; ".join(problems))
+    print(f"results: {written[-1]}\n{summary(runs)}")
+    released_blind = output / "tempvs_released_blind"  # scored release outputs, no lmms-eval run: beside results/
     write_released_blind(Path(env[DEMO_BENCHMARKS["tempvs"].data_dir_env]), released_blind)
     # this run's files only: the report merges every results file of a model, earlier demo runs' too
     print(write_report([Path(written[-1]), released_blind], output / "report"))

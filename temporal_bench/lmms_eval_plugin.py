@@ -7,7 +7,8 @@ created. Loading it therefore (1) adds our task folder to every TaskManager's in
 ``lmms-eval --model M --tasks catbench`` needs no flag, (2) registers our baseline models and the
 family names of lmms-eval chat classes (:data:`FAMILY_MODELS`), and (3) when
 a TaskManager first indexes tasks, installs the run checks of ``temporal_bench.run_checks`` (backend
-settings at start-up, failed requests at aggregation). ``TEMPORAL_BENCH_NO_AUTO_TASKS=1`` turns (1) off.
+settings at start-up, failed requests at aggregation) and ``temporal_bench.task_folders`` (a task named
+by a folder of the working folder). ``TEMPORAL_BENCH_NO_AUTO_TASKS=1`` turns (1) off.
 """
 
 import os
@@ -43,13 +44,17 @@ def add_task_folder_to_task_manager(add_folder: bool) -> None:
         return
 
     def initialize_tasks(self, include_path=None, include_defaults=True):
-        from temporal_bench import run_checks
+        from temporal_bench import run_checks, task_folders
 
         run_checks.install()
+        task_folders.install()
         paths = [include_path] if isinstance(include_path, str) else list(include_path or [])
         if add_folder and str(LMMS_EVAL_TASK_DIR) not in paths:
             paths.append(str(LMMS_EVAL_TASK_DIR))
-        return original(self, include_path=paths, include_defaults=include_defaults)
+        index = original(self, include_path=paths, include_defaults=include_defaults)
+        task_folders.warn_about_shadowing_folders(name for name, entry in index.items()
+                                                  if str(entry.get("yaml_path", "")).startswith(str(LMMS_EVAL_TASK_DIR)))
+        return index
 
     initialize_tasks.adds_temporal_bench_tasks = True
     TaskManager.initialize_tasks = initialize_tasks

@@ -31,6 +31,7 @@ from temporal_bench.tempvs import prompts
 from temporal_bench.tempvs.extraction import answer_letters
 from temporal_bench.tempvs.released_predictions import file_suffix, model_family
 from temporal_bench.tempvs.spec import BLIND_MODELS, GROUNDING_TESTS, MAIN_TESTS, SOURCES, file_of, task_kind
+from temporal_bench.utils.synthetic_data import mark_synthetic
 
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
 FRAME_SIZE = (64, 64)
@@ -395,6 +396,7 @@ def write_fixture(root: Path, n_sequences: int = 5, templates_dir: Optional[Path
             for index, (model, suffix) in enumerate(BLIND_MODELS):
                 preds = [blind_pred(row, task_id, index, blind_outcomes(source, task_id, row["question_id"])[index]) for row in rows]
                 write_table(rows, root / "predictions" / "blind" / model / f"{source}_{task_id}_preds_{suffix}.pkl", None, preds)
+    mark_synthetic(root, "TempVS")
     return root
 
 

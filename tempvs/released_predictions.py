@@ -45,6 +45,12 @@ INPUTS = {"combined": ("standard", ""), "separate": ("standard", "_separate"), "
           "blind": ("blind", "_blind")}
 RESULTS_NAME = "released_{input}_results.json"
 SAMPLES_NAME = "released_{input}_samples_{task}.jsonl"  # beside RESULTS_NAME, named as lmms-eval names them
+RELEASED_PREDICTIONS_MODEL = "tempvs-released-predictions"  # the results file's config.model: no evaluation run
+
+
+def is_released_predictions(results: dict) -> bool:
+    """Whether a results JSON holds the release's scored outputs (written by ``write_results``), not a run."""
+    return (results.get("config") or {}).get("model") == RELEASED_PREDICTIONS_MODEL
 
 
 def model_family(model: str) -> str:
@@ -214,7 +220,7 @@ def write_results(folder: Path, model: str, input_kind: str, scored: ScoredModel
         samples.write_text("".join(json.dumps({"doc_id": i, "target": r["gold"], "gt_acc": r}, sort_keys=True) + "\n"
                                    for i, r in enumerate(records)), encoding="utf-8")
     data = {"results": results_of(scored), "model_name": model,
-            "config": {"model": "tempvs-released-predictions", "model_args": f"model={model},input={input_kind}",
+            "config": {"model": RELEASED_PREDICTIONS_MODEL, "model_args": f"model={model},input={input_kind}",
                        "data": str(root)},
             "released_rows": [asdict(m) for m in scored.mismatches]}
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")

@@ -83,9 +83,7 @@ def _default_template() -> str:
 # json placeholder only satisfies the harness's dataset loading. Decoding as the official
 # inference: greedy, at most 512 new tokens, no stop string.
 dataset_path: json
-dataset_kwargs:
-  data_files:
-    test: placeholder.jsonl
+dataset_kwargs: !function utils.dataset_kwargs
 test_split: test
 output_type: generate_until
 doc_to_visual: !function utils.doc_to_visual
@@ -159,8 +157,10 @@ from pathlib import Path
 from temporal_bench.tempvs.hooks import *  # noqa: F401,F403  (doc_to_*, process_results, make_process_docs)
 from temporal_bench.tempvs.metrics import *  # noqa: F401,F403  (the headline aggregations)
 from temporal_bench.tempvs.suite import *  # noqa: F401,F403  (the aggregations of --tasks tempvs)
+from temporal_bench.utils.data_dir import placeholder_dataset_kwargs
 from temporal_bench.utils.task_options import process_docs_per_task
 
+dataset_kwargs = placeholder_dataset_kwargs(Path(__file__).parent)  # the template's (a value, not a function)
 globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))  # noqa: F405
 '''
 

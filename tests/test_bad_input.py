@@ -654,7 +654,7 @@ def _catbench_other_split(tmp_path):
     root = tmp_path / "d"
     write_catbench(root, "hf", n_plans=1, pairs_per_class=2)
     (root / "val.jsonl").unlink()
-    with pytest.raises(CatBenchDataError, match=r"no CaT-Bench 'validation' split found.*Found: \['test.jsonl', 'train.jsonl'\]"):
+    with pytest.raises(CatBenchDataError, match=r"no CaT-Bench 'validation' split found.*Found: \['SYNTHETIC_DATA.txt', 'test.jsonl', 'train.jsonl'\]"):
         load_split("validation", root)
 
 

@@ -41,24 +41,34 @@ def test_summary_puts_the_headline_metrics_beside_the_random_row():
         "isobench": {"f1_weighted": 0.51, "f1_macro": 0.5, "coverage": 1.0},
         "tempvs_mt1_three": {"gt_acc": 0.2, "gtstrict_rate": 0.008, "mt_acc": 0.5, "mt_given_gtstrict": 0.5, "invalid_rate": 0.0},
         "tempvs_mt3_caption": {"gt_acc": 0.19, "gtstrict_rate": 0.0, "mt_acc": 0.21, "mt_given_gtstrict": None, "invalid_rate": 0.01},
+        # every other task of the benchmarks gets a row; a group (no metric) and another harness task are named
+        "catbench_sc_switched": {"f1_macro": 0.45, "f1_dep": 0.4, "f1_nondep": 0.5, "tc": 0.6, "occ": 0.5, "invalid_rate": 0.0},
+        "isobench_cot": {"f1_weighted": 0.49, "f1_macro": 0.48, "coverage": 1.0},
+        "tempvs_mt1_two_cot": {"gt_acc": 0.2, "gtstrict_rate": 0.04, "mt_acc": 0.5, "mt_given_gtstrict": 0.5, "invalid_rate": 0.0},
+        "tempvs": {},
+        "mmmu_val": {"accuracy": 0.3},
     }
     run = Run("random_choice (seed=1234)", results={task: {f"{k},none": v for k, v in metrics.items()} for task, metrics in values.items()})
     assert render_summary(run) == """
 CaT-Bench
-  task               macro F1     Dep F1       NonDep F1    TC %        OCC %       invalid
-  catbench_switched  0.50 (0.5*)  0.52 (0.5*)  0.48 (0.5*)  55.0 (50*)  47.0 (50*)  0.00 (0*)
+  task                  macro F1     Dep F1       NonDep F1    TC %        OCC %       invalid
+  catbench_switched     0.50 (0.5*)  0.52 (0.5*)  0.48 (0.5*)  55.0 (50*)  47.0 (50*)  0.00 (0*)
+  catbench_sc_switched  0.45 (0.5*)  0.40 (0.5*)  0.50 (0.5*)  60.0 (50*)  50.0 (50*)  0.00 (0*)
 
 ISO-Bench
-  task      weighted F1  macro F1     coverage
-  isobench  0.51 (0.5*)  0.50 (0.5*)  1.00 (1*)
+  task          weighted F1  macro F1     coverage
+  isobench      0.51 (0.5*)  0.50 (0.5*)  1.00 (1*)
+  isobench_cot  0.49 (0.5*)  0.48 (0.5*)  1.00 (1*)
 
 TempVS, % (in brackets: the paper's Random row where it prints one)
-  test             GT          GT_strict     MT         MT|GT_strict  invalid
-  MT1 three-event  20.0 (20*)  0.8 (0.6?)    50.0 (50)  50.0 (50*)    0.0 (0*)
-  MT3 caption      19.0 (20*)  0.0 (0.032*)  21.0 (20)  – (20*)       1.0 (0*)
+  test               GT          GT_strict     MT          MT|GT_strict  invalid
+  MT1 three-event    20.0 (20*)  0.8 (0.6?)    50.0 (50)   50.0 (50*)    0.0 (0*)
+  MT3 caption        19.0 (20*)  0.0 (0.032*)  21.0 (20)   – (20*)       1.0 (0*)
+  MT1 two-event CoT  20.0 (20*)  4.0 (4*)      50.0 (50*)  50.0 (50*)    0.0 (0*)
   ? three_event_gts printed 0.6 although (1/5)^3 = 0.8% for five-image sequences (unexplained in the paper)
 
-* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass)"""
+* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass)
+Not in the summary (no headline row of this kind; see the report's tables): mmmu_val"""
 
 
 def test_a_failed_demo_shows_the_end_of_the_lmms_eval_log(tmp_path):
@@ -197,13 +207,13 @@ def test_the_cli_ends_with_the_cause_and_the_fix_at_once(tmp_path, monkeypatch, 
 
 @pytest.fixture(scope="module")
 def limited_run(tmp_path_factory):
-    """One lmms-eval run with --limit 5 over two TempVS tasks and CaT-Bench on the validation files."""
+    """One lmms-eval run with --limit 5 over two TempVS tasks and two CaT-Bench tasks on the validation files."""
     base = tmp_path_factory.mktemp("first_run")
     tempvs = write_tempvs(base / "tempvs", n_sequences=2)
     env = {"TEMPVS_DATA_DIR": str(tempvs), "CATBENCH_DATA_DIR": str(CATBENCH_VAL)}
     out = base / "out"
     out.mkdir()
-    tasks = ["tempvs_mt1_two", "tempvs_mt1_three", "catbench"]
+    tasks = ["tempvs_mt1_two", "tempvs_mt1_three", "catbench", "catbench_cot"]
     log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", ",".join(tasks),
                    "--output_path", str(out), "--limit", "5"], out, env)
     return tempvs, read_results(out, tasks, log), ANSI.sub("", log.stdout + log.stderr)
@@ -226,9 +236,9 @@ def test_validation_files_read_as_the_test_split_say_how_to_select_it(caplog, mo
     assert caplog.records == []
 
 
-def test_the_cli_shows_the_split_hint(limited_run):
+def test_the_cli_shows_the_split_hint_once(limited_run):
     _, _, output = limited_run
-    assert output.count(VALIDATION_AS_TEST) == 1
+    assert output.count(VALIDATION_AS_TEST) == 1  # two tasks read the split (utils/warn_once.py)
 
 
 NO_MAIN = ("TempVS tempvs_mt1_three: no main question was asked: the 5 evaluated docs are all grounding questions (the "
@@ -264,7 +274,8 @@ def test_help_says_what_the_tool_is(capsys):
     assert ("Helpers around lmms-eval (and lm-eval) for the TempVS, ISO-Bench and CaT-Bench tasks of this package: "
             "evaluate the bundled demo data (demo), lay results out as the papers' tables (report), re-score a logged "
             "run (rescore), score TempVS's released model outputs (score-predictions), export the task folders for "
-            "lmms-eval (export). Evaluations themselves run with lmms-eval / lm-eval.") in _help(capsys, ["--help"])
+            "lmms-eval (export), tell whether a run is complete and sound (check). Evaluations themselves run with "
+            "lmms-eval / lm-eval.") in _help(capsys, ["--help"])
 
 
 def test_version_is_the_package_version(capsys):
@@ -286,6 +297,7 @@ SUBCOMMAND_DEFAULTS = {
                 "the environment's variable, else the folder the run recorded", "markdown", "standard output", "none"],
     "score-predictions": ["combined", "every model of the predictions folder", "all four", "none", "tempvs_released_scores", "every layout with rows"],
     "export": ["all three"],
+    "check": ["the --tasks each lmms-eval run recorded; lm-eval runs record none"],
 }
 
 

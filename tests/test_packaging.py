@@ -121,6 +121,15 @@ def test_nothing_in_the_repository_reads_a_path_outside_it():
     assert not offenders
 
 
+def test_the_demo_folder_is_one_run_for_compare_and_check(fresh_env, demo):
+    output, _ = demo
+    bin_dir = fresh_env / "bin"
+    compared = _run([str(bin_dir / "temporal-bench"), "compare", str(output), str(output)]).stdout
+    [results_file] = (output / "results").glob("*_results.json")
+    assert f"- A: **random_choice (seed=1234)**, `{results_file.as_posix()}`" in compared
+    assert _run([str(bin_dir / "temporal-bench"), "check", str(output)]).stdout.startswith("check: OK: 1 run(s), 19 task(s), ")
+
+
 def _near_chance(value, chance, n):
     return abs(value - chance) <= 3 * math.sqrt(chance * (1 - chance) / n)
 
@@ -129,8 +138,10 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     output, log = demo
     tasks = [task for benchmark in DEMO_BENCHMARKS.values() for task in benchmark.tasks]
     assert set(DEMO_BENCHMARKS) == {"catbench", "isobench", "tempvs"}
-    # the lmms-eval run's folder (beside it: the scores of the release's blind predictions, Table 17)
-    results_file = next((output / "results").glob("*_results.json"))
+    # the lmms-eval run's folder (beside results/: the scores of the release's blind predictions, Table 17)
+    [results_file] = (output / "results").glob("*_results.json")
+    assert {path.parent.name for path in (output / "tempvs_released_blind").rglob("*_results.json")} == {
+        "Llama-3.1-8B", "Phi-3.5-mini-instruct", "Qwen2.5-72B-Instruct"}
     run_folder = results_file.parent
     results = read_results(results_file, tasks, log)
     # lmms-eval's own output (its 250-row metric table) went to the log; the summary closes the output
@@ -138,7 +149,18 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     # TempVS's tests come from the tasks of --tasks tempvs (MT2 and MT3 two by two): read per test
     flat = {name: entry for task, values in results["results"].items() for name, entry in per_test_results(task, values).items()}
     summary = log.stdout[log.stdout.index("\nSummary: random_choice (seed=1234) on the demo data. The demo data is synthetic"):]
+    # checked as `temporal-bench check` checks a run; no warning about the demo's own (synthetic) data
+    assert f"results: {results_file}\ncheck: OK: 1 run(s), 19 task(s), " in log.stdout
+    lmms_eval_log = (output / "lmms_eval.log").read_text(encoding="utf-8")
+    assert "differs from the paper's Table 2" not in log.stdout + log.stderr + lmms_eval_log
+    assert "the released test split has" not in lmms_eval_log
+    # every task it ran has a summary row (the CoT tasks answered in their answer tags: none invalid)
+    assert "Not in the summary" not in summary
+    for row in ("catbench_sc_k5_t08_switched ", "catbench_explain_nl_switched ", "isobench_cot ", "MT3 caption CoT "):
+        assert f"\n  {row}" in summary, row
+    assert flat["isobench_cot"]["coverage,none"] == 1.0
     for task, metric, scale, decimals, chance in (("catbench_switched", "f1_macro", 1, 2, "0.5*"), ("isobench", "f1_weighted", 1, 2, "0.5*"),
+                                                  ("isobench_cot", "f1_weighted", 1, 2, "0.5*"),
                                                   ("tempvs_mt1_two", "mt_acc", 100, 1, "50"), ("tempvs_mt3_caption", "mt_acc", 100, 1, "20")):
         assert f" {flat[task][f'{metric},none'] * scale:.{decimals}f} ({chance})" in summary, task
     report = output / "report"  # the paper-layout report of the run, listed in short
@@ -161,6 +183,8 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     [row19] = [line for line in (report / "tempvs-table19.md").read_text(encoding="utf-8").splitlines() if line.startswith("| **random_choice")]
     assert row19.count("[") == 3 and f"{flat['tempvs_mt3_images_only']['mt_acc,none']:.4f}" in row19
     assert "| **random_choice (seed=1234)** | measured |" in (report / "tempvs-table3.md").read_text(encoding="utf-8")
+    for table in ("catbench-table1", "catbench-table3", "catbench-table4", "catbench-table5", "catbench-table6_7", "isobench-table1"):
+        assert "Runs with no task of this table" not in (report / f"{table}.md").read_text(encoding="utf-8"), table  # the TempVS-only rows
     # every layout but Table 12 (separate images), each setting filled but Table 18's "before" (the
     # tasks the demo leaves out)
     assert {path.stem for path in report.glob("*.md")} == set(LAYOUTS) - {"tempvs-table12"}
@@ -171,10 +195,10 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     assert page.is_file() and str(page) in log.stdout
     n_catbench = results["n-samples"]["catbench_switched"]["effective"]
     assert _near_chance(results["results"]["catbench_switched"]["accuracy,none"], 0.5, n_catbench)
-    n_iso = results["n-samples"]["isobench"]["effective"]
-    assert results["results"]["isobench"]["coverage,none"] == 1.0
-    iso_records = [doc_record(sample) for sample in read_samples(run_folder, "isobench")]
-    assert _near_chance(isobench_breakdowns("isobench", iso_records)["accuracy"], 0.5, n_iso)
+    for task in ("isobench", "isobench_cot"):
+        assert results["results"][task]["coverage,none"] == 1.0
+        iso_records = [doc_record(sample) for sample in read_samples(run_folder, task)]
+        assert _near_chance(isobench_breakdowns(task, iso_records)["accuracy"], 0.5, results["n-samples"][task]["effective"]), task
     counts = {}
     for task in GROUPS["tempvs"][1:]:  # each main task with the grounding answers it joins
         values = breakdown_metrics(task, task_records(logged_run(results_file), task))

@@ -1,4 +1,4 @@
-"""README.md stays a two-minute read that starts with the two commands, and every relative link in
+"""README.md stays a two-minute read that starts with its title and then the two commands, and every relative link in
 it and in docs/ opens a file of the repository (and, for a ``#fragment``, one of its headings)."""
 
 import re
@@ -43,9 +43,11 @@ def test_readme_is_short():
     assert README.stat().st_size < MAX_README_BYTES, README.stat().st_size
 
 
-def test_readme_starts_with_the_two_commands():
-    first_block = _FENCE.search(README.read_text(encoding="utf-8"))
-    assert first_block and README.read_text(encoding="utf-8").startswith("```")
+def test_readme_starts_with_its_title_then_the_two_commands():
+    text = README.read_text(encoding="utf-8")
+    first_block = _FENCE.search(text)
+    title, _, rest = text.partition("\n\n")
+    assert re.fullmatch(r"# \S.*", title) and first_block and rest.startswith("```")
     commands = [line.split("#", 1)[0].strip() for line in first_block.group(1).splitlines()]
     assert [command for command in commands if command] == ["bash run_demo.sh", "bash run_tests.sh"]
 

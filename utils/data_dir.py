@@ -81,3 +81,10 @@ def data_locations(assignments: Dict[str, str]) -> Iterator[None]:
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+
+
+def placeholder_dataset_kwargs(task_folder: Path) -> Dict:
+    """``dataset_kwargs`` naming a task folder's one-row ``placeholder.jsonl`` (its test split) by absolute
+    path: lmms-eval 0.7.3 resolves a relative ``data_files`` against the YAML's folder, 0.7.2 against the
+    working folder."""
+    return {"data_files": {"test": str(Path(task_folder).resolve() / "placeholder.jsonl")}}

@@ -13,7 +13,9 @@ from temporal_bench.isobench.hooks import (  # noqa: F401
     process_results_explain_then_answer,
 )
 from temporal_bench.isobench.metrics import *  # noqa: F401,F403  (one aggregation per headline metric key)
+from temporal_bench.utils.data_dir import placeholder_dataset_kwargs
 from temporal_bench.utils.task_options import process_docs_per_task
 
+dataset_kwargs = placeholder_dataset_kwargs(Path(__file__).parent)  # the template's (a value, not a function)
 # process_docs_<task> for every task YAML of this folder, each with its YAML's settings
 globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))

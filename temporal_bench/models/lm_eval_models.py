@@ -9,6 +9,7 @@ from typing import List
 from lm_eval.api.model import LM
 from lm_eval.api.registry import register_model
 
+from temporal_bench.models.answer_format import as_requested
 from temporal_bench.models.policies import ScriptedAnswers, random_choice
 
 
@@ -43,4 +44,4 @@ class RandomChoiceLM(_DocAnswerLM):
         self.seed = int(seed)
 
     def answer(self, request) -> str:
-        return random_choice(request.doc, request.task_name, request.doc_id, self.seed)
+        return as_requested(random_choice(request.doc, request.task_name, request.doc_id, self.seed), request.args[0])

@@ -5,7 +5,8 @@ from typing import List
 from lmms_eval.api.instance import Instance
 from lmms_eval.api.model import lmms
 
-from temporal_bench.models.policies import ScriptedAnswers, in_asked_format, majority_answer, random_choice, request_choice
+from temporal_bench.models.answer_format import as_requested
+from temporal_bench.models.policies import ScriptedAnswers, majority_answer, random_choice, request_choice
 
 
 class _DocAnswerModel(lmms):
@@ -15,9 +16,9 @@ class _DocAnswerModel(lmms):
     def __init__(self, **kwargs) -> None:
         super().__init__()
         self.task_dict = {}
-        self.prompt = ""  # the prompt of the request being answered
 
-    def answer(self, doc: dict, task: str, split: str, doc_id: int) -> str:
+    def answer(self, doc: dict, task: str, split: str, doc_id: int, prompt) -> str:
+        """The response to one request (``prompt``: its text, as lmms-eval built it)."""
         raise NotImplementedError
 
     def receive(self, request: Instance, doc: dict) -> None:
@@ -28,9 +29,8 @@ class _DocAnswerModel(lmms):
         for request in requests:
             doc_id, task, split = request.args[-3:]
             doc = self.task_dict[task][split][doc_id]
-            self.prompt = request.args[0] if isinstance(request.args[0], str) else ""
             self.receive(request, doc)
-            response = self.answer(doc, task, split, doc_id)
+            response = self.answer(doc, task, split, doc_id, request.args[0])
             self.cache_hook.add_partial("generate_until", request.args, response)
             responses.append(response)
         return responses
@@ -42,26 +42,35 @@ class _DocAnswerModel(lmms):
         raise NotImplementedError(f"{type(self).__name__} only generates")
 
 
-class RandomChoice(_DocAnswerModel):
-    """Baseline: a uniform random pick among the options the question offers (the papers' Random),
-    in the answer tag where the prompt asks for one."""
+class _Baseline(_DocAnswerModel):
+    """Picks one of the doc's options and answers with it in the format the prompt asks for."""
+
+    def pick(self, doc: dict, task: str, split: str, doc_id: int) -> str:
+        raise NotImplementedError
+
+    def answer(self, doc, task, split, doc_id, prompt):
+        return as_requested(self.pick(doc, task, split, doc_id), prompt)
+
+
+class RandomChoice(_Baseline):
+    """Baseline: a uniform random pick among the options the question offers (the papers' Random)."""
 
     def __init__(self, seed: int = 1234, **kwargs) -> None:
         super().__init__()
         self.seed = int(seed)
 
-    def answer(self, doc, task, split, doc_id):
-        return in_asked_format(random_choice(doc, task, doc_id, self.seed), self.prompt)
+    def pick(self, doc, task, split, doc_id):
+        return random_choice(doc, task, doc_id, self.seed)
 
 
-class MajorityClass(_DocAnswerModel):
+class MajorityClass(_Baseline):
     """Baseline: always the most frequent gold answer of the evaluated task."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__()
         self._majority = {}
 
-    def answer(self, doc, task, split, doc_id):
+    def pick(self, doc, task, split, doc_id):
         if (task, split) not in self._majority:
             self._majority[task, split] = majority_answer(self.task_dict[task][split])
         return self._majority[task, split]
@@ -74,7 +83,7 @@ class Scripted(_DocAnswerModel):
         super().__init__()
         self.answers = ScriptedAnswers(policy, response, script, template)
 
-    def answer(self, doc, task, split, doc_id):
+    def answer(self, doc, task, split, doc_id, prompt):
         return self.answers.respond(doc, task, doc_id)
 
 
@@ -85,7 +94,7 @@ class RequestHash(_DocAnswerModel):
     def receive(self, request, doc):
         self._answer = request_choice(request.args[0], request.args[2](doc), doc["choices"])
 
-    def answer(self, doc, task, split, doc_id):
+    def answer(self, doc, task, split, doc_id, prompt):
         return self._answer
 
 

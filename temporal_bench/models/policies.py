@@ -16,12 +16,6 @@ def random_choice(doc: dict, task: str, doc_id: int, seed: int) -> str:
     return random.Random(f"{seed}:{task}:{doc_id}").choice(list(doc["choices"]))
 
 
-def in_asked_format(pick: str, prompt: str) -> str:
-    """``pick`` inside ``<answer>…</answer>`` where the prompt asks for the answer there (ISO-Bench
-    E→A scores nothing else; the TempVS CoT parsers read the tag's content, the same pick), else as it is."""
-    return f"<answer>{pick}</answer>" if "<answer>" in prompt else pick
-
-
 def request_choice(prompt: str, images: Sequence, choices: Sequence[str]) -> str:
     """A pick among ``choices`` and an unparseable reply, fixed by the prompt text and the images'
     pixels in their order: identical requests get identical answers, any other request most likely

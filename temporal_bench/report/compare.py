@@ -25,6 +25,7 @@ from temporal_bench.report.records import RecordsError, task_records
 from temporal_bench.report.rescore import LoggedRun, RescoreError, find_runs
 from temporal_bench.report.results import partial_limit, run_label
 from temporal_bench.tempvs.metrics import per_test_records
+from temporal_bench.tempvs.released_predictions import is_released_predictions
 from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
 
 METRIC_LABELS = {
@@ -146,7 +147,9 @@ def summary_line(comparisons: Sequence[Comparison]) -> str:
 
 
 def single_run(path: Path) -> LoggedRun:
-    runs = find_runs(path)
+    """The one evaluation run under ``path``; the TempVS release's scored outputs beside it (the demo's
+    ``tempvs_released_blind/``) are no run of a model and are passed over."""
+    runs = [run for run in find_runs(path) if not is_released_predictions(run.data)]
     if len(runs) != 1:
         found = ", ".join(str(r.results_path) for r in runs) or "none"
         raise CompareError(f"{path}: expected one lmms-eval or lm-eval run, found {len(runs)} ({found})")

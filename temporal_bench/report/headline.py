@@ -41,6 +41,16 @@ class Summary:
     rows: tuple[Row, ...]
     published_layout: str | None = None  # report layout whose published rows hold the Random row
     row_header: str = "task"
+    task_prefix: str | None = None  # a run's other tasks of this name get a row too (same chance values)
+
+    def rows_of(self, run: Run) -> list[Row]:
+        """The summary's rows ``run`` has, then one per other task of the run named ``task_prefix...``."""
+        rows = [row for row in self.rows if row.task in run.results]
+        if self.task_prefix:
+            listed = {row.task for row in self.rows}
+            chance = self.rows[0].chance
+            rows += [Row(task, task, chance) for task in run.tasks if task.startswith(self.task_prefix) and task not in listed]
+        return rows
 
 
 def _tempvs_row(prefix: str, label: str, task: str) -> Row:
@@ -52,6 +62,11 @@ def _tempvs_row(prefix: str, label: str, task: str) -> Row:
     return Row(label, task, chance, published)
 
 
+def _cot_row(row: Row) -> Row:
+    """The CoT variant of a TempVS test (Table 6): the same chance values; the paper prints Random for standard prompts."""
+    return Row(f"{row.label} CoT", f"{row.task}_cot", row.chance)
+
+
 _YES_NO = {"f1_macro": 0.5, "f1_dep": 0.5, "f1_nondep": 0.5, "f1_weighted": 0.5, "tc": 0.5, "occ": 0.5,
            "invalid_rate": 0.0, "coverage": 1.0}
 
@@ -61,18 +76,21 @@ SUMMARIES = (
         (Headline("macro F1", "f1_macro"), Headline("Dep F1", "f1_dep"), Headline("NonDep F1", "f1_nondep"),
          Headline("TC %", "tc", 100.0, 1), Headline("OCC %", "occ", 100.0, 1), Headline("invalid", "invalid_rate")),
         tuple(Row(task, task, _YES_NO) for task in ("catbench_switched", "catbench")),
+        task_prefix="catbench",
     ),
     Summary(
         "ISO-Bench",
         (Headline("weighted F1", "f1_weighted"), Headline("macro F1", "f1_macro"), Headline("coverage", "coverage")),
         (Row("isobench", "isobench", _YES_NO),),
+        task_prefix="isobench",
     ),
     Summary(
         "TempVS, %",
         (Headline("GT", "gt_acc", 100.0, 1), Headline("GT_strict", "gtstrict_rate", 100.0, 1),
          Headline("MT", "mt_acc", 100.0, 1), Headline("MT|GT_strict", "mt_given_gtstrict", 100.0, 1),
          Headline("invalid", "invalid_rate", 100.0, 1)),
-        tuple(_tempvs_row(prefix, label, task) for prefix, (label, task) in TEMPVS_TESTS.items()),
+        tuple(_tempvs_row(prefix, label, task) for prefix, (label, task) in TEMPVS_TESTS.items())
+        + tuple(_cot_row(_tempvs_row(prefix, label, task)) for prefix, (label, task) in TEMPVS_TESTS.items()),
         published_layout="tempvs-table3",
         row_header="test",
     ),
@@ -103,10 +121,12 @@ def _table(header: list[str], lines: list[list[str]]) -> list[str]:
 
 
 def render_summary(run: Run) -> str:
-    """The summary tables of the benchmarks ``run`` has tasks of, with their legend."""
-    out = []
+    """The summary tables of the benchmarks ``run`` has tasks of, with their legend; the run's tasks
+    without a row are named."""
+    out, shown = [], set()
     for summary in SUMMARIES:
-        rows = [row for row in summary.rows if row.task in run.results]
+        rows = summary.rows_of(run)
+        shown.update(row.task for row in rows)
         if not rows:
             continue
         random_row = _random_row(summary)
@@ -117,4 +137,8 @@ def render_summary(run: Run) -> str:
         if random_row is not None and random_row.marks:
             out.append(f"  ? {random_row.note}")
     out.append("\n* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass)")
+    # a group's entry holds no "metric,filter" key: its tasks are listed themselves
+    left_out = [task for task in run.tasks if task not in shown and any("," in key for key in run.results[task])]
+    if left_out:
+        out.append(f"Not in the summary (no headline row of this kind; see the report's tables): {', '.join(left_out)}")
     return "\n".join(out)

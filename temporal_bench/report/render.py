@@ -12,6 +12,7 @@ from typing import Any
 
 from temporal_bench.published import load_table, parse_flags
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
+from temporal_bench.report.cluster_stats import benchmark_of
 from temporal_bench.report.intervals import cell_interval, within
 from temporal_bench.report.layouts import Column, Layout, Setting
 from temporal_bench.report.reproduction import CLOSE, DEFAULT_TOLERANCES, DIFFERS, OUTSIDE, REPRODUCED, WITHIN, classify
@@ -565,7 +566,7 @@ def render_markdown(
             "read them as rough (task, clusters):"
         )
         out += ["", heading] + list(dict.fromkeys(few))
-    skipped = [run.label for run in runs if run not in runs_in_table]
+    skipped = [run.label for run in runs if run not in runs_in_table and not _of_other_benchmarks(layout, run)]
     if skipped:
         out += [
             "",
@@ -659,6 +660,13 @@ def runs_summary(runs: Sequence[Run]) -> str:
                  "a full run is shown before a partial one, then the newer file (report a file alone to see "
                  "another).\n\n" + "\n".join(set_aside) + "\n")
     return text
+
+
+def _of_other_benchmarks(layout: Layout, run: Run) -> bool:
+    """Whether every task of ``run`` belongs to another of the three benchmarks than ``layout``'s (its
+    rows are in those tables; naming it under each of this one's would be noise)."""
+    benchmarks = {getattr(benchmark_of(task), "name", None) for task in run.tasks}
+    return bool(benchmarks) and None not in benchmarks and layout.benchmark not in benchmarks
 
 
 def layouts_for(runs: Sequence[Run], layouts: Iterable[Layout]) -> list[Layout]:

@@ -483,9 +483,14 @@ class TaskRescore:
     settings: TaskSettings
     data_source: dict | None  # the data the docs were rebuilt from (None: not recorded)
     data_note: str | None  # set when that is not the data the run read
+    # the breakdown keys the report computes from the per-doc records (temporal_bench/report/breakdowns.py)
+    # that the results table does not hold, from the logged records and from the re-scored ones
+    breakdowns: list[MetricRow] = field(default_factory=list)
 
 
 def rescore_task(run: LoggedRun, name: str, task, settings: TaskSettings) -> TaskRescore:
+    from temporal_bench.report.records import doc_record  # it reads runs through this module
+
     harness = run.harness
     output_type = task.config.output_type
     if output_type != "generate_until":
@@ -500,19 +505,36 @@ def rescore_task(run: LoggedRun, name: str, task, settings: TaskSettings) -> Tas
                                f"now {found}); {DATA_HINT}")
     sample_metrics: dict[tuple[str, str], list] = defaultdict(list)
     changed_docs = 0
+    records: list[tuple[dict | None, dict | None]] = []  # (logged, re-scored) per doc
     for line, (key, response) in zip(lines, harness.scored_responses(task, run, name, lines, docs)):
         metrics = task.process_results(docs[line["doc_id"]], [response])
         for metric, value in metrics.items():
             sample_metrics[metric, key].append(value)
-        changed_docs += any(values_differ(harness.as_logged(v), line.get(m)) for m, v in metrics.items())
+        logged = {m: harness.as_logged(v) for m, v in metrics.items()}
+        changed_docs += any(values_differ(v, line.get(m)) for m, v in logged.items())
+        records.append((doc_record(line), doc_record(logged)))
     values = harness.aggregate(name, task, sample_metrics)
     rescored = {f"{metric},{key}": values.get(f"{metric},{key}") for metric, key in sample_metrics}
     original = {k: v for k, v in run.data["results"].get(name, {}).items()
                 if "," in k and not STDERR_KEY.search(k.partition(",")[0])}
     rows = [MetricRow(k, original.get(k), rescored.get(k)) for k in dict.fromkeys([*rescored, *original])]
+    filter_name = next(iter(sample_metrics), ("", "none"))[1]
+    breakdowns = [row for row in breakdown_rows(name, records, filter_name) if row.key not in {r.key for r in rows}]
     rebuilt = {"metadata": task.config.metadata}
     return TaskRescore(name, len(lines), changed_docs, rows, values, settings, recorded_source(rebuilt),
-                       data_change(name, run.task_config(name), rebuilt))
+                       data_change(name, run.task_config(name), rebuilt), breakdowns)
+
+
+def breakdown_rows(task: str, records: list[tuple[dict | None, dict | None]], filter_name: str) -> list[MetricRow]:
+    """The task's breakdown keys from its logged and its re-scored per-doc records (none when the task
+    has no breakdowns or a doc has no record)."""
+    from temporal_bench.report.breakdowns import breakdown_function  # it finds runs through this module
+
+    compute = breakdown_function(task)
+    if compute is None or not records or any(None in pair for pair in records):
+        return []
+    before, after = compute(task, [pair[0] for pair in records]), compute(task, [pair[1] for pair in records])
+    return [MetricRow(f"{k},{filter_name}", before.get(k), after.get(k)) for k in dict.fromkeys([*after, *before])]
 
 
 @dataclass
@@ -655,16 +677,28 @@ def render_markdown(done: Sequence[RunRescore]) -> str:
         out += [f"# Re-scored {item.run.results_path} ({item.run.harness.name})", ""]
         for task in item.tasks:
             out += [f"## {task.task}", "",
-                    f"{task.samples} logged samples; per-doc values changed: {task.changed_docs}.", "",
-                    "| metric | filter | original | re-scored | difference |", "|---|---|--:|--:|--:|"]
-            out += [f"| {r.metric} | {r.filter} | {format_value(r.original)} | {format_value(r.rescored)} | "
-                    f"{format_difference(r)} |" for r in task.rows]
-            out.append("")
+                    f"{task.samples} logged samples; per-doc values changed: {task.changed_docs}.", ""]
+            out += _metric_table(task.rows)
+            changed_breakdowns = [r for r in task.breakdowns if r.changed]
+            if changed_breakdowns:
+                out += [f"Breakdowns that changed ({len(changed_breakdowns)} of {len(task.breakdowns)}; computed from the "
+                        "per-doc records as `temporal-bench report` computes them):", ""] + _metric_table(changed_breakdowns)
+            elif task.breakdowns:
+                out += [f"All {len(task.breakdowns)} breakdowns equal the original run's.", ""]
     rows = [r for task in _tasks(done) for r in task.rows]
     changed = sum(r.changed for r in rows)
     out.append(f"{changed} of {len(rows)} metrics differ from the original run." if changed
                else f"All {len(rows)} metrics equal the original run's.")
+    breakdowns = [r for task in _tasks(done) for r in task.breakdowns]
+    if any(r.changed for r in breakdowns):
+        out.append(f"{sum(r.changed for r in breakdowns)} of {len(breakdowns)} breakdowns differ from the original run's.")
     return "\n".join(out) + "\n"
+
+
+def _metric_table(rows: Sequence[MetricRow]) -> list[str]:
+    return (["| metric | filter | original | re-scored | difference |", "|---|---|--:|--:|--:|"]
+            + [f"| {r.metric} | {r.filter} | {format_value(r.original)} | {format_value(r.rescored)} | {format_difference(r)} |"
+               for r in rows] + [""])
 
 
 def render_csv(done: Sequence[RunRescore]) -> str:
@@ -675,7 +709,7 @@ def render_csv(done: Sequence[RunRescore]) -> str:
     for item in done:
         for task in item.tasks:
             settings = " ".join(f"{k}={_setting(new)}" for k, (_, new) in task.settings.changed.items())
-            for r in task.rows:
+            for r in [*task.rows, *task.breakdowns]:
                 writer.writerow([item.run.results_path, task.task, settings, r.metric, r.filter, format_value(r.original),
                                  format_value(r.rescored), format_difference(r), int(r.changed)])
     return buffer.getvalue()

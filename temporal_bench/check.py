@@ -1,0 +1,116 @@
+"""``temporal-bench check RUN_DIR...``: an exit status a script or CI job can trust after an evaluation.
+
+lmms-eval exits 0 on an unknown task, an unknown model or a run whose every request failed, so the
+status says nothing. This command reads what the run wrote and exits 1, naming each problem, when a
+folder holds no results file, an expected task (``--tasks``; by default the ``--tasks`` the lmms-eval
+run recorded in ``config.resolved_cli_args``) has no results, a task counts failed requests (its
+``failed_count``), the run is partial (``config.limit``), a samples file belongs to no results file, or
+a ``--log_samples`` run lacks a task's samples file. Otherwise it prints one summary line and exits 0
+(docs/harness.md "Checking a run").
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from temporal_bench.report.rescore import LoggedRun, RescoreError, find_runs
+from temporal_bench.run_checks import failed_counts
+from temporal_bench.tempvs.released_predictions import is_released_predictions
+
+SAMPLES_GLOBS = ("*_samples_*.jsonl", "samples_*.jsonl")  # lmms-eval's and lm-eval's names
+
+
+def task_names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def recorded_tasks(run: LoggedRun) -> list[str]:
+    """The task and group names the run was asked for (lmms-eval's ``--tasks``; lm-eval records none)."""
+    tasks = (run.cli_args or {}).get("tasks")
+    return task_names(tasks) if isinstance(tasks, str) else []
+
+
+def evaluated(run: LoggedRun) -> set[str]:
+    """The task and group names a run has results for."""
+    return set(run.data["results"]) | set(run.data.get("group_subtasks") or {})
+
+
+def run_problems(run: LoggedRun) -> list[str]:
+    """What is wrong with one results file: a partial run, failed requests, missing samples files."""
+    where = run.results_path.as_posix()
+    problems = []
+    limit = (run.data.get("config") or {}).get("limit")
+    if limit not in (None, -1):
+        shown = f"{limit:g}" if isinstance(limit, (int, float)) else limit  # lmms-eval records 3 as 3.0
+        problems.append(f"{where}: partial run (--limit {shown}): its scores are not the benchmark's")
+    for task, entry in sorted(run.data["results"].items()):
+        if isinstance(entry, dict):
+            for test, failed in failed_counts(entry):
+                name = f"{task} ({test.upper()})" if test else task
+                problems.append(f"{where}: {name}: {failed} failed request(s) scored as unanswered (docs/backends.md)")
+    if (run.cli_args or {}).get("log_samples"):
+        problems += [f"{where}: {task}: no samples file {path.name}" for task, path in sorted(run.samples.items()) if not path.is_file()]
+    return problems
+
+
+def folder_problems(folder: Path, expected: list[str] | None) -> tuple[list[LoggedRun], list[str]]:
+    """The evaluation runs under ``folder`` and what is wrong with them (``expected``: the task names every
+    run of the folder together must have; None: each run's recorded ``--tasks``)."""
+    if not folder.exists():
+        return [], [f"{folder}: no such file or folder"]
+    try:
+        found = find_runs(folder)
+    except RescoreError as exc:
+        return [], [str(exc)]
+    runs = [run for run in found if not is_released_predictions(run.data)]
+    problems = [] if runs else [f"{folder}: no lmms-eval or lm-eval results file (the evaluation failed or wrote elsewhere)"]
+    have = set().union(*(evaluated(run) for run in runs)) if runs else set()
+    wanted = expected if expected is not None else [task for run in runs for task in recorded_tasks(run)]
+    missing = [task for task in dict.fromkeys(wanted) if task not in have]
+    if missing and runs:
+        problems.append(f"{folder}: no results for task(s) {', '.join(missing)}")
+    for run in runs:
+        problems += run_problems(run)
+    if folder.is_dir():
+        known = {path.resolve() for run in found for path in run.samples.values()}
+        for path in sorted({p for pattern in SAMPLES_GLOBS for p in folder.rglob(pattern)}):
+            if path.resolve() not in known:
+                problems.append(f"{path.as_posix()}: a samples file without its results file (the run stopped before writing it?)")
+    return runs, problems
+
+
+def summary(runs: Sequence[LoggedRun]) -> str:
+    tasks = sorted({task for run in runs for task in run.samples})
+    questions = sum(int(counts.get("effective", 0)) for run in runs for counts in (run.data.get("n-samples") or {}).values())
+    return (f"check: OK: {len(runs)} run(s), {len(tasks)} task(s), {questions:,} question(s), complete (no --limit), "
+            "no failed requests")
+
+
+def main_check(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="temporal-bench check",
+        description="Exit 1, naming each problem, when an evaluation's output folder has no results file, lacks an "
+                    "expected task, counts failed requests, is partial (--limit) or has a samples file without its "
+                    "results file; else print one summary line and exit 0. Put it after lmms-eval / lm-eval in scripts.")
+    parser.add_argument("runs", type=Path, nargs="+", metavar="RUN_DIR", help="an --output_path folder (or one results JSON)")
+    parser.add_argument("--tasks", type=task_names,
+                        help="comma-separated task or group names each RUN_DIR must have results for (default: the "
+                             "--tasks each lmms-eval run recorded; lm-eval runs record none)")
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    runs, problems = [], []
+    for folder in args.runs:
+        found, wrong = folder_problems(folder, args.tasks)
+        runs += found
+        problems += wrong
+    if problems:
+        print(f"check: {len(problems)} problem(s):", *(f"- {problem}" for problem in problems), sep="\n", file=sys.stderr)
+        return 1
+    print(summary(runs))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main_check())
