@@ -33,3 +33,13 @@ def catbench_val() -> Path:
     if not CATBENCH_VAL.is_dir():
         pytest.fail(f"the real CaT-Bench validation split is expected at {CATBENCH_VAL}")
     return CATBENCH_VAL
+
+
+@pytest.fixture(scope="session")
+def manager():
+    """lmms-eval's TaskManager over our task folder (it indexes every lmms-eval task: once per worker)."""
+    from lmms_eval.tasks import TaskManager
+
+    from temporal_bench.tempvs.tasks import TASK_DIR
+
+    return TaskManager(include_path=str(TASK_DIR))

@@ -101,28 +101,19 @@ def test_an_external_yaml_s_metadata_is_applied_and_recorded_in_lmms_eval(data, 
     assert results["results"]["my_catbench"]["occ,none"] == 1.0  # OCC needs the switched twins
 
 
-def test_an_external_yaml_whose_metadata_cannot_run_stops_the_run_naming_the_setting(data, tmp_path):
+@pytest.mark.parametrize("metadata, message", [
+    ("{version: 2.0, fixes: [extraction]}", "its YAML metadata names no `tests`"),
+    ("{version: 2.0, tests: [mt1_two], fixs: [extraction]}", "unknown setting(s) ['fixs'] in its YAML metadata"),  # misspelt
+])
+def test_an_external_yaml_whose_metadata_cannot_run_stops_the_run_naming_the_setting(data, tmp_path, metadata, message):
     folder = external_folder(tmp_path / "mine", {
-        "my_fixed": f"include: {LMMS_EVAL_TASK_DIR / 'tempvs' / 'tempvs_mt1_two.yaml'}\ntask: my_fixed\n"
-                    "metadata: {version: 2.0, fixes: [extraction]}\n"})
+        "my_fixed": f"include: {LMMS_EVAL_TASK_DIR / 'tempvs' / 'tempvs_mt1_two.yaml'}\ntask: my_fixed\nmetadata: {metadata}\n"})
     out = tmp_path / "out"
     out.mkdir()
     log = run_cli([str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=oracle", "--tasks", "my_fixed",
                    "--include_path", str(folder), "--output_path", str(out)], out, data)
     assert log.returncode == 1 and not list(out.rglob("*_results.json"))
-    assert "TempVSSettingsError: my_fixed: its YAML metadata names no `tests`" in log.stdout + log.stderr
-
-
-def test_a_misspelt_tempvs_setting_stops_the_run_naming_it(data, tmp_path):
-    folder = external_folder(tmp_path / "mine", {
-        "my_typo": f"include: {LMMS_EVAL_TASK_DIR / 'tempvs' / 'tempvs_mt1_two.yaml'}\ntask: my_typo\n"
-                   "metadata: {version: 2.0, tests: [mt1_two], fixs: [extraction]}\n"})
-    out = tmp_path / "out"
-    out.mkdir()
-    log = run_cli([str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=oracle", "--tasks", "my_typo",
-                   "--include_path", str(folder), "--output_path", str(out)], out, data)
-    assert log.returncode == 1 and not list(out.rglob("*_results.json"))
-    assert "TempVSSettingsError: my_typo: unknown setting(s) ['fixs'] in its YAML metadata" in log.stdout + log.stderr
+    assert f"TempVSSettingsError: my_fixed: {message}" in log.stdout + log.stderr
 
 
 def test_an_external_yaml_s_metadata_is_applied_and_recorded_in_lm_eval(data, tmp_path):

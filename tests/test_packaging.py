@@ -127,7 +127,7 @@ def test_the_demo_folder_is_one_run_for_compare_and_check(fresh_env, demo):
     compared = _run([str(bin_dir / "temporal-bench"), "compare", str(output), str(output)]).stdout
     [results_file] = (output / "results").glob("*_results.json")
     assert f"- A: **random_choice (seed=1234)**, `{results_file.as_posix()}`" in compared
-    assert _run([str(bin_dir / "temporal-bench"), "check", str(output)]).stdout.startswith("check: OK: 1 run(s), 19 task(s), ")
+    assert _run([str(bin_dir / "temporal-bench"), "check", str(output)]).stdout.startswith("check: OK: 1 run(s), 21 task(s), ")
 
 
 def _near_chance(value, chance, n):
@@ -150,7 +150,7 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     flat = {name: entry for task, values in results["results"].items() for name, entry in per_test_results(task, values).items()}
     summary = log.stdout[log.stdout.index("\nSummary: random_choice (seed=1234) on the demo data. The demo data is synthetic"):]
     # checked as `temporal-bench check` checks a run; no warning about the demo's own (synthetic) data
-    assert f"results: {results_file}\ncheck: OK: 1 run(s), 19 task(s), " in log.stdout
+    assert f"results: {results_file}\ncheck: OK: 1 run(s), 21 task(s), " in log.stdout
     lmms_eval_log = (output / "lmms_eval.log").read_text(encoding="utf-8")
     assert "differs from the paper's Table 2" not in log.stdout + log.stderr + lmms_eval_log
     assert "the released test split has" not in lmms_eval_log

@@ -16,7 +16,6 @@ import pytest
 import torch
 
 from temporal_bench.tempvs.fixtures import write_fixture
-from temporal_bench.tempvs.tasks import TASK_DIR
 
 SEPARATE = "tempvs_mt3_event_separate"
 COMBINED = "tempvs_mt3_event"
@@ -60,13 +59,6 @@ class StandIn:
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
     return write_fixture(tmp_path_factory.mktemp("tempvs_order"))
-
-
-@pytest.fixture(scope="module")
-def manager():
-    from lmms_eval.tasks import TaskManager
-
-    return TaskManager(include_path=str(TASK_DIR))  # indexing every lmms-eval task once
 
 
 @pytest.fixture

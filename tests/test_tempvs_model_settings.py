@@ -7,7 +7,6 @@ import pytest
 
 from temporal_bench.tempvs import model_settings
 from temporal_bench.tempvs.fixtures import write_fixture
-from temporal_bench.tempvs.tasks import TASK_DIR
 
 TASK = "tempvs_mt3_event_separate"
 PROMPT = "<the prompt>"
@@ -16,13 +15,6 @@ PROMPT = "<the prompt>"
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
     return write_fixture(tmp_path_factory.mktemp("tempvs_models"))
-
-
-@pytest.fixture(scope="module")
-def manager():
-    from lmms_eval.tasks import TaskManager
-
-    return TaskManager(include_path=str(TASK_DIR))  # indexing every lmms-eval task once
 
 
 def _task(model: str, data, monkeypatch, manager):

@@ -14,7 +14,7 @@ MARKER = "SYNTHETIC_DATA.txt"
 
 def mark_synthetic(folder: Path, benchmark: str) -> None:
     (Path(folder) / MARKER).write_text(
-        f"Synthetic {benchmark} data written by lmms-eval-temporal-bench in the benchmark's layout, not a release of it: "
+        f"Synthetic {benchmark} data, generated in the benchmark's layout, not a release of it: "
         "the loaders do not compare its size with the paper's counts.\n", encoding="utf-8")
 
 

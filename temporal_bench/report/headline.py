@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from temporal_bench.report.layouts import LAYOUTS, TEMPVS_METRICS, TEMPVS_TESTS
 from temporal_bench.report.render import published_rows
 from temporal_bench.report.results import Run
+from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
 
 RANDOM_ROW = "Random"  # the model name of the papers' random baseline rows
 
@@ -62,6 +63,10 @@ def _tempvs_row(prefix: str, label: str, task: str) -> Row:
     return Row(label, task, chance, published)
 
 
+IMAGES_ONLY_ROW = Row("MT3 images only", "tempvs_mt3_images_only",  # Table 19: MT alone (no text, no grounding)
+                      {"gt_acc": 0.2, "gtstrict_rate": 0.2 ** 5, "mt_acc": 0.2, "mt_given_gtstrict": 0.2, "invalid_rate": 0.0})
+
+
 def _cot_row(row: Row) -> Row:
     """The CoT variant of a TempVS test (Table 6): the same chance values; the paper prints Random for standard prompts."""
     return Row(f"{row.label} CoT", f"{row.task}_cot", row.chance)
@@ -90,7 +95,7 @@ SUMMARIES = (
          Headline("MT", "mt_acc", 100.0, 1), Headline("MT|GT_strict", "mt_given_gtstrict", 100.0, 1),
          Headline("invalid", "invalid_rate", 100.0, 1)),
         tuple(_tempvs_row(prefix, label, task) for prefix, (label, task) in TEMPVS_TESTS.items())
-        + tuple(_cot_row(_tempvs_row(prefix, label, task)) for prefix, (label, task) in TEMPVS_TESTS.items()),
+        + tuple(_cot_row(_tempvs_row(prefix, label, task)) for prefix, (label, task) in TEMPVS_TESTS.items()) + (IMAGES_ONLY_ROW,),
         published_layout="tempvs-table3",
         row_header="test",
     ),
@@ -137,6 +142,9 @@ def render_summary(run: Run) -> str:
         if random_row is not None and random_row.marks:
             out.append(f"  ? {random_row.note}")
     out.append("\n* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass)")
+    if SUITE_GROUNDING_TASK in run.tasks:  # --tasks tempvs asks each distinct grounding question once, for every test
+        shown.add(SUITE_GROUNDING_TASK)
+        out.append(f"GT of the tests of --tasks tempvs: the grounding questions {SUITE_GROUNDING_TASK} asked, each distinct one once")
     # a group's entry holds no "metric,filter" key: its tasks are listed themselves
     left_out = [task for task in run.tasks if task not in shown and any("," in key for key in run.results[task])]
     if left_out:
