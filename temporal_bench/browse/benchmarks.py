@@ -151,7 +151,7 @@ class TempVS(Benchmark):
             for record in served_records(card.record) if card.record.get("serves") else [card.record]:
                 by_key[record["key"]] = card
                 records.append(record)
-        used_by = defaultdict(list)
+        used_by: dict[str, dict[str, Link]] = defaultdict(dict)  # grounding card id -> main card id -> link
         for judged in judge(records):
             card = by_key[judged["key"]]
             if not judged["partners"]:
@@ -161,8 +161,8 @@ class TempVS(Benchmark):
                 partner = by_key.get(key)
                 status = partner.status if partner else "missing"
                 links.append(Link(f"event {number} {_status_mark(status)}", partner.id if partner else "", status))
-                if partner:
-                    used_by[key].append(Link(f"{judged['question_id']} {_status_mark(card.status)}", card.id, card.status))
+                if partner:  # once per card: a distinct question of the suite is several grounding questions' partner
+                    used_by[partner.id].setdefault(card.id, Link(f"{judged['question_id']} {_status_mark(card.status)}", card.id, card.status))
             if not judged["complete"]:
                 title, ok = "GT_strict: not judged (grounding questions missing from the run)", None
             else:
@@ -172,8 +172,9 @@ class TempVS(Benchmark):
             note = ("the data holds fewer grounding questions than the statement has events; "
                     "judged on those found") if judged["unmatched"] else ""
             card.joins.append(Join(title, ok, links, note))
-        for key, links in used_by.items():
-            by_key[key].joins.append(Join("Grounding question of the main question(s)", None, links))
+        by_id = {card.id: card for card in cards}
+        for card_id, links in used_by.items():
+            by_id[card_id].joins.append(Join("Grounding question of the main question(s)", None, list(links.values())))
 
 
 class CatBench(Benchmark):
