@@ -141,6 +141,13 @@ def test_browse_shows_each_distinct_question_once_with_the_tests_it_serves(suite
     assert len(strict) == len(mains) == 74 and not any("not judged" in join.title for join in strict)
     assert all(link.card in ids for join in strict for link in join.links)
     assert sum(join.ok for join in strict) == round(74 * suite_run[0]["results"]["tempvs_suite_mt1_two"]["gtstrict_rate,none"])
+    # MT2/MT3 join every grounding question of their sequence: those of the all-events test only, as the metrics
+    for task in ("tempvs_suite_ordering_event", "tempvs_suite_ordering_caption"):
+        for test, values in per_test_results(task, suite_run[0]["results"][task]).items():
+            mains = [card for card in tasks[task].cards if card.record["kind"] == "main" and f"tempvs_{card.record['test']}" == test]
+            strict = [join for card in mains for join in card.joins if join.title.startswith("GT_strict")]
+            assert len(strict) == len(mains) > 0 and [len(j.links) for j in strict] == [card.record["partners"] for card in mains]
+            assert sum(join.ok for join in strict) == round(len(mains) * values["gtstrict_rate,none"]), test
 
 
 def test_browse_tasks_takes_a_test_name_and_brings_the_grounding_questions_it_joins(suite_run, data, tmp_path, capsys):

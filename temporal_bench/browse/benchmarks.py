@@ -21,7 +21,7 @@ from temporal_bench.catbench import metrics as catbench_metrics
 from temporal_bench.isobench import metrics as isobench_metrics
 from temporal_bench.tempvs.extraction import UNK
 from temporal_bench.tempvs.metrics import judge
-from temporal_bench.tempvs.suite import served_records
+from temporal_bench.tempvs.suite import grounding_test_of, served_records
 from temporal_bench.utils.yes_no import INVALID
 
 RIGHT, WRONG, INVALID_ANSWER = "right", "wrong", "invalid"
@@ -145,10 +145,14 @@ class TempVS(Benchmark):
 
     def join(self, cards: list) -> None:
         """The GT_strict joins; a distinct question of ``--tasks tempvs`` stands for every grounding
-        question it answers (its card is given with the main cards of each suite task, cards.py)."""
+        question it answers (its card is given with the main cards of each suite task, cards.py): the
+        questions of the grounding test the main questions join, as the suite's metrics take them
+        (suite.with_served_grounding; MT2/MT3 join every grounding question of their image sequence)."""
         by_key, records = {}, []
+        test = grounding_test_of([card.record for card in cards])
         for card in cards:
-            for record in served_records(card.record) if card.record.get("serves") else [card.record]:
+            served = [r for r in served_records(card.record) if r["test"] == test] if card.record.get("serves") else [card.record]
+            for record in served:
                 by_key[record["key"]] = card
                 records.append(record)
         used_by: dict[str, dict[str, Link]] = defaultdict(dict)  # grounding card id -> main card id -> link
