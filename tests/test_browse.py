@@ -234,9 +234,12 @@ def test_an_unreadable_image_is_a_named_counted_placeholder(lmms_run, data, tmp_
     strip = min((broken / "pororo" / "combined").iterdir())  # a strip the tempvs_mt1_two questions show
     strip.write_bytes(b"not a jpeg")
     with data_locations({**data, "TEMPVS_DATA_DIR": str(broken)}):
-        path, _ = write_page(out, tmp_path / "page.html")
+        path, notes = write_page(out, tmp_path / "page.html")
     cards, _, missing, data_ = read_page(path)
     assert missing == 1
+    [note] = notes  # what browse prints
+    assert note.startswith(f"1 image(s) could not be found (their cards show a grey placeholder; the page lists them all): {strip}; "
+                           "the first because: ") and "cannot be read" in note
     placeholders = [image for c in cards for image in c.get("images", []) if image[0] is None]
     assert placeholders and {data_["strings"][image[1]] for image in placeholders} == {str(strip)}
     assert "cannot be read" in data_["strings"][placeholders[0][2]]
@@ -248,14 +251,47 @@ def test_a_task_whose_data_cannot_be_found_still_gets_every_card(lmms_run, data,
     settings = {**data, "TEMPVS_DATA_DIR": str(tmp_path / "empty")}
     argv = [str(out), "--output", str(tmp_path / "page.html")] + [f"--set={k}={v}" for k, v in settings.items()]
     assert main_browse(argv) == 0
-    assert capsys.readouterr().out.strip() == str(tmp_path / "page.html")
+    summary, path = capsys.readouterr().out.splitlines()
+    assert path == str(tmp_path / "page.html")
     cards, table, missing, data_ = read_page(tmp_path / "page.html")
     assert len(cards) == sum(row["cards"] for row in table.values()) == sum(logged_lines(out, t) for t in LMMS_TASKS)
     tempvs = [c for c in cards if c["task"] in TEMPVS]
+    first = ", ".join(f"the images of tempvs_mt1_two doc {doc_id}" for doc_id in range(3))
+    assert summary.startswith(f"note: {len(tempvs)} image(s) could not be found (their cards show a grey placeholder; the page "
+                              f"lists them all): {first} and {len(tempvs) - 3} more; the first because: ")
+    assert "no TempVS layout" in summary
     assert all(len(c["images"]) == 1 and c["images"][0][0] is None for c in tempvs)
     assert "no TempVS layout" in data_["strings"][tempvs[0]["images"][0][2]]
     assert missing == len(tempvs)  # one named placeholder per card whose doc could not be rebuilt
     assert all(image[0] is not None for c in cards if c["task"] == "isobench" for image in c["images"])
+
+
+def _shown(card):
+    """What a card shows, without the ids that depend on the page's other cards."""
+    return (card["task"], card["question"], card["status"], card["gold"], card["parsed"], len(card.get("images", [])),
+            tuple(join[1] for join in card.get("joins", [])), tuple(len(join[2]) for join in card.get("joins", [])))
+
+
+def test_tasks_limits_the_page_to_the_tasks_named(lmms_run, page, data, tmp_path, capsys):
+    out, _ = lmms_run
+    argv = [str(out), "--output", str(tmp_path / "page.html"), "--tasks", "isobench,tempvs_mt1_two"] + [f"--set={k}={v}" for k, v in data.items()]
+    assert main_browse(argv) == 0
+    assert capsys.readouterr().out.strip() == str(tmp_path / "page.html")
+    cards, table, missing, data_ = read_page(tmp_path / "page.html")
+    assert list(table) == ["isobench", "tempvs_mt1_two"] and missing == 0  # in the run's order
+    assert len(cards) == logged_lines(out, "tempvs_mt1_two") + logged_lines(out, "isobench")
+    full = read_page(page)[0]
+    assert sorted(map(_shown, cards)) == sorted(_shown(c) for c in full if c["task"] in ("tempvs_mt1_two", "isobench"))
+    assert set(data_["thumbs"]) == {image[0] for c in cards for image in c["images"]}  # only their images
+
+
+def test_tasks_names_the_known_tasks_for_an_unknown_one(lmms_run, capsys):
+    out, _ = lmms_run
+    with pytest.raises(SystemExit) as exit_:
+        main_browse([str(out), "--tasks", "isobench", "--tasks", "tempvs_mt1_too"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == ("temporal-bench browse: error: --tasks: no run has tempvs_mt1_too (known: "
+                                                        "catbench_switched, isobench, tempvs_mt1_two, tempvs_mt3_event_separate)")
 
 
 def test_an_lm_eval_catbench_run_gets_its_prompts_and_twins(data, script, tmp_path):

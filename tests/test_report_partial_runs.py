@@ -111,5 +111,5 @@ def test_browse_marks_the_partial_run_and_tells_the_two_runs_apart(runs, tmp_pat
     assert {name: row["cards"] for name, row in table.items()} == {full: DOCS, smoke: 6}
     assert [sum(c["task"] == name for c in cards) for name in (full, smoke)] == [DOCS, 6]
     html = page.read_text(encoding="utf-8")
-    assert "<div class='warn' id='run-notes'><b>Partial runs, or a task in several results files</b>" in html
+    assert "<div class='warn' id='run-notes'><b>Partial runs, a task in several results files, or a task shown in part</b>" in html
     assert all(note[len("note: "):].replace("'", "&#x27;") in html for note in notes)

@@ -4,10 +4,12 @@ single tasks (``request_hash``: an answer fixed by the prompt text and the image
 run read back by the report, intervals, compare, rescore, browse and a ``--use_cache`` resume."""
 
 import json
+from pathlib import Path
 
 import pytest
 
 from temporal_bench.browse.cards import run_cards
+from temporal_bench.browse.cli import main_browse
 from temporal_bench.browse.thumbnails import Thumbnails
 from temporal_bench.report import load_runs
 from temporal_bench.report.cluster_stats import benchmark_of
@@ -22,6 +24,7 @@ from temporal_bench.tempvs.settings import TaskSettings, TempVSSettingsError
 from temporal_bench.tempvs.spec import MAIN_TESTS, SUITE_GROUNDING_TASK
 from temporal_bench.tempvs.tasks import GROUPS, TASKS
 from tests.harness import BIN, lmms_eval, run_cli
+from tests.test_browse import read_page
 from tests.test_tempvs_metrics import mixed_response
 
 SUITE = GROUPS["tempvs"]
@@ -138,6 +141,36 @@ def test_browse_shows_each_distinct_question_once_with_the_tests_it_serves(suite
     assert len(strict) == len(mains) == 74 and not any("not judged" in join.title for join in strict)
     assert all(link.card in ids for join in strict for link in join.links)
     assert sum(join.ok for join in strict) == round(74 * suite_run[0]["results"]["tempvs_suite_mt1_two"]["gtstrict_rate,none"])
+    # MT2/MT3 join every grounding question of their sequence: those of the all-events test only, as the metrics
+    for task in ("tempvs_suite_ordering_event", "tempvs_suite_ordering_caption"):
+        for test, values in per_test_results(task, suite_run[0]["results"][task]).items():
+            mains = [card for card in tasks[task].cards if card.record["kind"] == "main" and f"tempvs_{card.record['test']}" == test]
+            strict = [join for card in mains for join in card.joins if join.title.startswith("GT_strict")]
+            assert len(strict) == len(mains) > 0 and [len(j.links) for j in strict] == [card.record["partners"] for card in mains]
+            assert sum(join.ok for join in strict) == round(len(mains) * values["gtstrict_rate,none"]), test
+
+
+def test_browse_tasks_takes_a_test_name_and_brings_the_grounding_questions_it_joins(suite_run, data, tmp_path, capsys):
+    """``browse --tasks tempvs_mt1_two`` on a ``--tasks tempvs`` run: the suite task that asks the test, and of the
+    suite grounding task only the questions its main questions join, every GT_strict verdict as on the full page."""
+    argv = [str(suite_run[1].results_path), "--output", str(tmp_path / "page.html"), "--tasks", "tempvs_mt1_two", f"--set=TEMPVS_DATA_DIR={data}"]
+    assert main_browse(argv) == 0
+    *notes, path = capsys.readouterr().out.splitlines()
+    full = {t.task: t for t in run_cards([suite_run[1]], Thumbnails())}
+    linked = {link.card for card in full["tempvs_suite_mt1_two"].cards for join in card.joins for link in join.links}
+    note = f"note: {SUITE_GROUNDING_TASK}: {len(linked)} of its 293 cards shown: the grounding questions that the main questions of the tasks chosen with --tasks join"
+    assert notes == [note] and len(linked) < 293
+    cards, table, missing, page = read_page(Path(path))
+    assert list(table) == ["tempvs_suite_mt1_two", SUITE_GROUNDING_TASK] and missing == 0
+    assert table["tempvs_suite_mt1_two"]["cards"] == 74 and table[SUITE_GROUNDING_TASK]["cards"] == len(linked)
+    strings, by_id = page["strings"], {card["id"]: card for card in cards}
+    verdicts = sorted((c["question"], [j[1] for j in c["joins"]], [by_id[link[1]]["question"] for j in c["joins"] for link in j[2]])
+                      for c in cards if c["task"] == "tempvs_suite_mt1_two")
+    ids = {card.id: card for t in full.values() for card in t.cards}
+    assert verdicts == sorted((c.facts.question, [{True: 1, False: 0, None: None}[j.ok] for j in c.joins],
+                               [ids[link.card].facts.question for j in c.joins for link in j.links]) for c in full["tempvs_suite_mt1_two"].cards)
+    assert all(strings[j[0]] != "Grounding question of the main question(s)" or all(by_id[link[1]]["task"] == "tempvs_suite_mt1_two" for link in j[2])
+               for c in cards for j in c.get("joins", []))
 
 
 def _script(path, data, respond):

@@ -21,7 +21,7 @@ from temporal_bench.catbench import metrics as catbench_metrics
 from temporal_bench.isobench import metrics as isobench_metrics
 from temporal_bench.tempvs.extraction import UNK
 from temporal_bench.tempvs.metrics import judge
-from temporal_bench.tempvs.suite import served_records
+from temporal_bench.tempvs.suite import grounding_test_of, served_records
 from temporal_bench.utils.yes_no import INVALID
 
 RIGHT, WRONG, INVALID_ANSWER = "right", "wrong", "invalid"
@@ -145,13 +145,17 @@ class TempVS(Benchmark):
 
     def join(self, cards: list) -> None:
         """The GT_strict joins; a distinct question of ``--tasks tempvs`` stands for every grounding
-        question it answers (its card is given with the main cards of each suite task, cards.py)."""
+        question it answers (its card is given with the main cards of each suite task, cards.py): the
+        questions of the grounding test the main questions join, as the suite's metrics take them
+        (suite.with_served_grounding; MT2/MT3 join every grounding question of their image sequence)."""
         by_key, records = {}, []
+        test = grounding_test_of([card.record for card in cards])
         for card in cards:
-            for record in served_records(card.record) if card.record.get("serves") else [card.record]:
+            served = [r for r in served_records(card.record) if r["test"] == test] if card.record.get("serves") else [card.record]
+            for record in served:
                 by_key[record["key"]] = card
                 records.append(record)
-        used_by = defaultdict(list)
+        used_by: dict[str, dict[str, Link]] = defaultdict(dict)  # grounding card id -> main card id -> link
         for judged in judge(records):
             card = by_key[judged["key"]]
             if not judged["partners"]:
@@ -161,8 +165,8 @@ class TempVS(Benchmark):
                 partner = by_key.get(key)
                 status = partner.status if partner else "missing"
                 links.append(Link(f"event {number} {_status_mark(status)}", partner.id if partner else "", status))
-                if partner:
-                    used_by[key].append(Link(f"{judged['question_id']} {_status_mark(card.status)}", card.id, card.status))
+                if partner:  # once per card: a distinct question of the suite is several grounding questions' partner
+                    used_by[partner.id].setdefault(card.id, Link(f"{judged['question_id']} {_status_mark(card.status)}", card.id, card.status))
             if not judged["complete"]:
                 title, ok = "GT_strict: not judged (grounding questions missing from the run)", None
             else:
@@ -172,8 +176,9 @@ class TempVS(Benchmark):
             note = ("the data holds fewer grounding questions than the statement has events; "
                     "judged on those found") if judged["unmatched"] else ""
             card.joins.append(Join(title, ok, links, note))
-        for key, links in used_by.items():
-            by_key[key].joins.append(Join("Grounding question of the main question(s)", None, links))
+        by_id = {card.id: card for card in cards}
+        for card_id, links in used_by.items():
+            by_id[card_id].joins.append(Join("Grounding question of the main question(s)", None, list(links.values())))
 
 
 class CatBench(Benchmark):

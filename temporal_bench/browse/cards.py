@@ -9,11 +9,16 @@ as re-scoring does, and its docs are matched back by ``doc_id`` and checked agai
 target. A task that cannot be rebuilt (its data is not reachable) still gets its cards, each with
 a placeholder naming the reason. A task of a run made with ``--limit`` is marked partial, and a task
 that several results files hold is shown once per file, under names that tell them apart.
+
+``--tasks`` limits the page to some tasks (:func:`shown_tasks`); a suite main task of ``--tasks
+tempvs`` brings the suite grounding task's cards its main questions join, and only those.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +27,7 @@ from temporal_bench.browse.thumbnails import Thumb, Thumbnails
 from temporal_bench.report.rescore import (LoggedRun, RescoreError, logged_filter_names, quiet_harness_logs, read_samples, rebuilt_tasks,
                                            select_tasks)
 from temporal_bench.report.results import partial_limit
-from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
+from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK, SUITE_MAIN_TASKS
 from temporal_bench.tempvs.suite import is_suite_main
 
 
@@ -50,6 +55,7 @@ class TaskCards:
     cards: list[Card]
     docs_problem: str = ""  # why the task's docs (its images) could not be found
     label: str = ""  # the task's name on the page (task_label)
+    shown_in_part: str = ""  # why only some of its cards are on the page (empty: all are)
 
 
 def _texts(value: Any) -> list[str]:
@@ -155,31 +161,90 @@ def _join_suite(tasks: list[TaskCards]) -> None:
             _join(t.benchmark, t.cards + grounding)
 
 
-def run_cards(runs: list[LoggedRun], thumbnails: Thumbnails) -> list[TaskCards]:
-    """The cards of every task of every run, in the runs' order; a task without its samples file
-    is an error naming it (as for re-scoring)."""
+def shown_tasks(runs: list[LoggedRun], wanted: Sequence[str]) -> list[str]:
+    """The tasks of the runs that the names given with ``--tasks`` mean: a task's name, or, for a
+    run of ``--tasks tempvs``, a main test's name as the report shows it (``tempvs_mt2_event``: the
+    suite task that asks it, ``tempvs_suite_ordering_event``) when no run has a task of that name.
+    An unknown name is an error listing the names known."""
+    logged = {task for run in runs for task in run.tasks}
+    tests = {f"tempvs_{test}": f"tempvs_{suite}" for suite, names in SUITE_MAIN_TASKS.items() for test in names
+             if f"tempvs_{suite}" in logged}
+    unknown = [name for name in wanted if name not in logged and name not in tests]
+    if unknown:
+        known = sorted(logged) + [f"{test} (in {task})" for test, task in sorted(tests.items()) if test not in logged]
+        raise RescoreError(f"--tasks: no run has {', '.join(unknown)} (known: {', '.join(known) or 'none'})")
+    return list(dict.fromkeys(name if name in logged else tests[name] for name in wanted))
+
+
+def _joined_grounding(tasks: list[TaskCards]) -> list[TaskCards]:
+    """``tasks`` (the suite grounding task last) with the grounding task's cards cut to those the
+    other tasks' cards link: the grounding questions of the main questions shown."""
+    linked = {link.card for task in tasks for card in task.cards for join in card.joins for link in join.links}
+    kept = {card.id for task in tasks[:-1] for card in task.cards} | linked
+    out = keep_cards(tasks, kept)
+    if out[-1].task == SUITE_GROUNDING_TASK:
+        out[-1].shown_in_part = (f"{len(out[-1].cards)} of its {len(tasks[-1].cards)} cards shown: the grounding "
+                                 "questions that the main questions of the tasks chosen with --tasks join")
+    return out
+
+
+def run_cards(runs: list[LoggedRun], thumbnails: Thumbnails, wanted: Sequence[str] = ()) -> list[TaskCards]:
+    """The cards of every task of every run (or of the tasks named in ``wanted``: :func:`shown_tasks`),
+    in the runs' order; a task without its samples file is an error naming it (as for re-scoring)."""
     done: list[TaskCards] = []
-    chosen = select_tasks(runs, [])
+    chosen = select_tasks(runs, shown_tasks(runs, wanted))
     files = Counter(task for _, names in chosen for task in names)
+    cut = False
     for run, names in chosen:
+        joined = any(map(is_suite_main, names)) and SUITE_GROUNDING_TASK in run.tasks and SUITE_GROUNDING_TASK not in names
         of_run = []
-        for task in names:
+        for task in names + [SUITE_GROUNDING_TASK] * joined:
             label = task_label(run, task, files[task] > 1)
             of_run.append(task_cards(run, task, thumbnails, 1 + sum(len(t.cards) for t in done + of_run), label))
         _join_suite(of_run)
-        done += of_run
+        done += _joined_grounding(of_run) if joined else of_run
+        cut |= joined
+    if cut:
+        keep_thumbnails(done, thumbnails)
     return done
+
+
+def keep_cards(tasks: list[TaskCards], kept: set[str]) -> list[TaskCards]:
+    """The tasks with only the kept cards; links to cards not kept are dropped and counted."""
+    out = []
+    for task in tasks:
+        cards = [card for card in task.cards if card.id in kept]
+        for card in cards:
+            for join in card.joins:
+                links = [link for link in join.links if not link.card or link.card in kept]
+                dropped = len(join.links) - len(links)
+                if dropped:
+                    join.links = links
+                    join.note = "; ".join(filter(None, (join.note, f"{dropped} more linked question(s) not on this page")))
+        if cards:
+            out.append(dataclasses.replace(task, cards=cards))
+    return out
+
+
+def keep_thumbnails(tasks: list[TaskCards], thumbnails: Thumbnails) -> None:
+    """Only the kept cards' images go into the page (and only theirs are counted as not found)."""
+    images = [thumb for task in tasks for card in task.cards for thumb in card.images]
+    thumbnails.data = {key: value for key, value in thumbnails.data.items() if key in {thumb.id for thumb in images}}
+    thumbnails.missing = {key: value for key, value in thumbnails.missing.items() if key in {thumb.missing for thumb in images}}
 
 
 def run_notes(tasks: list[TaskCards]) -> list[str]:
     """What a reader must know about the runs on the page: each task of a partial run (``--limit``),
-    and each task that several results files hold (each file's cards shown under its own name)."""
+    each task shown in part (``--tasks``: the suite grounding questions joined), and each task that
+    several results files hold (each file's cards shown under its own name)."""
     notes = []
     for task in tasks:
         limit = partial_limit(task.run.data, task.task)
         if limit:
             notes.append(f"{task.label}: a partial run ({limit}) in {task.run.results_path}: "
                          "its cards and metrics cover only those docs")
+        if task.shown_in_part:
+            notes.append(f"{task.label}: {task.shown_in_part}")
     holders = defaultdict(list)
     for task in tasks:
         holders[task.task].append(task.label)

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from temporal_bench.browse.cards import run_cards, run_notes
+from temporal_bench.browse.cards import run_cards, run_notes, shown_tasks
 from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, model_label, pick_examples
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
@@ -19,17 +19,19 @@ DEFAULT_NAME = "browse.html"
 
 
 def write_page(path: str | Path, output: Path | None = None, widths: dict[str, int] | None = None, examples: str | None = None,
-               count: int = DEFAULT_COUNT) -> tuple[Path, list[str]]:
+               count: int = DEFAULT_COUNT, wanted: Sequence[str] = ()) -> tuple[Path, list[str]]:
     """Write the page of the run(s) under ``path`` (default: ``<path>/browse.html``, ``browse-<examples>.html``
-    with ``examples``); returns its path and the notes on its runs (partial runs, a task in several
-    results files) that the page shows too. The data the run read must be reachable as it was
-    (``TEMPVS_DATA_DIR``, ...) for its images. ``examples``: only the cards of that paper figure (:data:`FIGURES`)."""
+    with ``examples``); returns its path and the notes that the page shows too: on its runs (partial
+    runs, a task in several results files, a task shown in part) and on the images not found. The
+    data the run read must be reachable as it was (``TEMPVS_DATA_DIR``, ...) for its images.
+    ``examples``: only the cards of that paper figure (:data:`FIGURES`); ``wanted``: only these
+    tasks (``--tasks``, :func:`shown_tasks`)."""
     path = Path(path)
     runs = find_runs(path)
     if not runs:
         raise RescoreError(f"no lmms-eval or lm-eval results file under {path}")
     thumbnails = Thumbnails(widths)
-    tasks = run_cards(runs, thumbnails)
+    tasks = run_cards(runs, thumbnails, wanted)
     notes = run_notes(tasks)
     heading = "What the model answered"
     if examples:
@@ -38,7 +40,15 @@ def write_page(path: str | Path, output: Path | None = None, widths: dict[str, i
     output = output or (path if path.is_dir() else path.parent) / (f"browse-{examples}.html" if examples else DEFAULT_NAME)
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(render_page(title, tasks, thumbnails), encoding="utf-8")
-    return output, notes
+    return output, notes + ([missing_summary(thumbnails.missing)] if thumbnails.missing else [])
+
+
+def missing_summary(missing: dict[str, str], shown: int = 3) -> str:
+    """One line: how many images could not be found, the first few by name, and the first reason."""
+    names = list(missing)
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return (f"{len(names)} image(s) could not be found (their cards show a grey placeholder; the page lists them all): "
+            f"{', '.join(names[:shown])}{more}; the first because: {missing[names[0]]}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -53,6 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--set", action="append", default=[], dest="assignments", metavar="NAME=VALUE",
                         help="a data location for rebuilding the docs (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs "
                              "(default: the environment's variable, else the folder the run recorded)")
+    parser.add_argument("--tasks", action="append", default=[],
+                        help="comma-separated tasks to show (repeatable; default: every task of the run): a task's name, "
+                             "or for a run of --tasks tempvs a test's name as the report shows it (tempvs_mt2_event); "
+                             "a suite task brings the grounding questions its main questions join")
     parser.add_argument("--examples", choices=sorted(FIGURES),
                         help="only the cards that make this paper figure, picked from the runs found under path (several runs: "
                              "one per model): tempvs-figure4, the same question across models; catbench-figures5-6, "
@@ -69,12 +83,14 @@ def main_browse(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     widths = {role: getattr(args, f"{role}_width") for role in WIDTHS}
+    wanted = [task for item in args.tasks for task in item.split(",") if task]
     try:
-        locations = data_locations_of(find_runs(args.path), parse_locations(args.assignments), "--set")
+        runs = find_runs(args.path)
+        locations = data_locations_of(runs, parse_locations(args.assignments), "--set", shown_tasks(runs, wanted))
         for note in locations.notes:  # a missing folder too: its cards name the error in place of the images
             print(f"temporal-bench browse: data: {note}", file=sys.stderr)
         with data_locations(locations.assignments):
-            output, notes = write_page(args.path, args.output, widths, args.examples, args.examples_count)
+            output, notes = write_page(args.path, args.output, widths, args.examples, args.examples_count, wanted)
     except (RescoreError, FileNotFoundError, ValueError) as error:
         parser.error(str(error))
     for note in notes:

@@ -18,14 +18,13 @@ counted in its join's note. Every card's images are still read (as for the full 
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from temporal_bench.browse.benchmarks import INVALID_ANSWER, RIGHT, WRONG, Join, Link
-from temporal_bench.browse.cards import Card, TaskCards
+from temporal_bench.browse.cards import Card, TaskCards, keep_cards, keep_thumbnails
 from temporal_bench.browse.thumbnails import Thumbnails
 from temporal_bench.report.rescore import RescoreError
 
@@ -141,30 +140,6 @@ FIGURES = {
 }
 
 
-def _keep_only(tasks: list[TaskCards], kept: set[str]) -> list[TaskCards]:
-    """The tasks with only the kept cards; links to cards not kept are dropped and counted."""
-    out = []
-    for task in tasks:
-        cards = [card for card in task.cards if card.id in kept]
-        for card in cards:
-            for join in card.joins:
-                links = [link for link in join.links if not link.card or link.card in kept]
-                dropped = len(join.links) - len(links)
-                if dropped:
-                    join.links = links
-                    join.note = "; ".join(filter(None, (join.note, f"{dropped} more linked question(s) not among the examples")))
-        if cards:
-            out.append(dataclasses.replace(task, cards=cards))
-    return out
-
-
-def _keep_thumbnails(tasks: list[TaskCards], thumbnails: Thumbnails) -> None:
-    """Only the kept cards' images go into the page (and only theirs are counted as not found)."""
-    images = [thumb for task in tasks for card in task.cards for thumb in card.images]
-    thumbnails.data = {key: value for key, value in thumbnails.data.items() if key in {thumb.id for thumb in images}}
-    thumbnails.missing = {key: value for key, value in thumbnails.missing.items() if key in {thumb.missing for thumb in images}}
-
-
 def pick_examples(figure: str, tasks: list[TaskCards], thumbnails: Thumbnails, count: int = DEFAULT_COUNT) -> list[TaskCards]:
     """The tasks' cards for ``figure`` (a key of :data:`FIGURES`): the picked ones, each with a join
     saying why it was picked, and the cards they link; ``thumbnails`` keeps only their images."""
@@ -172,6 +147,6 @@ def pick_examples(figure: str, tasks: list[TaskCards], thumbnails: Thumbnails, c
         raise ValueError(f"--examples-count must be at least 1, not {count}")
     picked = FIGURES[figure].pick(tasks, count)
     kept = {card.id for card in picked} | {link.card for card in picked for join in card.joins for link in join.links if link.card}
-    tasks = _keep_only(tasks, kept)
-    _keep_thumbnails(tasks, thumbnails)
+    tasks = keep_cards(tasks, kept)
+    keep_thumbnails(tasks, thumbnails)
     return tasks

@@ -49,7 +49,7 @@
       return fig;
     }
     var img = el("img");
-    img.src = "data:image/jpeg;base64," + data.thumbs[image[0]];
+    img.src = "data:" + data.mime + ";base64," + data.thumbs[image[0]];
     img.width = image[1];
     img.height = image[2];
     img.alt = S[image[3]];

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from temporal_bench.browse.benchmarks import INVALID_ANSWER, RIGHT, WRONG, Join
 from temporal_bench.browse.cards import Card, TaskCards, run_notes
-from temporal_bench.browse.thumbnails import Thumb, Thumbnails
+from temporal_bench.browse.thumbnails import MIME, Thumb, Thumbnails
 from temporal_bench.report.results import load_runs
 
 HERE = Path(__file__).resolve().parent
@@ -82,7 +82,7 @@ def _run_notice(tasks: list[TaskCards]) -> str:
     if not notes:
         return ""
     items = "".join(f"<li>{_e(note)}</li>" for note in notes)
-    return f"<div class='warn' id='run-notes'><b>Partial runs, or a task in several results files</b><ul>{items}</ul></div>"
+    return f"<div class='warn' id='run-notes'><b>Partial runs, a task in several results files, or a task shown in part</b><ul>{items}</ul></div>"
 
 
 def _header(title: str, tasks: list[TaskCards], thumbnails: Thumbnails) -> str:
@@ -197,7 +197,7 @@ def render_page(title: str, tasks: list[TaskCards], thumbnails: Thumbnails) -> s
     script = (HERE / "page.js").read_text(encoding="utf-8")
     strings = _Strings()
     cards = [_card_data(card, strings) for task in tasks for card in task.cards]
-    data = _script_json({"keys": KEYS, "strings": strings.values, "cards": cards, "thumbs": thumbnails.data})
+    data = _script_json({"keys": KEYS, "strings": strings.values, "cards": cards, "thumbs": thumbnails.data, "mime": MIME})
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{_e(title)}</title><style>{css}</style></head>

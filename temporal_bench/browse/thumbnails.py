@@ -1,4 +1,4 @@
-"""The page's images: each source image shrunk once, embedded once (base64 JPEG), named when missing.
+"""The page's images: each source image shrunk once, embedded once (base64 WebP), named when missing.
 
 Cards refer to a thumbnail by id, so a strip shown by many questions (a TempVS sequence's main and
 grounding questions) is stored once. An image that cannot be opened becomes a placeholder that
@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 # widths in pixels, never enlarged: a combined strip, one frame of a sequence, a single image
 WIDTHS = {"strip": 360, "frame": 160, "image": 320}
-JPEG_QUALITY = 70
+# WebP: at these sizes a third of JPEG's bytes or less for the same look (its header is tens of
+# bytes, JPEG's hundreds); every current browser shows it (benchmarks/RESULTS.md, "Browse page size")
+FORMAT, MIME, QUALITY = "WEBP", "image/webp", 60
 
 
 @dataclass(frozen=True)
@@ -30,10 +32,10 @@ class Thumb:
 
 
 class Thumbnails:
-    def __init__(self, widths: dict[str, int] | None = None, quality: int = JPEG_QUALITY):
+    def __init__(self, widths: dict[str, int] | None = None, quality: int = QUALITY):
         self.widths = {**WIDTHS, **(widths or {})}
         self.quality = quality
-        self.data: dict[str, str] = {}  # thumbnail id -> base64 JPEG
+        self.data: dict[str, str] = {}  # thumbnail id -> base64 image (MIME)
         self._made: dict[tuple[str, str], Thumb] = {}  # (image key, role) -> the thumbnail made from it
         self.missing: dict[str, str] = {}  # image name -> why it could not be opened
 
@@ -60,7 +62,7 @@ class Thumbnails:
         width = min(self.widths[role], image.width)
         height = max(1, round(image.height * width / image.width))
         buffer = io.BytesIO()
-        image.convert("RGB").resize((width, height), Image.LANCZOS).save(buffer, format="JPEG", quality=self.quality, optimize=True)
+        image.convert("RGB").resize((width, height), Image.LANCZOS).save(buffer, format=FORMAT, quality=self.quality)
         thumb_id = f"t{len(self.data)}"
         self.data[thumb_id] = base64.b64encode(buffer.getvalue()).decode("ascii")
         return Thumb("", thumb_id, width, height)
