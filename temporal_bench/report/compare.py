@@ -117,6 +117,11 @@ def format_p(p: float | None) -> str:
     return "p = 1" if p == 1 else f"p = {p:.3f}"
 
 
+def _p_cell(p: float | None) -> str:
+    """``format_p`` without its ``p =``: ``0.014``, ``< 0.001``, ``1``."""
+    return format_p(p).removeprefix("p ").removeprefix("= ")
+
+
 def _interval(test: PairedTest, sign: int = 1) -> str:
     """``[low, high]`` of ``sign`` x (B - A), in points."""
     low, high = sorted((sign * test.low, sign * test.high))
@@ -127,7 +132,7 @@ def plain_line(c: Comparison, rows: int) -> str:
     """"A beats B on MT1 two-event MT by 3.1 points [1.2, 5.0], p = 0.002 ...", or no difference.
     The verdict follows the Holm-adjusted p; the interval excludes 0 exactly when the row's own p does."""
     t = c.test
-    adjusted = f"Holm-adjusted over {rows} rows: {format_p(c.adjusted_p).removeprefix('p ').removeprefix('= ')}"
+    adjusted = f"Holm-adjusted over {rows} rows: {_p_cell(c.adjusted_p)}"
     if c.significant:
         winner, loser, sign = ("B", "A", 1) if t.value > 0 else ("A", "B", -1)
         return f"{winner} beats {loser} on {c.name} by {_points(sign * t.value)} points {_interval(t, sign)}, {format_p(t.p)} ({adjusted})."
@@ -201,8 +206,8 @@ def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison]
     for c in comparisons:
         t = c.test
         out.append(f"| {c.task} | {METRIC_LABELS.get(c.metric, c.metric)} | {_support(c)} | {c.clusters:,} | {_points(c.a)} | "
-                   f"{_points(c.b)} | {_points(t.value)} {_interval(t)} | {format_p(t.p).removeprefix('p ').removeprefix('= ')} | "
-                   f"{format_p(c.adjusted_p).removeprefix('p ').removeprefix('= ')} |")
+                   f"{_points(c.b)} | {_points(t.value)} {_interval(t)} | {_p_cell(t.p)} | "
+                   f"{_p_cell(c.adjusted_p)} |")
     out += [""] + [plain_line(c, len(comparisons)) for c in comparisons] + ["", summary_line(comparisons)]
     if notes:
         out += ["", "Notes:"] + [f"- {note}" for note in notes]
