@@ -3,4 +3,4 @@
 # (no download) and print the results table. Sets up .venv itself.
 set -euo pipefail
 source "$(dirname "$0")/scripts/setup_env.sh"
-.venv/bin/temporal-bench demo --output demo_output "$@"
+.venv/bin/temporal-bench demo --output-dir demo_output "$@"

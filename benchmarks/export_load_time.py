@@ -60,7 +60,7 @@ def main() -> None:
     args = parser.parse_args()
     benchmark = args.task.split("_")[0]
     with tempfile.TemporaryDirectory() as tmp:
-        main_export(["--benchmark", benchmark, "--output", tmp])
+        main_export(["--benchmark", benchmark, "--output-dir", tmp])
         exported = Path(tmp) / "lmms_eval" / "tasks" / benchmark
         overlay = install_overlay(Path(tmp) / "overlay", [exported])
         blocked = f"{overlay}:{BLOCK}"

@@ -1,80 +1,73 @@
-"""``temporal-bench`` / ``python -m temporal_bench``: small helpers around the harnesses."""
+"""``temporal-bench`` / ``python -m temporal_bench``: small helpers around the harnesses. Each subcommand
+(:data:`temporal_bench.commands.SUBCOMMANDS`) parses its own arguments; this module dispatches to it
+and holds the three small ones (task-dir, demo, lm-eval)."""
 
-import argparse
 import importlib
 import sys
 from pathlib import Path
 
 from temporal_bench import __version__
+from temporal_bench.cli_style import PROGRAM, CommandParser, command_parser, paragraphs
+from temporal_bench.commands import SUBCOMMANDS
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
 
 DESCRIPTION = (
-    "Helpers around lmms-eval (and lm-eval) for the TempVS, ISO-Bench and CaT-Bench tasks of this package: "
-    "evaluate the bundled demo data (demo), lay results out as the papers' tables (report), re-score a logged "
-    "run (rescore), score TempVS's released model outputs (score-predictions), export the task folders for "
-    "lmms-eval (export), tell whether a run is complete and sound (check). Evaluations themselves run with lmms-eval / lm-eval."
+    "Helpers around lmms-eval (and lm-eval) for the TempVS, ISO-Bench and CaT-Bench tasks of this package. "
+    "Evaluations themselves run with lmms-eval / lm-eval; these commands find the tasks, check, report, compare "
+    "and browse the runs, and export the tasks for lmms-eval."
 )
+EPILOG = f"example:\n  {PROGRAM} demo\n\n{PROGRAM} COMMAND --help shows a command's options and an example; docs/cli.md describes them all."
 
 
-def lm_eval_with_our_models(argv) -> None:
-    """lm-eval's own command line, with our scripted and random_choice models registered."""
-    import temporal_bench.models.lm_eval_models  # noqa: F401  (registers the models)
+def main_task_dir(argv) -> None:
+    parser = command_parser(
+        "task-dir",
+        [f"{PROGRAM} task-dir --harness lm-eval"],
+        f'Installed, the package adds its tasks to lmms-eval on its own; --include_path "$({PROGRAM} task-dir)" names them explicitly ' "(lmms-eval's `tasks list` subcommand and lm-eval need it; docs/harness.md).",
+    )
+    parser.add_argument("--harness", choices=["lmms-eval", "lm-eval"], default="lmms-eval", help="whose task folder (default: %(default)s)")
+    args = parser.parse_args(argv)
+    print(LMMS_EVAL_TASK_DIR if args.harness == "lmms-eval" else LM_EVAL_TASK_DIR)
+
+
+def main_demo(argv) -> None:
+    parser = command_parser("demo", [f"{PROGRAM} demo --output-dir demo_seed1 --model-args seed=1"], "Writes the demo data, lmms-eval's results and log, and the report with every table and figure into --output-dir.")
+    parser.add_argument("--output-dir", type=Path, default=Path("demo_output"), aliases=["--output"], metavar="DIR", help="folder for the demo data, results, lmms-eval's log and the report (default: %(default)s)")
+    parser.add_argument("--model", default="random_choice", help="lmms-eval model name (default: %(default)s)")
+    parser.add_argument("--model-args", default="seed=1234", help="lmms-eval --model_args (default: %(default)s)")
+    args = parser.parse_args(argv)
+    from temporal_bench.demo import run_demo
+
+    run_demo(args.output_dir, args.model, args.model_args)
+
+
+def main_lm_eval(argv) -> None:
+    """lm-eval's own command line (its own --help), with our scripted and random_choice models registered."""
     from lm_eval.__main__ import cli_evaluate
+
+    import temporal_bench.models.lm_eval_models  # noqa: F401  (registers the models)
 
     sys.argv = ["lm-eval", *argv]
     cli_evaluate()
 
 
-# subcommands with their own argument parsers: name -> (module, function, help)
-PASSTHROUGH = {
-    "report": ("temporal_bench.report.cli", "main_report",
-               "render results next to the papers' published tables and figures"),
-    "rescore": ("temporal_bench.report.rescore", "main_rescore",
-                "recompute the metrics of a --log_samples run, optionally with another parser option"),
-    "score-predictions": ("temporal_bench.tempvs.released_predictions", "main_score_predictions",
-                          "score the TempVS release's own model outputs next to the published tables"),
-    "browse": ("temporal_bench.browse.cli", "main_browse",
-               "write one static HTML page of a --log_samples run: a card per question with its images and answer "
-               "(--examples: the papers' qualitative figures)"),
-    "export": ("temporal_bench.export.cli", "main_export",
-               "write self-contained lmms_eval/tasks/<benchmark>/ folders for an upstream pull request"),
-    "forget-failed": ("temporal_bench.response_cache", "main_forget_failed",
-                      "remove failed requests from an lmms-eval --use_cache folder, so a re-run asks for them again"),
-    "compare": ("temporal_bench.report.compare", "main_compare", "paired comparison of two runs: differences with intervals and p-values"),
-    "check": ("temporal_bench.check", "main_check",
-              "exit 1 naming what is wrong with a run's output (missing task, failed requests, --limit, stray samples); "
-              "the line to put after lmms-eval in scripts"),
-}
+def program_parser() -> CommandParser:
+    """``temporal-bench --help``: every subcommand with its summary; also ``--version`` and the one-line error
+    for an unknown or missing subcommand."""
+    parser = CommandParser(prog=PROGRAM, description=paragraphs(DESCRIPTION), epilog=EPILOG)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    for name, command in SUBCOMMANDS.items():
+        commands.add_parser(name, help=command.summary.replace("%", "%%"))
+    return parser
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["lm-eval"]:
-        return lm_eval_with_our_models(argv[1:])
-    if argv[:1] and argv[0] in PASSTHROUGH:
-        module, function, _ = PASSTHROUGH[argv[0]]
-        return getattr(importlib.import_module(module), function)(argv[1:])
-    parser = argparse.ArgumentParser(prog="temporal-bench", description=DESCRIPTION)
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
-    task_dir = sub.add_parser("task-dir", help="print the folder to pass as --include_path")
-    task_dir.add_argument("--harness", choices=["lmms-eval", "lm-eval"], default="lmms-eval",
-                          help="whose task folder (default: %(default)s)")
-    sub.add_parser("lm-eval", help="run lm-eval's CLI with our scripted/random_choice models registered")
-    for name, (_, _, help_text) in PASSTHROUGH.items():
-        sub.add_parser(name, help=f"{help_text} (see: {name} --help)")
-    demo = sub.add_parser("demo", help="evaluate the synthetic demo data with a baseline and print the headline summary")
-    demo.add_argument("--output", type=Path, default=Path("demo_output"),
-                      help="folder for the demo data, results, lmms-eval's log and the report (default: %(default)s)")
-    demo.add_argument("--model", default="random_choice", help="lmms-eval model name (default: %(default)s)")
-    demo.add_argument("--model_args", default="seed=1234", help="lmms-eval --model_args (default: %(default)s)")
-    args = parser.parse_args(argv)
-    if args.command == "task-dir":
-        print(LMMS_EVAL_TASK_DIR if args.harness == "lmms-eval" else LM_EVAL_TASK_DIR)
-    elif args.command == "demo":
-        from temporal_bench.demo import run_demo
-
-        run_demo(args.output, args.model, args.model_args)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] and argv[0] in SUBCOMMANDS:
+        command = SUBCOMMANDS[argv[0]]
+        return getattr(importlib.import_module(command.module), command.function)(argv[1:])
+    program_parser().parse_args(argv)  # prints the help or the version, or one line naming the error: exits
 
 
 if __name__ == "__main__":

@@ -11,11 +11,11 @@ a ``--log_samples`` run lacks a task's samples file. Otherwise it prints one sum
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from temporal_bench.cli_style import command_parser
 from temporal_bench.report.rescore import LoggedRun, RescoreError, find_runs
 from temporal_bench.run_checks import failed_counts
 from temporal_bench.tempvs.released_predictions import is_released_predictions
@@ -90,11 +90,10 @@ def summary(runs: Sequence[LoggedRun]) -> str:
 
 
 def main_check(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="temporal-bench check",
-        description="Exit 1, naming each problem, when an evaluation's output folder has no results file, lacks an "
-                    "expected task, counts failed requests, is partial (--limit) or has a samples file without its "
-                    "results file; else print one summary line and exit 0. Put it after lmms-eval / lm-eval in scripts.")
+    parser = command_parser("check", ["temporal-bench check out/ --tasks tempvs,catbench"],
+                            "Exit 1, naming each problem, when an evaluation's output folder has no results file, lacks an "
+                            "expected task, counts failed requests, is partial (--limit) or has a samples file without its "
+                            "results file; else print one summary line and exit 0. Put it after lmms-eval / lm-eval in scripts.")
     parser.add_argument("runs", type=Path, nargs="+", metavar="RUN_DIR", help="an --output_path folder (or one results JSON)")
     parser.add_argument("--tasks", type=task_names,
                         help="comma-separated task or group names each RUN_DIR must have results for (default: the "

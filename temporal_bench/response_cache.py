@@ -10,13 +10,13 @@ with the same ``--model_args`` (they are part of the cache key), then sends only
 reads every answered one from the cache.
 """
 
-import argparse
 import json
 import sqlite3
 from collections import Counter
 from pathlib import Path
 from typing import Dict
 
+from temporal_bench.cli_style import command_parser
 from temporal_bench.utils.failed_requests import is_failed_response
 
 
@@ -61,10 +61,9 @@ def forget_failed(path: Path) -> Dict[str, int]:
 
 
 def main_forget_failed(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="temporal-bench forget-failed",
-                                     description="Remove failed requests from an lmms-eval --use_cache folder, so that "
-                                                 "the same command run again asks only for them.")
-    parser.add_argument("cache", type=Path, help="the PATH given to lmms-eval's --use_cache")
+    parser = command_parser("forget-failed", ["temporal-bench forget-failed cache/"],
+                            "The same lmms-eval command run again then asks only for the requests that failed.")
+    parser.add_argument("cache", type=Path, metavar="CACHE_DIR", help="the PATH given to lmms-eval's --use_cache")
     args = parser.parse_args(argv)
     removed = forget_failed(args.cache)
     for task, count in sorted(removed.items()):

@@ -19,7 +19,6 @@ three text-only LLMs' outputs of MT1/MT2 (no grounding) before the text-only-LLM
 ``mt_acc_filtered``, after it: paper Table 17, without any model run.
 """
 
-import argparse
 import json
 import logging
 import re
@@ -28,6 +27,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from temporal_bench.cli_style import command_parser
 from temporal_bench.tempvs.loading import (
     TempVSDataError, annotation_rows, build_main_docs, data_root, doc_key, read_rows,
 )
@@ -238,20 +238,20 @@ def mismatch_section(by_model: Dict[str, List[RowMismatch]]) -> str:
 
 
 def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="temporal-bench score-predictions",
-        description="Score the TempVS release's own model outputs and show them next to the published tables.")
-    parser.add_argument("release", type=Path, help="the TempVS data folder (holding benchmark_pkl/ and predictions/)")
+    parser = command_parser("score-predictions", ["temporal-bench score-predictions /path/to/TempVS/data --input blind --table tempvs-table17"],
+                            "Scores the predictions/ folder of the TempVS release as the tasks score a run, writes one results "
+                            "file per model under --output-dir, and prints them as the report's tables (docs/report.md).")
+    parser.add_argument("release", type=Path, metavar="TEMPVS_DATA", help="the TempVS data folder (holding benchmark_pkl/ and predictions/)")
     parser.add_argument("--input", choices=sorted(INPUTS), default="combined",
                         help="which predictions folder (default: %(default)s)")
-    parser.add_argument("--model", action="append", dest="models",
+    parser.add_argument("--model", action="append", dest="models", metavar="MODEL",
                         help="model folder name (repeatable; default: every model of the predictions folder)")
     parser.add_argument("--sources", help=f"comma-separated subset of {','.join(SOURCES)} (default: all four)")
     parser.add_argument("--fixes", default="", help=f"comma-separated fixes instead of the faithful behaviour, as the "
                         f"tasks' `fixes` setting: {', '.join(FIX_NAMES)} (default: none)")
-    parser.add_argument("--output", type=Path, default=Path("tempvs_released_scores"),
+    parser.add_argument("--output-dir", type=Path, default=Path("tempvs_released_scores"), aliases=["--output"], metavar="DIR",
                         help="folder for the results files (default: %(default)s)")
-    parser.add_argument("--table", action="append", dest="tables",
+    parser.add_argument("--table", action="append", dest="tables", metavar="TABLE",
                         help="report layout to print (repeatable; default: every layout with rows)")
     args = parser.parse_args(argv)
     from temporal_bench.report.cli import main_report
@@ -265,11 +265,11 @@ def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
         mismatches = {}
         for model in args.models or released_models(root, args.input):
             scored = scored_tests(root, model, args.input, chosen.sources, chosen.fixes)
-            write_results(args.output, model, args.input, scored, root)
+            write_results(args.output_dir, model, args.input, scored, root)
             mismatches[model] = scored.mismatches
     except (TempVSDataError, TempVSSettingsError, ValueError) as exc:
         parser.error(str(exc))
-    report_args = [str(args.output)] + [a for t in args.tables or () for a in ("--table", t)]
+    report_args = [str(args.output_dir)] + [a for t in args.tables or () for a in ("--table", t)]
     status = main_report(report_args)
     sys.stdout.write(mismatch_section(mismatches))
     return status

@@ -249,7 +249,7 @@ def test_a_task_whose_data_cannot_be_found_still_gets_every_card(lmms_run, data,
     out, _ = lmms_run
     (tmp_path / "empty").mkdir()
     settings = {**data, "TEMPVS_DATA_DIR": str(tmp_path / "empty")}
-    argv = [str(out), "--output", str(tmp_path / "page.html")] + [f"--set={k}={v}" for k, v in settings.items()]
+    argv = [str(out), "--output", str(tmp_path / "page.html")] + [f"--data={k}={v}" for k, v in settings.items()]
     assert main_browse(argv) == 0
     summary, path = capsys.readouterr().out.splitlines()
     assert path == str(tmp_path / "page.html")
@@ -274,7 +274,7 @@ def _shown(card):
 
 def test_tasks_limits_the_page_to_the_tasks_named(lmms_run, page, data, tmp_path, capsys):
     out, _ = lmms_run
-    argv = [str(out), "--output", str(tmp_path / "page.html"), "--tasks", "isobench,tempvs_mt1_two"] + [f"--set={k}={v}" for k, v in data.items()]
+    argv = [str(out), "--output", str(tmp_path / "page.html"), "--tasks", "isobench,tempvs_mt1_two"] + [f"--data={k}={v}" for k, v in data.items()]
     assert main_browse(argv) == 0
     assert capsys.readouterr().out.strip() == str(tmp_path / "page.html")
     cards, table, missing, data_ = read_page(tmp_path / "page.html")
@@ -291,7 +291,8 @@ def test_tasks_names_the_known_tasks_for_an_unknown_one(lmms_run, capsys):
         main_browse([str(out), "--tasks", "isobench", "--tasks", "tempvs_mt1_too"])
     assert exit_.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1] == ("temporal-bench browse: error: --tasks: no run has tempvs_mt1_too (known: "
-                                                        "catbench_switched, isobench, tempvs_mt1_two, tempvs_mt3_event_separate)")
+                                                        "catbench_switched, isobench, tempvs_mt1_two, tempvs_mt3_event_separate) "
+                                                        "(see temporal-bench browse --help)")
 
 
 def test_an_lm_eval_catbench_run_gets_its_prompts_and_twins(data, script, tmp_path):

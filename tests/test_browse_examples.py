@@ -55,7 +55,7 @@ def tempvs_runs(data, tmp_path_factory):
 
 def test_tempvs_figure4_shows_the_same_questions_across_runs_disagreements_first(tempvs_runs, data):
     root, docs, script = tempvs_runs
-    browse(root, "--examples", "tempvs-figure4", *(f"--set={name}={value}" for name, value in data.items()))
+    browse(root, "--examples", "tempvs-figure4", *(f"--data={name}={value}" for name, value in data.items()))
     cards, _, missing, page = read_page(root / "browse-tempvs-figure4.html")
     strings = page["strings"]
     # the main questions in doc order; the cycling run answers doc i right when i % 3 == 0 (as the oracle)
@@ -87,7 +87,7 @@ def test_tempvs_figure4_shows_the_same_questions_across_runs_disagreements_first
 def test_tempvs_figure4_from_one_run_is_an_error_naming_what_was_found(tempvs_runs, data, capsys):
     root, _, _ = tempvs_runs
     with pytest.raises(SystemExit) as raised:
-        main_browse([str(root / "oracle"), "--examples", "tempvs-figure4", *(f"--set={n}={v}" for n, v in data.items())])
+        main_browse([str(root / "oracle"), "--examples", "tempvs-figure4", *(f"--data={n}={v}" for n, v in data.items())])
     assert raised.value.code == 2
     assert ("tempvs-figure4 needs the same TempVS task logged by at least two runs (one per model); "
             "found: tempvs_mt1_two (scripted (policy=oracle))") in capsys.readouterr().err
@@ -96,14 +96,14 @@ def test_tempvs_figure4_from_one_run_is_an_error_naming_what_was_found(tempvs_ru
 def test_examples_count_must_be_positive(tempvs_runs, data, capsys):
     root, _, _ = tempvs_runs
     with pytest.raises(SystemExit):
-        main_browse([str(root), "--examples", "tempvs-figure4", "--examples-count", "0", *(f"--set={n}={v}" for n, v in data.items())])
+        main_browse([str(root), "--examples", "tempvs-figure4", "--examples-count", "0", *(f"--data={n}={v}" for n, v in data.items())])
     assert "--examples-count must be at least 1, not 0" in capsys.readouterr().err
 
 
 def test_catbench_figures_need_an_answer_and_explain_run(tempvs_runs, data, capsys):
     root, _, _ = tempvs_runs
     with pytest.raises(SystemExit):
-        main_browse([str(root), "--examples", "catbench-figures5-6", *(f"--set={n}={v}" for n, v in data.items())])
+        main_browse([str(root), "--examples", "catbench-figures5-6", *(f"--data={n}={v}" for n, v in data.items())])
     assert "catbench-figures5-6 needs an A+E run (tasks catbench_explain*" in capsys.readouterr().err
 
 
@@ -138,7 +138,7 @@ def catbench_run(data, tmp_path_factory):
 
 def test_catbench_figures5_6_pick_explanations_per_outcome_class(catbench_run, data):
     out, docs = catbench_run
-    browse(out, "--examples", "catbench-figures5-6", "--set", f"CATBENCH_DATA_DIR={data['CATBENCH_DATA_DIR']}")
+    browse(out, "--examples", "catbench-figures5-6", "--data", f"CATBENCH_DATA_DIR={data['CATBENCH_DATA_DIR']}")
     cards, table, missing, page = read_page(out / "browse-catbench-figures5-6.html")
     strings = page["strings"]
     indexed = list(enumerate(docs))

@@ -181,7 +181,7 @@ def test_a_moved_data_folder_is_named_with_the_option_to_pass(logged_run, tmp_pa
         assert main_browse([str(out), "-o", str(page)]) == 0
         err = capsys.readouterr().err
         assert (f"temporal-bench browse: data: the run's data folder {data['TEMPVS_DATA_DIR']} (TEMPVS_DATA_DIR) no longer "
-                "exists; pass --set TEMPVS_DATA_DIR=FOLDER with the run's data") in err.splitlines()
+                "exists; pass --data TEMPVS_DATA_DIR=FOLDER with the run's data") in err.splitlines()
         assert f"TEMPVS_DATA_DIR={data['TEMPVS_DATA_DIR']!r} is not a directory" in page.read_text(encoding="utf-8")
     finally:
         for variable, folder in moved.items():

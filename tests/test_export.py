@@ -68,7 +68,7 @@ CASES: Dict[str, Case] = {
 def exported(tmp_path_factory) -> Path:
     """``temporal-bench export --output <root>`` for all three benchmarks; returns lmms_eval/tasks/."""
     root = tmp_path_factory.mktemp("upstream")
-    main_export(["--output", str(root)])
+    main_export(["--output-dir", str(root)])
     return root / "lmms_eval" / "tasks"
 
 
@@ -230,7 +230,7 @@ def test_without_the_formatters_the_export_says_what_to_install_and_writes_nothi
     monkeypatch.setitem(sys.modules, "black", None)  # import black fails
     with pytest.raises(SystemExit, match=re.escape("temporal-bench export: isobench: the export formats its Python as lmms-eval's lint "
                                                    "does and needs black: pip install black==25.1.0 isort==6.0.1")):
-        main_export(["--benchmark", "isobench", "--output", str(tmp_path)])
+        main_export(["--benchmark", "isobench", "--output-dir", str(tmp_path)])
     assert list(tmp_path.iterdir()) == []
 
 
@@ -250,13 +250,13 @@ def test_nothing_exported_names_our_package_or_command_or_forbids_editing(export
 
 def test_a_second_export_replaces_the_first_but_never_a_foreign_folder(exported, tmp_path):
     (exported / "isobench" / "stale.yaml").write_text("task: isobench_stale\n")
-    main_export(["--benchmark", "isobench", "--output", str(exported.parents[1])])
+    main_export(["--benchmark", "isobench", "--output-dir", str(exported.parents[1])])
     assert not (exported / "isobench" / "stale.yaml").exists() and (exported / "isobench" / "utils.py").is_file()
     foreign = tmp_path / "lmms_eval" / "tasks" / "catbench"
     foreign.mkdir(parents=True)
     (foreign / "utils.py").write_text("def hand_written(): ...\n")
     with pytest.raises(SystemExit, match="not written by `temporal-bench export`"):
-        main_export(["--benchmark", "catbench", "--output", str(tmp_path)])
+        main_export(["--benchmark", "catbench", "--output-dir", str(tmp_path)])
     assert (foreign / "utils.py").read_text() == "def hand_written(): ...\n"
 
 

@@ -73,7 +73,7 @@ Not in the summary (no headline row of this kind; see the report's tables): mmmu
 
 def test_a_failed_demo_shows_the_end_of_the_lmms_eval_log(tmp_path):
     output = tmp_path / "demo"
-    log = run_cli([str(BIN / "temporal-bench"), "demo", "--model", "no_such_model", "--output", str(output)], tmp_path)
+    log = run_cli([str(BIN / "temporal-bench"), "demo", "--model", "no_such_model", "--output-dir", str(output)], tmp_path)
     log_file = output / "lmms_eval.log"
     assert log.returncode == 1
     tasks = ", ".join(task for benchmark in DEMO_BENCHMARKS.values() for task in benchmark.tasks)
@@ -271,11 +271,9 @@ def _help(capsys, argv) -> str:
 
 
 def test_help_says_what_the_tool_is(capsys):
-    assert ("Helpers around lmms-eval (and lm-eval) for the TempVS, ISO-Bench and CaT-Bench tasks of this package: "
-            "evaluate the bundled demo data (demo), lay results out as the papers' tables (report), re-score a logged "
-            "run (rescore), score TempVS's released model outputs (score-predictions), export the task folders for "
-            "lmms-eval (export), tell whether a run is complete and sound (check). Evaluations themselves run with "
-            "lmms-eval / lm-eval.") in _help(capsys, ["--help"])
+    assert ("Helpers around lmms-eval (and lm-eval) for the TempVS, ISO-Bench and CaT-Bench tasks of this package. "
+            "Evaluations themselves run with lmms-eval / lm-eval; these commands find the tasks, check, report, compare "
+            "and browse the runs, and export the tasks for lmms-eval.") in _help(capsys, ["--help"])
 
 
 def test_version_is_the_package_version(capsys):
@@ -298,6 +296,9 @@ SUBCOMMAND_DEFAULTS = {
     "score-predictions": ["combined", "every model of the predictions folder", "all four", "none", "tempvs_released_scores", "every layout with rows"],
     "export": ["all three"],
     "check": ["the --tasks each lmms-eval run recorded; lm-eval runs record none"],
+    "compare": ["standard output"],
+    "browse": ["browse.html in the run folder", "the environment's variable, else the folder the run recorded", "every task of the run",
+               "3", "360", "160", "320"],
 }
 
 

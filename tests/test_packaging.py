@@ -80,7 +80,7 @@ def demo(fresh_env, tmp_path_factory):
     base = tmp_path_factory.mktemp("demo")
     cwd, output = base / "elsewhere", base / "demo"
     cwd.mkdir()
-    return output, _run([str(fresh_env / "bin" / "temporal-bench"), "demo", "--output", str(output)], cwd=cwd)
+    return output, _run([str(fresh_env / "bin" / "temporal-bench"), "demo", "--output-dir", str(output)], cwd=cwd)
 
 
 def _repository_files(folder: str):

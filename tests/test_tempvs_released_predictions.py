@@ -96,7 +96,7 @@ def test_a_source_without_grounding_outputs_is_left_out_and_a_missing_main_file_
 
 def test_score_predictions_cli_shows_published_rows_and_disagreements(tmp_path, release, capsys):
     out = tmp_path / "scores"
-    assert main_score_predictions([str(release), "--output", str(out), "--model", "InternVL2_5-78B-MPO", "--model", "GPT4o",
+    assert main_score_predictions([str(release), "--output-dir", str(out), "--model", "InternVL2_5-78B-MPO", "--model", "GPT4o",
                                    "--table", "tempvs-table14"]) == 0
     text = capsys.readouterr().out
     assert sorted(p.parent.name for p in out.glob("*/released_combined_results.json")) == ["GPT4o", "InternVL2_5-78B-MPO"]
@@ -135,7 +135,7 @@ def test_released_models_and_errors(tmp_path, release):
     with pytest.raises(TempVSDataError, match="no released predictions"):
         released_models(release, "cot")
     with pytest.raises(SystemExit):
-        main_score_predictions([str(tmp_path), "--output", str(tmp_path / "o")])
+        main_score_predictions([str(tmp_path), "--output-dir", str(tmp_path / "o")])
 
 
 def test_separate_and_cot_inputs(tmp_path, release, capsys):
@@ -152,7 +152,7 @@ def test_separate_and_cot_inputs(tmp_path, release, capsys):
         assert cot["tempvs_mt1_two_cot"]["gt_acc,none"] == score_model(release, model)["tempvs_mt1_two"]["gt_acc,none"]
         assert cot["tempvs_mt1_two_cot"]["invalid_rate,none"] < 1
         out = tmp_path / "scores"
-        assert main_score_predictions([str(release), "--input", "separate", "--model", model, "--output", str(out),
+        assert main_score_predictions([str(release), "--input", "separate", "--model", model, "--output-dir", str(out),
                                        "--table", "tempvs-table12"]) == 0
         text = capsys.readouterr().out
         mt = separate["tempvs_mt1_two_separate"]["mt_acc,none"]
@@ -196,7 +196,7 @@ def test_the_rows_of_the_prediction_files_are_scored_and_differences_reported(tm
         RowMismatch("predictions/combined/GPT4o/pororo_ordering_images_opt_event_preds_full.pkl", (), (unordered,)),
     ]
     out = tmp_path / "scores"
-    assert main_score_predictions([str(root), "--output", str(out), "--model", "GPT4o", "--table", "tempvs-table14"]) == 0
+    assert main_score_predictions([str(root), "--output-dir", str(out), "--model", "GPT4o", "--table", "tempvs-table14"]) == 0
     text = capsys.readouterr().out
     assert (f"- **GPT4o**: predictions/combined/GPT4o/flintstones_paired_event_discrimination_preds_full.pkl: "
             f"1 row(s) only in the prediction file ({annotated})") in text

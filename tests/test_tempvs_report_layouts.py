@@ -38,7 +38,7 @@ def _blind_answers(root, model, suffix, task_id):
 
 def test_table17_from_the_released_blind_predictions(data, tmp_path, capsys):
     out = tmp_path / "scores"
-    assert main_score_predictions([str(data), "--input", "blind", "--output", str(out), "--table", "tempvs-table17"]) == 0
+    assert main_score_predictions([str(data), "--input", "blind", "--output-dir", str(out), "--table", "tempvs-table17"]) == 0
     text = capsys.readouterr().out
     rows = {(r.source, r.model): r.values for r in build_rows(LAYOUTS["tempvs-table17"], load_runs([out]))}
     for model, suffix in BLIND_MODELS:

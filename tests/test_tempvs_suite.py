@@ -153,7 +153,7 @@ def test_browse_shows_each_distinct_question_once_with_the_tests_it_serves(suite
 def test_browse_tasks_takes_a_test_name_and_brings_the_grounding_questions_it_joins(suite_run, data, tmp_path, capsys):
     """``browse --tasks tempvs_mt1_two`` on a ``--tasks tempvs`` run: the suite task that asks the test, and of the
     suite grounding task only the questions its main questions join, every GT_strict verdict as on the full page."""
-    argv = [str(suite_run[1].results_path), "--output", str(tmp_path / "page.html"), "--tasks", "tempvs_mt1_two", f"--set=TEMPVS_DATA_DIR={data}"]
+    argv = [str(suite_run[1].results_path), "--output", str(tmp_path / "page.html"), "--tasks", "tempvs_mt1_two", f"--data=TEMPVS_DATA_DIR={data}"]
     assert main_browse(argv) == 0
     *notes, path = capsys.readouterr().out.splitlines()
     full = {t.task: t for t in run_cards([suite_run[1]], Thumbnails())}

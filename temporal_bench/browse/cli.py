@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -11,6 +10,7 @@ from temporal_bench.browse.cards import run_cards, run_notes, shown_tasks
 from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, model_label, pick_examples
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
+from temporal_bench.cli_style import CommandParser, command_parser
 from temporal_bench.report.rescore import RescoreError, find_runs
 from temporal_bench.report.run_data import data_locations_of
 from temporal_bench.utils.data_dir import data_locations, parse_locations
@@ -51,31 +51,30 @@ def missing_summary(missing: dict[str, str], shown: int = 3) -> str:
             f"{', '.join(names[:shown])}{more}; the first because: {missing[names[0]]}")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="temporal-bench browse",
-        description="Write one self-contained HTML page (no server, no network) with a card per logged sample of a "
-                    "run made with --log_samples: the images the model saw, the prompt, the raw response, the parsed "
-                    "and the gold answer, right/wrong/invalid, filters. Images are re-read from the run's data: the "
-                    "folders its results JSON records, unless --set or the environment gives another.")
-    parser.add_argument("path", type=Path, help="the run's --output_path folder (searched recursively) or one results JSON")
-    parser.add_argument("-o", "--output", type=Path, help=f"the HTML file to write (default: {DEFAULT_NAME} in the run folder)")
-    parser.add_argument("--set", action="append", default=[], dest="assignments", metavar="NAME=VALUE",
-                        help="a data location for rebuilding the docs (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs "
+def build_parser() -> CommandParser:
+    parser = command_parser("browse", ["temporal-bench browse out/ --tasks tempvs_mt1_two --output mt1_two.html"],
+                            "One self-contained page (no server, no network) for a run made with --log_samples: per question the "
+                            "images the model saw, the prompt, the raw response, the parsed and the gold answer, right/wrong/invalid, "
+                            "filters. Images are re-read from the run's data: the folders its results JSON records, unless --data or "
+                            "the environment gives another.")
+    parser.add_argument("path", type=Path, metavar="RUN_DIR", help="the run's --output_path folder (searched recursively) or one results JSON")
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE", help=f"the HTML file to write (default: {DEFAULT_NAME} in the run folder)")
+    parser.add_argument("--data", action="append", default=[], aliases=["--set"], metavar="NAME=FOLDER",
+                        help="where to load a benchmark's data from (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs "
                              "(default: the environment's variable, else the folder the run recorded)")
     parser.add_argument("--tasks", action="append", default=[],
                         help="comma-separated tasks to show (repeatable; default: every task of the run): a task's name, "
                              "or for a run of --tasks tempvs a test's name as the report shows it (tempvs_mt2_event); "
                              "a suite task brings the grounding questions its main questions join")
     parser.add_argument("--examples", choices=sorted(FIGURES),
-                        help="only the cards that make this paper figure, picked from the runs found under path (several runs: "
+                        help="only the cards that make this paper figure, picked from the runs found under RUN_DIR (several runs: "
                              "one per model): tempvs-figure4, the same question across models; catbench-figures5-6, "
                              "A+E explanations by outcome (docs/browse.md)")
     parser.add_argument("--examples-count", type=int, default=DEFAULT_COUNT, metavar="N",
-                        help=f"questions per task (tempvs-figure4) or per outcome class (catbench-figures5-6) (default {DEFAULT_COUNT})")
+                        help=f"questions per task (tempvs-figure4) or per outcome class (catbench-figures5-6) (default: {DEFAULT_COUNT})")
     for role, width in WIDTHS.items():
         parser.add_argument(f"--{role}-width", type=int, default=width, metavar="PX",
-                            help=f"thumbnail width of a {role} in pixels (default {width})")
+                            help=f"width of the {role} thumbnails in pixels (default: {width})")
     return parser
 
 
@@ -86,7 +85,7 @@ def main_browse(argv: Sequence[str] | None = None) -> int:
     wanted = [task for item in args.tasks for task in item.split(",") if task]
     try:
         runs = find_runs(args.path)
-        locations = data_locations_of(runs, parse_locations(args.assignments), "--set", shown_tasks(runs, wanted))
+        locations = data_locations_of(runs, parse_locations(args.data), "--data", shown_tasks(runs, wanted))
         for note in locations.notes:  # a missing folder too: its cards name the error in place of the images
             print(f"temporal-bench browse: data: {note}", file=sys.stderr)
         with data_locations(locations.assignments):

@@ -4,11 +4,11 @@ plotted values as CSV."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from temporal_bench.cli_style import CommandParser, command_parser
 from temporal_bench.report import size_figure
 from temporal_bench.report.figures import draw, figures_for, write_csv
 from temporal_bench.report.layouts import LAYOUTS, Layout
@@ -18,18 +18,18 @@ from temporal_bench.report.reproduction import DEFAULT_TOLERANCES, parse_toleran
 from temporal_bench.report.results import Run, load_runs
 
 
-def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=prog,
-        description="Render lmms-eval / lm-eval results as the papers' tables, next to the published rows; "
-        "measured values get 95%% confidence intervals where the run's --log_samples output lies beside its "
-        "results, and published rows of the same model reproduction verdicts: reproduced, close or differs "
-        "(docs/uncertainty.md). Rows of runs made with --limit are marked partial and get no verdict.",
+def build_parser() -> CommandParser:
+    parser = command_parser(
+        "report", ["temporal-bench report out/ --table tempvs-table3 --output-dir report/"],
+        "Measured values get 95% confidence intervals where the run's --log_samples output lies beside its results, "
+        "and published rows of the same model reproduction verdicts: reproduced, close or differs (docs/uncertainty.md). "
+        "Rows of runs made with --limit are marked partial and get no verdict.",
     )
     parser.add_argument(
         "paths",
         nargs="+",
         type=Path,
+        metavar="RESULTS",
         help="results JSON files, or folders searched recursively for *_results.json (lmms-eval) "
         "and results_*.json (lm-eval)",
     )
@@ -38,16 +38,18 @@ def build_parser(prog: str = "temporal-bench report") -> argparse.ArgumentParser
         action="append",
         choices=sorted(LAYOUTS),
         dest="tables",
-        help="table layout to render (repeatable; default: every table the runs have a task for)",
+        metavar="TABLE",
+        help="table layout to render, as --list-tables names them (repeatable; default: every table the runs have a task for)",
     )
     parser.add_argument("--format", choices=["markdown", "csv"], default="markdown",
                         help="output format (default: %(default)s)")
     parser.add_argument(
-        "-o", "--output", type=Path, help="write here instead of standard output (default: standard output)"
+        "-o", "--output", type=Path, metavar="FILE", help="write here instead of standard output (default: standard output)"
     )
     parser.add_argument(
         "--output-dir",
         type=Path,
+        metavar="DIR",
         help="also write every table as <table>.md and <table>.csv and the figures the runs have "
         "values for as <figure>.png with their plotted values as <figure>.csv (e.g. tempvs-figure3.png, "
         "tempvs-figure3.csv) into this folder (default: no files)",
@@ -123,10 +125,10 @@ def unsized_note(runs: Sequence[Run], param_counts: Mapping[str, float]) -> str:
 
 def main_report(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if "--list-tables" in argv:
+    if {"--list-tables", "--list_tables"} & set(argv):  # needs no paths
         for name, layout in sorted(LAYOUTS.items()):
             flag = " (provisional)" if layout.provisional else ""
-            print(f"{name}\t{layout.title}{flag}\ttasks: {', '.join(layout.tasks)}")
+            print(f"{name}\t{layout.title}{flag}\ttasks: {', '.join(dict.fromkeys(layout.tasks))}")
         return 0
     parser = build_parser()
     args = parser.parse_args(argv)

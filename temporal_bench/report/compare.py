@@ -10,12 +10,12 @@ verdicts control the family-wise error across all rows of the comparison with Ho
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from temporal_bench.cli_style import command_parser
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.cli import emit
 from temporal_bench.report.cluster_stats import Benchmark, benchmark_of, stacked
@@ -215,14 +215,13 @@ def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison]
 
 
 def main_compare(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="temporal-bench compare",
-        description="Compare two runs question by question: each headline metric's difference B - A with a p-value and "
-                    "95% interval from a paired cluster permutation test, and verdicts corrected for the number of rows "
-                    "(needs both runs' --log_samples output).")
-    parser.add_argument("run_a", type=Path, help="run A: its results JSON, or a folder holding one run")
-    parser.add_argument("run_b", type=Path, help="run B: its results JSON, or a folder holding one run")
-    parser.add_argument("-o", "--output", type=Path, help="write here instead of standard output")
+    parser = command_parser("compare", ["temporal-bench compare runs/model_a runs/model_b --output a_vs_b.md"],
+                            "Each headline metric's difference B - A with a p-value and 95% interval from a paired cluster "
+                            "permutation test, and verdicts corrected for the number of rows (needs both runs' --log_samples "
+                            "output; docs/uncertainty.md).")
+    parser.add_argument("run_a", type=Path, metavar="RUN_A", help="run A: its results JSON, or a folder holding one run")
+    parser.add_argument("run_b", type=Path, metavar="RUN_B", help="run B: its results JSON, or a folder holding one run")
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here instead of standard output (default: standard output)")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     try:
         run_a, run_b = single_run(args.run_a), single_run(args.run_b)

@@ -38,7 +38,6 @@ is re-scored with a warning, and ``--write-results`` records the data it was re-
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import copy
 import csv
@@ -57,6 +56,7 @@ from typing import Any
 
 import yaml
 
+from temporal_bench.cli_style import CommandParser, command_parser
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
 from temporal_bench.report.results import find_result_files
 from temporal_bench.report.run_data import data_change, data_locations_of, recorded_source
@@ -736,12 +736,11 @@ def write_results(item: RunRescore, path: Path) -> None:
 
 # ---- command line ---------------------------------------------------------------------------------
 
-def build_parser(prog: str = "temporal-bench rescore") -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=prog,
-        description="Recompute every metric of a run from its --log_samples output (no model) and show "
-                    "the difference to its results JSON.")
-    parser.add_argument("path", type=Path, help="the run's --output_path folder (searched recursively) or one results JSON")
+def build_parser() -> CommandParser:
+    parser = command_parser("rescore", ["temporal-bench rescore out/ --tasks tempvs_mt1_two --set fixes=extraction"],
+                            "Every metric is recomputed from the logged responses, on the docs rebuilt from the data the run recorded, "
+                            "and shown next to the value in the run's results JSON (docs/report.md).")
+    parser.add_argument("path", type=Path, metavar="RUN_DIR", help="the run's --output_path folder (searched recursively) or one results JSON")
     parser.add_argument("--tasks", action="append", default=[],
                         help="comma-separated tasks to re-score (repeatable; default: every task of the run)")
     parser.add_argument("--set", action="append", default=[], dest="settings", metavar="KEY=VALUE",
@@ -753,7 +752,7 @@ def build_parser(prog: str = "temporal-bench rescore") -> argparse.ArgumentParse
                              "(default: the environment's variable, else the folder the run recorded)")
     parser.add_argument("--format", choices=["markdown", "csv"], default="markdown",
                         help="output format (default: %(default)s)")
-    parser.add_argument("-o", "--output", type=Path,
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE",
                         help="write the table here instead of standard output (default: standard output)")
     parser.add_argument("--write-results", type=Path, metavar="FILE",
                         help="also write a results JSON with the re-scored values (one run only; default: none)")
