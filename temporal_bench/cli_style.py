@@ -7,7 +7,7 @@ uses (``--model-args`` / ``--model_args``); a renamed option keeps its old spell
 from __future__ import annotations
 
 import argparse
-import copy
+import sys
 import textwrap
 from collections.abc import Iterable, Sequence
 
@@ -19,36 +19,45 @@ DESCRIPTION_WIDTH = 100
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """Keeps the description's paragraphs (see :func:`paragraphs`) and the examples as written (an
-    example stays one line to copy); lists each option under its shown spellings only, and the
-    subcommands without argparse's header line for them."""
+    example stays one line to copy); lists the subcommands without argparse's header line for them."""
 
     def _format_action(self, action: argparse.Action) -> str:
         if isinstance(action, argparse._SubParsersAction):
             return "".join(self._format_action(command) for command in action._get_subactions())
         return super()._format_action(action)
 
-    def _format_action_invocation(self, action: argparse.Action) -> str:
-        aliases = getattr(action, "aliases", ())
-        if aliases:
-            action = copy.copy(action)
-            action.option_strings = [name for name in action.option_strings if name not in aliases]
-        return super()._format_action_invocation(action)
-
 
 class CommandParser(argparse.ArgumentParser):
-    """``argparse.ArgumentParser`` with the style above (sub-parsers of one are of this class too)."""
+    """``argparse.ArgumentParser`` with the style above (sub-parsers of one are of this class too).
+    An alias is rewritten to its option's spelling before parsing, so that the help, the usage and
+    the error messages name only the option's shown spellings."""
 
     def __init__(self, *args, formatter_class: type = HelpFormatter, **kwargs):
+        self.aliases: dict[str, str] = {}  # alias -> the option's first long spelling
         super().__init__(*args, formatter_class=formatter_class, **kwargs)
 
     def add_argument(self, *names: str, aliases: Iterable[str] = (), **kwargs) -> argparse.Action:
         """``aliases``: old spellings still accepted but not shown; each ``--hyphenated-option`` also
-        accepts ``--hyphenated_option``. The value goes where the first long name says."""
-        underscored = ["--" + name[2:].replace("-", "_") for name in names if name.startswith("--")]
-        hidden = tuple(name for name in dict.fromkeys([*underscored, *aliases]) if name not in names)
-        action = super().add_argument(*names, *hidden, **kwargs)
-        action.aliases = hidden
+        accepts ``--hyphenated_option``."""
+        action = super().add_argument(*names, **kwargs)
+        long_names = [name for name in names if name.startswith("--")]
+        for alias in ["--" + name[2:].replace("-", "_") for name in long_names] + list(aliases):
+            if alias in self._option_string_actions and alias not in names:
+                raise ValueError(f"{self.prog}: the alias {alias} is another option's spelling")
+            if alias not in names:
+                self.aliases[alias] = long_names[0]
         return action
+
+    def parse_known_args(self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None):
+        words = list(sys.argv[1:] if args is None else args)
+        end = words.index("--") if "--" in words else len(words)
+        words[:end] = [self.canonical(word) for word in words[:end]]
+        return super().parse_known_args(words, namespace)
+
+    def canonical(self, word: str) -> str:
+        """``word`` with an alias (``--output``, ``--output=x``) in its option's spelling."""
+        name, equals, value = word.partition("=")
+        return self.aliases[name] + equals + value if name in self.aliases else word
 
     def error(self, message: str):
         """One line instead of argparse's usage block (which would list every choice of every option)."""

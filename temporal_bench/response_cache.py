@@ -61,7 +61,7 @@ def forget_failed(path: Path) -> Dict[str, int]:
 
 
 def main_forget_failed(argv=None) -> None:
-    parser = command_parser("forget-failed", ["temporal-bench forget-failed cache/"],
+    parser = command_parser("forget-failed", ["temporal-bench forget-failed cache/gpt-4o"],
                             "The same lmms-eval command run again then asks only for the requests that failed.")
     parser.add_argument("cache", type=Path, metavar="CACHE_DIR", help="the PATH given to lmms-eval's --use_cache")
     args = parser.parse_args(argv)

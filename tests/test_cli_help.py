@@ -1,0 +1,207 @@
+"""One CLI style (docs/cli.md): the top-level help lists every subcommand with its summary; each
+subcommand's ``--help`` has that summary and an example, and docs/cli.md the same example and
+options; a usage error is one line naming the fix; the old and the underscore spellings of an
+option parse to the values of its hyphenated one. All through ``temporal-bench``'s own entry point."""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from temporal_bench.__main__ import main
+from temporal_bench.commands import SUBCOMMANDS
+from tests.harness import BIN, OFFLINE
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "cli.md"
+OWN_PARSERS = [name for name in SUBCOMMANDS if name != "lm-eval"]  # lm-eval's --help is lm-eval's
+SECTION = re.compile(r"^## `([^`]+)`\n(.*?)(?=^## |\Z)", re.MULTILINE | re.DOTALL)
+BASH_BLOCK = re.compile(r"^```bash\n(.*?)^```", re.MULTILINE | re.DOTALL)
+LONG_OPTION = re.compile(r"--[a-z][a-z0-9-]*")
+
+
+def help_text(argv, capsys, monkeypatch) -> str:
+    monkeypatch.setenv("COLUMNS", "1000")  # one line per option and per paragraph line
+    with pytest.raises(SystemExit) as done:
+        main([*argv, "--help"])
+    assert done.value.code == 0
+    return capsys.readouterr().out
+
+
+def examples(help_: str) -> list:
+    return [line.strip() for line in help_.split("\nexample:\n", 1)[1].splitlines() if line.startswith("  ")]
+
+
+def shown_options(help_: str) -> set:
+    """The long options the help's option list shows (not those its texts mention)."""
+    listed = help_.split("\noptions:\n", 1)[1].split("\n\n", 1)[0]
+    invocations = [re.split(r"\s{2,}", line.strip())[0] for line in listed.splitlines() if line.startswith("  -")]
+    return {name for text in invocations for name in LONG_OPTION.findall(text)} - {"--help"}
+
+
+def documented() -> dict:
+    return dict(SECTION.findall(DOCS.read_text(encoding="utf-8")))
+
+
+def test_the_top_level_help_lists_every_subcommand_with_its_summary(capsys, monkeypatch):
+    listed = help_text([], capsys, monkeypatch).split("\ncommands:\n", 1)[1].split("\n\n", 1)[0]
+    assert dict(re.match(r"  (\S+)\s+(.+)", line).groups() for line in listed.splitlines()) == {name: command.summary for name, command in SUBCOMMANDS.items()}
+    assert list(SUBCOMMANDS)[:3] == ["task-dir", "demo", "lm-eval"] and len(SUBCOMMANDS) == 11
+
+
+@pytest.mark.parametrize("command", OWN_PARSERS)
+def test_a_subcommand_help_starts_with_its_summary_and_ends_with_an_example(command, capsys, monkeypatch):
+    help_ = help_text([command], capsys, monkeypatch)
+    summary = SUBCOMMANDS[command].summary
+    assert " ".join(help_.split("\n\n")[1].split()) == f"{summary[0].upper()}{summary[1:]}."
+    shown = examples(help_)
+    assert shown and all(example.startswith(f"temporal-bench {command} ") for example in shown)
+    assert "%%" not in help_ and " a image" not in help_
+
+
+@pytest.mark.parametrize("command", OWN_PARSERS)
+def test_docs_cli_shows_the_help_example_and_options(command, capsys, monkeypatch):
+    help_ = help_text([command], capsys, monkeypatch)
+    section = documented()[command]
+    assert [line for block in BASH_BLOCK.findall(section) for line in block.splitlines()] == examples(help_)
+    table = [row.split("|")[1] for row in section.splitlines() if row.startswith("| `")]
+    assert {name for cell in table for name in LONG_OPTION.findall(cell)} == shown_options(help_)
+
+
+def test_docs_cli_has_a_section_per_subcommand_in_their_order():
+    assert list(documented()) == list(SUBCOMMANDS)
+
+
+@pytest.mark.parametrize("command", OWN_PARSERS)
+def test_a_usage_error_is_one_line_naming_the_help(command, capsys):
+    with pytest.raises(SystemExit) as done:
+        main([command, "--no-such-option"])
+    assert done.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert re.fullmatch(rf"temporal-bench {command}: error: [^\n]+ \(see temporal-bench {command} --help\)\n", captured.err)
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (
+            ["report", "out", "--table", "tempvs-table99"],
+            (
+                "temporal-bench report: error: argument --table: invalid choice: 'tempvs-table99' (choose from "
+                "'catbench-table1', 'catbench-table3', 'catbench-table4', 'catbench-table5', 'catbench-table6_7', 'isobench-table1', 'tempvs-table12', "
+                "'tempvs-table14', 'tempvs-table15', 'tempvs-table16', 'tempvs-table17', 'tempvs-table18', 'tempvs-table19', 'tempvs-table3', "
+                "'tempvs-table5', 'tempvs-table6') (see temporal-bench report --help)"
+            ),
+        ),
+        (["compare", "runs/a"], "temporal-bench compare: error: the following arguments are required: RUN_B (see temporal-bench compare --help)"),
+        (["export"], "temporal-bench export: error: the following arguments are required: --output-dir (see temporal-bench export --help)"),
+        (
+            ["bogus"],
+            (
+                "temporal-bench: error: argument COMMAND: invalid choice: 'bogus' (choose from 'task-dir', 'demo', 'lm-eval', 'check', 'report', "
+                "'compare', 'rescore', 'browse', 'score-predictions', 'export', 'forget-failed') (see temporal-bench --help)"
+            ),
+        ),
+        ([], "temporal-bench: error: the following arguments are required: COMMAND (see temporal-bench --help)"),
+    ],
+)
+def test_a_usage_error_names_the_problem(argv, message, capsys):
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 2
+    assert capsys.readouterr().err == message + "\n"
+
+
+def shell(command, tmp_path) -> subprocess.CompletedProcess:
+    """A process of its own, as a shell runs it (not the test suite's preloading server: these need no harness)."""
+    return subprocess.run(command, check=False, env={**os.environ, **OFFLINE}, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+
+
+def test_the_installed_command_prints_one_error_line_and_exits_2(tmp_path):
+    log = shell([str(BIN / "temporal-bench"), "report", str(tmp_path), "--format", "md"], tmp_path)
+    assert (log.returncode, log.stdout) == (2, "")
+    assert log.stderr == ("temporal-bench report: error: argument --format: invalid choice: 'md' (choose from 'markdown', 'csv') " "(see temporal-bench report --help)\n")
+
+
+class Parsed(Exception):
+    """Raised by the patched ``parse_args`` with what it parsed, so that nothing runs."""
+
+
+def parsed(argv, monkeypatch) -> dict:
+    original = argparse.ArgumentParser.parse_args
+
+    def parse_args(self, args=None, namespace=None):
+        raise Parsed(vars(original(self, args, namespace)))
+
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", parse_args)
+    with pytest.raises(Parsed) as done:
+        main(argv)
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", original)
+    return done.value.args[0]
+
+
+@pytest.mark.parametrize(
+    "spellings, expected",
+    [
+        (
+            [["demo", "--output-dir", "d", "--model-args", "seed=1"], ["demo", "--output", "d", "--model_args", "seed=1"], ["demo", "--output_dir=d", "--model_args=seed=1"]],
+            {"output_dir": Path("d"), "model": "random_choice", "model_args": "seed=1"},
+        ),
+        ([["export", "--output-dir", "x"], ["export", "--output", "x"], ["export", "--output_dir", "x"]], {"benchmark": None, "output_dir": Path("x")}),
+        (
+            [["score-predictions", "rel", "--output-dir", "s"], ["score-predictions", "rel", "--output", "s"]],
+            {"release": Path("rel"), "input": "combined", "models": None, "sources": None, "fixes": "", "output_dir": Path("s"), "tables": None},
+        ),
+        (
+            [["browse", "run", "--data", "TEMPVS_DATA_DIR=/t", "--image-width", "99"], ["browse", "run", "--set", "TEMPVS_DATA_DIR=/t", "--image_width", "99"], ["browse", "run", "--set=TEMPVS_DATA_DIR=/t", "--image-width=99"]],
+            {"path": Path("run"), "output": None, "data": ["TEMPVS_DATA_DIR=/t"], "tasks": [], "examples": None, "examples_count": 3, "strip_width": 360, "frame_width": 160, "image_width": 99},
+        ),
+        (
+            [["rescore", "run", "--write-results", "r.json", "--set", "fixes=extraction"], ["rescore", "run", "--write_results", "r.json", "--set", "fixes=extraction"]],
+            {"path": Path("run"), "tasks": [], "settings": ["fixes=extraction"], "data": [], "format": "markdown", "output": None, "write_results": Path("r.json")},
+        ),
+        (
+            [["report", "out", "--output-dir", "o", "--no-published", "--param-count", "m=7"], ["report", "out", "--output_dir", "o", "--no_published", "--param_count", "m=7"]],
+            {"paths": [Path("out")], "tables": None, "format": "markdown", "output": None, "output_dir": Path("o"), "param_count": ["m=7"], "label": None, "no_published": True, "tolerance": [], "list_tables": False, "breakdowns": False},
+        ),
+    ],
+    ids=["demo", "export", "score-predictions", "browse", "rescore", "report"],
+)
+def test_old_and_underscore_spellings_parse_to_the_same_values(spellings, expected, monkeypatch):
+    assert [parsed(argv, monkeypatch) for argv in spellings] == [expected] * len(spellings)
+
+
+@pytest.mark.parametrize(
+    "command, options",
+    [
+        ("demo", {"--output-dir", "--model", "--model-args"}),
+        ("browse", {"--output", "--data", "--tasks", "--examples", "--examples-count", "--strip-width", "--frame-width", "--image-width"}),
+        ("export", {"--benchmark", "--output-dir"}),
+    ],
+)
+def test_aliases_are_accepted_but_not_shown(command, options, capsys, monkeypatch):
+    assert shown_options(help_text([command], capsys, monkeypatch)) == options
+
+
+def test_an_error_names_the_option_as_shown(capsys):
+    with pytest.raises(SystemExit):
+        main(["demo", "--output"])
+    assert capsys.readouterr().err == "temporal-bench demo: error: argument --output-dir: expected one argument (see temporal-bench demo --help)\n"
+
+
+def test_list_tables_names_each_task_once(capsys, monkeypatch):
+    assert main(["report", "--list_tables"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 16
+    tasks = {line.split("\t")[0]: line.split("\ttasks: ")[1].split(", ") for line in lines}
+    assert all(len(names) == len(set(names)) for names in tasks.values())
+    assert tasks["catbench-table6_7"] == ["catbench_switched", "catbench", "catbench_sc*_switched", "catbench_sc*", "catbench_fewshot_switched", "catbench_fewshot"]
+
+
+def test_the_help_runs_as_python_minus_m(tmp_path):
+    log = shell([sys.executable, "-m", "temporal_bench", "task-dir", "--help"], tmp_path)
+    assert log.returncode == 0 and "example:\n  temporal-bench task-dir --harness lm-eval\n" in log.stdout
