@@ -91,9 +91,8 @@ def summary(runs: Sequence[LoggedRun]) -> str:
 
 def main_check(argv: Sequence[str] | None = None) -> int:
     parser = command_parser("check", ["temporal-bench check out/ --tasks tempvs,catbench"],
-                            "Exit 1, naming each problem, when an evaluation's output folder has no results file, lacks an "
-                            "expected task, counts failed requests, is partial (--limit) or has a samples file without its "
-                            "results file; else print one summary line and exit 0. Put it after lmms-eval / lm-eval in scripts.")
+                            "A folder with no results file is a problem too; with no problem, it prints one summary line and exits 0. "
+                            "Put it after lmms-eval / lm-eval in scripts: they exit 0 even when requests failed.")
     parser.add_argument("runs", type=Path, nargs="+", metavar="RUN_DIR", help="an --output_path folder (or one results JSON)")
     parser.add_argument("--tasks", type=task_names,
                         help="comma-separated task or group names each RUN_DIR must have results for (default: the "

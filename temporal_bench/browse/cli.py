@@ -53,10 +53,10 @@ def missing_summary(missing: dict[str, str], shown: int = 3) -> str:
 
 def build_parser() -> CommandParser:
     parser = command_parser("browse", ["temporal-bench browse out/ --tasks tempvs_mt1_two --output mt1_two.html"],
-                            "One self-contained page (no server, no network) for a run made with --log_samples: per question the "
-                            "images the model saw, the prompt, the raw response, the parsed and the gold answer, right/wrong/invalid, "
-                            "filters. Images are re-read from the run's data: the folders its results JSON records, unless --data or "
-                            "the environment gives another.")
+                            "The page needs no server and no network; it shows a run made with --log_samples, with filters: per "
+                            "question the images the model saw, the prompt, the raw response, the parsed and the gold answer. Images "
+                            "are re-read from the run's data: the folders its results JSON records, unless --data or the environment "
+                            "gives another.")
     parser.add_argument("path", type=Path, metavar="RUN_DIR", help="the run's --output_path folder (searched recursively) or one results JSON")
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help=f"the HTML file to write (default: {DEFAULT_NAME} in the run folder)")
     parser.add_argument("--data", action="append", default=[], aliases=["--set"], metavar="NAME=FOLDER",
