@@ -39,6 +39,9 @@ class CommandParser(argparse.ArgumentParser):
     def add_argument(self, *names: str, aliases: Iterable[str] = (), **kwargs) -> argparse.Action:
         """``aliases``: old spellings still accepted but not shown; each ``--hyphenated-option`` also
         accepts ``--hyphenated_option``."""
+        for name in names:
+            if name in self.aliases:
+                raise ValueError(f"{self.prog}: {name} is already an alias of {self.aliases[name]}")
         action = super().add_argument(*names, **kwargs)
         long_names = [name for name in names if name.startswith("--")]
         for alias in ["--" + name[2:].replace("-", "_") for name in long_names] + list(aliases):

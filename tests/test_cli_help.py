@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from temporal_bench.__main__ import main
+from temporal_bench.cli_style import CommandParser
 from temporal_bench.commands import SUBCOMMANDS
 from tests.harness import BIN, OFFLINE
 
@@ -205,3 +206,14 @@ def test_list_tables_names_each_task_once(capsys, monkeypatch):
 def test_the_help_runs_as_python_minus_m(tmp_path):
     log = shell([sys.executable, "-m", "temporal_bench", "task-dir", "--help"], tmp_path)
     assert log.returncode == 0 and "example:\n  temporal-bench task-dir --harness lm-eval\n" in log.stdout
+
+
+def test_an_alias_that_is_another_options_spelling_is_refused():
+    """For the next subcommand's author: an alias may not hide an option, nor an option an alias."""
+    parser = CommandParser(prog="temporal-bench new")
+    parser.add_argument("--output-dir", aliases=["--output"])
+    with pytest.raises(ValueError, match="^temporal-bench new: --output is already an alias of --output-dir$"):
+        parser.add_argument("--output")
+    parser.add_argument("--data")
+    with pytest.raises(ValueError, match="^temporal-bench new: the alias --data is another option's spelling$"):
+        parser.add_argument("--data-dir", aliases=["--data"])
