@@ -1,7 +1,8 @@
 """The papers' published numbers, as data.
 
 One CSV per paper table, named ``<benchmark>_table<N>.csv`` (``catbench_table6_7.csv`` holds
-Tables 6 and 7 together). Each file starts with ``# key: value`` lines carrying its provenance
+Tables 6 and 7 together), in the benchmark's ``published/`` folder (``tempvs/published/``; the
+registry's ``Benchmark.published``). Each file starts with ``# key: value`` lines carrying its provenance
 (paper, arXiv id, table, a caption-level description, units, the percent columns, the id
 columns, the meaning of its flags, the paper table it was transcribed from),
 then one wide CSV table: one row per printed row, one column per printed value column, values
@@ -30,16 +31,18 @@ import csv
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
+
+from temporal_bench import benchmarks
 
 __all__ = ["PublishedTable", "list_tables", "load_table", "parse_flags"]
 
 _FLAG_COLUMNS = ("flags", "note")
 
 
-def _package_files():
-    return resources.files("temporal_bench.published")
+def _folders():
+    """(benchmark name, its published folder) of every benchmark that has one."""
+    return [(b.name, b.published) for b in benchmarks.all_benchmarks() if b.published is not None]
 
 
 def _table_id(table: int | str) -> str:
@@ -55,13 +58,13 @@ def _table_id(table: int | str) -> str:
 
 
 def list_tables() -> list[tuple[str, str]]:
-    """(benchmark, table) of every published table shipped with the package, sorted."""
+    """(benchmark, table) of every published table of the registered benchmarks, sorted."""
     out = []
-    for entry in _package_files().iterdir():
-        name = entry.name
-        if name.endswith(".csv") and "_table" in name:
-            bench, table = name[: -len(".csv")].split("_table", 1)
-            out.append((bench, table))
+    for benchmark, folder in _folders():
+        for entry in folder.iterdir():
+            name = entry.name
+            if name.startswith(f"{benchmark}_table") and name.endswith(".csv"):
+                out.append((benchmark, name[len(f"{benchmark}_table"): -len(".csv")]))
 
     def key(item):
         head = item[1].split("_")[0]
@@ -161,8 +164,9 @@ def load_table(benchmark: str, table: int | str, *, as_frame: bool = False):
     or a pandas DataFrame with the provenance in ``.attrs["meta"]`` when ``as_frame``.
     """
     name = f"{benchmark.lower()}_table{_table_id(table)}.csv"
-    entry = _package_files() / name
-    if not entry.is_file():
+    folder = dict(_folders()).get(benchmark.lower())
+    entry = folder / name if folder is not None else None
+    if entry is None or not entry.is_file():
         known = ", ".join(f"{b} {t}" for b, t in list_tables())
         raise FileNotFoundError(f"no published table {name}; known: {known}")
     text = entry.read_text(encoding="utf-8")

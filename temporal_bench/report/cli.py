@@ -9,7 +9,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from temporal_bench.report import size_figure
+from temporal_bench.tempvs import size_figure
 from temporal_bench.report.figures import draw, figures_for, write_csv
 from temporal_bench.report.layouts import LAYOUTS, Layout
 from temporal_bench.report.model_size import parse_param_counts, sizes_of
