@@ -13,18 +13,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
-
-if TYPE_CHECKING:  # the generic layers' own types; importing them here would make every layer import every other
-    from importlib.resources.abc import Traversable
-
-    from temporal_bench.browse.benchmarks import BenchmarkCards
-    from temporal_bench.browse.examples import ExampleFigure
-    from temporal_bench.demo import DemoTasks
-    from temporal_bench.report.cluster_stats import ClusterStats
-    from temporal_bench.report.figures import Figure
-    from temporal_bench.report.headline import Summary
-    from temporal_bench.report.layouts import Layout
+from typing import Any, Dict, List, Optional, Tuple
 
 # benchmark name -> the module holding its BENCHMARK, in the order reports list the benchmarks
 PAPER_MODULES = {
@@ -46,19 +35,23 @@ def _all_records(task: str, records: List[dict]) -> List[dict]:
 
 @dataclass(frozen=True)
 class Benchmark:
-    """What the generic layers need from one benchmark; every field but the names may be left out."""
+    """What the generic layers need from one benchmark; every field but the names may be left out.
+
+    The fields' types are the generic layers' own (named in each comment); this module imports none of
+    them, so that every layer can import the registry.
+    """
 
     name: str  # the task prefix and the folder name, e.g. "tempvs"
     title: str  # as the paper writes it, e.g. "TempVS"
-    layouts: Tuple["Layout", ...] = ()  # its paper tables (``report --table``), in the paper's order
-    figures: Tuple["Figure", ...] = ()  # its paper figures drawn from measured runs (``report --output-dir``)
-    published: Optional[Traversable] = None  # the folder of its published tables, ``<name>_table<N>.csv``
-    cluster_stats: Optional["ClusterStats"] = None  # its metrics as functions of per-cluster counts (intervals, compare)
+    layouts: Tuple[Any, ...] = ()  # report.layouts.Layout: its paper tables (``report --table``), in the paper's order
+    figures: Tuple[Any, ...] = ()  # report.figures.Figure: its paper figures drawn from measured runs (``report --output-dir``)
+    published: Optional[Any] = None  # a Path or Traversable: the folder of its published tables, ``<name>_table<N>.csv``
+    cluster_stats: Optional[Any] = None  # report.cluster_stats.ClusterStats: its metrics from per-cluster counts (intervals, compare)
     tolerance: float = 1.0  # points a faithful re-run may differ from a published value (reproduction verdicts)
-    summary: Optional["Summary"] = None  # its headline rows beside random answers (the demo's summary)
-    cards: Optional["BenchmarkCards"] = None  # what a browse card shows of its logged records
-    examples: Tuple["ExampleFigure", ...] = ()  # its qualitative figures (``browse --examples``)
-    demo: Optional["DemoTasks"] = None  # its synthetic data and tasks in ``temporal-bench demo``
+    summary: Optional[Any] = None  # report.headline.Summary: its headline rows beside random answers (the demo's summary)
+    cards: Optional[Any] = None  # browse.benchmarks.BenchmarkCards: what a browse card shows of its logged records
+    examples: Tuple[Any, ...] = ()  # browse.examples.ExampleFigure: its qualitative figures (``browse --examples``)
+    demo: Optional[Any] = None  # demo.DemoTasks: its synthetic data and tasks in ``temporal-bench demo``
     # the tasks that may log ``task``'s questions together with other questions (TempVS: a suite task)
     holding_tasks: Callable[[str], List[str]] = _no_holding_tasks
     # ``task``'s own records among those a holding task logged

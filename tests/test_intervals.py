@@ -1,4 +1,4 @@
-"""Confidence intervals (temporal_bench/report/cluster_stats.py, bootstrap.py, intervals.py) on real
+"""Confidence intervals (each benchmark's cluster_stats.py, temporal_bench/report/bootstrap.py, intervals.py) on real
 CLI runs: one lmms-eval run of TempVS, CaT-Bench and ISO-Bench and one lm-eval run of CaT-Bench,
 with a scripted model mixing right, wrong and unparseable answers. The point estimate from the
 summed cluster counts must equal the task's own aggregation on the same records for every metric
