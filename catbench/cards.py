@@ -20,6 +20,8 @@ class CatBenchCards(BenchmarkCards):
         ("invalid_rate", "invalid", "answers without a clear yes/no"),
     )
 
+    joins_legend = "a question's before/after twin, which decides TC, and a NonDep question's switched twin, which decides OCC"
+
     def facts(self, record: dict) -> Facts:
         kind = f"{record['variant']} question, steps {'dependent' if record['dependency'] == 'dep' else 'independent'}"
         return Facts(record["question_id"], kind, "", record["relation"], str(record["distance"]))

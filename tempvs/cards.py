@@ -30,6 +30,7 @@ class TempVSCards(BenchmarkCards):
         ("invalid_rate", "invalid", "answers that could not be parsed"),
     )
     has_images = True
+    joins_legend = "a main question's grounding questions, which decide GT_strict"
 
     def status(self, record: dict) -> str:
         if record["correct"]:

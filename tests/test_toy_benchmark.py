@@ -63,3 +63,4 @@ def test_browse_shows_one_card_per_question_with_its_benchmarks_facts(runs, caps
     assert {f"{question} Answer yes or no." for question in QUESTIONS} <= prompts
     text = page.read_text(encoding="utf-8")
     assert "Toy-Bench" in text and "Acc <b>100.0%</b>" in text
+    assert "TempVS" not in text and "CaT-Bench" not in text and "ISO-Bench" not in text  # the page names the benchmarks it shows only

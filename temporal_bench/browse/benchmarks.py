@@ -54,6 +54,7 @@ class BenchmarkCards:
     name = ""  # the benchmark's title, as the page shows it
     record_fields: Sequence[str] = ()
     headline: Sequence[tuple[str, str, str]] = ()  # (metric, short name, what it measures)
+    joins_legend = ""  # what the joins of its cards are, for the page's header ("" for a benchmark without joins)
     has_images = False
 
     def owns(self, record: Any) -> bool:
