@@ -34,10 +34,8 @@ class CatBenchCards(BenchmarkCards):
                 pairs[record["pair_id"]].append(card)
             if record["dependency"] == "nondep":
                 twins[record["pair_id"], record["relation"]].append(card)
-        self._pair(pairs, catbench_metrics.tc, "TC",
-                   "the same step pair asked the other way round ({relation})")
-        self._pair(twins, catbench_metrics.occ, "OCC",
-                   "the same question over the plan with the two steps' texts swapped ({variant})")
+        self._pair(pairs, catbench_metrics.tc, "TC", "the same step pair asked the other way round ({relation})")
+        self._pair(twins, catbench_metrics.occ, "OCC", "the same question over the plan with the two steps' texts swapped ({variant})")
 
     @staticmethod
     def _pair(groups: dict, agreement, metric: str, what: str) -> None:
@@ -50,5 +48,4 @@ class CatBenchCards(BenchmarkCards):
                 other = others[0]
                 ok = agreement([card.record, other.record]) == 1
                 title = f"{metric}: {'consistent' if ok else 'inconsistent'} with {what.format(**other.record)}"
-                card.joins.append(Join(title, ok, [Link(f"answered {other.record['pred']} {status_mark(other.status)}",
-                                                        other.id, other.status)]))
+                card.joins.append(Join(title, ok, [Link(f"answered {other.record['pred']} {status_mark(other.status)}", other.id, other.status)]))

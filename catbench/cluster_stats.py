@@ -39,8 +39,7 @@ def catbench_counts(records: list[dict]) -> dict[str, np.ndarray]:
             pairs[record["pair_id"]].append(record)
         if record["dependency"] == "nondep":
             twins[record["pair_id"], record["relation"]].append(record)
-    for agreeing, complete, groups in ((TC_CONSISTENT, TC_COMPLETE, pairs.values()),
-                                       (OCC_AGREE, OCC_COMPLETE, twins.values())):
+    for agreeing, complete, groups in ((TC_CONSISTENT, TC_COMPLETE, pairs.values()), (OCC_AGREE, OCC_COMPLETE, twins.values())):
         for group in groups:
             if len(group) == 2:  # a pair with a partner missing (--limit) is left out, as in the task
                 vector = counts[catbench_plan(group[0])]
@@ -60,6 +59,5 @@ CATBENCH = ClusterStats(
     headline=("f1_macro", "f1_dep", "f1_nondep", "tc", "occ"),
     identity=lambda r: r["question_id"],
     counts=catbench_counts,
-    support={**dict.fromkeys(("f1_macro", "f1_dep", "f1_nondep"), lambda c: c[:len(CONFUSION)].sum()),  # the originals, not their twins
-             "tc": lambda c: c[TC_COMPLETE], "occ": lambda c: c[OCC_COMPLETE]},
+    support={**dict.fromkeys(("f1_macro", "f1_dep", "f1_nondep"), lambda c: c[: len(CONFUSION)].sum()), "tc": lambda c: c[TC_COMPLETE], "occ": lambda c: c[OCC_COMPLETE]},  # the originals, not their twins
 )

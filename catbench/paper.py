@@ -24,8 +24,19 @@ BENCHMARK = Benchmark(
     examples=(FIGURES5_6,),
     # A, E+A and A+E (Tables 1, 3-5, Figures 7-8); self-consistency at Table 7's four (k, T) and
     # few-shot (Tables 6-7)
-    demo=DemoTasks("CATBENCH_DATA_DIR", partial(fixtures.write_fixture, n_plans=8, pairs_per_class=5),
-                   ["catbench_switched", "catbench_cot_switched", "catbench_explain_switched",
-                    "catbench_sc_switched", "catbench_sc_t08_switched", "catbench_sc_k5_switched",
-                    "catbench_sc_k5_t08_switched", "catbench_fewshot_switched", "catbench_explain_nl_switched"]),
+    demo=DemoTasks(
+        "CATBENCH_DATA_DIR",
+        partial(fixtures.write_fixture, n_plans=8, pairs_per_class=5),
+        [
+            "catbench_switched",
+            "catbench_cot_switched",
+            "catbench_explain_switched",
+            "catbench_sc_switched",
+            "catbench_sc_t08_switched",
+            "catbench_sc_k5_switched",
+            "catbench_sc_k5_t08_switched",
+            "catbench_fewshot_switched",
+            "catbench_explain_nl_switched",
+        ],
+    ),
 )

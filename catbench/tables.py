@@ -13,9 +13,7 @@ CATBENCH_TABLE1 = Layout(
     title="CaT-Bench Table 1: Step Order Prediction, per class and macro average",
     benchmark="catbench",
     settings=(CATBENCH_A, CATBENCH_AE, CATBENCH_NL),
-    columns=prf_columns("dep", "Dep", "dep")
-    + prf_columns("nondep", "NonDep", "nondep")
-    + prf_columns("macro", "Macro", "macro"),
+    columns=prf_columns("dep", "Dep", "dep") + prf_columns("nondep", "NonDep", "nondep") + prf_columns("macro", "Macro", "macro"),
     published=("catbench", "1"),
     rank_by="macro_f",
     notes=("Dep = gold yes, NonDep = gold no; values are fractions.",),
@@ -108,9 +106,7 @@ CATBENCH_TABLE6_7 = Layout(
     settings=(
         Setting.of("Zero-shot", "catbench_switched", "catbench"),
         *CATBENCH_SC_SETTINGS,
-        Setting.of(
-            "Few-shot (BM25, k=5)", "catbench_fewshot_switched", "catbench_fewshot"
-        ),
+        Setting.of("Few-shot (BM25, k=5)", "catbench_fewshot_switched", "catbench_fewshot"),
     ),
     columns=(
         Column("P", "p", "precision_macro"),
@@ -122,10 +118,7 @@ CATBENCH_TABLE6_7 = Layout(
     published=("catbench", "6_7"),
     published_model_column=None,
     published_model="gpt-4o",
-    notes=(
-        "The paper's rows are gpt-4o only. A self-consistency row is labelled by the k (`repeats`) and "
-        "T (`generation_kwargs.temperature`, --gen_kwargs included) its run recorded, not by the task name.",
-    ),
+    notes=("The paper's rows are gpt-4o only. A self-consistency row is labelled by the k (`repeats`) and " "T (`generation_kwargs.temperature`, --gen_kwargs included) its run recorded, not by the task name.",),
 )
 
 LAYOUTS = (CATBENCH_TABLE1, CATBENCH_TABLE3, CATBENCH_TABLE4, CATBENCH_TABLE5, CATBENCH_TABLE6_7)

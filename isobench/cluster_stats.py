@@ -9,8 +9,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from temporal_bench.report.cluster_stats import (CONFUSION, ClusterStats, classification_metrics, classification_scores, confusion_cell,
-                                                 divide_or_zero, ratio)
+from temporal_bench.report.cluster_stats import CONFUSION, ClusterStats, classification_metrics, classification_scores, confusion_cell, divide_or_zero, ratio
 from temporal_bench.utils.yes_no import INVALID
 
 UNPARSED = ("yes_unparsed", "no_unparsed")  # answers with no YES/NO, per gold class
@@ -58,14 +57,12 @@ ISOBENCH = ClusterStats(
     name="isobench",
     stats=ISOBENCH_STATS,
     metrics={
-        **{name: metric for rule in ("", "strict_", "paper_")
-           for name, metric in classification_metrics(rule, _isobench_view(rule)).items()},
+        **{name: metric for rule in ("", "strict_", "paper_") for name, metric in classification_metrics(rule, _isobench_view(rule)).items()},
         "paper_f1_of_avg_pr": _f1_of_weighted_pr,
-        "coverage": lambda c: ratio(np.asarray(c)[..., :len(CONFUSION)].sum(axis=-1), np.asarray(c)[..., ANSWERS]),
+        "coverage": lambda c: ratio(np.asarray(c)[..., : len(CONFUSION)].sum(axis=-1), np.asarray(c)[..., ANSWERS]),
     },
     headline=("f1_weighted", "f1_macro", "coverage"),
     identity=lambda r: r["id"],
     counts=isobench_counts,
-    support={**dict.fromkeys(("f1_weighted", "f1_macro"), lambda c: c[:len(CONFUSION)].sum()),  # the parsed answers they score
-             "coverage": lambda c: c[ANSWERS]},
+    support={**dict.fromkeys(("f1_weighted", "f1_macro"), lambda c: c[: len(CONFUSION)].sum()), "coverage": lambda c: c[ANSWERS]},  # the parsed answers they score
 )

@@ -20,7 +20,6 @@ ISOBENCH_FIGURE3 = Figure(
 
 FIGURES = (
     # close/distant need step positions in the data; without them the keys are N/A and no figure is drawn
-    difference_figure("isobench-figure2", "ISO-Bench Figure 2: weighted F1 of E→A minus A, by step distance", ISOBENCH_EA, ISOBENCH_A,
-                      "weighted F1", "distance", ("f1_weighted_close", "f1_weighted_distant")),
+    difference_figure("isobench-figure2", "ISO-Bench Figure 2: weighted F1 of E→A minus A, by step distance", ISOBENCH_EA, ISOBENCH_A, "weighted F1", "distance", ("f1_weighted_close", "f1_weighted_distant")),
     ISOBENCH_FIGURE3,
 )

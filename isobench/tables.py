@@ -13,10 +13,7 @@ ISOBENCH_TABLE1 = Layout(
     benchmark="isobench",
     settings=(ISOBENCH_EA, ISOBENCH_A),
     # the paper_ scoring rule, the one the published rows fit (docs/isobench.md, "Which rule Table 1 used")
-    columns=tuple(
-        Column(c.header, c.key, f"paper_{c.metric}")
-        for c in prf_columns("dep", "DEP", "dep") + prf_columns("nondep", "NONDEP", "nondep") + prf_columns("avg", "Avg", "weighted")
-    ),
+    columns=tuple(Column(c.header, c.key, f"paper_{c.metric}") for c in prf_columns("dep", "DEP", "dep") + prf_columns("nondep", "NONDEP", "nondep") + prf_columns("avg", "Avg", "weighted")),
     published=("isobench", "1"),
     published_setting_column="mode",
     rank_by="avg_f",
@@ -24,7 +21,7 @@ ISOBENCH_TABLE1 = Layout(
         "Measured rows use the paper_ scores: an unparsed answer is kept as a third predicted label and "
         "P/R/F1 are reported for [yes, no] (it lowers its class's recall, nobody's precision); Avg = "
         "support-weighted. 17 of the 18 published model rows fit this rule, 5 of them no other "
-        "(docs/isobench.md, \"Which rule Table 1 used\"); the default and strict_ scores are in the results "
+        '(docs/isobench.md, "Which rule Table 1 used"); the default and strict_ scores are in the results '
         "and the samples.",
         "Published cells were reconstructed from an OCR extraction of the paper; '?' marks cells that contradict their row.",
     ),

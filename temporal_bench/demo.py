@@ -52,8 +52,7 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
         tasks += benchmark.tasks
     results_dir = output / "results"
     before = set(glob.glob(str(results_dir / "**" / "*_results.json"), recursive=True))
-    arguments = ["--model", model, "--model_args", model_args, "--tasks", ",".join(tasks),
-                 "--output_path", str(results_dir), "--log_samples", "--verbosity", "WARNING"]
+    arguments = ["--model", model, "--model_args", model_args, "--tasks", ",".join(tasks), "--output_path", str(results_dir), "--log_samples", "--verbosity", "WARNING"]
     log_path = output / LOG_NAME
     print(f"evaluating {', '.join(tasks)} with {model} ({model_args}) through lmms-eval; its log: {log_path}", flush=True)
     status = run_lmms_eval(arguments, log_path)
@@ -126,8 +125,7 @@ def write_report(sources: List[Path], folder: Path) -> str:
     written = write_output_dir(folder, runs, layouts_for(runs, LAYOUTS.values()), include_published=True)
     figures = [path.name for path in written if path.suffix == ".png"]
     tables = dict.fromkeys(path.stem for path in written if f"{path.stem}.png" not in figures)
-    return (f"paper-layout report (temporal-bench report): {folder}/\n"
-            f"  tables (.md and .csv): {', '.join(tables)}\n  figures (values beside each in .csv): {', '.join(figures) or 'none'}")
+    return f"paper-layout report (temporal-bench report): {folder}/\n" f"  tables (.md and .csv): {', '.join(tables)}\n  figures (values beside each in .csv): {', '.join(figures) or 'none'}"
 
 
 def summarize(results_file: Path, label: str) -> str:

@@ -42,8 +42,7 @@ class TempVSCards(BenchmarkCards):
 
     def facts(self, record: dict) -> Facts:
         distance = record.get("event_distance", -1)
-        return Facts(record["key"], f"{record['kind']} question", record["source"], _statement(record.get("statement_type") or ""),
-                     str(distance) if isinstance(distance, int) and distance >= 0 else "")
+        return Facts(record["key"], f"{record['kind']} question", record["source"], _statement(record.get("statement_type") or ""), str(distance) if isinstance(distance, int) and distance >= 0 else "")
 
     def images(self, doc: dict, thumbnails: Thumbnails) -> list[Thumb]:
         from temporal_bench.tempvs.hooks import open_image
@@ -92,10 +91,8 @@ class TempVSCards(BenchmarkCards):
                 title, ok = "GT_strict: not judged (grounding questions missing from the run)", None
             else:
                 ok = judged["strict"]
-                title = ("GT_strict passed: its grounding questions (one per event) were all answered right" if ok else
-                         "GT_strict failed: not all of its grounding questions (one per event) were answered right")
-            note = ("the data holds fewer grounding questions than the statement has events; "
-                    "judged on those found") if judged["unmatched"] else ""
+                title = "GT_strict passed: its grounding questions (one per event) were all answered right" if ok else "GT_strict failed: not all of its grounding questions (one per event) were answered right"
+            note = ("the data holds fewer grounding questions than the statement has events; " "judged on those found") if judged["unmatched"] else ""
             card.joins.append(Join(title, ok, links, note))
         by_id = {card.id: card for card in cards}
         for card_id, links in used_by.items():

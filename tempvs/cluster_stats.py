@@ -12,8 +12,7 @@ import numpy as np
 from temporal_bench.report.cluster_stats import ClusterStats, Metric, ratio
 from temporal_bench.tempvs.metrics import judge
 
-TEMPVS_STATS = ("gt_correct", "gt_total", "mt_correct", "mt_total", "strict_pass", "strict_complete",
-                "strict_mt_correct", "not_blind")
+TEMPVS_STATS = ("gt_correct", "gt_total", "mt_correct", "mt_total", "strict_pass", "strict_complete", "strict_mt_correct", "not_blind")
 GT_CORRECT, GT_TOTAL, MT_CORRECT, MT_TOTAL, STRICT_PASS, STRICT_COMPLETE, STRICT_MT_CORRECT, NOT_BLIND = range(8)
 
 
@@ -66,6 +65,5 @@ TEMPVS = ClusterStats(
     headline=("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict"),
     identity=lambda r: r["key"],
     counts=tempvs_counts,
-    support={"gt_acc": lambda c: c[GT_TOTAL], "gtstrict_rate": lambda c: c[STRICT_COMPLETE], "mt_acc": lambda c: c[MT_TOTAL],
-             "mt_given_gtstrict": lambda c: c[STRICT_PASS]},
+    support={"gt_acc": lambda c: c[GT_TOTAL], "gtstrict_rate": lambda c: c[STRICT_COMPLETE], "mt_acc": lambda c: c[MT_TOTAL], "mt_given_gtstrict": lambda c: c[STRICT_PASS]},
 )

@@ -21,8 +21,7 @@ def _tempvs_figure4(tasks: list[TaskCards], count: int) -> list[Card]:
     shared = [group for group in groups.values() if len(group) >= 2]
     if not shared:
         found = sorted({f"{task.task} ({model_label(task.run.data)})" for task in tasks if task.benchmark.name == "TempVS"})
-        raise RescoreError("tempvs-figure4 needs the same TempVS task logged by at least two runs (one per model); "
-                           f"found: {', '.join(found) or 'no TempVS task'}")
+        raise RescoreError("tempvs-figure4 needs the same TempVS task logged by at least two runs (one per model); " f"found: {', '.join(found) or 'no TempVS task'}")
     by_task = defaultdict(list)
     for group in shared:
         by_task[group[0][0].task, group[0][1].filter].append(group)
@@ -34,8 +33,7 @@ def _tempvs_figure4(tasks: list[TaskCards], count: int) -> list[Card]:
             answers = len({card.record["pred"] for _, card in group})
             title = f"TempVS Figure 4: the same question answered by {len(group)} runs ({answers} different answer(s))"
             for _, card in group:
-                links = [Link(f"{model_label(other_task.run.data)}: {other.record['pred']}", other.id, other.status)
-                         for other_task, other in group if other is not card]
+                links = [Link(f"{model_label(other_task.run.data)}: {other.record['pred']}", other.id, other.status) for other_task, other in group if other is not card]
                 card.joins.insert(0, Join(title, None, links))
                 picked.append(card)
     return picked

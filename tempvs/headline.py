@@ -12,13 +12,12 @@ def _test_row(prefix: str, label: str, task: str) -> Row:
     two_options = prefix in ("two_event", "three_event")  # MT1: A/B; MT2, MT3: five orders A-E
     mt = 0.5 if two_options else 0.2
     partners = {"two_event": 2, "three_event": 3}.get(prefix, 5)  # MT2, MT3: every image of the sequence
-    chance = {"gt_acc": 0.2, "gtstrict_rate": 0.2 ** partners, "mt_acc": mt, "mt_given_gtstrict": mt, "invalid_rate": 0.0}
+    chance = {"gt_acc": 0.2, "gtstrict_rate": 0.2**partners, "mt_acc": mt, "mt_given_gtstrict": mt, "invalid_rate": 0.0}
     published = {metric: f"{prefix}_{suffix}" for suffix, (_, metric) in TEMPVS_METRICS.items()}
     return Row(label, task, chance, published)
 
 
-IMAGES_ONLY_ROW = Row("MT3 images only", "tempvs_mt3_images_only",  # Table 19: MT alone (no text, no grounding)
-                      {"gt_acc": 0.2, "gtstrict_rate": 0.2 ** 5, "mt_acc": 0.2, "mt_given_gtstrict": 0.2, "invalid_rate": 0.0})
+IMAGES_ONLY_ROW = Row("MT3 images only", "tempvs_mt3_images_only", {"gt_acc": 0.2, "gtstrict_rate": 0.2**5, "mt_acc": 0.2, "mt_given_gtstrict": 0.2, "invalid_rate": 0.0})  # Table 19: MT alone (no text, no grounding)
 
 
 def _cot_row(row: Row) -> Row:
@@ -28,11 +27,8 @@ def _cot_row(row: Row) -> Row:
 
 SUMMARY = Summary(
     "TempVS, %",
-    (Headline("GT", "gt_acc", 100.0, 1), Headline("GT_strict", "gtstrict_rate", 100.0, 1),
-     Headline("MT", "mt_acc", 100.0, 1), Headline("MT|GT_strict", "mt_given_gtstrict", 100.0, 1),
-     Headline("invalid", "invalid_rate", 100.0, 1)),
-    tuple(_test_row(prefix, label, task) for prefix, (label, task) in TEMPVS_TESTS.items())
-    + tuple(_cot_row(_test_row(prefix, label, task)) for prefix, (label, task) in TEMPVS_TESTS.items()) + (IMAGES_ONLY_ROW,),
+    (Headline("GT", "gt_acc", 100.0, 1), Headline("GT_strict", "gtstrict_rate", 100.0, 1), Headline("MT", "mt_acc", 100.0, 1), Headline("MT|GT_strict", "mt_given_gtstrict", 100.0, 1), Headline("invalid", "invalid_rate", 100.0, 1)),
+    tuple(_test_row(prefix, label, task) for prefix, (label, task) in TEMPVS_TESTS.items()) + tuple(_cot_row(_test_row(prefix, label, task)) for prefix, (label, task) in TEMPVS_TESTS.items()) + (IMAGES_ONLY_ROW,),
     published_layout="tempvs-table3",
     row_header="test",
     # --tasks tempvs asks each distinct grounding question once, for every test

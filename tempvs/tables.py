@@ -21,25 +21,16 @@ TEMPVS_METRICS = {  # published column suffix -> (header, results metric)
     "mt_given_gts": ("MT|GTs", "mt_given_gtstrict"),
 }
 TEMPVS_STANDARD_NOTE = (
-    "Measured rows use the standard tasks (combined image, both filters); GT = accuracy on the "
-    "test's grounding questions, GTs = GT_strict, MT|GTs = MT among GT_strict passes; - or – = "
-    "undefined (no GT_strict pass) or not run."
+    "Measured rows use the standard tasks (combined image, both filters); GT = accuracy on the " "test's grounding questions, GTs = GT_strict, MT|GTs = MT among GT_strict passes; - or – = " "undefined (no GT_strict pass) or not run."
 )
 
 
-def _tempvs_settings(
-    tests: tuple[str, ...], variant: str = "", label: str = ""
-) -> tuple[Setting, ...]:
+def _tempvs_settings(tests: tuple[str, ...], variant: str = "", label: str = "") -> tuple[Setting, ...]:
     """One setting per test: its task with the ``variant`` suffix, labelled the test's name + ``label``."""
-    return tuple(
-        Setting.of(TEMPVS_TESTS[t][0] + label, TEMPVS_TESTS[t][1] + variant)
-        for t in tests
-    )
+    return tuple(Setting.of(TEMPVS_TESTS[t][0] + label, TEMPVS_TESTS[t][1] + variant) for t in tests)
 
 
-def _tempvs_columns(
-    tests: tuple[str, ...], metrics: tuple[str, ...], scale: float, decimals: int
-) -> tuple[Column, ...]:
+def _tempvs_columns(tests: tuple[str, ...], metrics: tuple[str, ...], scale: float, decimals: int) -> tuple[Column, ...]:
     return tuple(
         Column(
             f"{TEMPVS_TESTS[t][0]}: {TEMPVS_METRICS[m][0]}",
@@ -95,9 +86,7 @@ TEMPVS_TABLE3 = Layout(
     rank_by=tuple(f"{t}_mt" for t in TEMPVS_TESTS),
     notes=(
         TEMPVS_STANDARD_NOTE,
-        "Published model rows are the paper's Tables 14-16 x 100 (Table 3 prints the same values "
-        "to one decimal); the Random row is Table 3's own. Ranked by the mean MT of the six tests "
-        "(rows missing a test last).",
+        "Published model rows are the paper's Tables 14-16 x 100 (Table 3 prints the same values " "to one decimal); the Random row is Table 3's own. Ranked by the mean MT of the six tests " "(rows missing a test last).",
     ),
 )
 
@@ -125,10 +114,7 @@ TEMPVS_TABLE5 = Layout(
     rows="model",
     published=("tempvs", "5"),
     published_rows=published_rows.table5_rows,
-    notes=(
-        "The paper prints this table transposed (statement types as rows); Top-5 is the mean of "
-        "its five models.",
-    ),
+    notes=("The paper prints this table transposed (statement types as rows); Top-5 is the mean of " "its five models.",),
 )
 
 TEMPVS_TABLE6_TESTS = ("two_event", "three_event", "mt2_caption", "mt3_caption")
@@ -136,8 +122,7 @@ TEMPVS_TABLE6 = Layout(
     name="tempvs-table6",
     title="TempVS Table 6: MT accuracy without and with chain of thought, and the difference, %",
     benchmark="tempvs",
-    settings=_tempvs_settings(TEMPVS_TABLE6_TESTS)
-    + _tempvs_settings(TEMPVS_TABLE6_TESTS, "_cot", " CoT"),
+    settings=_tempvs_settings(TEMPVS_TABLE6_TESTS) + _tempvs_settings(TEMPVS_TABLE6_TESTS, "_cot", " CoT"),
     columns=tuple(
         column
         for t in TEMPVS_TABLE6_TESTS
@@ -158,10 +143,7 @@ TEMPVS_TABLE6 = Layout(
     rows="model",
     published=("tempvs", "6"),
     published_rows=published_rows.table6_rows,
-    notes=(
-        "w/o = the standard task, CoT = its `_cot` variant; Δ = CoT − w/o in percentage points (no "
-        "interval). The paper's MT2/MT3 rows are the caption variants; it prints tests as rows.",
-    ),
+    notes=("w/o = the standard task, CoT = its `_cot` variant; Δ = CoT − w/o in percentage points (no " "interval). The paper's MT2/MT3 rows are the caption variants; it prints tests as rows.",),
 )
 
 TEMPVS_TABLE17_TESTS = ("two_event", "three_event", "mt2_event", "mt2_caption")
@@ -170,11 +152,7 @@ TEMPVS_TABLE17_TESTS = ("two_event", "three_event", "mt2_event", "mt2_caption")
 def _before_after_columns(before: tuple[str, str], after: tuple[str, str]) -> tuple[Column, ...]:
     """Tables 17 and 18: per test, a "before" and an "after" column, each (metric, setting label
     suffix) of where its value comes from."""
-    return tuple(
-        Column(f"{TEMPVS_TESTS[t][0]}: {when}", f"{t}_{when}", metric, 1.0, 4, TEMPVS_TESTS[t][0] + label)
-        for t in TEMPVS_TABLE17_TESTS
-        for when, (metric, label) in (("before", before), ("after", after))
-    )
+    return tuple(Column(f"{TEMPVS_TESTS[t][0]}: {when}", f"{t}_{when}", metric, 1.0, 4, TEMPVS_TESTS[t][0] + label) for t in TEMPVS_TABLE17_TESTS for when, (metric, label) in (("before", before), ("after", after)))
 
 
 TEMPVS_TABLE17 = Layout(
@@ -197,15 +175,11 @@ TEMPVS_TABLE18 = Layout(
     name="tempvs-table18",
     title="TempVS Table 18: MLLMs' MT accuracy before and after the text-only-LLM filter (fractions)",
     benchmark="tempvs",
-    settings=_tempvs_settings(TEMPVS_TABLE17_TESTS, "_unfiltered", " unfiltered")
-    + _tempvs_settings(TEMPVS_TABLE17_TESTS),
+    settings=_tempvs_settings(TEMPVS_TABLE17_TESTS, "_unfiltered", " unfiltered") + _tempvs_settings(TEMPVS_TABLE17_TESTS),
     columns=_before_after_columns(("mt_acc", " unfiltered"), ("mt_acc", "")),
     rows="model",
     published=("tempvs", "18"),
-    notes=(
-        "before = the `_unfiltered` task (every main question), after = the standard task (the "
-        "questions that fewer than 2 of the 3 text-only LLMs answer right); both with images.",
-    ),
+    notes=("before = the `_unfiltered` task (every main question), after = the standard task (the " "questions that fewer than 2 of the 3 text-only LLMs answer right); both with images.",),
 )
 
 TEMPVS_IMAGES_ONLY = Setting.of("MT3 images only", "tempvs_mt3_images_only")
@@ -224,7 +198,7 @@ TEMPVS_TABLE19 = Layout(
     notes=(
         "images only = `tempvs_mt3_images_only`: the MT3 questions with no events, captions or character "
         "description; the official code has none, so its prompt is ours, written from the paper's "
-        "description (docs/tempvs.md, \"Deviations and options\").",
+        'description (docs/tempvs.md, "Deviations and options").',
     ),
 )
 

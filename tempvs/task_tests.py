@@ -20,7 +20,7 @@ def standalone_task_name(task: str) -> str:
     """The name of the task that asks the same main questions alone: ``tempvs_mt1_two`` for
     ``--tasks tempvs``'s ``tempvs_suite_mt1_two`` (which reads its grounding answers from the suite
     grounding task), ``task`` itself for any other."""
-    name = task[len("tempvs_"):]
+    name = task[len("tempvs_") :]
     return f"tempvs_{name[len('suite_'):]}" if name in SUITE_MAIN_TASKS else task
 
 
@@ -28,9 +28,8 @@ def tests_in(task: str, records: List[Dict]) -> Tuple[str, ...]:
     """The tests a task holds: from its name (``tempvs_<test or shared task>[_variant]``), else
     from its records."""
     task = standalone_task_name(task)
-    name = task[len("tempvs_"):] if task.startswith("tempvs_") else task
-    for known, tests in sorted({**SHARED_GROUNDING_TASKS, **{t: (t,) for t in (*MAIN_TESTS, *GROUNDING_TESTS)}}.items(),
-                               key=lambda item: -len(item[0])):
+    name = task[len("tempvs_") :] if task.startswith("tempvs_") else task
+    for known, tests in sorted({**SHARED_GROUNDING_TASKS, **{t: (t,) for t in (*MAIN_TESTS, *GROUNDING_TESTS)}}.items(), key=lambda item: -len(item[0])):
         if name == known or name.startswith(known + "_"):
             return tests
     mains = tuple(dict.fromkeys(r["test"] for r in records if r["kind"] == "main"))
@@ -46,7 +45,7 @@ def per_test_records(task: str, records: List[Dict]) -> Dict[str, List[Dict]]:
     """``{task: records}``, or for a task holding two main tests each test's records under the
     test's own task name (as :func:`per_test_results` splits its metrics)."""
     task = standalone_task_name(task)
-    name = task[len("tempvs_"):]
+    name = task[len("tempvs_") :]
     if name not in SHARED_GROUNDING_TASKS:
         return {task: records}
     return {f"tempvs_{test}": records_of_test(test, records) for test in SHARED_GROUNDING_TASKS[name]}
@@ -68,14 +67,12 @@ def per_test_results(task: str, entry: Dict) -> Dict[str, Dict]:
     ``mt_acc,none``), so tables read each test under one name whichever task asked it (a
     ``--tasks tempvs`` task, ``tempvs_suite_*``, under its test's task name too)."""
     task = standalone_task_name(task)
-    name = task[len("tempvs_"):]
+    name = task[len("tempvs_") :]
     if name not in SHARED_GROUNDING_TASKS:
         return {task: entry}
-    return {f"tempvs_{test}": {key[len(metric_prefix(test)) + 1:]: value for key, value in entry.items()
-                               if key.startswith(metric_prefix(test) + "_")}
-            for test in SHARED_GROUNDING_TASKS[name]}
+    return {f"tempvs_{test}": {key[len(metric_prefix(test)) + 1 :]: value for key, value in entry.items() if key.startswith(metric_prefix(test) + "_")} for test in SHARED_GROUNDING_TASKS[name]}
 
 
 def records_of_task(task: str, records: List[Dict]) -> List[Dict]:
     """The records of a single test's task (``tempvs_mt2_event``) among those of a task holding it."""
-    return records_of_test(task[len("tempvs_"):], records)
+    return records_of_test(task[len("tempvs_") :], records)

@@ -14,9 +14,14 @@ from tests.harness import lmms_eval
 from tests.test_browse import read_page
 from tests.toy_benchmark.paper import BENCHMARK, TASK_FOLDER
 
-QUESTIONS = ("Is the kettle filled before it is boiled?", "Is the tea poured before the kettle boils?",
-             "Is the bread sliced before it is toasted?", "Is the toast buttered before the bread is sliced?",
-             "Is the door unlocked before it is opened?", "Is the coat hung up before the door is opened?")
+QUESTIONS = (
+    "Is the kettle filled before it is boiled?",
+    "Is the tea poured before the kettle boils?",
+    "Is the bread sliced before it is toasted?",
+    "Is the toast buttered before the bread is sliced?",
+    "Is the door unlocked before it is opened?",
+    "Is the coat hung up before the door is opened?",
+)
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +39,11 @@ def test_report_lays_out_its_table_beside_its_published_rows_and_draws_its_figur
     assert main_report([str(runs / "a"), "--output-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("## Toy Table 1: accuracy, %\n")
-    assert ("| 1 | **scripted (policy=oracle)** | A | measured | 100.0 [100.0, 100.0] |\n"
-            "| 2 | Toy-7B | A | published | 83.3 |\n"
-            "| 3 | Random | A | published | 50.0 |\n") in out
+    assert ("| 1 | **scripted (policy=oracle)** | A | measured | 100.0 [100.0, 100.0] |\n" "| 2 | Toy-7B | A | published | 83.3 |\n" "| 3 | Random | A | published | 50.0 |\n") in out
     assert "Published rows: A toy paper for the registry test, Table 1, as printed.\n" in out
     assert sorted(path.name for path in tmp_path.iterdir()) == ["toy-figure1.csv", "toy-figure1.png", "toy-table1.csv", "toy-table1.md"]
     with open(tmp_path / "toy-figure1.csv", encoding="utf-8", newline="") as handle:
-        assert list(csv.reader(handle)) == [["figure", "model", "x", "metric", "value"],
-                                            ["toy-figure1", "scripted (policy=oracle)", "all", "accuracy", "100.0"]]
+        assert list(csv.reader(handle)) == [["figure", "model", "x", "metric", "value"], ["toy-figure1", "scripted (policy=oracle)", "all", "accuracy", "100.0"]]
 
 
 def test_compare_tests_its_headline_metric_cluster_by_cluster(runs, capsys):

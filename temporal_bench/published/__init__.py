@@ -46,15 +46,7 @@ def _folders():
 
 
 def _table_id(table: int | str) -> str:
-    return (
-        str(table)
-        .strip()
-        .lower()
-        .removeprefix("table")
-        .strip()
-        .replace("-", "_")
-        .replace("/", "_")
-    )
+    return str(table).strip().lower().removeprefix("table").strip().replace("-", "_").replace("/", "_")
 
 
 def list_tables() -> list[tuple[str, str]]:
@@ -64,7 +56,7 @@ def list_tables() -> list[tuple[str, str]]:
         for entry in folder.iterdir():
             name = entry.name
             if name.startswith(f"{benchmark}_table") and name.endswith(".csv"):
-                out.append((benchmark, name[len(f"{benchmark}_table"): -len(".csv")]))
+                out.append((benchmark, name[len(f"{benchmark}_table") : -len(".csv")]))
 
     def key(item):
         head = item[1].split("_")[0]
@@ -110,11 +102,7 @@ class PublishedTable:
 
     def flagged(self, kind: str | None = None) -> list[dict[str, Any]]:
         """Rows carrying a flag (of ``kind`` when given)."""
-        return [
-            r
-            for r in self.rows
-            if (self.flags(r) and kind is None) or (kind in self.flags(r))
-        ]
+        return [r for r in self.rows if (self.flags(r) and kind is None) or (kind in self.flags(r))]
 
     def cell_flags(self, row: dict[str, Any], column: str) -> set[str]:
         """The flag kinds that name this cell."""
@@ -127,9 +115,7 @@ class PublishedTable:
         """The single row matching ``ids`` (KeyError when there is not exactly one)."""
         found = self.select(**ids)
         if len(found) != 1:
-            raise KeyError(
-                f"{self.benchmark} table {self.table}: {len(found)} rows match {ids}"
-            )
+            raise KeyError(f"{self.benchmark} table {self.table}: {len(found)} rows match {ids}")
         return found[0]
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
@@ -181,9 +167,7 @@ def load_table(benchmark: str, table: int | str, *, as_frame: bool = False):
     reader = csv.DictReader(io.StringIO("".join(body)))
     columns = list(reader.fieldnames or [])
     raw = list(reader)
-    textual = set(meta.get("id_columns", "").split(",")) | set(
-        meta.get("text_columns", "").split(",")
-    )
+    textual = set(meta.get("id_columns", "").split(",")) | set(meta.get("text_columns", "").split(","))
     textual |= set(_FLAG_COLUMNS)
     for c in columns:  # safety net: a column holding any non-number is text
         values = [r[c] for r in raw if r[c] != ""]

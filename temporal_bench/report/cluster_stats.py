@@ -85,8 +85,7 @@ def classification_scores(yy, yn, ny, nn, yes_unparsed=0.0, no_unparsed=0.0) -> 
     return {name: np.where(total > 0, value, np.nan) for name, value in out.items()}
 
 
-CLASSIFICATION_NAMES = [f"{stat}_{row}" for row in ("dep", "nondep", "macro", "weighted")
-                        for stat in ("precision", "recall", "f1")] + ["accuracy"]
+CLASSIFICATION_NAMES = [f"{stat}_{row}" for row in ("dep", "nondep", "macro", "weighted") for stat in ("precision", "recall", "f1")] + ["accuracy"]
 
 
 def classification_metrics(prefix: str = "", view: Callable[[np.ndarray], tuple] | None = None) -> dict[str, Metric]:
@@ -94,8 +93,7 @@ def classification_metrics(prefix: str = "", view: Callable[[np.ndarray], tuple]
     arguments of :func:`classification_scores` that ``view`` takes from a count vector (default:
     the confusion counts, its first four entries)."""
     view = view or (lambda c: tuple(c[..., i] for i in range(len(CONFUSION))))
-    return {prefix + name: (lambda c, name=name: classification_scores(*view(np.asarray(c, float)))[name])
-            for name in CLASSIFICATION_NAMES}
+    return {prefix + name: (lambda c, name=name: classification_scores(*view(np.asarray(c, float)))[name]) for name in CLASSIFICATION_NAMES}
 
 
 # every benchmark's cluster statistics, by benchmark name

@@ -57,8 +57,7 @@ class Summary:
 
 
 # a yes/no coin's expected scores on balanced classes (CaT-Bench and ISO-Bench's metrics)
-YES_NO_CHANCE = {"f1_macro": 0.5, "f1_dep": 0.5, "f1_nondep": 0.5, "f1_weighted": 0.5, "tc": 0.5, "occ": 0.5,
-                 "invalid_rate": 0.0, "coverage": 1.0}
+YES_NO_CHANCE = {"f1_macro": 0.5, "f1_dep": 0.5, "f1_nondep": 0.5, "f1_weighted": 0.5, "tc": 0.5, "occ": 0.5, "invalid_rate": 0.0, "coverage": 1.0}
 
 
 def _random_row(summary: Summary):
@@ -95,8 +94,7 @@ def render_summary(run: Run) -> str:
         if not rows:
             continue
         random_row = _random_row(summary)
-        lines = [[row.label] + [f"{_measured(run, row, c)} ({_reference(row, c, random_row)})" for c in summary.columns]
-                 for row in rows]
+        lines = [[row.label] + [f"{_measured(run, row, c)} ({_reference(row, c, random_row)})" for c in summary.columns] for row in rows]
         title = summary.title + (f" (in brackets: the paper's {RANDOM_ROW} row where it prints one)" if random_row else "")
         out += ["", title, *_table([summary.row_header] + [c.header for c in summary.columns], lines)]
         if random_row is not None and random_row.marks:

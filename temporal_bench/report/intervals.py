@@ -75,8 +75,7 @@ def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Inter
         return None, why
     found = intervals[metric]
     if found.value is None or abs(found.value - value) > AGREEMENT:
-        return None, (f"{task}: {metric} recomputed from the samples is {found.value}, the results file says {value} "
-                      "(other scoring options now?)")
+        return None, (f"{task}: {metric} recomputed from the samples is {found.value}, the results file says {value} " "(other scoring options now?)")
     if found.low is None:
         return None, f"{task}: {metric} is undefined in every bootstrap draw"
     return found, ""
@@ -84,7 +83,7 @@ def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Inter
 
 def rounding_half_width(decimals: int) -> float:
     """A value printed with ``decimals`` decimals stands for itself +- this (58.8: [58.75, 58.85))."""
-    return 0.5 * 10.0 ** -decimals
+    return 0.5 * 10.0**-decimals
 
 
 def within(published: float, decimals: int, low: float, high: float) -> bool:

@@ -93,6 +93,5 @@ def prf_columns(prefix_key: str, prefix_header: str, suffix: str) -> tuple[Colum
     )
 
 
-
 # every benchmark's table layouts by CLI name
 LAYOUTS = Collected(lambda benchmark: named(benchmark.layouts))

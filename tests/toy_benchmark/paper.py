@@ -25,8 +25,7 @@ TOY_TABLE1 = Layout(
     rank_by="acc",
 )
 
-TOY_FIGURE1 = Figure(name="toy-figure1", benchmark="toy", title="Toy Figure 1: accuracy", setting=TOY_A,
-                     metrics=(("all", "accuracy"),), xlabel="questions", ylabel="accuracy (%)")
+TOY_FIGURE1 = Figure(name="toy-figure1", benchmark="toy", title="Toy Figure 1: accuracy", setting=TOY_A, metrics=(("all", "accuracy"),), xlabel="questions", ylabel="accuracy (%)")
 
 
 def _counts(records: list[dict]) -> dict[str, np.ndarray]:
@@ -52,8 +51,6 @@ BENCHMARK = Benchmark(
     layouts=(TOY_TABLE1,),
     figures=(TOY_FIGURE1,),
     published=Path(__file__).parent / "published",
-    cluster_stats=ClusterStats(name="toy", stats=("right", "asked"), metrics={"accuracy": lambda c: ratio(c[..., 0], c[..., 1])},
-                               headline=("accuracy",), identity=lambda r: r["id"], counts=_counts,
-                               support={"accuracy": lambda c: c[1]}),
+    cluster_stats=ClusterStats(name="toy", stats=("right", "asked"), metrics={"accuracy": lambda c: ratio(c[..., 0], c[..., 1])}, headline=("accuracy",), identity=lambda r: r["id"], counts=_counts, support={"accuracy": lambda c: c[1]}),
     cards=ToyCards(),
 )
