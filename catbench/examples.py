@@ -37,11 +37,11 @@ CATBENCH_CLASSES: tuple[tuple[str, str, Callable[[Card], bool]], ...] = (
     ("good, NonDep", "a NonDep question answered right", lambda card: card.status == RIGHT and _dependency(card) == "NonDep"),
     (
         "bad, Dep",
-        "a Dep question answered no (Figure 5, lower box, and Figure 6: multi-hop dependency, " "preconditions, effects); steps farthest apart first, as a multi-hop dependency needs a step between them",
+        "a Dep question answered no (Figure 5, lower box, and Figure 6: multi-hop dependency, preconditions, effects); steps farthest apart first, as a multi-hop dependency needs a step between them",
         lambda card: card.status == WRONG and _dependency(card) == "Dep",
     ),
     ("bad, NonDep", "a NonDep question answered yes", lambda card: card.status == WRONG and _dependency(card) == "NonDep"),
-    ("bad, names another step", "a wrong answer whose explanation names a step the question does not ask about " "(candidates for the irrelevant-answer type of Figure 6)", lambda card: card.status == WRONG and names_other_step(card)),
+    ("bad, names another step", "a wrong answer whose explanation names a step the question does not ask about (candidates for the irrelevant-answer type of Figure 6)", lambda card: card.status == WRONG and names_other_step(card)),
     ("invalid", "no yes/no answer could be parsed", lambda card: card.status == INVALID_ANSWER),
 )
 
@@ -50,7 +50,7 @@ def _catbench_figures5_6(tasks: list[TaskCards], count: int) -> list[Card]:
     explained = [task for task in tasks if task.benchmark.name == "CaT-Bench" and task.task.startswith(CATBENCH_AE_PREFIX)]
     if not explained:
         found = sorted({task.task for task in tasks})
-        raise RescoreError(f"catbench-figures5-6 needs an A+E run (tasks {CATBENCH_AE_PREFIX}*: the answer, then its " f"explanation); found: {', '.join(found) or 'no task'}")
+        raise RescoreError(f"catbench-figures5-6 needs an A+E run (tasks {CATBENCH_AE_PREFIX}*: the answer, then its explanation); found: {', '.join(found) or 'no task'}")
     cards = [card for task in explained for card in task.cards if card.record["variant"] == "real"]
     picked = []
     for name, meaning, belongs in CATBENCH_CLASSES:

@@ -118,7 +118,7 @@ CATBENCH_TABLE6_7 = Layout(
     published=("catbench", "6_7"),
     published_model_column=None,
     published_model="gpt-4o",
-    notes=("The paper's rows are gpt-4o only. A self-consistency row is labelled by the k (`repeats`) and " "T (`generation_kwargs.temperature`, --gen_kwargs included) its run recorded, not by the task name.",),
+    notes=("The paper's rows are gpt-4o only. A self-consistency row is labelled by the k (`repeats`) and T (`generation_kwargs.temperature`, --gen_kwargs included) its run recorded, not by the task name.",),
 )
 
 LAYOUTS = (CATBENCH_TABLE1, CATBENCH_TABLE3, CATBENCH_TABLE4, CATBENCH_TABLE5, CATBENCH_TABLE6_7)

@@ -125,7 +125,7 @@ def write_report(sources: List[Path], folder: Path) -> str:
     written = write_output_dir(folder, runs, layouts_for(runs, LAYOUTS.values()), include_published=True)
     figures = [path.name for path in written if path.suffix == ".png"]
     tables = dict.fromkeys(path.stem for path in written if f"{path.stem}.png" not in figures)
-    return f"paper-layout report (temporal-bench report): {folder}/\n" f"  tables (.md and .csv): {', '.join(tables)}\n  figures (values beside each in .csv): {', '.join(figures) or 'none'}"
+    return f"paper-layout report (temporal-bench report): {folder}/\n  tables (.md and .csv): {', '.join(tables)}\n  figures (values beside each in .csv): {', '.join(figures) or 'none'}"
 
 
 def summarize(results_file: Path, label: str) -> str:

@@ -92,7 +92,7 @@ class TempVSCards(BenchmarkCards):
             else:
                 ok = judged["strict"]
                 title = "GT_strict passed: its grounding questions (one per event) were all answered right" if ok else "GT_strict failed: not all of its grounding questions (one per event) were answered right"
-            note = ("the data holds fewer grounding questions than the statement has events; " "judged on those found") if judged["unmatched"] else ""
+            note = ("the data holds fewer grounding questions than the statement has events; judged on those found") if judged["unmatched"] else ""
             card.joins.append(Join(title, ok, links, note))
         by_id = {card.id: card for card in cards}
         for card_id, links in used_by.items():

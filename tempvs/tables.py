@@ -21,7 +21,7 @@ TEMPVS_METRICS = {  # published column suffix -> (header, results metric)
     "mt_given_gts": ("MT|GTs", "mt_given_gtstrict"),
 }
 TEMPVS_STANDARD_NOTE = (
-    "Measured rows use the standard tasks (combined image, both filters); GT = accuracy on the " "test's grounding questions, GTs = GT_strict, MT|GTs = MT among GT_strict passes; - or – = " "undefined (no GT_strict pass) or not run."
+    "Measured rows use the standard tasks (combined image, both filters); GT = accuracy on the test's grounding questions, GTs = GT_strict, MT|GTs = MT among GT_strict passes; - or – = undefined (no GT_strict pass) or not run."
 )
 
 
@@ -86,7 +86,7 @@ TEMPVS_TABLE3 = Layout(
     rank_by=tuple(f"{t}_mt" for t in TEMPVS_TESTS),
     notes=(
         TEMPVS_STANDARD_NOTE,
-        "Published model rows are the paper's Tables 14-16 x 100 (Table 3 prints the same values " "to one decimal); the Random row is Table 3's own. Ranked by the mean MT of the six tests " "(rows missing a test last).",
+        "Published model rows are the paper's Tables 14-16 x 100 (Table 3 prints the same values to one decimal); the Random row is Table 3's own. Ranked by the mean MT of the six tests (rows missing a test last).",
     ),
 )
 
@@ -114,7 +114,7 @@ TEMPVS_TABLE5 = Layout(
     rows="model",
     published=("tempvs", "5"),
     published_rows=published_rows.table5_rows,
-    notes=("The paper prints this table transposed (statement types as rows); Top-5 is the mean of " "its five models.",),
+    notes=("The paper prints this table transposed (statement types as rows); Top-5 is the mean of its five models.",),
 )
 
 TEMPVS_TABLE6_TESTS = ("two_event", "three_event", "mt2_caption", "mt3_caption")
@@ -143,7 +143,7 @@ TEMPVS_TABLE6 = Layout(
     rows="model",
     published=("tempvs", "6"),
     published_rows=published_rows.table6_rows,
-    notes=("w/o = the standard task, CoT = its `_cot` variant; Δ = CoT − w/o in percentage points (no " "interval). The paper's MT2/MT3 rows are the caption variants; it prints tests as rows.",),
+    notes=("w/o = the standard task, CoT = its `_cot` variant; Δ = CoT − w/o in percentage points (no interval). The paper's MT2/MT3 rows are the caption variants; it prints tests as rows.",),
 )
 
 TEMPVS_TABLE17_TESTS = ("two_event", "three_event", "mt2_event", "mt2_caption")
@@ -179,7 +179,7 @@ TEMPVS_TABLE18 = Layout(
     columns=_before_after_columns(("mt_acc", " unfiltered"), ("mt_acc", "")),
     rows="model",
     published=("tempvs", "18"),
-    notes=("before = the `_unfiltered` task (every main question), after = the standard task (the " "questions that fewer than 2 of the 3 text-only LLMs answer right); both with images.",),
+    notes=("before = the `_unfiltered` task (every main question), after = the standard task (the questions that fewer than 2 of the 3 text-only LLMs answer right); both with images.",),
 )
 
 TEMPVS_IMAGES_ONLY = Setting.of("MT3 images only", "tempvs_mt3_images_only")

@@ -75,7 +75,7 @@ def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Inter
         return None, why
     found = intervals[metric]
     if found.value is None or abs(found.value - value) > AGREEMENT:
-        return None, (f"{task}: {metric} recomputed from the samples is {found.value}, the results file says {value} " "(other scoring options now?)")
+        return None, (f"{task}: {metric} recomputed from the samples is {found.value}, the results file says {value} (other scoring options now?)")
     if found.low is None:
         return None, f"{task}: {metric} is undefined in every bootstrap draw"
     return found, ""
