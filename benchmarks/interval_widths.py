@@ -25,7 +25,9 @@ import numpy as np
 from full_size_data import tempvs as write_tempvs
 
 from temporal_bench.report.bootstrap import interval
-from temporal_bench.report.cluster_stats import CATBENCH, ISOBENCH, TEMPVS
+from temporal_bench.catbench.cluster_stats import CATBENCH
+from temporal_bench.isobench.cluster_stats import ISOBENCH
+from temporal_bench.tempvs.cluster_stats import TEMPVS
 from temporal_bench.tempvs.loading import build_main_docs
 from temporal_bench.tempvs.spec import MAIN_TESTS
 

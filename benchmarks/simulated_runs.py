@@ -26,7 +26,8 @@ from pathlib import Path
 import numpy as np
 
 from temporal_bench.tempvs.loading import build_main_docs
-from temporal_bench.tempvs.metrics import make_record, per_test_records
+from temporal_bench.tempvs.metrics import make_record
+from temporal_bench.tempvs.task_tests import per_test_records
 from temporal_bench.utils.yes_no import INVALID, opposite
 
 

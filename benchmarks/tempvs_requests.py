@@ -25,7 +25,8 @@ from typing import Dict, List
 from full_size_data import GENERATORS, tempvs_protocol_requests
 
 from temporal_bench.report.records import doc_record
-from temporal_bench.tempvs.metrics import breakdown_metrics, per_test_results
+from temporal_bench.tempvs.metrics import breakdown_metrics
+from temporal_bench.tempvs.task_tests import per_test_results
 from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
 
 BIN = Path(sys.executable).parent

@@ -1,5 +1,42 @@
 """What the CaT-Bench paper reports, as the generic layers (report, compare, browse, export, demo) read it."""
 
-from temporal_bench.benchmarks import Benchmark
+from functools import partial
+from importlib import resources
 
-BENCHMARK = Benchmark(name="catbench", title="CaT-Bench")
+from temporal_bench.benchmarks import Benchmark
+from temporal_bench.catbench import fixtures, tables
+from temporal_bench.catbench.cards import CatBenchCards
+from temporal_bench.catbench.cluster_stats import CATBENCH
+from temporal_bench.catbench.examples import FIGURES5_6
+from temporal_bench.catbench.figures import FIGURES
+from temporal_bench.catbench.headline import SUMMARY
+from temporal_bench.demo import DemoTasks
+
+BENCHMARK = Benchmark(
+    name="catbench",
+    title="CaT-Bench",
+    layouts=tables.LAYOUTS,
+    figures=FIGURES,
+    published=resources.files(__package__) / "published",
+    cluster_stats=CATBENCH,
+    summary=SUMMARY,
+    cards=CatBenchCards(),
+    examples=(FIGURES5_6,),
+    # A, E+A and A+E (Tables 1, 3-5, Figures 7-8); self-consistency at Table 7's four (k, T) and
+    # few-shot (Tables 6-7)
+    demo=DemoTasks(
+        "CATBENCH_DATA_DIR",
+        partial(fixtures.write_fixture, n_plans=8, pairs_per_class=5),
+        [
+            "catbench_switched",
+            "catbench_cot_switched",
+            "catbench_explain_switched",
+            "catbench_sc_switched",
+            "catbench_sc_t08_switched",
+            "catbench_sc_k5_switched",
+            "catbench_sc_k5_t08_switched",
+            "catbench_fewshot_switched",
+            "catbench_explain_nl_switched",
+        ],
+    ),
+)

@@ -4,34 +4,68 @@ This is the one generic module that names them. Each benchmark's folder has a ``
 ``BENCHMARK`` (a :class:`Benchmark`) says what that benchmark's paper reports and how its runs are read;
 the generic layers ask this registry and never import a benchmark's modules by name. A task belongs to
 the benchmark whose name is the task's prefix (``tempvs_mt1_two`` -> ``tempvs``). A benchmark defined
-elsewhere (a test's toy benchmark) joins with :func:`register`.
+elsewhere (a test's toy benchmark) joins with :func:`register`. docs/adding_a_benchmark.md describes
+the fields.
 """
 
-import importlib
-from dataclasses import dataclass
-from typing import Dict, List, Optional
+from __future__ import annotations
 
-# benchmark name -> the module holding its BENCHMARK
+import importlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Tuple
+
+# benchmark name -> the module holding its BENCHMARK, in the order reports list the benchmarks
 PAPER_MODULES = {
-    "tempvs": "temporal_bench.tempvs.paper",
-    "isobench": "temporal_bench.isobench.paper",
     "catbench": "temporal_bench.catbench.paper",
+    "isobench": "temporal_bench.isobench.paper",
+    "tempvs": "temporal_bench.tempvs.paper",
 }
 
 _registered: Dict[str, "Benchmark"] = {}
 
 
+def _no_holding_tasks(task: str) -> List[str]:
+    return []
+
+
+def _all_records(task: str, records: List[dict]) -> List[dict]:
+    return records
+
+
 @dataclass(frozen=True)
 class Benchmark:
-    """What the generic layers need from one benchmark."""
+    """What the generic layers need from one benchmark; every field but the names may be left out.
+
+    The fields' types are the generic layers' own (named in each comment); this module imports none of
+    them, so that every layer can import the registry.
+    """
 
     name: str  # the task prefix and the folder name, e.g. "tempvs"
     title: str  # as the paper writes it, e.g. "TempVS"
+    layouts: Tuple[Any, ...] = ()  # report.layouts.Layout: its paper tables (``report --table``), in the paper's order
+    figures: Tuple[Any, ...] = ()  # report.figures.Figure: its paper figures drawn from measured runs (``report --output-dir``)
+    published: Optional[Any] = None  # a Path or Traversable: the folder of its published tables, ``<name>_table<N>.csv``
+    cluster_stats: Optional[Any] = None  # report.cluster_stats.ClusterStats: its metrics from per-cluster counts (intervals, compare)
+    tolerance: float = 1.0  # points a faithful re-run may differ from a published value (reproduction verdicts)
+    summary: Optional[Any] = None  # report.headline.Summary: its headline rows beside random answers (the demo's summary)
+    cards: Optional[Any] = None  # browse.benchmarks.BenchmarkCards: what a browse card shows of its logged records
+    examples: Tuple[Any, ...] = ()  # browse.examples.ExampleFigure: its qualitative figures (``browse --examples``)
+    demo: Optional[Any] = None  # demo.DemoTasks: its synthetic data and tasks in ``temporal-bench demo``
+    # the tasks that may log ``task``'s questions together with other questions (TempVS: a suite task)
+    holding_tasks: Callable[[str], List[str]] = _no_holding_tasks
+    # ``task``'s own records among those a holding task logged
+    records_of_task: Callable[[str, List[dict]], List[dict]] = _all_records
 
 
 def register(benchmark: Benchmark) -> None:
     """Add (or replace) a benchmark defined outside this package."""
     _registered[benchmark.name] = benchmark
+
+
+def unregister(name: str) -> None:
+    """Remove a benchmark :func:`register` added (a test's toy benchmark, after the test)."""
+    del _registered[name]
 
 
 def names() -> List[str]:
@@ -56,3 +90,28 @@ def of_task(task: str) -> Optional[Benchmark]:
     """The benchmark ``task`` belongs to (by its prefix), None for a task of no benchmark."""
     prefix = task.split("_", 1)[0]
     return get(prefix) if prefix in names() else None
+
+
+class Collected(Mapping):
+    """Name -> item over every benchmark's items (e.g. all table layouts), in the registry's order;
+    read afresh at each use, so a benchmark registered after import is in."""
+
+    def __init__(self, items: Callable[[Benchmark], Iterable[Tuple[str, Any]]]):
+        self._items = items
+
+    def _current(self) -> Dict[str, Any]:
+        return {name: item for benchmark in all_benchmarks() for name, item in self._items(benchmark)}
+
+    def __getitem__(self, name: str) -> Any:
+        return self._current()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._current())
+
+    def __len__(self) -> int:
+        return len(self._current())
+
+
+def named(items: Sequence[Any]) -> List[Tuple[str, Any]]:
+    """``(item.name, item)`` of each item: the entries of a :class:`Collected` of named things."""
+    return [(item.name, item) for item in items]

@@ -11,14 +11,11 @@ import os
 import shutil
 import sys
 import traceback
-from functools import partial
 from pathlib import Path
-from typing import Callable, Dict, List, NamedTuple
+from typing import Callable, Dict, List, NamedTuple, Optional
 
-from temporal_bench.catbench import fixtures as catbench_fixtures
+from temporal_bench.benchmarks import Collected
 from temporal_bench.check import folder_problems, summary
-from temporal_bench.isobench import fixtures as isobench_fixtures
-from temporal_bench.tempvs import fixtures as tempvs_fixtures
 
 LOG_NAME = "lmms_eval.log"
 LOG_TAIL_LINES = 40
@@ -29,29 +26,19 @@ SYNTHETIC_NOTE = (
 )
 
 
-class DemoBenchmark(NamedTuple):
-    data_dir_env: str
-    write_data: Callable[[Path], Path]
+class DemoTasks(NamedTuple):
+    """A benchmark's part of the demo (its registry entry's ``demo``)."""
+
+    data_dir_env: str  # the variable naming its data folder
+    write_data: Callable[[Path], Path]  # writes its synthetic data into a folder; returns the data folder
     tasks: List[str]
-    extra_env: Dict[str, str]
+    # (data folder, demo output folder) -> a folder of results that need no model run, reported with the
+    # run's (TempVS: the release's scored blind predictions, for Table 17)
+    model_free_results: Optional[Callable[[Path, Path], Path]] = None
 
 
-DEMO_BENCHMARKS = {
-    # A, E+A and A+E (Tables 1, 3-5, Figures 7-8); self-consistency at Table 7's four (k, T) and
-    # few-shot (Tables 6-7)
-    "catbench": DemoBenchmark("CATBENCH_DATA_DIR", partial(catbench_fixtures.write_fixture, n_plans=8, pairs_per_class=5),
-                              ["catbench_switched", "catbench_cot_switched", "catbench_explain_switched",
-                               "catbench_sc_switched", "catbench_sc_t08_switched", "catbench_sc_k5_switched",
-                               "catbench_sc_k5_t08_switched", "catbench_fewshot_switched", "catbench_explain_nl_switched"], {}),
-    "isobench": DemoBenchmark("ISOBENCH_DATA_DIR", partial(isobench_fixtures.write_fixture, n=96), ["isobench", "isobench_cot"], {}),
-    # TempVS's generator fills the released instruction templates (shipped in tempvs/templates/); the
-    # CoT variants give Table 6, the images-only task Table 19's third column, the release's blind
-    # predictions Table 17 (write_released_blind); Table 18's "before" (the _unfiltered tasks, a third
-    # more questions) is left out. Figure 2 (by model size) has the baseline only, which has no size.
-    "tempvs": DemoBenchmark("TEMPVS_DATA_DIR", partial(tempvs_fixtures.write_fixture, n_sequences=30),
-                            ["tempvs", "tempvs_mt1_two_cot", "tempvs_mt1_three_cot", "tempvs_mt2_caption_cot",
-                             "tempvs_mt3_caption_cot", "tempvs_mt3_images_only"], {}),
-}
+# every benchmark's demo part, by benchmark name
+DEMO_BENCHMARKS = Collected(lambda benchmark: [(benchmark.name, benchmark.demo)] if benchmark.demo else [])
 
 
 def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed=1234") -> Dict:
@@ -62,12 +49,10 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     tasks = []
     for name, benchmark in DEMO_BENCHMARKS.items():
         env[benchmark.data_dir_env] = str(benchmark.write_data(output / "data" / name))
-        env.update(benchmark.extra_env)
         tasks += benchmark.tasks
     results_dir = output / "results"
     before = set(glob.glob(str(results_dir / "**" / "*_results.json"), recursive=True))
-    arguments = ["--model", model, "--model_args", model_args, "--tasks", ",".join(tasks),
-                 "--output_path", str(results_dir), "--log_samples", "--verbosity", "WARNING"]
+    arguments = ["--model", model, "--model_args", model_args, "--tasks", ",".join(tasks), "--output_path", str(results_dir), "--log_samples", "--verbosity", "WARNING"]
     log_path = output / LOG_NAME
     print(f"evaluating {', '.join(tasks)} with {model} ({model_args}) through lmms-eval; its log: {log_path}", flush=True)
     status = run_lmms_eval(arguments, log_path)
@@ -80,10 +65,9 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     if problems:
         _fail(log_path, "; ".join(problems))
     print(f"results: {written[-1]}\n{summary(runs)}")
-    released_blind = output / "tempvs_released_blind"  # scored release outputs, no lmms-eval run: beside results/
-    write_released_blind(Path(env[DEMO_BENCHMARKS["tempvs"].data_dir_env]), released_blind)
+    model_free = [b.model_free_results(Path(env[b.data_dir_env]), output) for b in DEMO_BENCHMARKS.values() if b.model_free_results]
     # this run's files only: the report merges every results file of a model, earlier demo runs' too
-    print(write_report([Path(written[-1]), released_blind], output / "report"))
+    print(write_report([Path(written[-1]), *model_free], output / "report"))
     print(write_browse_page(Path(written[-1]), output / "browse.html", {b.data_dir_env: env[b.data_dir_env] for b in DEMO_BENCHMARKS.values()}))
     print(summarize(Path(written[-1]), f"{model} ({model_args})"))
     return results
@@ -128,14 +112,6 @@ def _fail(log_path: Path, reason: str) -> None:
     raise SystemExit(f"the demo failed: {reason} (full log: {log_path})")
 
 
-def write_released_blind(data: Path, folder: Path) -> None:
-    """Score the demo data's text-only-LLM predictions (no model run), for TempVS Table 17."""
-    from temporal_bench.tempvs.released_predictions import released_models, scored_tests, write_results
-
-    for model in released_models(data, "blind"):
-        write_results(folder, model, "blind", scored_tests(data, model, "blind"), data)
-
-
 def write_report(sources: List[Path], folder: Path) -> str:
     """The papers' tables (markdown, CSV) and figures (PNG, their plotted values as CSV) for the demo
     run, beside the published rows; returns a short listing of the folder."""
@@ -149,8 +125,7 @@ def write_report(sources: List[Path], folder: Path) -> str:
     written = write_output_dir(folder, runs, layouts_for(runs, LAYOUTS.values()), include_published=True)
     figures = [path.name for path in written if path.suffix == ".png"]
     tables = dict.fromkeys(path.stem for path in written if f"{path.stem}.png" not in figures)
-    return (f"paper-layout report (temporal-bench report): {folder}/\n"
-            f"  tables (.md and .csv): {', '.join(tables)}\n  figures (values beside each in .csv): {', '.join(figures) or 'none'}")
+    return f"paper-layout report (temporal-bench report): {folder}/\n  tables (.md and .csv): {', '.join(tables)}\n  figures (values beside each in .csv): {', '.join(figures) or 'none'}"
 
 
 def summarize(results_file: Path, label: str) -> str:

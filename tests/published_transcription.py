@@ -1,4 +1,4 @@
-"""The published cells of every CSV in ``temporal_bench/published/``, transcribed once from the papers'
+"""The published cells of every CSV in each benchmark's ``published/`` folder, transcribed once from the papers'
 text (not from the CSVs), one block per printed table, each citing its paper, table and rows.
 ``tests/test_published_transcription.py`` checks every CSV cell against them.
 

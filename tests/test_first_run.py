@@ -290,7 +290,7 @@ SUBCOMMAND_DEFAULTS = {
     "task-dir": ["lmms-eval"],
     "demo": ["demo_output", "random_choice", "seed=1234"],
     "report": ["every table the runs have a task for", "markdown", "standard output", "no files",
-               "the model name in the results files", "the published rows too", "tempvs 1, catbench 1, isobench 2"],
+               "the model name in the results files", "the published rows too", "catbench 1, isobench 2, tempvs 1"],
     "rescore": ["every task of the run", "the settings the run recorded",
                 "the environment's variable, else the folder the run recorded", "markdown", "standard output", "none"],
     "score-predictions": ["combined", "every model of the predictions folder", "all four", "none", "tempvs_released_scores", "every layout with rows"],

@@ -12,7 +12,9 @@ import numpy as np
 import pytest
 
 from temporal_bench.report.bootstrap import interval
-from temporal_bench.report.cluster_stats import BENCHMARKS, CATBENCH, CONFUSION, TEMPVS, stacked
+from temporal_bench.catbench.cluster_stats import CATBENCH
+from temporal_bench.report.cluster_stats import CLUSTER_STATS, CONFUSION, stacked
+from temporal_bench.tempvs.cluster_stats import TEMPVS
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -96,7 +98,7 @@ def test_cluster_intervals_cover_every_metric_on_the_benchmarks_structure(struct
     """Runs with TempVS's shared grounding and statement pairs, CaT-Bench's TC pairs and OCC twins over
     57 plans of unequal size, ISO-Bench's unparsed answers under its three scoring rules. The
     population value: the metric of the counts pooled over all runs (a run of 400 times the clusters)."""
-    benchmark, structure = BENCHMARKS[name], structures[name]
+    benchmark, structure = CLUSTER_STATS[name], structures[name]
     rng = np.random.default_rng(5)
     runs = []
     for _ in range(STRUCTURED_RUNS):

@@ -1,4 +1,4 @@
-"""Confidence intervals (temporal_bench/report/cluster_stats.py, bootstrap.py, intervals.py) on real
+"""Confidence intervals (each benchmark's cluster_stats.py, temporal_bench/report/bootstrap.py, intervals.py) on real
 CLI runs: one lmms-eval run of TempVS, CaT-Bench and ISO-Bench and one lm-eval run of CaT-Bench,
 with a scripted model mixing right, wrong and unparseable answers. The point estimate from the
 summed cluster counts must equal the task's own aggregation on the same records for every metric
@@ -24,7 +24,7 @@ from temporal_bench.report import LAYOUTS, load_runs
 from temporal_bench.report.bootstrap import DRAWS
 from temporal_bench.report.breakdowns import with_breakdowns
 from temporal_bench.report.cli import main_report
-from temporal_bench.report.cluster_stats import BENCHMARKS, benchmark_of
+from temporal_bench.report.cluster_stats import CLUSTER_STATS, cluster_stats_of
 from temporal_bench.report.compare import compare_runs, main_compare, single_run
 from temporal_bench.report.intervals import record_intervals, within
 from temporal_bench.report.records import doc_record, logged_run, task_records
@@ -103,7 +103,7 @@ def test_point_estimates_equal_the_tasks_own_aggregation(lmms_run, lm_eval_run):
         reported = copy.deepcopy(run.data["results"])
         assert with_breakdowns(run.results_path, reported) == []
         for task in tasks:
-            benchmark = benchmark_of(task)
+            benchmark = cluster_stats_of(task)
             records = task_records(run, task)
             intervals = record_intervals(benchmark, records)
             for metric, found in intervals.items():
@@ -116,12 +116,12 @@ def test_point_estimates_equal_the_tasks_own_aggregation(lmms_run, lm_eval_run):
                     assert found.low <= found.high, (task, metric)
                     checked += 1
     # every headline metric is defined and checked on these runs
-    assert checked >= 4 + 2 * (len(BENCHMARKS["catbench"].metrics)) + len(BENCHMARKS["isobench"].metrics)
+    assert checked >= 4 + 2 * (len(CLUSTER_STATS["catbench"].metrics)) + len(CLUSTER_STATS["isobench"].metrics)
 
 
 def test_clusters_are_the_sequences_plans_and_videos(lmms_run, data):
     run = logged_run(_results_file(lmms_run))
-    counts = {task: benchmark_of(task).counts(task_records(run, task)) for task in LMMS_TASKS}
+    counts = {task: cluster_stats_of(task).counts(task_records(run, task)) for task in LMMS_TASKS}
     tempvs_docs = docs_of(TEMPVS_TASKS["tempvs_mt1_two"], data_dir=data["TEMPVS_DATA_DIR"])
     assert sorted(counts["tempvs_mt1_two"]) == sorted({f"{d['source']}/{d['img_seq_id']}" for d in tempvs_docs})
     assert sorted(counts["catbench_switched"]) == [f"test-recipe-{i}" for i in range(5)]
@@ -133,8 +133,8 @@ def test_clusters_are_the_sequences_plans_and_videos(lmms_run, data):
 def test_intervals_are_seeded_and_reproducible(lmms_run):
     run = logged_run(_results_file(lmms_run))
     records = task_records(run, "tempvs_mt1_two")
-    first = record_intervals(BENCHMARKS["tempvs"], records)
-    assert first == record_intervals(BENCHMARKS["tempvs"], list(reversed(records)))
+    first = record_intervals(CLUSTER_STATS["tempvs"], records)
+    assert first == record_intervals(CLUSTER_STATS["tempvs"], list(reversed(records)))
     assert all(i.undefined_draws < DRAWS for i in first.values() if i.value is not None)
 
 

@@ -1,4 +1,4 @@
-"""The papers' published numbers shipped as data (temporal_bench/published): shape, spot values
+"""The papers' published numbers shipped as data (each benchmark's published/ folder, read by temporal_bench/published): shape, spot values
 typed from the papers' tables (provenance lines of each file), and each table's own arithmetic."""
 
 import itertools

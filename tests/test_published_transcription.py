@@ -1,4 +1,4 @@
-"""Every cell of the published CSVs (temporal_bench/published) equals the paper's printed value, as
+"""Every cell of the published CSVs (each benchmark's published/ folder) equals the paper's printed value, as
 transcribed once from the papers' text in ``tests/published_transcription.py``: every row and every
 value column of every CSV is covered, except the columns the CSVs derive from row labels or from the
 table a row is printed in (listed in ``DERIVED``, checked on their own below)."""

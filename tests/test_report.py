@@ -14,9 +14,9 @@ from temporal_bench.report import (
     Layout,
     Setting,
     load_runs,
-    register_layout,
     render_markdown,
 )
+from temporal_bench.benchmarks import Benchmark, register, unregister
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.render import build_rows
 from temporal_bench.report.results import Run, find_result_files, run_label
@@ -350,7 +350,7 @@ def test_labels_and_merging(tmp_path, capsys):
 
 
 def test_a_layout_is_a_small_declarative_spec(tmp_path):
-    """A new benchmark table (e.g. TempVS, once its metric keys exist) is only data."""
+    """A new benchmark table is only data, joining the report with its benchmark's registry entry."""
     layout = Layout(
         name="demo-table",
         title="Demo",
@@ -359,13 +359,15 @@ def test_a_layout_is_a_small_declarative_spec(tmp_path):
         columns=(Column("MT (%)", "mt", "accuracy", 100.0, 1),),
         rank_by="mt",
     )
-    register_layout(layout)
+    register(Benchmark(name="demo", title="Demo", layouts=(layout,)))
     try:
+        assert LAYOUTS["demo-table"] is layout
         run = Run("m", results={"demo_mt1_paired": {"accuracy,none": 0.5432}})
         text = render_markdown(layout, [run])
         assert "| 1 | **m** | MT1 | measured | 54.3 |" in text
     finally:
-        del LAYOUTS["demo-table"]
+        unregister("demo")
+    assert "demo-table" not in LAYOUTS
 
 
 def _sc_entry(macro_f: float, repeats: int, temperature: float) -> tuple[dict, dict]:

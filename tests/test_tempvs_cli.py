@@ -11,7 +11,7 @@ import pytest
 
 from temporal_bench.report import LAYOUTS, load_runs
 from temporal_bench.report.cli import main_report
-from temporal_bench.report.cluster_stats import benchmark_of
+from temporal_bench.report.cluster_stats import cluster_stats_of
 from temporal_bench.report.intervals import cell_interval, record_intervals
 from temporal_bench.report.records import task_records
 from temporal_bench.report.rescore import find_runs
@@ -19,7 +19,8 @@ from temporal_bench.report.records import doc_record
 from temporal_bench.report.render import build_rows
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.hooks import docs_of
-from temporal_bench.tempvs.metrics import breakdown_metrics, metric_prefix, records_of_test
+from temporal_bench.tempvs.metrics import breakdown_metrics
+from temporal_bench.tempvs.task_tests import metric_prefix, records_of_test
 from temporal_bench.tempvs.prompts import IMGIDX
 from temporal_bench.tempvs.settings import TaskSettings, TempVSSettingsError
 from temporal_bench.tempvs.spec import MAIN_TESTS, SHARED_GROUNDING_TASKS, SOURCES
@@ -168,8 +169,8 @@ def test_grounding_right_main_wrong_and_mixed_match_the_reference_and_the_single
         assert {name: in_suite[prefix + name] for name in alone} == alone, test
         if task != single:  # its intervals in a suite run: from its records of the task asking two tests
             logged = find_runs(out)[0]
-            assert record_intervals(benchmark_of(single), records_of_test(test, task_records(logged, task))) == \
-                record_intervals(benchmark_of(single), task_records(logged, single)), test
+            assert record_intervals(cluster_stats_of(single), records_of_test(test, task_records(logged, task))) == \
+                record_intervals(cluster_stats_of(single), task_records(logged, single)), test
         for name in FOUR + ("invalid_rate", "failed_count"):
             assert metric(results, task, prefix + name) == metric(results, single, name), (test, name)
         if test in ground_only:

@@ -12,14 +12,15 @@ from temporal_bench.browse.cards import run_cards
 from temporal_bench.browse.cli import main_browse
 from temporal_bench.browse.thumbnails import Thumbnails
 from temporal_bench.report import load_runs
-from temporal_bench.report.cluster_stats import benchmark_of
+from temporal_bench.report.cluster_stats import cluster_stats_of
 from temporal_bench.report.compare import compare_runs
 from temporal_bench.report.intervals import cell_interval, record_intervals
 from temporal_bench.report.records import task_records
 from temporal_bench.report.rescore import find_runs, rescore
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.hooks import docs_of, image_paths
-from temporal_bench.tempvs.metrics import HEADLINE, breakdown_metrics, per_test_records, per_test_results
+from temporal_bench.tempvs.metrics import HEADLINE, breakdown_metrics
+from temporal_bench.tempvs.task_tests import per_test_records, per_test_results
 from temporal_bench.tempvs.settings import TaskSettings, TempVSSettingsError
 from temporal_bench.tempvs.spec import MAIN_TESTS, SUITE_GROUNDING_TASK
 from temporal_bench.tempvs.tasks import GROUPS, TASKS
@@ -96,10 +97,10 @@ def test_every_metric_equals_the_single_tasks(suite_run, single_run):
             alone = breakdown_metrics(test_task, task_records(singles, test_task))
             assert breakdown_metrics(test_task, records) == alone, test_task
             assert {name: report.metric(test_task, name) for name in alone} == alone, test_task
-            assert record_intervals(benchmark_of(test_task), records) == \
-                record_intervals(benchmark_of(test_task), task_records(singles, test_task)), test_task
+            assert record_intervals(cluster_stats_of(test_task), records) == \
+                record_intervals(cluster_stats_of(test_task), task_records(singles, test_task)), test_task
             found, why = cell_interval(report, test_task, "mt_acc", alone["mt_acc"])
-            assert why == "" and found == record_intervals(benchmark_of(test_task), records)["mt_acc"], test_task
+            assert why == "" and found == record_intervals(cluster_stats_of(test_task), records)["mt_acc"], test_task
             checked += 1
     assert checked == 6
     # the answers are not trivial: right, wrong and unparseable ones, and GT_strict passes

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from temporal_bench.browse.benchmarks import Benchmark, Facts, Join, benchmark_of
+from temporal_bench.browse.benchmarks import BenchmarkCards as Benchmark, Facts, Join, cards_of as benchmark_of
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
 from temporal_bench.report.rescore import (LoggedRun, RescoreError, logged_filter_names, quiet_harness_logs, read_samples, rebuilt_tasks,
                                            select_tasks)

@@ -85,6 +85,12 @@ def _run_notice(tasks: list[TaskCards]) -> str:
     return f"<div class='warn' id='run-notes'><b>Partial runs, a task in several results files, or a task shown in part</b><ul>{items}</ul></div>"
 
 
+def _joins_sentence(tasks: list[TaskCards]) -> str:
+    """What the cards' joins are, for the benchmarks on the page that join questions."""
+    joins = dict.fromkeys(f"{task.benchmark.name}: {task.benchmark.joins_legend}" for task in tasks if task.benchmark.joins_legend)
+    return f"Cards also show the questions the metrics join them with ({_e('; '.join(joins))}). " if joins else ""
+
+
 def _header(title: str, tasks: list[TaskCards], thumbnails: Thumbnails) -> str:
     cards = [card for task in tasks for card in task.cards]
     runs = {task.run.results_path: task.run for task in tasks}.values()
@@ -96,8 +102,7 @@ the images it was shown, in the order it saw them; the prompt; its raw response;
 response next to the gold answer; and the verdict:
 <span class="badge s-right">{STATUS_LABELS[RIGHT]}</span> <span class="badge s-wrong">{STATUS_LABELS[WRONG]}</span>
 <span class="badge s-invalid">{STATUS_LABELS[INVALID_ANSWER]}</span> (no answer could be parsed).
-Cards also show the questions the metrics join them with (TempVS: a main question's grounding questions, which
-decide GT_strict; CaT-Bench: a question's before/after twin, which decides TC). Use the filters to look at the failures.</p>
+{_joins_sentence(tasks)}Use the filters to look at the failures.</p>
 <details class="run"><summary>Run</summary><ul>{sources}</ul></details>
 {_run_notice(tasks)}
 <p id="missing-count" data-missing="{len(thumbnails.missing)}">Images not found: <b>{len(thumbnails.missing)}</b></p>

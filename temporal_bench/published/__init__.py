@@ -1,7 +1,8 @@
 """The papers' published numbers, as data.
 
 One CSV per paper table, named ``<benchmark>_table<N>.csv`` (``catbench_table6_7.csv`` holds
-Tables 6 and 7 together). Each file starts with ``# key: value`` lines carrying its provenance
+Tables 6 and 7 together), in the benchmark's ``published/`` folder (``tempvs/published/``; the
+registry's ``Benchmark.published``). Each file starts with ``# key: value`` lines carrying its provenance
 (paper, arXiv id, table, a caption-level description, units, the percent columns, the id
 columns, the meaning of its flags, the paper table it was transcribed from),
 then one wide CSV table: one row per printed row, one column per printed value column, values
@@ -30,38 +31,32 @@ import csv
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
+
+from temporal_bench import benchmarks
 
 __all__ = ["PublishedTable", "list_tables", "load_table", "parse_flags"]
 
 _FLAG_COLUMNS = ("flags", "note")
 
 
-def _package_files():
-    return resources.files("temporal_bench.published")
+def _folders():
+    """(benchmark name, its published folder) of every benchmark that has one."""
+    return [(b.name, b.published) for b in benchmarks.all_benchmarks() if b.published is not None]
 
 
 def _table_id(table: int | str) -> str:
-    return (
-        str(table)
-        .strip()
-        .lower()
-        .removeprefix("table")
-        .strip()
-        .replace("-", "_")
-        .replace("/", "_")
-    )
+    return str(table).strip().lower().removeprefix("table").strip().replace("-", "_").replace("/", "_")
 
 
 def list_tables() -> list[tuple[str, str]]:
-    """(benchmark, table) of every published table shipped with the package, sorted."""
+    """(benchmark, table) of every published table of the registered benchmarks, sorted."""
     out = []
-    for entry in _package_files().iterdir():
-        name = entry.name
-        if name.endswith(".csv") and "_table" in name:
-            bench, table = name[: -len(".csv")].split("_table", 1)
-            out.append((bench, table))
+    for benchmark, folder in _folders():
+        for entry in folder.iterdir():
+            name = entry.name
+            if name.startswith(f"{benchmark}_table") and name.endswith(".csv"):
+                out.append((benchmark, name[len(f"{benchmark}_table") : -len(".csv")]))
 
     def key(item):
         head = item[1].split("_")[0]
@@ -107,11 +102,7 @@ class PublishedTable:
 
     def flagged(self, kind: str | None = None) -> list[dict[str, Any]]:
         """Rows carrying a flag (of ``kind`` when given)."""
-        return [
-            r
-            for r in self.rows
-            if (self.flags(r) and kind is None) or (kind in self.flags(r))
-        ]
+        return [r for r in self.rows if (self.flags(r) and kind is None) or (kind in self.flags(r))]
 
     def cell_flags(self, row: dict[str, Any], column: str) -> set[str]:
         """The flag kinds that name this cell."""
@@ -124,9 +115,7 @@ class PublishedTable:
         """The single row matching ``ids`` (KeyError when there is not exactly one)."""
         found = self.select(**ids)
         if len(found) != 1:
-            raise KeyError(
-                f"{self.benchmark} table {self.table}: {len(found)} rows match {ids}"
-            )
+            raise KeyError(f"{self.benchmark} table {self.table}: {len(found)} rows match {ids}")
         return found[0]
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
@@ -161,8 +150,9 @@ def load_table(benchmark: str, table: int | str, *, as_frame: bool = False):
     or a pandas DataFrame with the provenance in ``.attrs["meta"]`` when ``as_frame``.
     """
     name = f"{benchmark.lower()}_table{_table_id(table)}.csv"
-    entry = _package_files() / name
-    if not entry.is_file():
+    folder = dict(_folders()).get(benchmark.lower())
+    entry = folder / name if folder is not None else None
+    if entry is None or not entry.is_file():
         known = ", ".join(f"{b} {t}" for b, t in list_tables())
         raise FileNotFoundError(f"no published table {name}; known: {known}")
     text = entry.read_text(encoding="utf-8")
@@ -177,9 +167,7 @@ def load_table(benchmark: str, table: int | str, *, as_frame: bool = False):
     reader = csv.DictReader(io.StringIO("".join(body)))
     columns = list(reader.fieldnames or [])
     raw = list(reader)
-    textual = set(meta.get("id_columns", "").split(",")) | set(
-        meta.get("text_columns", "").split(",")
-    )
+    textual = set(meta.get("id_columns", "").split(",")) | set(meta.get("text_columns", "").split(","))
     textual |= set(_FLAG_COLUMNS)
     for c in columns:  # safety net: a column holding any non-number is text
         values = [r[c] for r in raw if r[c] != ""]

@@ -2,16 +2,11 @@
 
 ``temporal-bench report`` (see :func:`temporal_bench.report.cli.main_report`) reads results JSON
 files, and renders each benchmark table layout (:mod:`temporal_bench.report.layouts`) with the
-measured rows next to the published ones (:mod:`temporal_bench.published`).
+measured rows next to the published ones (:mod:`temporal_bench.published`); each benchmark's
+layouts, figures and published tables come from its registry entry (:mod:`temporal_bench.benchmarks`).
 """
 
-from temporal_bench.report.layouts import (
-    LAYOUTS,
-    Column,
-    Layout,
-    Setting,
-    register_layout,
-)
+from temporal_bench.report.layouts import LAYOUTS, Column, Layout, Setting
 from temporal_bench.report.render import (
     build_rows,
     render_csv,
@@ -29,7 +24,6 @@ __all__ = [
     "build_rows",
     "find_result_files",
     "load_runs",
-    "register_layout",
     "render_csv",
     "render_markdown",
     "render_report",

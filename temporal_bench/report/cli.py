@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from temporal_bench.cli_style import CommandParser, command_parser
-from temporal_bench.report import size_figure
+from temporal_bench.tempvs import size_figure
 from temporal_bench.report.figures import draw, figures_for, write_csv
 from temporal_bench.report.layouts import LAYOUTS, Layout
 from temporal_bench.report.model_size import parse_param_counts, sizes_of

@@ -18,13 +18,13 @@ from pathlib import Path
 from temporal_bench.cli_style import command_parser
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.cli import emit
-from temporal_bench.report.cluster_stats import Benchmark, benchmark_of, stacked
-from temporal_bench.report.layouts import TEMPVS_TESTS
+from temporal_bench.report.cluster_stats import ClusterStats as Benchmark, cluster_stats_of as benchmark_of, stacked
+from temporal_bench.tempvs.tables import TEMPVS_TESTS
 from temporal_bench.report.paired_test import ALPHA, DRAWS, PairedTest, holm, paired_tests
 from temporal_bench.report.records import RecordsError, task_records
 from temporal_bench.report.rescore import LoggedRun, RescoreError, find_runs
 from temporal_bench.report.results import partial_limit, run_label
-from temporal_bench.tempvs.metrics import per_test_records
+from temporal_bench.tempvs.task_tests import per_test_records
 from temporal_bench.tempvs.released_predictions import is_released_predictions
 from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
 

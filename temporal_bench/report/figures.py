@@ -4,7 +4,8 @@ as a CSV beside it, so a figure can be checked without the image.
 A figure plots, per run (one line per model), a few metric keys of one setting, or their
 difference between two settings (CaT-Bench Figures 7 and 8: A+E minus A; ISO-Bench Figure 2: E→A
 minus A). The two settings may come from one run or from two runs of the same model (the report
-merges runs by model name). TempVS Figure 2 (by parameter count) is drawn by size_figure.py.
+merges runs by model name). Each benchmark lists its figures in its registry entry's ``figures``
+(e.g. catbench/figures.py); TempVS Figure 2 (by parameter count) is drawn by tempvs/size_figure.py.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from temporal_bench.report.layouts import CATBENCH_A, CATBENCH_AE, ISOBENCH_A, ISOBENCH_EA, Setting
+from temporal_bench.benchmarks import Collected, named
+from temporal_bench.report.layouts import Setting
 from temporal_bench.report.render import resolve_setting
 from temporal_bench.report.results import Run
 
@@ -34,19 +36,7 @@ class Figure:
     ylim: tuple[float, float] | None = (0.0, 100.0)  # None: fitted to the data
 
 
-TEMPVS_FIGURE3 = Figure(
-    name="tempvs-figure3",
-    benchmark="tempvs",
-    title="TempVS Figure 3: MT1 two-event accuracy by event distance",
-    setting=Setting.of("MT1 two-event", "tempvs_mt1_two"),
-    metrics=tuple((str(d), f"dist{d}") for d in (1, 2, 3, 4)),
-    xlabel="distance between the two events (images)",
-    ylabel="MT accuracy (%)",
-    reference=(50.0, "chance"),
-)
-
-
-def _difference(name: str, title: str, setting: Setting, minus: Setting, metric: str, split: str, keys: tuple[str, str]) -> Figure:
+def difference_figure(name: str, title: str, setting: Setting, minus: Setting, metric: str, split: str, keys: tuple[str, str]) -> Figure:
     """A figure of ``setting`` minus ``minus`` per key (x ticks: the keys' last word)."""
     return Figure(
         name=name,
@@ -63,35 +53,8 @@ def _difference(name: str, title: str, setting: Setting, minus: Setting, metric:
     )
 
 
-def _catbench_gain(number: str, split: str, keys: tuple[str, str]) -> Figure:
-    title = f"CaT-Bench Figure {number}: macro F1 of A+E minus A, by {split}"
-    return _difference(f"catbench-figure{number}", title, CATBENCH_AE, CATBENCH_A, "macro F1", split, keys)
-
-
-ISOBENCH_FIGURE3 = Figure(
-    name="isobench-figure3",
-    benchmark="isobench",
-    title="ISO-Bench Figure 3: weighted F1 by relation (A)",
-    setting=ISOBENCH_A,
-    metrics=(("before", "f1_weighted_before"), ("after", "f1_weighted_after")),
-    xlabel="relation",
-    ylabel="weighted F1",
-    scale=1.0,
-    ylim=(0.0, 1.0),
-)
-
-
-FIGURES: dict[str, Figure] = {
-    figure.name: figure
-    for figure in (
-        TEMPVS_FIGURE3,
-        _catbench_gain("7", "relation", ("f1_macro_before", "f1_macro_after")),
-        _catbench_gain("8", "distance", ("f1_macro_close", "f1_macro_distant")),
-        # close/distant need step positions in the data; without them the keys are N/A and no figure is drawn
-        _difference("isobench-figure2", "ISO-Bench Figure 2: weighted F1 of E→A minus A, by step distance", ISOBENCH_EA, ISOBENCH_A, "weighted F1", "distance", ("f1_weighted_close", "f1_weighted_distant")),
-        ISOBENCH_FIGURE3,
-    )
-}
+# every benchmark's figures by CLI name
+FIGURES = Collected(lambda benchmark: named(benchmark.figures))
 
 
 def setting_value(run: Run, setting: Setting, key: str) -> float | None:

@@ -2,7 +2,7 @@
 (with its rounding) lies in one (docs/uncertainty.md; the reproduction verdicts: reproduction.py).
 
 A measured cell gets an interval when its task's samples file lies beside the results file the
-value came from (``--log_samples``) and its metric is one of the benchmark's
+value came from (``--log_samples``) and its metric is one of the benchmark's cluster statistics
 (temporal_bench/report/cluster_stats.py). The interval is computed from the logged records; a
 recomputed value that differs from the results file's (e.g. other scoring options now) gets none,
 and the report says why.
@@ -14,35 +14,35 @@ import json
 from functools import cache
 from pathlib import Path
 
+from temporal_bench import benchmarks
 from temporal_bench.report.bootstrap import Interval, interval
-from temporal_bench.report.cluster_stats import Benchmark, benchmark_of, stacked
+from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, stacked
 from temporal_bench.report.records import RecordsError, logged_run, task_records
 from temporal_bench.report.rescore import RescoreError
 from temporal_bench.report.results import Run
-from temporal_bench.tempvs.metrics import holding_tasks, records_of_test
 
 AGREEMENT = 1e-9  # the recomputed value and the results file's must agree this closely
 FLOAT_SLACK = 1e-9  # published values scaled in floating point (e.g. x 100) are off by ~1e-14
 
 
-def record_intervals(benchmark: Benchmark, records: list[dict]) -> dict[str, Interval]:
-    """Every metric of the benchmark on ``records``, with its interval."""
-    counts = benchmark.counts(records)
-    matrix = stacked(counts, sorted(counts), len(benchmark.stats))
-    return {name: interval(metric, matrix) for name, metric in benchmark.metrics.items()}
+def record_intervals(stats: ClusterStats, records: list[dict]) -> dict[str, Interval]:
+    """Every metric of the cluster statistics on ``records``, with its interval."""
+    counts = stats.counts(records)
+    matrix = stacked(counts, sorted(counts), len(stats.stats))
+    return {name: interval(metric, matrix) for name, metric in stats.metrics.items()}
 
 
 @cache
 def _file_intervals(results_path: Path, modified: int, task: str, logged_as: str) -> tuple[dict[str, Interval], str]:
     """The intervals of ``task``'s metrics from the records of the task the run logged them under
-    (``logged_as``: itself, or the TempVS task that asks its test together with another)."""
+    (``logged_as``: itself, or a task holding its questions together with others, e.g. a TempVS suite task)."""
     try:
         records = task_records(logged_run(results_path), logged_as)
     except (RecordsError, RescoreError) as exc:
         return {}, str(exc)
     if logged_as != task:
-        records = records_of_test(task[len("tempvs_"):], records)
-    return record_intervals(benchmark_of(task), records), ""
+        records = benchmarks.of_task(task).records_of_task(task, records)
+    return record_intervals(cluster_stats_of(task), records), ""
 
 
 @cache
@@ -52,19 +52,20 @@ def _file_tasks(results_path: Path, modified: int) -> frozenset[str]:
 
 def _source_file(run: Run, task: str) -> tuple[Path | None, str]:
     """The results file the run's value of ``task`` came from (:attr:`Run.sources`), and the task it
-    is logged under there (a TempVS test of ``--tasks tempvs`` or ``tempvs_protocol`` under the suite's task that asks it)."""
+    is logged under there (e.g. a TempVS test of ``--tasks tempvs`` under the suite's task that asks it)."""
     path = run.sources.get(task)
     if path is None:
         return None, task
     tasks = _file_tasks(path, path.stat().st_mtime_ns)
-    return path, next((logged_as for logged_as in (task, *holding_tasks(task)) if logged_as in tasks), task)
+    holding = benchmarks.of_task(task).holding_tasks(task)
+    return path, next((logged_as for logged_as in (task, *holding) if logged_as in tasks), task)
 
 
 def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Interval | None, str]:
     """The interval of a measured value (in the harness's units), or None and why not ('' when the
     metric has no interval by design: not a benchmark metric)."""
-    benchmark = benchmark_of(task)
-    if benchmark is None or metric not in benchmark.metrics:
+    stats = cluster_stats_of(task)
+    if stats is None or metric not in stats.metrics:
         return None, ""
     path, logged_as = _source_file(run, task)
     if path is None:
@@ -74,8 +75,7 @@ def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Inter
         return None, why
     found = intervals[metric]
     if found.value is None or abs(found.value - value) > AGREEMENT:
-        return None, (f"{task}: {metric} recomputed from the samples is {found.value}, the results file says {value} "
-                      "(other scoring options now?)")
+        return None, (f"{task}: {metric} recomputed from the samples is {found.value}, the results file says {value} (other scoring options now?)")
     if found.low is None:
         return None, f"{task}: {metric} is undefined in every bootstrap draw"
     return found, ""
@@ -83,7 +83,7 @@ def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Inter
 
 def rounding_half_width(decimals: int) -> float:
     """A value printed with ``decimals`` decimals stands for itself +- this (58.8: [58.75, 58.85))."""
-    return 0.5 * 10.0 ** -decimals
+    return 0.5 * 10.0**-decimals
 
 
 def within(published: float, decimals: int, low: float, high: float) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 from temporal_bench.published import load_table, parse_flags
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
-from temporal_bench.report.cluster_stats import benchmark_of
+from temporal_bench.report.cluster_stats import cluster_stats_of as benchmark_of
 from temporal_bench.report.intervals import cell_interval, within
 from temporal_bench.report.layouts import Column, Layout, Setting
 from temporal_bench.report.reproduction import CLOSE, DEFAULT_TOLERANCES, DIFFERS, OUTSIDE, REPRODUCED, WITHIN, classify

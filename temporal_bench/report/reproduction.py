@@ -18,15 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from temporal_bench.benchmarks import Collected
 from temporal_bench.report.intervals import FLOAT_SLACK, rounding_half_width
 
 REPRODUCED, CLOSE, DIFFERS = "reproduced", "close", "differs"
 WITHIN, OUTSIDE = "within", "outside"  # a baseline against an expectation: the sampling interval's check
 
 # Points (hundredths of a metric's fraction: 1 point of accuracy or F1) a faithful greedy re-run may
-# differ by; the reasons are in docs/uncertainty.md. ISO-Bench has 764 questions, a quarter of the
-# others', so the same share of flipped answers moves its scores about twice as much.
-DEFAULT_TOLERANCES = {"tempvs": 1.0, "catbench": 1.0, "isobench": 2.0}
+# differ by, per benchmark (its registry entry's ``tolerance``); the reasons are in docs/uncertainty.md.
+DEFAULT_TOLERANCES = Collected(lambda benchmark: [(benchmark.name, benchmark.tolerance)])
 
 
 def classify(published: float, decimals: int, measured: float, tolerance: float) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from temporal_bench.tempvs.metrics import per_test_results
+from temporal_bench.tempvs.task_tests import per_test_results
 
 RESULT_GLOBS = ("*_results.json", "results_*.json")
 

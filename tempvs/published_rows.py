@@ -42,11 +42,7 @@ def table3_rows() -> list[dict[str, Any]]:
 def table5_rows() -> list[dict[str, Any]]:
     """One row per model of Table 5 (and its Top-5 average), columns ``<task>_<type>_<pos|neg>``."""
     table = load_table("tempvs", 5)
-    names = dict(
-        item.strip().split(" = ", 1)
-        for item in table.meta.get("models", "").split(";")
-        if " = " in item
-    )
+    names = dict(item.strip().split(" = ", 1) for item in table.meta.get("models", "").split(";") if " = " in item)
     out = []
     for prefix, name in names.items():
         row: dict[str, Any] = {"model": "Top-5 average" if prefix == "top5" else name}
@@ -71,8 +67,4 @@ TABLE6_MODELS = {"internvl2_5_78b": "InternVL2_5-78B", "gpt_4o": "GPT-4o"}  # co
 def table6_rows() -> list[dict[str, Any]]:
     """One row per model of Table 6, columns ``<task_key>_<wo|cot|delta>``."""
     printed = load_table("tempvs", 6).rows
-    return [
-        {"model": name, "flags": "", "note": "",
-         **{f"{row['task_key']}_{what}": row[f"{prefix}_{what}"] for row in printed for what in ("wo", "cot", "delta")}}
-        for prefix, name in TABLE6_MODELS.items()
-    ]
+    return [{"model": name, "flags": "", "note": "", **{f"{row['task_key']}_{what}": row[f"{prefix}_{what}"] for row in printed for what in ("wo", "cot", "delta")}} for prefix, name in TABLE6_MODELS.items()]

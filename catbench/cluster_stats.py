@@ -1,0 +1,63 @@
+"""CaT-Bench's metrics as functions of per-cluster counts (temporal_bench/report/cluster_stats.py):
+cluster = the plan (the title part of ``pair_id``, catbench/questions.py), which holds its
+before/after pairs (TC) and switched twins (OCC); classification scores as catbench/metrics.py
+computes them (real questions, an invalid answer as the wrong class)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+
+from temporal_bench.report.cluster_stats import CONFUSION, ClusterStats, classification_metrics, confusion_cell, ratio
+from temporal_bench.utils.yes_no import INVALID, opposite
+
+CATBENCH_STATS = CONFUSION + ("tc_consistent", "tc_complete", "occ_agree", "occ_complete")
+TC_CONSISTENT, TC_COMPLETE, OCC_AGREE, OCC_COMPLETE = range(len(CONFUSION), len(CATBENCH_STATS))
+
+
+def catbench_plan(record: dict) -> str:
+    """The plan's title: ``pair_id`` is ``<title>|<a>|<b>`` (catbench/questions.py)."""
+    return record["pair_id"].rsplit("|", 2)[0]
+
+
+def _agreeing(group: list[dict]) -> bool:
+    return group[0]["pred"] != INVALID and group[0]["pred"] == group[1]["pred"]
+
+
+def catbench_counts(records: list[dict]) -> dict[str, np.ndarray]:
+    counts: dict[str, np.ndarray] = defaultdict(lambda: np.zeros(len(CATBENCH_STATS)))
+    pairs: dict[str, list[dict]] = defaultdict(list)
+    twins: dict[tuple, list[dict]] = defaultdict(list)
+    for record in records:
+        vector = counts[catbench_plan(record)]
+        if record["variant"] == "real":
+            scored = opposite(record["gold"]) if record["pred"] == INVALID else record["pred"]
+            cell = confusion_cell(record["gold"], scored)
+            if cell is not None:
+                vector[CONFUSION.index(cell)] += 1
+            pairs[record["pair_id"]].append(record)
+        if record["dependency"] == "nondep":
+            twins[record["pair_id"], record["relation"]].append(record)
+    for agreeing, complete, groups in ((TC_CONSISTENT, TC_COMPLETE, pairs.values()), (OCC_AGREE, OCC_COMPLETE, twins.values())):
+        for group in groups:
+            if len(group) == 2:  # a pair with a partner missing (--limit) is left out, as in the task
+                vector = counts[catbench_plan(group[0])]
+                vector[agreeing] += _agreeing(group)
+                vector[complete] += 1
+    return dict(counts)
+
+
+CATBENCH = ClusterStats(
+    name="catbench",
+    stats=CATBENCH_STATS,
+    metrics={
+        **{k: v for k, v in classification_metrics().items() if "weighted" not in k},
+        "tc": lambda c: ratio(c[..., TC_CONSISTENT], c[..., TC_COMPLETE]),
+        "occ": lambda c: ratio(c[..., OCC_AGREE], c[..., OCC_COMPLETE]),
+    },
+    headline=("f1_macro", "f1_dep", "f1_nondep", "tc", "occ"),
+    identity=lambda r: r["question_id"],
+    counts=catbench_counts,
+    support={**dict.fromkeys(("f1_macro", "f1_dep", "f1_nondep"), lambda c: c[: len(CONFUSION)].sum()), "tc": lambda c: c[TC_COMPLETE], "occ": lambda c: c[OCC_COMPLETE]},  # the originals, not their twins
+)

@@ -1,0 +1,33 @@
+"""What a browse card shows of an ISO-Bench question (temporal_bench/browse/benchmarks.py): its
+facts and the one image the model saw."""
+
+from __future__ import annotations
+
+import hashlib
+
+from temporal_bench.browse.benchmarks import BenchmarkCards, Facts
+from temporal_bench.browse.thumbnails import Thumb, Thumbnails
+from temporal_bench.isobench import metrics as isobench_metrics
+
+
+class IsoBenchCards(BenchmarkCards):
+    name = "ISO-Bench"
+    record_fields = isobench_metrics.RECORD_FIELDS
+    headline = (
+        ("f1_weighted", "F1 weighted", "weighted F1 over the answers with a clear yes/no (the paper's score)"),
+        ("coverage", "coverage", "answers with a clear yes/no"),
+        ("strict_f1_weighted", "strict F1", "weighted F1 with unclear answers counted wrong"),
+    )
+    has_images = True
+
+    def facts(self, record: dict) -> Facts:
+        return Facts(str(record["id"]), "", record["source"] or "", record["relation"], record["distance_class"] or "")
+
+    def images(self, doc: dict, thumbnails: Thumbnails) -> list[Thumb]:
+        from temporal_bench.isobench.loading import open_image
+
+        if doc.get("image_bytes"):
+            key, name = hashlib.sha1(doc["image_bytes"]).hexdigest(), f"the embedded image of {doc.get('id')}"
+        else:
+            key = name = str(doc.get("image_path"))
+        return [thumbnails.add(key, "image", "the image the model saw", lambda: open_image(doc), name)]
