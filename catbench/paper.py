@@ -1,5 +1,11 @@
 """What the CaT-Bench paper reports, as the generic layers (report, compare, browse, export, demo) read it."""
 
 from temporal_bench.benchmarks import Benchmark
+from temporal_bench.catbench import metrics
 
-BENCHMARK = Benchmark(name="catbench", title="CaT-Bench")
+BENCHMARK = Benchmark(
+    name="catbench",
+    title="CaT-Bench",
+    # how its runs are read
+    breakdown_metrics=metrics.breakdown_metrics,
+)

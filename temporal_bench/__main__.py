@@ -29,7 +29,7 @@ def lm_eval_with_our_models(argv) -> None:
 PASSTHROUGH = {
     "report": ("temporal_bench.report.cli", "main_report",
                "render results next to the papers' published tables and figures"),
-    "rescore": ("temporal_bench.report.rescore", "main_rescore",
+    "rescore": ("temporal_bench.rescore.cli", "main_rescore",
                 "recompute the metrics of a --log_samples run, optionally with another parser option"),
     "score-predictions": ("temporal_bench.tempvs.released_predictions", "main_score_predictions",
                           "score the TempVS release's own model outputs next to the published tables"),

@@ -9,7 +9,7 @@ elsewhere (a test's toy benchmark) joins with :func:`register`.
 
 import importlib
 from dataclasses import dataclass
-from typing import Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Sequence
 
 # benchmark name -> the module holding its BENCHMARK
 PAPER_MODULES = {
@@ -27,6 +27,17 @@ class Benchmark:
 
     name: str  # the task prefix and the folder name, e.g. "tempvs"
     title: str  # as the paper writes it, e.g. "TempVS"
+    # ---- how its runs are read (temporal_bench/runs, temporal_bench/rescore); None: nothing special ----
+    # (task, its per-doc records) -> every breakdown key the report adds to the task's results
+    breakdown_metrics: Optional[Callable[[str, List[Dict]], Dict[str, Any]]] = None
+    # (task, its results entry) -> {task name: entry} for a task holding several tests, each under its own task's name
+    per_test_results: Optional[Callable[[str, Dict], Dict[str, Dict]]] = None
+    # (task, its per-doc records) -> {task name: records}, split as per_test_results splits the metrics
+    per_test_records: Optional[Callable[[str, List[Dict]], Dict[str, List[Dict]]]] = None
+    # (task, its logged records, a reader of another task's logged records) -> the records its metrics saw
+    joined_records: Optional[Callable[[str, List[Dict], Callable[[str], List[Dict]]], List[Dict]]] = None
+    # (tasks to re-score, tasks the run logged) -> the tasks to re-score, with the ones they join, in aggregation order
+    joined_tasks: Optional[Callable[[Sequence[str], Sequence[str]], List[str]]] = None
 
 
 def register(benchmark: Benchmark) -> None:

@@ -16,8 +16,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from temporal_bench.report.rescore import LoggedRun, RescoreError, find_runs
 from temporal_bench.run_checks import failed_counts
+from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs
 from temporal_bench.tempvs.released_predictions import is_released_predictions
 
 SAMPLES_GLOBS = ("*_samples_*.jsonl", "samples_*.jsonl")  # lmms-eval's and lm-eval's names
@@ -63,7 +63,7 @@ def folder_problems(folder: Path, expected: list[str] | None) -> tuple[list[Logg
         return [], [f"{folder}: no such file or folder"]
     try:
         found = find_runs(folder)
-    except RescoreError as exc:
+    except RunReadError as exc:
         return [], [str(exc)]
     runs = [run for run in found if not is_released_predictions(run.data)]
     problems = [] if runs else [f"{folder}: no lmms-eval or lm-eval results file (the evaluation failed or wrote elsewhere)"]

@@ -7,10 +7,11 @@ import shutil
 import pytest
 from PIL import Image
 
-from temporal_bench.report import LAYOUTS, load_runs
+from temporal_bench.report import LAYOUTS
+from temporal_bench.runs.results import load_runs
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.figures import TEMPVS_FIGURE3, series
-from temporal_bench.report.render import build_rows
+from temporal_bench.report.rows import build_rows
 from temporal_bench.tempvs.fixtures import write_fixture, write_model_predictions
 from temporal_bench.tempvs.released_predictions import scored_tests, write_results
 from temporal_bench.tempvs.spec import MAIN_TESTS

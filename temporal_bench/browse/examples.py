@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from temporal_bench.browse.benchmarks import INVALID_ANSWER, RIGHT, WRONG, Join, Link
 from temporal_bench.browse.cards import Card, TaskCards, keep_cards, keep_thumbnails
 from temporal_bench.browse.thumbnails import Thumbnails
-from temporal_bench.report.rescore import RescoreError
+from temporal_bench.rescore.errors import RescoreError
 
 DEFAULT_COUNT = 3
 CATBENCH_AE_PREFIX = "catbench_explain"  # catbench_explain, catbench_explain_nl and their _switched variants

@@ -21,10 +21,10 @@ from temporal_bench.report.cli import emit
 from temporal_bench.report.cluster_stats import Benchmark, benchmark_of, stacked
 from temporal_bench.report.layouts import TEMPVS_TESTS
 from temporal_bench.report.paired_test import ALPHA, DRAWS, PairedTest, holm, paired_tests
-from temporal_bench.report.records import RecordsError, task_records
-from temporal_bench.report.rescore import LoggedRun, RescoreError, find_runs
-from temporal_bench.report.results import partial_limit, run_label
-from temporal_bench.tempvs.metrics import per_test_records
+from temporal_bench.runs.limits import partial_limit
+from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs
+from temporal_bench.runs.records import RecordsError, per_test_records, task_records
+from temporal_bench.runs.results import run_label
 from temporal_bench.tempvs.released_predictions import is_released_predictions
 from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
 
@@ -227,7 +227,7 @@ def main_compare(argv: Sequence[str] | None = None) -> int:
     try:
         run_a, run_b = single_run(args.run_a), single_run(args.run_b)
         comparisons, notes = compare_runs(run_a, run_b)
-    except (CompareError, RescoreError, FileNotFoundError) as exc:
+    except (CompareError, RunReadError, FileNotFoundError) as exc:
         parser.error(str(exc))
     if not comparisons:
         parser.error("no task to compare: " + "; ".join(notes or ["the runs have no tasks"]))

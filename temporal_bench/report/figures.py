@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from temporal_bench.report.layouts import CATBENCH_A, CATBENCH_AE, ISOBENCH_A, ISOBENCH_EA, Setting
-from temporal_bench.report.render import resolve_setting
-from temporal_bench.report.results import Run
+from temporal_bench.report.rows import resolve_setting
+from temporal_bench.runs.results import Run
 
 
 @dataclass(frozen=True)

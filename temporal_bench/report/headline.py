@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from temporal_bench.report.layouts import LAYOUTS, TEMPVS_METRICS, TEMPVS_TESTS
-from temporal_bench.report.render import published_rows
-from temporal_bench.report.results import Run
+from temporal_bench.report.rows import published_rows
+from temporal_bench.runs.results import Run
 from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
 
 RANDOM_ROW = "Random"  # the model name of the papers' random baseline rows

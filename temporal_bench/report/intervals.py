@@ -16,9 +16,9 @@ from pathlib import Path
 
 from temporal_bench.report.bootstrap import Interval, interval
 from temporal_bench.report.cluster_stats import Benchmark, benchmark_of, stacked
-from temporal_bench.report.records import RecordsError, logged_run, task_records
-from temporal_bench.report.rescore import RescoreError
-from temporal_bench.report.results import Run
+from temporal_bench.runs.logged import RunReadError, logged_run
+from temporal_bench.runs.records import task_records
+from temporal_bench.runs.results import Run
 from temporal_bench.tempvs.metrics import holding_tasks, records_of_test
 
 AGREEMENT = 1e-9  # the recomputed value and the results file's must agree this closely
@@ -38,7 +38,7 @@ def _file_intervals(results_path: Path, modified: int, task: str, logged_as: str
     (``logged_as``: itself, or the TempVS task that asks its test together with another)."""
     try:
         records = task_records(logged_run(results_path), logged_as)
-    except (RecordsError, RescoreError) as exc:
+    except RunReadError as exc:
         return {}, str(exc)
     if logged_as != task:
         records = records_of_test(task[len("tempvs_"):], records)
