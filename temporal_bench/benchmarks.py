@@ -38,6 +38,8 @@ class Benchmark:
     joined_records: Optional[Callable[[str, List[Dict], Callable[[str], List[Dict]]], List[Dict]]] = None
     # (tasks to re-score, tasks the run logged) -> the tasks to re-score, with the ones they join, in aggregation order
     joined_tasks: Optional[Callable[[Sequence[str], Sequence[str]], List[str]]] = None
+    # (a results JSON's data) -> whether it holds a release's scored outputs (no model's run: compare and check pass it over)
+    is_released_outputs: Optional[Callable[[Dict], bool]] = None
 
 
 def register(benchmark: Benchmark) -> None:

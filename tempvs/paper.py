@@ -2,6 +2,7 @@
 
 from temporal_bench.benchmarks import Benchmark
 from temporal_bench.tempvs import metrics, suite
+from temporal_bench.tempvs.released_predictions import is_released_predictions
 
 BENCHMARK = Benchmark(
     name="tempvs",
@@ -12,4 +13,5 @@ BENCHMARK = Benchmark(
     per_test_records=metrics.per_test_records,
     joined_records=suite.joined_records,
     joined_tasks=suite.with_joined_tasks,
+    is_released_outputs=is_released_predictions,
 )

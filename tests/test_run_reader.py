@@ -14,7 +14,7 @@ import pytest
 
 import temporal_bench
 from temporal_bench import benchmarks
-from temporal_bench.runs.logged import RunReadError, find_runs, select_tasks
+from temporal_bench.runs.logged import RunReadError, find_runs, model_runs, select_tasks
 from temporal_bench.runs.records import RecordsError, per_test_records, task_records
 from temporal_bench.runs.results import load_runs
 
@@ -45,7 +45,20 @@ def _toy_joined(task, records, records_of):
     return records + records_of("toy_extra") if task == "toy_pair" else records
 
 
-TOY = benchmarks.Benchmark(name="toy", title="Toy", breakdown_metrics=_toy_breakdowns, per_test_results=_toy_tests, per_test_records=_toy_records, joined_records=_toy_joined)
+def _toy_release(data):
+    """A results file of the toy release's own scored outputs."""
+    return data["config"]["model"] == "toy-release"
+
+
+TOY = benchmarks.Benchmark(
+    name="toy",
+    title="Toy",
+    breakdown_metrics=_toy_breakdowns,
+    per_test_results=_toy_tests,
+    per_test_records=_toy_records,
+    joined_records=_toy_joined,
+    is_released_outputs=_toy_release,
+)
 
 
 def _record(test, correct):
@@ -76,6 +89,14 @@ def test_the_report_reads_a_registered_benchmark_through_its_hooks(run_folder):
     pair = task_records(logged, "toy_pair")
     assert [(r["test"], r["correct"]) for r in pair] == [("a", True), ("a", False), ("b", True), ("a", True)]
     assert {name: len(records) for name, records in per_test_records("toy_pair", pair).items()} == {"toy_a": 3, "toy_b": 1}
+
+
+def test_a_release_s_scored_outputs_are_no_model_s_run(run_folder):
+    release = run_folder / "release"
+    release.mkdir()
+    (release / "released_results.json").write_text(json.dumps({"results": {"toy_pair": {}}, "config": {"model": "toy-release"}}), encoding="utf-8")
+    assert [run.results_path.name for run in find_runs(run_folder)] == ["released_results.json", "20260101_120000_results.json"]
+    assert [run.results_path.name for run in model_runs(find_runs(run_folder))] == ["20260101_120000_results.json"]
 
 
 def test_a_task_of_no_benchmark_is_read_as_it_is(run_folder, monkeypatch):

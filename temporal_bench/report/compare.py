@@ -22,10 +22,9 @@ from temporal_bench.report.cluster_stats import Benchmark, benchmark_of, stacked
 from temporal_bench.report.layouts import TEMPVS_TESTS
 from temporal_bench.report.paired_test import ALPHA, DRAWS, PairedTest, holm, paired_tests
 from temporal_bench.runs.limits import partial_limit
-from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs
+from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
 from temporal_bench.runs.records import RecordsError, per_test_records, task_records
 from temporal_bench.runs.results import run_label
-from temporal_bench.tempvs.released_predictions import is_released_predictions
 from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
 
 METRIC_LABELS = {
@@ -154,7 +153,7 @@ def summary_line(comparisons: Sequence[Comparison]) -> str:
 def single_run(path: Path) -> LoggedRun:
     """The one evaluation run under ``path``; the TempVS release's scored outputs beside it (the demo's
     ``tempvs_released_blind/``) are no run of a model and are passed over."""
-    runs = [run for run in find_runs(path) if not is_released_predictions(run.data)]
+    runs = model_runs(find_runs(path))
     if len(runs) != 1:
         found = ", ".join(str(r.results_path) for r in runs) or "none"
         raise CompareError(f"{path}: expected one lmms-eval or lm-eval run, found {len(runs)} ({found})")

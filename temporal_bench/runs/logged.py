@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from temporal_bench import benchmarks
 from temporal_bench.runs.files import HARNESS_FILES, HarnessFiles, find_result_files
 from temporal_bench.utils.data_fingerprint import DATA_SOURCE_KEY
 
@@ -74,6 +75,13 @@ def find_runs(path: str | Path) -> list[LoggedRun]:
         samples = {task: harness.samples_file(results_path.parent, match.group("date"), task) for task in data["results"] if not groups.get(task)}
         runs.append(LoggedRun(harness, results_path, data, samples))
     return runs
+
+
+def model_runs(runs: Sequence[LoggedRun]) -> list[LoggedRun]:
+    """The runs of a model among ``runs``: results files holding a release's scored outputs (a benchmark's
+    ``is_released_outputs``: the TempVS release's predictions that the demo scores beside its runs) left out."""
+    released = [b.is_released_outputs for b in benchmarks.all_benchmarks() if b.is_released_outputs is not None]
+    return [run for run in runs if not any(is_released(run.data) for is_released in released)]
 
 
 def logged_run(results_path: Path) -> LoggedRun:
