@@ -37,6 +37,7 @@ is re-scored with a warning, and ``--write-results`` records the data it was re-
 
 The runs, their samples and recorded settings are read by temporal_bench/runs; here:
 
+* ``errors``: why a run cannot be re-scored (:class:`RescoreError`).
 * ``settings``: the settings each task is re-scored under (:class:`TaskSettings`, ``--set``).
 * ``harnesses``: each harness's way of rebuilding a task and scoring its logged responses again.
 * ``scoring``: re-scoring the tasks of runs (:func:`rescore`), metric by metric.
