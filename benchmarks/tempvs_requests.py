@@ -24,7 +24,7 @@ from typing import Dict, List
 
 from full_size_data import GENERATORS, tempvs_protocol_requests
 
-from temporal_bench.report.records import doc_record
+from temporal_bench.runs.records import doc_record
 from temporal_bench.tempvs.metrics import breakdown_metrics
 from temporal_bench.tempvs.task_tests import per_test_results
 from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK

@@ -4,7 +4,7 @@ from functools import partial
 from importlib import resources
 
 from temporal_bench.benchmarks import Benchmark
-from temporal_bench.catbench import fixtures, tables
+from temporal_bench.catbench import fixtures, metrics, tables
 from temporal_bench.catbench.cards import CatBenchCards
 from temporal_bench.catbench.cluster_stats import CATBENCH
 from temporal_bench.catbench.examples import FIGURES5_6
@@ -39,4 +39,6 @@ BENCHMARK = Benchmark(
             "catbench_explain_nl_switched",
         ],
     ),
+    # how its runs are read
+    breakdown_metrics=metrics.breakdown_metrics,
 )

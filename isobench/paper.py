@@ -5,7 +5,7 @@ from importlib import resources
 
 from temporal_bench.benchmarks import Benchmark
 from temporal_bench.demo import DemoTasks
-from temporal_bench.isobench import fixtures, tables
+from temporal_bench.isobench import fixtures, metrics, tables
 from temporal_bench.isobench.cards import IsoBenchCards
 from temporal_bench.isobench.cluster_stats import ISOBENCH
 from temporal_bench.isobench.figures import FIGURES
@@ -24,4 +24,6 @@ BENCHMARK = Benchmark(
     summary=SUMMARY,
     cards=IsoBenchCards(),
     demo=DemoTasks("ISOBENCH_DATA_DIR", partial(fixtures.write_fixture, n=96), ["isobench", "isobench_cot"]),
+    # how its runs are read
+    breakdown_metrics=metrics.breakdown_metrics,
 )

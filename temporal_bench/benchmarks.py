@@ -56,6 +56,19 @@ class Benchmark:
     holding_tasks: Callable[[str], List[str]] = _no_holding_tasks
     # ``task``'s own records among those a holding task logged
     records_of_task: Callable[[str, List[dict]], List[dict]] = _all_records
+    # ---- how its runs are read (temporal_bench/runs, temporal_bench/rescore); None: nothing special ----
+    # (task, its per-doc records) -> every breakdown key the report adds to the task's results
+    breakdown_metrics: Optional[Callable[[str, List[Dict]], Dict[str, Any]]] = None
+    # (task, its results entry) -> {task name: entry} for a task holding several tests, each under its own task's name
+    per_test_results: Optional[Callable[[str, Dict], Dict[str, Dict]]] = None
+    # (task, its per-doc records) -> {task name: records}, split as per_test_results splits the metrics
+    per_test_records: Optional[Callable[[str, List[Dict]], Dict[str, List[Dict]]]] = None
+    # (task, its logged records, a reader of another task's logged records) -> the records its metrics saw
+    joined_records: Optional[Callable[[str, List[Dict], Callable[[str], List[Dict]]], List[Dict]]] = None
+    # (tasks to re-score, tasks the run logged) -> the tasks to re-score, with the ones they join, in aggregation order
+    joined_tasks: Optional[Callable[[Sequence[str], Sequence[str]], List[str]]] = None
+    # (a results JSON's data) -> whether it holds a release's scored outputs (no model's run: compare and check pass it over)
+    is_released_outputs: Optional[Callable[[Dict], bool]] = None
 
 
 def register(benchmark: Benchmark) -> None:

@@ -16,9 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from temporal_bench.cli_style import command_parser
-from temporal_bench.report.rescore import LoggedRun, RescoreError, find_runs
 from temporal_bench.run_checks import failed_counts
-from temporal_bench.tempvs.released_predictions import is_released_predictions
+from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
 
 SAMPLES_GLOBS = ("*_samples_*.jsonl", "samples_*.jsonl")  # lmms-eval's and lm-eval's names
 
@@ -63,9 +62,9 @@ def folder_problems(folder: Path, expected: list[str] | None) -> tuple[list[Logg
         return [], [f"{folder}: no such file or folder"]
     try:
         found = find_runs(folder)
-    except RescoreError as exc:
+    except RunReadError as exc:
         return [], [str(exc)]
-    runs = [run for run in found if not is_released_predictions(run.data)]
+    runs = model_runs(found)
     problems = [] if runs else [f"{folder}: no lmms-eval or lm-eval results file (the evaluation failed or wrote elsewhere)"]
     have = set().union(*(evaluated(run) for run in runs)) if runs else set()
     wanted = expected if expected is not None else [task for run in runs for task in recorded_tasks(run)]

@@ -19,7 +19,7 @@ SUBCOMMANDS = {
     "check": Subcommand("temporal_bench.check", "main_check", "exit 1 naming what is wrong with a run's output folder (missing task, failed requests, --limit, stray samples)"),
     "report": Subcommand("temporal_bench.report.cli", "main_report", "lay runs' results out as the papers' tables and figures, next to the published rows"),
     "compare": Subcommand("temporal_bench.report.compare", "main_compare", "compare two runs question by question: differences with 95% intervals and p-values"),
-    "rescore": Subcommand("temporal_bench.report.rescore", "main_rescore", "recompute a --log_samples run's metrics without the model, optionally with other task settings"),
+    "rescore": Subcommand("temporal_bench.rescore.cli", "main_rescore", "recompute a --log_samples run's metrics without the model, optionally with other task settings"),
     "browse": Subcommand("temporal_bench.browse.cli", "main_browse", "write one static HTML page with a card per logged question: its images, prompt, response and verdict"),
     "score-predictions": Subcommand("temporal_bench.tempvs.released_predictions", "main_score_predictions", "score the TempVS release's own model outputs next to the published tables"),
     "export": Subcommand("temporal_bench.export.cli", "main_export", "write self-contained lmms_eval/tasks/<benchmark>/ folders for an upstream pull request"),

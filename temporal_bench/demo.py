@@ -118,7 +118,7 @@ def write_report(sources: List[Path], folder: Path) -> str:
     from temporal_bench.report.cli import write_output_dir
     from temporal_bench.report.layouts import LAYOUTS
     from temporal_bench.report.render import layouts_for
-    from temporal_bench.report.results import load_runs
+    from temporal_bench.runs.results import load_runs
 
     runs = load_runs([Path(os.path.relpath(source)) for source in sources])
     shutil.rmtree(folder, ignore_errors=True)  # an earlier demo run's tables and figures
@@ -131,7 +131,7 @@ def write_report(sources: List[Path], folder: Path) -> str:
 def summarize(results_file: Path, label: str) -> str:
     """What the demo data is, then the run's headline tables beside the random baseline."""
     from temporal_bench.report.headline import render_summary
-    from temporal_bench.report.results import load_runs
+    from temporal_bench.runs.results import load_runs
 
     return f"\nSummary: {label} on the demo data. {SYNTHETIC_NOTE}\n" + render_summary(load_runs([results_file])[0])
 

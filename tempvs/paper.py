@@ -6,12 +6,13 @@ from pathlib import Path
 
 from temporal_bench.benchmarks import Benchmark
 from temporal_bench.demo import DemoTasks
-from temporal_bench.tempvs import fixtures, tables
+from temporal_bench.tempvs import fixtures, metrics, suite, tables, task_tests
 from temporal_bench.tempvs.cards import TempVSCards
 from temporal_bench.tempvs.cluster_stats import TEMPVS
 from temporal_bench.tempvs.examples import FIGURE4
 from temporal_bench.tempvs.figures import FIGURES
 from temporal_bench.tempvs.headline import SUMMARY
+from temporal_bench.tempvs.released_predictions import is_released_predictions
 from temporal_bench.tempvs.task_tests import holding_tasks, records_of_task
 
 
@@ -23,7 +24,6 @@ def _released_blind(data: Path, output: Path) -> Path:
     for model in released_models(data, "blind"):
         write_results(folder, model, "blind", scored_tests(data, model, "blind"), data)
     return folder
-
 
 BENCHMARK = Benchmark(
     name="tempvs",
@@ -42,4 +42,11 @@ BENCHMARK = Benchmark(
     demo=DemoTasks("TEMPVS_DATA_DIR", partial(fixtures.write_fixture, n_sequences=30), ["tempvs", "tempvs_mt1_two_cot", "tempvs_mt1_three_cot", "tempvs_mt2_caption_cot", "tempvs_mt3_caption_cot", "tempvs_mt3_images_only"], _released_blind),
     holding_tasks=holding_tasks,
     records_of_task=records_of_task,
+    # how its runs are read
+    breakdown_metrics=metrics.breakdown_metrics,
+    per_test_results=task_tests.per_test_results,
+    per_test_records=task_tests.per_test_records,
+    joined_records=suite.joined_records,
+    joined_tasks=suite.with_joined_tasks,
+    is_released_outputs=is_released_predictions,
 )

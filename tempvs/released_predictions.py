@@ -212,7 +212,7 @@ def write_results(folder: Path, model: str, input_kind: str, scored: ScoredModel
     """An lmms-eval-style results file that the report reads (its model label is ``model``), with the
     row mismatches under ``released_rows``, and the records beside it as lmms-eval's samples files,
     from which the report computes confidence intervals (the record under one metric key:
-    temporal_bench/report/records.py)."""
+    temporal_bench/runs/records.py)."""
     path = Path(folder) / model / RESULTS_NAME.format(input=input_kind)
     path.parent.mkdir(parents=True, exist_ok=True)
     for _, task, records in scored.tests:

@@ -16,7 +16,7 @@ from pathlib import Path
 from temporal_bench.report.figures import number, save, setting_value, write_rows
 from temporal_bench.report.layouts import Setting
 from temporal_bench.report.model_size import ModelSize
-from temporal_bench.report.results import Run
+from temporal_bench.runs.results import Run
 from temporal_bench.tempvs.tables import TEMPVS_TESTS
 
 TICKS = (0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256)  # billions, on the log axis

@@ -73,6 +73,14 @@ def with_served_grounding(records: List[Optional[Dict]], served: Dict[str, List[
     return list(records) + (served.get(test, []) if test else [])
 
 
+def joined_records(task: str, records: List[Optional[Dict]], records_of: Callable[[str], List[Optional[Dict]]]) -> List[Optional[Dict]]:
+    """A task's logged records as its metrics saw them: a suite main task's with the served grounding
+    records of the suite grounding task (read with ``records_of``), any other task's as they are."""
+    if not is_suite_main(task):
+        return records
+    return with_served_grounding(records, served_by_test(records_of(SUITE_GROUNDING_TASK)))
+
+
 def with_joined_tasks(names: Sequence[str], logged: Sequence[str]) -> List[str]:
     """Tasks to re-score in the order lmms-eval aggregated them: the suite grounding task first, and
     added when a suite main task is among ``names`` and the run logged it (``logged``)."""

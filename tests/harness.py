@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 from temporal_bench.paths import LM_EVAL_TASK_DIR
-from temporal_bench.report.breakdowns import with_breakdowns
+from temporal_bench.runs.breakdowns import with_breakdowns
 from tests import preloaded_cli
 
 BIN = Path(sys.executable).parent
@@ -34,7 +34,7 @@ def run_cli(command: List[str], output_dir: Path, env: Optional[Dict[str, str]] 
 
 def read_results(output_dir: Path, tasks: List[str], log: subprocess.CompletedProcess) -> Dict:
     """The results JSON, with each task's breakdown keys computed from its logged samples as
-    ``temporal-bench report`` computes them (temporal_bench/report/breakdowns.py)."""
+    ``temporal-bench report`` computes them (temporal_bench/runs/breakdowns.py)."""
     # lmms-eval writes <date>_results.json, lm-eval results_<date>.json; or the results file itself
     files = [str(output_dir)] if output_dir.is_file() else sorted(glob.glob(str(output_dir / "**" / "*_results.json"), recursive=True)
                    + glob.glob(str(output_dir / "**" / "results_*.json"), recursive=True))

@@ -48,7 +48,7 @@ from temporal_bench.tempvs.tasks import TASK_DIR as TEMPVS_TASK_DIR, TASKS as TE
 from temporal_bench.utils.answer_tags import last_answer_tag
 from temporal_bench.utils.task_options import process_docs_per_task
 from temporal_bench.utils.yes_no import INVALID
-from temporal_bench.report.records import doc_record
+from temporal_bench.runs.records import doc_record
 from tests.harness import BIN, lmms_eval, metric, read_samples, run_cli
 
 MT1_OPTIONS = "A. True; B. False."

@@ -20,7 +20,7 @@ from temporal_bench.catbench.questions import with_switched_twins
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.isobench.loading import load_records
 from temporal_bench.isobench.metrics import breakdown_metrics
-from temporal_bench.report.records import doc_record
+from temporal_bench.runs.records import doc_record
 from temporal_bench.utils.data_dir import data_locations
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.hooks import docs_of

@@ -20,7 +20,8 @@ from temporal_bench.catbench.loading import load_split
 from temporal_bench.catbench.metrics import METRIC_NAMES, breakdown_metrics
 from temporal_bench.catbench.questions import with_switched_twins
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
-from temporal_bench.report.records import logged_run, task_records
+from temporal_bench.runs.logged import logged_run
+from temporal_bench.runs.records import task_records
 from tests.harness import lm_eval, lmms_eval, metric, read_samples
 
 VALIDATION = ["--metadata", json.dumps({"data_split": "validation"})]  # lm-eval

@@ -18,7 +18,8 @@ from temporal_bench.catbench.hooks import custom_dataset, make_process_docs
 from temporal_bench.catbench.loading import expand_hf_rows, load_split
 from temporal_bench.catbench.questions import with_switched_twins
 from temporal_bench.catbench.settings import RemovedSettingError
-from temporal_bench.report.records import logged_run, task_records
+from temporal_bench.runs.logged import logged_run
+from temporal_bench.runs.records import task_records
 from temporal_bench.utils.data_fingerprint import fingerprint
 from tests.harness import lm_eval, lmms_eval, metric
 from tests.test_catbench_cli import (

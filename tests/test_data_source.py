@@ -17,7 +17,7 @@ from temporal_bench.catbench.questions import with_switched_twins
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.isobench.loading import load_records
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
-from temporal_bench.report.rescore import main_rescore
+from temporal_bench.rescore.cli import main_rescore
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.hooks import docs_of
 from temporal_bench.tempvs.settings import TaskConfig, TaskSettings

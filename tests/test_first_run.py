@@ -19,7 +19,7 @@ from temporal_bench.isobench.loading import LOCAL_LAYOUT as ISOBENCH_LAYOUT
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.demo import DEMO_BENCHMARKS
 from temporal_bench.report.headline import render_summary
-from temporal_bench.report.results import Run
+from temporal_bench.runs.results import Run
 from temporal_bench.tempvs import hooks as tempvs_hooks
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.loading import LOCAL_LAYOUT as TEMPVS_LAYOUT

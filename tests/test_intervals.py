@@ -20,15 +20,18 @@ from temporal_bench.catbench.questions import with_switched_twins
 from temporal_bench.isobench import metrics as isobench_metrics
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.isobench.loading import load_records
-from temporal_bench.report import LAYOUTS, load_runs
+from temporal_bench.report import LAYOUTS
+from temporal_bench.runs.results import load_runs
 from temporal_bench.report.bootstrap import DRAWS
-from temporal_bench.report.breakdowns import with_breakdowns
+from temporal_bench.runs.breakdowns import with_breakdowns
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.cluster_stats import CLUSTER_STATS, cluster_stats_of
 from temporal_bench.report.compare import compare_runs, main_compare, single_run
 from temporal_bench.report.intervals import record_intervals, within
-from temporal_bench.report.records import doc_record, logged_run, task_records
-from temporal_bench.report.render import build_rows, verdicts
+from temporal_bench.runs.records import doc_record, task_records
+from temporal_bench.runs.logged import logged_run
+from temporal_bench.report.rows import build_rows
+from temporal_bench.report.verdicts import verdicts
 from temporal_bench.report.reproduction import CLOSE, DIFFERS, REPRODUCED, classify
 from temporal_bench.tempvs import metrics as tempvs_metrics
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs

@@ -14,7 +14,7 @@ from temporal_bench.isobench.fixtures import examples, write_fixture
 from temporal_bench.isobench.loading import load_records
 from temporal_bench.isobench.metrics import AGGREGATIONS, METRIC_NAMES, breakdown_metrics
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
-from temporal_bench.report.records import doc_record
+from temporal_bench.runs.records import doc_record
 from tests.harness import lmms_eval, logged_payload, metric, read_samples
 from tests.test_isobench_data import RENAMED, write_renamed
 

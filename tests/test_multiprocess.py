@@ -6,7 +6,7 @@ partners. The benchmarks are evaluated in one run of each kind."""
 
 import pytest
 
-from temporal_bench.report.records import doc_record
+from temporal_bench.runs.records import doc_record
 from temporal_bench.tempvs.hooks import docs_of
 from temporal_bench.tempvs.metrics import breakdown_metrics
 from temporal_bench.tempvs.tasks import TASKS

@@ -4,7 +4,7 @@ import glob
 import json
 from pathlib import Path
 
-from temporal_bench.report.records import doc_record
+from temporal_bench.runs.records import doc_record
 from tests.harness import BIN, metric, read_results, run_cli
 
 

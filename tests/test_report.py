@@ -13,13 +13,13 @@ from temporal_bench.report import (
     Column,
     Layout,
     Setting,
-    load_runs,
     render_markdown,
 )
 from temporal_bench.benchmarks import Benchmark, register, unregister
 from temporal_bench.report.cli import main_report
-from temporal_bench.report.render import build_rows
-from temporal_bench.report.results import Run, find_result_files, run_label
+from temporal_bench.report.rows import build_rows
+from temporal_bench.runs.results import Run, load_runs, run_label
+from temporal_bench.runs.files import find_result_files
 
 GOLDEN = Path(__file__).parent / "golden"
 

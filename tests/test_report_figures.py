@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from temporal_bench.isobench.fixtures import examples, write_fixture
-from temporal_bench.report import load_runs
+from temporal_bench.runs.results import load_runs
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.figures import FIGURES, figures_for, series
 from temporal_bench.report.model_size import size_in_name

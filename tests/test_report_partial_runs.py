@@ -1,5 +1,5 @@
 """Runs made with ``--limit`` through the real CLIs: the harnesses record the limit and the docs
-evaluated (``config.limit``, ``n-samples``), :func:`temporal_bench.report.results.partial_limit`
+evaluated (``config.limit``, ``n-samples``), :func:`temporal_bench.runs.limits.partial_limit`
 reads them, and ``temporal-bench report`` never takes such a run for a full one: beside a full run of
 the same model its values are not shown (a note names the file), alone its row is marked partial and
 gets no reproduction verdict, and the report's closing notes name it. ``temporal-bench browse`` on the
@@ -13,7 +13,9 @@ import pytest
 from temporal_bench.browse.cli import main_browse
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.report.cli import main_report
-from temporal_bench.report.results import Limit, find_result_files, load_runs, partial_limit
+from temporal_bench.runs.limits import Limit, partial_limit
+from temporal_bench.runs.files import find_result_files
+from temporal_bench.runs.results import load_runs
 from tests.harness import lm_eval, lmms_eval
 from tests.test_browse import read_page
 

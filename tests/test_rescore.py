@@ -1,4 +1,4 @@
-"""``temporal-bench rescore`` (temporal_bench/report/rescore.py) on real CLI runs: one lmms-eval
+"""``temporal-bench rescore`` (temporal_bench/rescore/) on real CLI runs: one lmms-eval
 run of TempVS, CaT-Bench (with self-consistency) and ISO-Bench, one lm-eval run of CaT-Bench, both
 with a scripted model mixing right, wrong, unparseable and think-tagged answers. The default
 re-score must give every metric of the results JSON exactly; ``--set fixes=extraction`` must change
@@ -22,10 +22,12 @@ from temporal_bench.catbench.loading import load_split
 from temporal_bench.catbench.questions import with_switched_twins
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.isobench.loading import load_records
-from temporal_bench.report.rescore import find_runs, main_rescore, rescore
-from temporal_bench.report.rescore import read_samples as read_logged
-from temporal_bench.report.records import task_records
-from temporal_bench.report.results import load_runs
+from temporal_bench.runs.logged import find_runs
+from temporal_bench.rescore.cli import main_rescore
+from temporal_bench.rescore.scoring import rescore
+from temporal_bench.runs.files import read_samples as read_logged
+from temporal_bench.runs.records import task_records
+from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.hooks import docs_of
 from temporal_bench.tempvs.loading import doc_key

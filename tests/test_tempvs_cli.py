@@ -9,14 +9,15 @@ import json
 
 import pytest
 
-from temporal_bench.report import LAYOUTS, load_runs
+from temporal_bench.report import LAYOUTS
+from temporal_bench.runs.results import load_runs
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.cluster_stats import cluster_stats_of
 from temporal_bench.report.intervals import cell_interval, record_intervals
-from temporal_bench.report.records import task_records
-from temporal_bench.report.rescore import find_runs
-from temporal_bench.report.records import doc_record
-from temporal_bench.report.render import build_rows
+from temporal_bench.runs.records import task_records
+from temporal_bench.runs.logged import find_runs
+from temporal_bench.runs.records import doc_record
+from temporal_bench.report.rows import build_rows
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.hooks import docs_of
 from temporal_bench.tempvs.metrics import breakdown_metrics

@@ -7,11 +7,12 @@ import shutil
 import pytest
 from PIL import Image
 
-from temporal_bench.report import LAYOUTS, load_runs
+from temporal_bench.report import LAYOUTS
+from temporal_bench.runs.results import load_runs
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.figures import series
+from temporal_bench.report.rows import build_rows
 from temporal_bench.tempvs.figures import TEMPVS_FIGURE3
-from temporal_bench.report.render import build_rows
 from temporal_bench.tempvs.fixtures import write_fixture, write_model_predictions
 from temporal_bench.tempvs.released_predictions import scored_tests, write_results
 from temporal_bench.tempvs.spec import MAIN_TESTS

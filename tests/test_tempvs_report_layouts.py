@@ -10,8 +10,9 @@ import re
 
 import pytest
 
-from temporal_bench.report import LAYOUTS, load_runs
-from temporal_bench.report.render import build_rows
+from temporal_bench.report import LAYOUTS
+from temporal_bench.runs.results import load_runs
+from temporal_bench.report.rows import build_rows
 from temporal_bench.tempvs.fixtures import write_fixture, write_model_predictions
 from temporal_bench.tempvs.released_predictions import main_score_predictions, scored_tests, write_results
 from temporal_bench.tempvs.spec import BLIND_MODELS, MAIN_TESTS

@@ -11,12 +11,13 @@ import pytest
 from temporal_bench.browse.cards import run_cards
 from temporal_bench.browse.cli import main_browse
 from temporal_bench.browse.thumbnails import Thumbnails
-from temporal_bench.report import load_runs
 from temporal_bench.report.cluster_stats import cluster_stats_of
+from temporal_bench.runs.results import load_runs
 from temporal_bench.report.compare import compare_runs
 from temporal_bench.report.intervals import cell_interval, record_intervals
-from temporal_bench.report.records import task_records
-from temporal_bench.report.rescore import find_runs, rescore
+from temporal_bench.runs.records import task_records
+from temporal_bench.runs.logged import find_runs
+from temporal_bench.rescore.scoring import rescore
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.hooks import docs_of, image_paths
 from temporal_bench.tempvs.metrics import HEADLINE, breakdown_metrics

@@ -1,8 +1,8 @@
 """One card per logged sample of a run: what the model was asked and shown, what it answered and
 how that answer was scored.
 
-The runs and their samples files are found as ``temporal-bench rescore`` finds them
-(:func:`temporal_bench.report.rescore.find_runs`). The prompt, the raw response and the per-doc
+The runs and their samples files are found by the run reader
+(:func:`temporal_bench.runs.logged.find_runs`), as for every command. The prompt, the raw response and the per-doc
 record (parsed answer, gold answer, join keys) are in every logged sample; the images are not
 (lmms-eval logs no doc), so for a benchmark with images each task is rebuilt through the harness,
 as re-scoring does, and its docs are matched back by ``doc_id`` and checked against the logged
@@ -24,9 +24,12 @@ from typing import Any
 
 from temporal_bench.browse.benchmarks import BenchmarkCards as Benchmark, Facts, Join, cards_of as benchmark_of
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
-from temporal_bench.report.rescore import (LoggedRun, RescoreError, logged_filter_names, quiet_harness_logs, read_samples, rebuilt_tasks,
-                                           select_tasks)
-from temporal_bench.report.results import partial_limit
+from temporal_bench.rescore.errors import RescoreError
+from temporal_bench.rescore.harnesses import quiet_harness_logs, rebuilt_tasks
+from temporal_bench.runs.files import logged_filter_names, read_samples
+from temporal_bench.runs.limits import partial_limit
+from temporal_bench.runs.logged import LoggedRun, RunReadError, select_tasks
+from temporal_bench.runs.records import RecordsError
 from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK, SUITE_MAIN_TASKS
 from temporal_bench.tempvs.suite import is_suite_main
 
@@ -89,7 +92,7 @@ def _record(task: str, line: dict) -> tuple[Benchmark, dict]:
         benchmark = benchmark_of(value)
         if benchmark:
             return benchmark, value
-    raise RescoreError(f"task {task!r}: its logged sample of doc {line.get('doc_id')} holds no TempVS, CaT-Bench "
+    raise RecordsError(f"task {task!r}: its logged sample of doc {line.get('doc_id')} holds no TempVS, CaT-Bench "
                        "or ISO-Bench per-doc record; browse shows the tasks of this package only")
 
 
@@ -119,7 +122,7 @@ def task_label(run: LoggedRun, task: str, shared: bool) -> str:
 def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int, label: str = "") -> TaskCards:
     lines = read_samples(run.samples[task])
     if not lines:
-        raise RescoreError(f"{run.samples[task]}: no logged samples")
+        raise RecordsError(f"{run.samples[task]}: no logged samples")
     benchmark = _record(task, lines[0])[0]
     docs, problem = task_docs(run, task, lines) if benchmark.has_images else ({}, "")
     cards = []
@@ -172,7 +175,7 @@ def shown_tasks(runs: list[LoggedRun], wanted: Sequence[str]) -> list[str]:
     unknown = [name for name in wanted if name not in logged and name not in tests]
     if unknown:
         known = sorted(logged) + [f"{test} (in {task})" for test, task in sorted(tests.items()) if test not in logged]
-        raise RescoreError(f"--tasks: no run has {', '.join(unknown)} (known: {', '.join(known) or 'none'})")
+        raise RunReadError(f"--tasks: no run has {', '.join(unknown)} (known: {', '.join(known) or 'none'})")
     return list(dict.fromkeys(name if name in logged else tests[name] for name in wanted))
 
 

@@ -11,8 +11,9 @@ from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, model_label, 
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
 from temporal_bench.cli_style import CommandParser, command_parser
-from temporal_bench.report.rescore import RescoreError, find_runs
-from temporal_bench.report.run_data import data_locations_of
+from temporal_bench.rescore.errors import RescoreError
+from temporal_bench.runs.data_source import data_locations_of
+from temporal_bench.runs.logged import RunReadError, find_runs
 from temporal_bench.utils.data_dir import data_locations, parse_locations
 
 DEFAULT_NAME = "browse.html"
@@ -29,7 +30,7 @@ def write_page(path: str | Path, output: Path | None = None, widths: dict[str, i
     path = Path(path)
     runs = find_runs(path)
     if not runs:
-        raise RescoreError(f"no lmms-eval or lm-eval results file under {path}")
+        raise RunReadError(f"no lmms-eval or lm-eval results file under {path}")
     thumbnails = Thumbnails(widths)
     tasks = run_cards(runs, thumbnails, wanted)
     notes = run_notes(tasks)

@@ -18,7 +18,7 @@ from pathlib import Path
 from temporal_bench.browse.benchmarks import INVALID_ANSWER, RIGHT, WRONG, Join
 from temporal_bench.browse.cards import Card, TaskCards, run_notes
 from temporal_bench.browse.thumbnails import MIME, Thumb, Thumbnails
-from temporal_bench.report.results import load_runs
+from temporal_bench.runs.results import load_runs
 
 HERE = Path(__file__).resolve().parent
 STATUS_LABELS = {RIGHT: "✓ right", WRONG: "✗ wrong", INVALID_ANSWER: "? invalid"}

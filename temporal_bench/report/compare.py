@@ -21,11 +21,10 @@ from temporal_bench.report.cli import emit
 from temporal_bench.report.cluster_stats import ClusterStats as Benchmark, cluster_stats_of as benchmark_of, stacked
 from temporal_bench.tempvs.tables import TEMPVS_TESTS
 from temporal_bench.report.paired_test import ALPHA, DRAWS, PairedTest, holm, paired_tests
-from temporal_bench.report.records import RecordsError, task_records
-from temporal_bench.report.rescore import LoggedRun, RescoreError, find_runs
-from temporal_bench.report.results import partial_limit, run_label
-from temporal_bench.tempvs.task_tests import per_test_records
-from temporal_bench.tempvs.released_predictions import is_released_predictions
+from temporal_bench.runs.limits import partial_limit
+from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
+from temporal_bench.runs.records import RecordsError, per_test_records, task_records
+from temporal_bench.runs.results import run_label
 from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
 
 METRIC_LABELS = {
@@ -154,7 +153,7 @@ def summary_line(comparisons: Sequence[Comparison]) -> str:
 def single_run(path: Path) -> LoggedRun:
     """The one evaluation run under ``path``; the TempVS release's scored outputs beside it (the demo's
     ``tempvs_released_blind/``) are no run of a model and are passed over."""
-    runs = [run for run in find_runs(path) if not is_released_predictions(run.data)]
+    runs = model_runs(find_runs(path))
     if len(runs) != 1:
         found = ", ".join(str(r.results_path) for r in runs) or "none"
         raise CompareError(f"{path}: expected one lmms-eval or lm-eval run, found {len(runs)} ({found})")
@@ -226,7 +225,7 @@ def main_compare(argv: Sequence[str] | None = None) -> int:
     try:
         run_a, run_b = single_run(args.run_a), single_run(args.run_b)
         comparisons, notes = compare_runs(run_a, run_b)
-    except (CompareError, RescoreError, FileNotFoundError) as exc:
+    except (CompareError, RunReadError, FileNotFoundError) as exc:
         parser.error(str(exc))
     if not comparisons:
         parser.error("no task to compare: " + "; ".join(notes or ["the runs have no tasks"]))

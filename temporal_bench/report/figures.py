@@ -17,8 +17,8 @@ from pathlib import Path
 
 from temporal_bench.benchmarks import Collected, named
 from temporal_bench.report.layouts import Setting
-from temporal_bench.report.render import resolve_setting
-from temporal_bench.report.results import Run
+from temporal_bench.report.rows import resolve_setting
+from temporal_bench.runs.results import Run
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from temporal_bench import benchmarks
 from temporal_bench.report.layouts import LAYOUTS
-from temporal_bench.report.render import published_rows
-from temporal_bench.report.results import Run
+from temporal_bench.report.rows import published_rows
+from temporal_bench.runs.results import Run
 
 RANDOM_ROW = "Random"  # the model name of the papers' random baseline rows
 

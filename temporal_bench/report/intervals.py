@@ -17,9 +17,9 @@ from pathlib import Path
 from temporal_bench import benchmarks
 from temporal_bench.report.bootstrap import Interval, interval
 from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, stacked
-from temporal_bench.report.records import RecordsError, logged_run, task_records
-from temporal_bench.report.rescore import RescoreError
-from temporal_bench.report.results import Run
+from temporal_bench.runs.logged import RunReadError, logged_run
+from temporal_bench.runs.records import RecordsError, task_records
+from temporal_bench.runs.results import Run
 
 AGREEMENT = 1e-9  # the recomputed value and the results file's must agree this closely
 FLOAT_SLACK = 1e-9  # published values scaled in floating point (e.g. x 100) are off by ~1e-14
@@ -38,7 +38,7 @@ def _file_intervals(results_path: Path, modified: int, task: str, logged_as: str
     (``logged_as``: itself, or a task holding its questions together with others, e.g. a TempVS suite task)."""
     try:
         records = task_records(logged_run(results_path), logged_as)
-    except (RecordsError, RescoreError) as exc:
+    except RunReadError as exc:
         return {}, str(exc)
     if logged_as != task:
         records = benchmarks.of_task(task).records_of_task(task, records)

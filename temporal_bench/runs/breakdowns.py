@@ -2,32 +2,29 @@
 ``--log_samples`` records.
 
 A task's results table holds only the paper's headline numbers; every other figure the papers
-print is one of the benchmark's breakdown keys, which its metrics module computes from the per-doc
-records: ``breakdown_metrics(task, records)`` in ``temporal_bench.<benchmark>.metrics``. The report
-adds them to a run's results under the filter of the task's headline keys, so its tables read
-headline numbers and breakdowns alike with :meth:`Run.metric`.
+print is one of the benchmark's breakdown keys, which its ``breakdown_metrics`` (the registry's
+:class:`temporal_bench.benchmarks.Benchmark`) computes from the per-doc records. The report adds
+them to a run's results under the filter of the task's headline keys, so its tables read headline
+numbers and breakdowns alike with :meth:`temporal_bench.runs.results.Run.metric`.
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from temporal_bench.report.records import RecordsError, task_records
-from temporal_bench.report.rescore import find_runs
+from temporal_bench import benchmarks
+from temporal_bench.runs.logged import find_runs
+from temporal_bench.runs.records import RecordsError, task_records
 
-# task-name prefix -> the module with ``breakdown_metrics``
-BENCHMARK_MODULES = {
-    "tempvs": "temporal_bench.tempvs.metrics",
-    "catbench": "temporal_bench.catbench.metrics",
-    "isobench": "temporal_bench.isobench.metrics",
-}
+BreakdownMetrics = Callable[[str, list], dict[str, Any]]
 
 
-def breakdown_function(task: str):
-    module = BENCHMARK_MODULES.get(task.split("_", 1)[0])
-    return getattr(importlib.import_module(module), "breakdown_metrics", None) if module else None
+def breakdown_function(task: str) -> BreakdownMetrics | None:
+    """The ``breakdown_metrics(task, records)`` of the task's benchmark (None: no benchmark, or none it has)."""
+    benchmark = benchmarks.of_task(task)
+    return benchmark.breakdown_metrics if benchmark is not None else None
 
 
 def _filter_of(entry: dict[str, Any]) -> str:

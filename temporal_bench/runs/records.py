@@ -2,20 +2,17 @@
 
 Our tasks' ``process_results`` return one record per doc (tempvs/metrics.py ``make_record``,
 utils/per_doc.py), which both harnesses log under each metric key of the doc's sample line.
-:func:`doc_record` is the one place that knows where a record sits in a sample line; runs and their
-samples files are found as ``temporal-bench rescore`` finds them (temporal_bench/report/rescore.py).
+:func:`doc_record` is the one place that knows where a record sits in a sample line.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from temporal_bench.report.rescore import LoggedRun, find_runs, read_samples
-from temporal_bench.tempvs import suite
-from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
+from temporal_bench import benchmarks
+from temporal_bench.runs.files import read_samples
+from temporal_bench.runs.logged import LoggedRun, RunReadError
 
 
-class RecordsError(Exception):
+class RecordsError(RunReadError):
     """A task whose records cannot be read back: no samples file, or lines without a record."""
 
 
@@ -26,23 +23,25 @@ def doc_record(line: dict) -> dict | None:
     return next((v for k, v in line.items() if k != "doc" and isinstance(v, dict) and "gold" in v and "pred" in v), None)
 
 
-def logged_run(results_path: Path) -> LoggedRun:
-    """The run of one results file (lmms-eval's or lm-eval's naming)."""
-    runs = find_runs(results_path)
-    if not runs:
-        raise RecordsError(f"{results_path}: not an lmms-eval or lm-eval results file with samples beside it")
-    return runs[0]
-
-
 def task_records(run: LoggedRun, task: str) -> list[dict]:
     """Every logged record of ``task``, in the logged order (one filter: lm-eval logs the filter's
-    name; a task logged under several filters is refused rather than mixed). A main task of
-    ``--tasks tempvs`` gets the records of the grounding questions it joins too, from the suite
-    grounding task's samples (temporal_bench/tempvs/suite.py), as its metrics saw them."""
+    name; a task logged under several filters is refused rather than mixed). A task whose metrics
+    join other tasks' records (the benchmark's ``joined_records``: a TempVS ``--tasks tempvs`` main
+    task and the suite grounding task's answers) gets those too, as its metrics saw them."""
     records = _logged_records(run, task)
-    if suite.is_suite_main(task):
-        records = suite.with_served_grounding(records, suite.served_by_test(_logged_records(run, SUITE_GROUNDING_TASK)))
+    benchmark = benchmarks.of_task(task)
+    if benchmark is not None and benchmark.joined_records is not None:
+        records = benchmark.joined_records(task, records, lambda other: _logged_records(run, other))
     return records
+
+
+def per_test_records(task: str, records: list[dict]) -> dict[str, list[dict]]:
+    """``{task: records}``, or the benchmark's split of a task holding several tests (each test's records
+    under its own task's name, as :func:`temporal_bench.runs.results.per_test_results` splits the metrics)."""
+    benchmark = benchmarks.of_task(task)
+    if benchmark is None or benchmark.per_test_records is None:
+        return {task: records}
+    return benchmark.per_test_records(task, records)
 
 
 def _logged_records(run: LoggedRun, task: str) -> list[dict]:
@@ -53,8 +52,7 @@ def _logged_records(run: LoggedRun, task: str) -> list[dict]:
     lines = read_samples(path)
     filters = {line["filter"] for line in lines if "filter" in line}
     if len(filters) > 1:
-        raise RecordsError(f"{path}: logged under several filters ({', '.join(sorted(filters))}); "
-                           "intervals need one record per doc")
+        raise RecordsError(f"{path}: logged under several filters ({', '.join(sorted(filters))}); intervals need one record per doc")
     records = [doc_record(line) for line in lines]
     missing = sum(record is None for record in records)
     if missing:

@@ -41,7 +41,7 @@ class DataLocations:
 
 
 def data_locations_of(runs: Sequence[Any], given: Mapping[str, str], option: str, wanted: Sequence[str] = ()) -> DataLocations:
-    """Where the tasks of ``runs`` (rescore.LoggedRun; those ``wanted``, or all) load their data: for
+    """Where the tasks of ``runs`` (temporal_bench.runs.logged.LoggedRun; those ``wanted``, or all) load their data: for
     each data variable, the folder ``given`` on the command line (with ``option``), else the
     environment's, else the single place the runs recorded. A recorded folder that no longer exists
     is still set (loading then fails naming it, never falls back to the hub) and noted in ``missing``."""
@@ -65,16 +65,14 @@ def data_locations_of(runs: Sequence[Any], given: Mapping[str, str], option: str
         elif environment:
             found.notes.append(f"{variable}={environment} (from the environment){read}")
         elif len(sources) > 1:
-            raise DataLocationError(f"the runs read {variable} from different places ({'; '.join(sources)}): "
-                                    f"give the one to use with {option} {variable}=FOLDER")
+            raise DataLocationError(f"the runs read {variable} from different places ({'; '.join(sources)}): " f"give the one to use with {option} {variable}=FOLDER")
         elif "folder" in next(iter(sources.values())):
             folder = next(iter(sources.values()))["folder"]
             found.assignments[variable] = folder
             if Path(folder).is_dir():
                 found.notes.append(f"{variable}={folder} (the folder the run read, from its results JSON)")
             else:
-                found.missing.append(f"the run's data folder {folder} ({variable}) no longer exists; "
-                                     f"pass {option} {variable}=FOLDER with the run's data")
+                found.missing.append(f"the run's data folder {folder} ({variable}) no longer exists; " f"pass {option} {variable}=FOLDER with the run's data")
                 found.notes.append(found.missing[-1])
         else:
             found.notes.append(f"{variable} not set: {next(iter(sources))}, as the run read it")
@@ -89,5 +87,4 @@ def data_change(task: str, recorded: Mapping[str, Any], rebuilt: Mapping[str, An
     before, now = recorded_source(recorded), recorded_source(rebuilt)
     if before is None or now is None or before.get("fingerprint") == now.get("fingerprint"):
         return None
-    return (f"{task}: its data now ({_where(now)}, fingerprint {now.get('fingerprint')}) is not the run's "
-            f"({_where(before)}, fingerprint {before.get('fingerprint')})")
+    return f"{task}: its data now ({_where(now)}, fingerprint {now.get('fingerprint')}) is not the run's " f"({_where(before)}, fingerprint {before.get('fingerprint')})"

@@ -1,0 +1,151 @@
+"""Re-scoring the tasks of logged runs: each metric recomputed from the logged responses, next to the run's."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from numbers import Real
+from typing import Any
+
+from temporal_bench import benchmarks
+from temporal_bench.rescore.errors import DATA_HINT, RescoreError
+from temporal_bench.rescore.harnesses import harness_of
+from temporal_bench.rescore.settings import TaskSettings
+from temporal_bench.runs.breakdowns import breakdown_function
+from temporal_bench.runs.data_source import data_change, recorded_source
+from temporal_bench.runs.files import read_samples
+from temporal_bench.runs.logged import LoggedRun, select_tasks
+from temporal_bench.runs.records import doc_record
+
+STDERR_KEY = re.compile(r"_stderr(_clt|_clustered)?$")
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def values_differ(original: Any, rescored: Any) -> bool:
+    if is_number(original) and is_number(rescored):
+        both_nan = math.isnan(original) and math.isnan(rescored)
+        return not both_nan and original != rescored
+    return original != rescored
+
+
+@dataclass
+class MetricRow:
+    """One ``<metric>,<filter>`` value of the results JSON and its re-scored value."""
+
+    key: str
+    original: Any
+    rescored: Any
+
+    @property
+    def metric(self) -> str:
+        return self.key.partition(",")[0]
+
+    @property
+    def filter(self) -> str:
+        return self.key.partition(",")[2]
+
+    @property
+    def changed(self) -> bool:
+        return values_differ(self.original, self.rescored)
+
+    @property
+    def difference(self) -> float | None:
+        if is_number(self.original) and is_number(self.rescored):
+            return self.rescored - self.original
+        return None
+
+
+@dataclass
+class TaskRescore:
+    task: str
+    samples: int
+    changed_docs: int  # logged samples whose per-doc values (process_results) changed
+    rows: list[MetricRow]
+    values: dict[str, Any]  # everything the harness's aggregation returned
+    settings: TaskSettings
+    data_source: dict | None  # the data the docs were rebuilt from (None: not recorded)
+    data_note: str | None  # set when that is not the data the run read
+    # the breakdown keys the report computes from the per-doc records (temporal_bench/runs/breakdowns.py)
+    # that the results table does not hold, from the logged records and from the re-scored ones
+    breakdowns: list[MetricRow] = field(default_factory=list)
+
+
+def rescore_task(run: LoggedRun, name: str, task, settings: TaskSettings) -> TaskRescore:
+    harness = harness_of(run)
+    output_type = task.config.output_type
+    if output_type != "generate_until":
+        raise RescoreError(f"task {name!r}: re-scoring supports generate_until tasks, not {output_type}")
+    lines = read_samples(run.samples[name])
+    docs = harness.docs(task, run)
+    for line in lines:
+        doc_id = line["doc_id"]
+        if doc_id >= len(docs) or str(task.doc_to_target(docs[doc_id])) != line["target"]:
+            found = "no such doc" if doc_id >= len(docs) else f"target {task.doc_to_target(docs[doc_id])!r}"
+            raise RescoreError(f"task {name!r}: doc {doc_id} is not the run's (logged target {line['target']!r}, " f"now {found}); {DATA_HINT}")
+    sample_metrics: dict[tuple[str, str], list] = defaultdict(list)
+    changed_docs = 0
+    records: list[tuple[dict | None, dict | None]] = []  # (logged, re-scored) per doc
+    for line, (key, response) in zip(lines, harness.scored_responses(task, run, name, lines, docs)):
+        metrics = task.process_results(docs[line["doc_id"]], [response])
+        for metric, value in metrics.items():
+            sample_metrics[metric, key].append(value)
+        logged = {m: harness.as_logged(v) for m, v in metrics.items()}
+        changed_docs += any(values_differ(v, line.get(m)) for m, v in logged.items())
+        records.append((doc_record(line), doc_record(logged)))
+    values = harness.aggregate(name, task, sample_metrics)
+    rescored = {f"{metric},{key}": values.get(f"{metric},{key}") for metric, key in sample_metrics}
+    original = {k: v for k, v in run.data["results"].get(name, {}).items() if "," in k and not STDERR_KEY.search(k.partition(",")[0])}
+    rows = [MetricRow(k, original.get(k), rescored.get(k)) for k in dict.fromkeys([*rescored, *original])]
+    filter_name = next(iter(sample_metrics), ("", "none"))[1]
+    breakdowns = [row for row in breakdown_rows(name, records, filter_name) if row.key not in {r.key for r in rows}]
+    rebuilt = {"metadata": task.config.metadata}
+    return TaskRescore(name, len(lines), changed_docs, rows, values, settings, recorded_source(rebuilt), data_change(name, run.task_config(name), rebuilt), breakdowns)
+
+
+def breakdown_rows(task: str, records: list[tuple[dict | None, dict | None]], filter_name: str) -> list[MetricRow]:
+    """The task's breakdown keys from its logged and its re-scored per-doc records (none when the task
+    has no breakdowns or a doc has no record)."""
+    compute = breakdown_function(task)
+    if compute is None or not records or any(None in pair for pair in records):
+        return []
+    before, after = compute(task, [pair[0] for pair in records]), compute(task, [pair[1] for pair in records])
+    return [MetricRow(f"{k},{filter_name}", before.get(k), after.get(k)) for k in dict.fromkeys([*after, *before])]
+
+
+@dataclass
+class RunRescore:
+    run: LoggedRun
+    tasks: list[TaskRescore]
+
+
+def with_joined_tasks(names: Sequence[str], logged: Sequence[str]) -> list[str]:
+    """The tasks to re-score, in the order the harness aggregated them, with the tasks their metrics join
+    (each benchmark's ``joined_tasks``: TempVS's suite grounding task for a ``--tasks tempvs`` main task)."""
+    names = list(names)
+    for benchmark in dict.fromkeys(filter(None, map(benchmarks.of_task, names))):
+        if benchmark.joined_tasks is not None:
+            names = benchmark.joined_tasks(names, logged)
+    return names
+
+
+def rescore(runs: Sequence[LoggedRun], wanted: Sequence[str] = (), values: dict[str, Any] | None = None) -> list[RunRescore]:
+    """Re-score the tasks of every run under its recorded settings, with ``values`` (``--set``) on top."""
+    values = values or {}
+    chosen = [(run, names, harness_of(run).task_settings(run, names, values)) for run, names in ((run, with_joined_tasks(names, run.tasks)) for run, names in select_tasks(runs, wanted))]
+    unused = sorted(set(values) - {k for _, _, settings in chosen for s in settings.values() for k in s.overrides})
+    if unused:
+        known = sorted({k for _, _, settings in chosen for s in settings.values() for k in {*s.recorded, *s.current}})
+        raise RescoreError(f"--set {', '.join(unused)}: no re-scored task has such a setting " f"(theirs: {', '.join(known) or 'none'})")
+    done = []
+    for run, names, settings in chosen:
+        harness = harness_of(run)
+        with harness.applied(settings):
+            tasks = harness.build_tasks(run, names, settings)
+            done.append(RunRescore(run, [rescore_task(run, name, tasks[name], settings[name]) for name in names]))
+    return done

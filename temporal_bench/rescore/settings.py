@@ -1,0 +1,66 @@
+"""The settings each task is re-scored under: the ones the run recorded, with ``--set`` on top."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from temporal_bench.rescore.errors import RescoreError
+
+ABSENT = object()  # a setting one side does not have
+
+
+@dataclass
+class TaskSettings:
+    """The settings one task is re-scored under: the run's recorded ones with ``--set`` on top."""
+
+    task: str
+    recorded: dict
+    overrides: dict  # the --set values naming one of the task's settings
+    current: dict  # the task YAML's now (lmms-eval; empty where not comparable)
+
+    @classmethod
+    def of(cls, task: str, recorded: dict, values: dict[str, Any], current: dict | None = None) -> TaskSettings:
+        """Refuses a setting only one of the run and the YAML has (unless ``--set`` gives it)."""
+        current = current or {}
+        settings = cls(task, recorded, {k: v for k, v in values.items() if k in recorded or k in current}, current)
+        if current:
+            only_run = sorted(set(recorded) - set(current))
+            if only_run:
+                raise RescoreError(f"task {task!r}: the run's setting(s) {only_run} are not in its YAML now, so it " "cannot be re-scored as run")
+            only_yaml = sorted(set(current) - set(recorded) - set(settings.overrides))
+            if only_yaml:
+                raise RescoreError(f"task {task!r}: its YAML now has setting(s) {only_yaml}, which the run did not " f"record; give the run's value with --set {only_yaml[0]}=VALUE")
+        return settings
+
+    @property
+    def effective(self) -> dict:
+        return {**self.recorded, **self.overrides}
+
+    @property
+    def changed(self) -> dict[str, tuple[Any, Any]]:
+        """setting -> (the run's, re-scored with) for each ``--set`` value other than the run's."""
+        return {k: (self.recorded.get(k, ABSENT), v) for k, v in self.overrides.items() if self.recorded.get(k, ABSENT) != v}
+
+    @property
+    def yaml_differs(self) -> dict[str, tuple[Any, Any]]:
+        """setting -> (the run's, the YAML's now) where the task YAML changed since the run."""
+        return {k: (v, self.current[k]) for k, v in self.recorded.items() if k in self.current and self.current[k] != v}
+
+
+def parse_settings(items: Sequence[str]) -> dict[str, Any]:
+    """``key=value`` pairs; each value read as YAML (``2`` a number, ``[a, b]`` a list), as in a task YAML."""
+    settings = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            raise RescoreError(f"--set {item!r}: expected a task setting as key=value, e.g. fixes=extraction")
+        try:
+            settings[name] = yaml.safe_load(value)
+        except yaml.YAMLError as exc:
+            raise RescoreError(f"--set {item!r}: the value is not valid YAML ({exc})") from exc
+    return settings
