@@ -41,6 +41,8 @@ PASSTHROUGH = {
     "forget-failed": ("temporal_bench.response_cache", "main_forget_failed",
                       "remove failed requests from an lmms-eval --use_cache folder, so a re-run asks for them again"),
     "compare": ("temporal_bench.report.compare", "main_compare", "paired comparison of two runs: differences with intervals and p-values"),
+    "build-dataset": ("temporal_bench.build_dataset", "main_build_dataset",
+                      "convert a benchmark's official release into a hub-ready dataset folder (parquet, images embedded, a dataset card)"),
     "check": ("temporal_bench.check", "main_check",
               "exit 1 naming what is wrong with a run's output (missing task, failed requests, --limit, stray samples); "
               "the line to put after lmms-eval in scripts"),
