@@ -9,7 +9,7 @@ folder is recognised as converted by that card. docs/harness.md "Converted datas
 import glob
 import json
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple, Type
+from typing import Dict, List, Optional, Type
 
 import yaml
 
@@ -64,10 +64,12 @@ def write_config(dataset, output: Path, config: str) -> List[Path]:
     return paths
 
 
-def write_card(output: Path, header: Dict, configs: Dict[str, str], body: str) -> Path:
+def write_card(output: Path, header: Dict, configs: Dict[str, str], body: str, folders: Optional[Dict[str, str]] = None) -> Path:
     """README.md: ``header`` (licence, pretty_name, ...) plus the ``configs`` (name -> description, in order) in
-    the YAML front matter the hub and ``load_dataset`` read, then ``body`` and a table of the configs."""
-    front = {**header, "configs": [{"config_name": name, "data_files": [{"split": SPLIT, "path": f"{name}/{SPLIT}-*.parquet"}]} for name in configs]}
+    the YAML front matter the hub and ``load_dataset`` read, then ``body`` and a table of the configs. A config
+    reads the parquet folder of its name, or the one ``folders`` names (another config's: no copy)."""
+    folders = folders or {}
+    front = {**header, "configs": [{"config_name": name, "data_files": [{"split": SPLIT, "path": f"{folders.get(name, name)}/{SPLIT}-*.parquet"}]} for name in configs]}
     table = "\n".join(f"| `{name}` | {description} |" for name, description in configs.items())
     text = f"---\n{yaml.safe_dump(front, sort_keys=False)}---\n\n{body.strip()}\n\n## Configs\n\n| config | contents |\n|---|---|\n{table}\n"
     path = Path(output) / CARD
@@ -89,8 +91,3 @@ def push_to_hub(output: Path, repo_id: str) -> None:
     for config in card_configs(output) or {}:
         datasets.load_dataset(str(output), config).push_to_hub(repo_id, config_name=config)
     HfApi().upload_file(path_or_fileobj=str(Path(output) / CARD), path_in_repo=CARD, repo_id=repo_id, repo_type="dataset")
-
-
-def convert_summary(output: Path, configs: Dict[str, Tuple[int, int]]) -> str:
-    """One line per config: rows and parquet files written, for the command's output."""
-    return "\n".join(f"{output / name}: {rows} rows in {files} parquet file(s)" for name, (rows, files) in configs.items())
