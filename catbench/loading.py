@@ -11,11 +11,10 @@ detected from the folder's content:
 """
 
 import logging
-import re
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Tuple
 
-from temporal_bench.catbench.questions import RELATIONS, binary_question, make_question
+from temporal_bench.catbench.questions import RELATIONS, CatBenchDataError, binary_question, expand_hf_rows, make_question, require_fields, steps_of
 from temporal_bench.utils.data_dir import from_hub, local_data_dir
 from temporal_bench.utils.data_fingerprint import DataSource, log_source
 from temporal_bench.utils.json_lines import json_lines
@@ -38,8 +37,6 @@ RELEASE_FILES = {
     for relation in RELATIONS
 }
 RELEASE_FIELDS = ("title", "steps", "question_idx", "step_pair_idx_asked_about", "binary_question")
-HF_FIELDS = ("title", "steps", "origin_text", "destination_text", "label")
-_QUESTION_PATTERN = re.compile(r"^Must Step (\d+) happen (before|after) Step (\d+)\?$")
 
 # (questions, dep, before, close at d <= 3) of the full splits: paper §3 and the released files
 # (docs/protocol/catbench.md §3).
@@ -52,24 +49,8 @@ def how_to_select(split: str) -> str:
             f"lm-eval's --metadata '{{\"data_split\": \"{split}\"}}'")
 
 
-class CatBenchDataError(ValueError):
-    """A CaT-Bench file or row that cannot be read as the release describes."""
-
-
 def _read_jsonl(path: Path) -> List[tuple]:
     return json_lines(path, path.read_text(encoding="utf-8"), CatBenchDataError)
-
-
-def _require(row: Dict, fields, where: str) -> None:
-    missing = [field for field in fields if field not in row]
-    if missing:
-        raise CatBenchDataError(f"{where}: missing field(s) {missing}; found {sorted(row)}")
-
-
-def _steps(value, where: str) -> List[str]:
-    if not (isinstance(value, list) and value and all(isinstance(step, str) for step in value)):
-        raise CatBenchDataError(f"{where}: steps {value!r:.80} is not a list of step texts")
-    return value
 
 
 def _step_pair(value, where: str) -> tuple:
@@ -78,23 +59,10 @@ def _step_pair(value, where: str) -> tuple:
     return tuple(value)
 
 
-_HF_LABELS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
-
-
-def _hf_label(value, where: str) -> bool:
-    """``label`` of a Hugging Face row: a boolean (or 0/1, "true"/"false"); never truthiness, as bool("false") is True."""
-    if isinstance(value, bool):
-        return value
-    key = str(value).strip().lower() if isinstance(value, (int, str)) else None
-    if key not in _HF_LABELS:
-        raise CatBenchDataError(f"{where}: label {value!r:.80} is not a boolean (true = Dep, false = NonDep)")
-    return _HF_LABELS[key]
-
-
 def _release_question(row: Dict, dependent: bool, relation: str, where: str) -> Dict:
-    _require(row, RELEASE_FIELDS, where)
+    require_fields(row, RELEASE_FIELDS, where)
     a, b = _step_pair(row["step_pair_idx_asked_about"], where)
-    steps = _steps(row["steps"], where)
+    steps = steps_of(row["steps"], where)
     if not (0 <= a < b < len(steps)):
         raise CatBenchDataError(f"{where}: step pair {[a, b]} is not an ordered pair of the {len(steps)} steps")
     if row["binary_question"] != binary_question(relation, a, b):
@@ -112,29 +80,6 @@ def load_release_split(folder: Path) -> List[Dict]:
         if not path.is_file():
             raise CatBenchDataError(f"{folder}: release file {name} is missing (found {sorted(p.name for p in folder.iterdir())})")
         questions += [_release_question(row, dependent, relation, f"{path}:{line_no}") for line_no, row in _read_jsonl(path)]
-    return questions
-
-
-def _step_index(steps: List[str], text: str, where: str) -> int:
-    matches = [i for i, step in enumerate(steps) if step == text]
-    if len(matches) != 1:
-        raise CatBenchDataError(f"{where}: step text {text[:60]!r} matches {len(matches)} steps, expected exactly 1")
-    return matches[0]
-
-
-def expand_hf_rows(rows: Iterable[tuple]) -> List[Dict]:
-    """Hugging Face rows are step pairs: ``destination_text`` is the earlier step, ``origin_text`` the later."""
-    questions = []
-    for where, row in rows:
-        _require(row, HF_FIELDS, where)
-        steps = list(_steps(row["steps"], where))
-        a = _step_index(steps, row["destination_text"], where)
-        b = _step_index(steps, row["origin_text"], where)
-        if a >= b:
-            raise CatBenchDataError(f"{where}: destination step {a + 1} does not precede origin step {b + 1}")
-        dependent = _hf_label(row["label"], where)
-        for relation in RELATIONS:
-            questions.append(make_question(row["title"], steps, a, b, relation, dependent, binary_question(relation, a, b)))
     return questions
 
 
