@@ -9,7 +9,12 @@ import datasets
 from temporal_bench import __version__
 from temporal_bench.isobench.hub_dataset import DEFAULT_CONFIG, HUB_DATASET_ID
 from temporal_bench.isobench.loading import HUB_ID, choose_split, tables_from_folder
-from temporal_bench.isobench.records import IsoBenchDataError, Table, image_ref, map_columns
+from temporal_bench.isobench.records import (
+    IsoBenchDataError,
+    Table,
+    image_ref,
+    map_columns,
+)
 from temporal_bench.utils import converted_dataset
 from temporal_bench.utils.data_fingerprint import fingerprint
 from temporal_bench.utils.synthetic_data import is_synthetic, mark_synthetic

@@ -10,7 +10,12 @@ from typing import Dict, List
 
 import datasets
 
-from temporal_bench.isobench.records import COLUMN_MAP_SETTING, SPLIT_SETTING, normalise_table, table_from_hf
+from temporal_bench.isobench.records import (
+    COLUMN_MAP_SETTING,
+    SPLIT_SETTING,
+    normalise_table,
+    table_from_hf,
+)
 
 HUB_DATASET_ID = "lmms-lab-eval/ISO-Bench"
 DEFAULT_CONFIG = "default"

@@ -23,7 +23,15 @@ from typing import Dict, List, Optional
 
 from temporal_bench.isobench import hub_dataset
 from temporal_bench.isobench.records import (
-    COLUMN_MAP_SETTING, SPLIT_SETTING, IsoBenchDataError, ImagePath, Table, check_statistics, columns_of_rows, normalise_table, table_from_hf,
+    COLUMN_MAP_SETTING,
+    SPLIT_SETTING,
+    ImagePath,
+    IsoBenchDataError,
+    Table,
+    check_statistics,
+    columns_of_rows,
+    normalise_table,
+    table_from_hf,
 )
 from temporal_bench.utils import converted_dataset
 from temporal_bench.utils.data_dir import from_hub, local_data_dir
@@ -35,8 +43,9 @@ logger = logging.getLogger(__name__)
 
 HUB_ID = "StonyBrookNLP/ISO-Bench"
 DATA_DIR_ENV = "ISOBENCH_DATA_DIR"
-LOCAL_LAYOUT = ("a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet files "
-                "of rows with embedded images or image paths relative to the data file, or a dataset converted by temporal-bench build-dataset")
+LOCAL_LAYOUT = (
+    "a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet files " "of rows with embedded images or image paths relative to the data file, or a dataset converted by temporal-bench build-dataset"
+)
 # The environment variables the task settings replaced.
 COLUMN_MAP_ENV = "ISOBENCH_COLUMN_MAP"
 SPLIT_ENV = "ISOBENCH_SPLIT"
@@ -106,11 +115,7 @@ def tables_from_folder(folder: Path) -> Dict[str, Table]:
         if isinstance(loaded, datasets.DatasetDict):
             return {split: table_from_hf(ds, f"{folder}[{split}]", _under([folder])) for split, ds in loaded.items()}
         return {"data": table_from_hf(loaded, str(folder), _under([folder]))}
-    files = sorted(
-        p for p in folder.rglob("*")
-        if p.is_file() and p.suffix.lower() in _DATA_SUFFIXES and p.name not in _META_FILES
-        and not any(part.startswith(".") for part in p.relative_to(folder).parts)
-    )
+    files = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in _DATA_SUFFIXES and p.name not in _META_FILES and not any(part.startswith(".") for part in p.relative_to(folder).parts))
     grouped: Dict[str, List] = {}
     skipped = []
     for path in files:
@@ -129,10 +134,7 @@ def tables_from_folder(folder: Path) -> Dict[str, Table]:
         grouped.setdefault(_split_from_name(path), []).append((path, rows))
     if not grouped:
         found = sorted(p.name for p in folder.iterdir())[:20]
-        raise IsoBenchDataError(
-            f"{DATA_DIR_ENV}={folder}: no ISO-Bench data found; {DATA_DIR_ENV} must name {LOCAL_LAYOUT}. Found: {found}"
-            + (f"; files without rows: {skipped}" if skipped else "")
-        )
+        raise IsoBenchDataError(f"{DATA_DIR_ENV}={folder}: no ISO-Bench data found; {DATA_DIR_ENV} must name {LOCAL_LAYOUT}. Found: {found}" + (f"; files without rows: {skipped}" if skipped else ""))
     tables = {}
     for split, parts in grouped.items():
         rows = [row for _, part in parts for row in part]
@@ -159,23 +161,16 @@ def choose_split(tables: Dict[str, Table], requested: Optional[str] = None) -> T
         return next(iter(tables.values()))
     named = [split for split in ("test", "train") if split in tables]
     if len(named) == 1:
-        logger.warning("ISO-Bench: splits %s present, evaluating %r (the task setting %s chooses)",
-                       sorted(tables), named[0], SPLIT_SETTING)
+        logger.warning("ISO-Bench: splits %s present, evaluating %r (the task setting %s chooses)", sorted(tables), named[0], SPLIT_SETTING)
         return tables[named[0]]
-    raise IsoBenchDataError(
-        f"ISO-Bench: several splits {sorted(tables)} and no way to tell which is the benchmark; "
-        f"set the task setting {SPLIT_SETTING} (YAML metadata) to one of them"
-    )
+    raise IsoBenchDataError(f"ISO-Bench: several splits {sorted(tables)} and no way to tell which is the benchmark; " f"set the task setting {SPLIT_SETTING} (YAML metadata) to one of them")
 
 
 def refuse_removed_env() -> None:
     """The settings that choose the rows are task settings now: an old variable still set is an error."""
     for name, setting in REMOVED_ENV.items():
         if os.environ.get(name, "").strip():
-            raise IsoBenchDataError(
-                f"{name} is no longer read: set the task setting {setting!r} in the task YAML's metadata instead "
-                f"(a variant YAML that includes isobench.yaml, docs/isobench.md), then unset {name}"
-            )
+            raise IsoBenchDataError(f"{name} is no longer read: set the task setting {setting!r} in the task YAML's metadata instead " f"(a variant YAML that includes isobench.yaml, docs/isobench.md), then unset {name}")
 
 
 def load_records(data_dir: Optional[Path] = None, column_map: Optional[Dict[str, Optional[str]]] = None, split: Optional[str] = None) -> List[Dict]:
@@ -224,7 +219,7 @@ def open_image(doc: Dict):
             if path and path.startswith(HUB_IMAGE_PREFIX):
                 from huggingface_hub import hf_hub_download
 
-                path = hf_hub_download(HUB_ID, path[len(HUB_IMAGE_PREFIX):], repo_type="dataset")
+                path = hf_hub_download(HUB_ID, path[len(HUB_IMAGE_PREFIX) :], repo_type="dataset")
             image = Image.open(path)
         image.load()
         return image.convert("RGB")

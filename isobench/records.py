@@ -33,42 +33,46 @@ FIELDS = REQUIRED_FIELDS + OPTIONAL_FIELDS
 # Candidate column names per field, best first (§2.2).
 CANDIDATES = {
     "id": ("id", "idx", "uid", "example_id", "instance_id", "item_id", "qid", "question_id", "sample_id"),
-    "image": ("image", "frame", "img", "image_path", "frame_path", "image_file", "img_path", "frame_file",
-              "image_bytes", "frame_image", "keyframe", "picture"),
+    "image": ("image", "frame", "img", "image_path", "frame_path", "image_file", "img_path", "frame_file", "image_bytes", "frame_image", "keyframe", "picture"),
     "goal": ("goal", "title", "task", "recipe", "recipe_name", "task_name", "goal_name", "plan_goal", "plan_title"),
-    "snippet": ("snippet", "snippet_steps", "plan_snippet", "snippet_text", "excerpt", "plan_excerpt", "plan",
-                "steps", "context", "text"),
+    "snippet": ("snippet", "snippet_steps", "plan_snippet", "snippet_text", "excerpt", "plan_excerpt", "plan", "steps", "context", "text"),
     "relation": ("relation", "direction", "temporal_relation", "question_type", "relation_type", "order"),
-    "label": ("label", "gold", "gold_label", "answer", "dependency", "dependency_label", "type", "is_dependent",
-              "dependent", "target"),
+    "label": ("label", "gold", "gold_label", "answer", "dependency", "dependency_label", "type", "is_dependent", "dependent", "target"),
     "anchor": ("anchor", "anchor_step", "anchor_position"),
     "question": ("question", "query"),
     "source": ("source", "source_dataset", "dataset", "origin", "domain"),
     "plan_id": ("plan_id", "video_id", "vid", "youtube_id", "video", "recipe_id"),
-    "image_step_idx": ("image_step_idx", "image_step_index", "image_idx", "image_index", "frame_step_idx",
-                       "image_step_position", "image_position", "candidate_step_idx", "step_idx"),
-    "snippet_step_idxs": ("snippet_step_idxs", "snippet_step_indices", "snippet_idxs", "snippet_indices",
-                          "snippet_positions", "snippet_step_positions"),
+    "image_step_idx": ("image_step_idx", "image_step_index", "image_idx", "image_index", "frame_step_idx", "image_step_position", "image_position", "candidate_step_idx", "step_idx"),
+    "snippet_step_idxs": ("snippet_step_idxs", "snippet_step_indices", "snippet_idxs", "snippet_indices", "snippet_positions", "snippet_step_positions"),
 }
 # Columns that would describe the image step in words: never mapped, never shown (§7.2).
-CAPTION_COLUMNS = ("caption", "image_caption", "image_description", "description", "image_step", "image_step_text",
-                   "image_text", "frame_caption", "step_caption", "candidate_step", "candidate_text")
+CAPTION_COLUMNS = ("caption", "image_caption", "image_description", "description", "image_step", "image_step_text", "image_text", "frame_caption", "step_caption", "candidate_step", "candidate_text")
 
 _LABELS = {
-    "yes": "yes", "dep": "yes", "dependent": "yes", "pos": "yes", "positive": "yes", "true": "yes", "1": "yes",
-    "no": "no", "nondep": "no", "nondependent": "no", "independent": "no", "neg": "no", "negative": "no",
-    "false": "no", "0": "no",
+    "yes": "yes",
+    "dep": "yes",
+    "dependent": "yes",
+    "pos": "yes",
+    "positive": "yes",
+    "true": "yes",
+    "1": "yes",
+    "no": "no",
+    "nondep": "no",
+    "nondependent": "no",
+    "independent": "no",
+    "neg": "no",
+    "negative": "no",
+    "false": "no",
+    "0": "no",
 }
-_RELATIONS = {"before": "before", "after": "after", "b": "before", "a": "after", "prev": "before",
-              "previous": "before", "preceding": "before", "next": "after", "following": "after"}
+_RELATIONS = {"before": "before", "after": "after", "b": "before", "a": "after", "prev": "before", "previous": "before", "preceding": "before", "next": "after", "following": "after"}
 _ANCHORS = {"first": "first", "last": "last"}
 _ANCHOR_OF = {"before": "first", "after": "last"}
 _SOURCES = {"youcook2": "youcook2", "youcook": "youcook2", "yc2": "youcook2", "crosstask": "crosstask", "ct": "crosstask"}
 CLOSE_MAX_DISTANCE = 2  # close iff |j - i| < 3 (§5)
 
 # Table 2 of the paper: the full release.
-EXPECTED_COUNTS = {"rows": 764, "dep": 383, "nondep": 381, "before": 372, "after": 392,
-                   "before_dep": 187, "before_nondep": 185, "after_dep": 196, "after_nondep": 196}
+EXPECTED_COUNTS = {"rows": 764, "dep": 383, "nondep": 381, "before": 372, "after": 392, "before_dep": 187, "before_nondep": 185, "after_dep": 196, "after_nondep": 196}
 EXPECTED_SOURCE_COUNTS = {"crosstask": 139, "youcook2": 625}
 SNIPPET_LENGTHS = (2, 3, 4)
 
@@ -114,8 +118,7 @@ def table_from_hf(dataset, where: str, image_path: Optional[ImagePath] = None) -
     for name, feature in dataset.features.items():
         if isinstance(feature, datasets.Image) and feature.decode:
             dataset = dataset.cast_column(name, datasets.Image(decode=False))
-    columns = {name: f"Value({feature.dtype})" if isinstance(feature, datasets.Value) else type(feature).__name__
-               for name, feature in dataset.features.items()}
+    columns = {name: f"Value({feature.dtype})" if isinstance(feature, datasets.Value) else type(feature).__name__ for name, feature in dataset.features.items()}
     files = [Path(entry["filename"]) for entry in dataset.cache_files]
     return Table(where, columns, dataset.to_list(), image_path, files)
 
@@ -322,8 +325,7 @@ def normalise_row(row: Dict, mapping: Dict[str, str], index: int, table: Table) 
 def normalise_table(table: Table, column_map: Optional[Dict[str, Optional[str]]] = None) -> List[Dict]:
     mapping = map_columns(table.columns, column_map, table.where)
     ignored = [c for c in table.columns if _key(c) in {_key(n) for n in CAPTION_COLUMNS} and c not in mapping.values()]
-    logger.info("ISO-Bench %s: column mapping %s%s", table.where, mapping,
-                f"; never shown: {ignored}" if ignored else "")
+    logger.info("ISO-Bench %s: column mapping %s%s", table.where, mapping, f"; never shown: {ignored}" if ignored else "")
     records = [normalise_row(row, mapping, index, table) for index, row in enumerate(table.rows)]
     if len({r["id"] for r in records}) != len(records):
         logger.warning("ISO-Bench %s: ids in column %r are not unique; using row numbers", table.where, mapping.get("id"))
@@ -349,19 +351,13 @@ def check_statistics(records: List[Dict]) -> List[str]:
     found = statistics(records)
     if found != EXPECTED_COUNTS:
         diffs = {key: (found[key], expected) for key, expected in EXPECTED_COUNTS.items() if found[key] != expected}
-        problems.append(
-            f"ISO-Bench: the loaded data differs from the paper's Table 2 (found, paper): {diffs}. "
-            "A partial copy, another release, or a wrong column mapping / label polarity; check the mapping."
-        )
+        problems.append(f"ISO-Bench: the loaded data differs from the paper's Table 2 (found, paper): {diffs}. " "A partial copy, another release, or a wrong column mapping / label polarity; check the mapping.")
     sources = Counter(record["source"] for record in records if record["source"])
     if sources and len(records) == EXPECTED_COUNTS["rows"] and dict(sources) != EXPECTED_SOURCE_COUNTS:
         problems.append(f"ISO-Bench: per-source counts {dict(sources)} differ from the paper's {EXPECTED_SOURCE_COUNTS}")
     odd = sum(len(record["snippet_steps"]) not in SNIPPET_LENGTHS for record in records)
     if odd:
-        problems.append(
-            f"ISO-Bench: {odd} snippet(s) have a step count outside 2-4; is the snippet column the full plan? "
-            f"Name the snippet column with the task setting {COLUMN_MAP_SETTING}."
-        )
+        problems.append(f"ISO-Bench: {odd} snippet(s) have a step count outside 2-4; is the snippet column the full plan? " f"Name the snippet column with the task setting {COLUMN_MAP_SETTING}.")
     for problem in problems:
         warn_once(logger, problem)
     return problems

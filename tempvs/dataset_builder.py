@@ -11,8 +11,19 @@ from temporal_bench import __version__
 from temporal_bench.tempvs import prompts
 from temporal_bench.tempvs.docs import from_row, has_invalid_event, image_fields, reroot
 from temporal_bench.tempvs.hub_dataset import FEATURES, HUB_DATASET_ID, config_task_ids
-from temporal_bench.tempvs.loading import HUB_ID, ReleaseRows, blind_correctness, data_root, describe_source
-from temporal_bench.tempvs.spec import BLIND_MODELS, MAIN_TESTS, SOURCES, TempVSDataError
+from temporal_bench.tempvs.loading import (
+    HUB_ID,
+    ReleaseRows,
+    blind_correctness,
+    data_root,
+    describe_source,
+)
+from temporal_bench.tempvs.spec import (
+    BLIND_MODELS,
+    MAIN_TESTS,
+    SOURCES,
+    TempVSDataError,
+)
 from temporal_bench.utils import converted_dataset
 from temporal_bench.utils.data_fingerprint import fingerprint
 from temporal_bench.utils.synthetic_data import is_synthetic, mark_synthetic

@@ -20,7 +20,15 @@ from temporal_bench.tempvs import prompts
 from temporal_bench.tempvs.extraction import answer_letters
 from temporal_bench.tempvs.settings import UNGROUNDED_MODES, TaskSettings
 from temporal_bench.tempvs.spec import (
-    BLIND_DROP_THRESHOLD, GROUNDING_TESTS, INVALID_EVENT_MARKERS, MAIN_TESTS, PAPER_COUNTS, TEST_NAMES, TempVSDataError, selected_sources, task_kind,
+    BLIND_DROP_THRESHOLD,
+    GROUNDING_TESTS,
+    INVALID_EVENT_MARKERS,
+    MAIN_TESTS,
+    PAPER_COUNTS,
+    TEST_NAMES,
+    TempVSDataError,
+    selected_sources,
+    task_kind,
 )
 
 try:  # lmms-eval's logger prints at the CLI's verbosity; plain logging is the fallback
@@ -125,9 +133,7 @@ def grounding_doc(row: Dict, source: str, task_id: str, mode: str, visual: str, 
     number = re.search(r"(\d+)\s*$", doc["gt_option"])
     if number is None or int(number.group(1)) < 1:
         raise TempVSDataError(f"gt_option {doc['gt_option']!r} is not 'image N' (N from 1)")
-    doc.update(
-        event_index=int(number.group(1)) - 1, answer=number.group(1), choices=[str(k) for k in range(1, max(len(prompts.as_list(row.get("img_path_list"))), int(number.group(1))) + 1)]
-    )
+    doc.update(event_index=int(number.group(1)) - 1, answer=number.group(1), choices=[str(k) for k in range(1, max(len(prompts.as_list(row.get("img_path_list"))), int(number.group(1))) + 1)])
     return doc
 
 

@@ -19,7 +19,12 @@ import datasets
 
 from temporal_bench.tempvs.docs import LoadReport, shown_images, task_docs
 from temporal_bench.tempvs.settings import TaskSettings
-from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SHARED_GROUNDING_TASKS, TempVSDataError
+from temporal_bench.tempvs.spec import (
+    GROUNDING_TESTS,
+    MAIN_TESTS,
+    SHARED_GROUNDING_TASKS,
+    TempVSDataError,
+)
 
 HUB_DATASET_ID = "lmms-lab-eval/TempVS"
 SUITE_GROUNDING_CONFIG = "suite_grounding"

@@ -11,11 +11,26 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.tempvs import hub_dataset
-from temporal_bench.tempvs.docs import LoadReport, distinct_grounding_docs, grounding_docs, has_invalid_event, main_docs, shown_images, task_docs
+from temporal_bench.tempvs.docs import (
+    LoadReport,
+    distinct_grounding_docs,
+    grounding_docs,
+    has_invalid_event,
+    main_docs,
+    shown_images,
+    task_docs,
+)
 from temporal_bench.tempvs.extraction import is_correct, official_extract
 from temporal_bench.tempvs.pickled_frames import RefusedPickleGlobal, load_pickled_frame
 from temporal_bench.tempvs.settings import TaskSettings
-from temporal_bench.tempvs.spec import BLIND_MODELS, MAIN_TESTS, TempVSDataError, file_of, selected_sources, task_kind
+from temporal_bench.tempvs.spec import (
+    BLIND_MODELS,
+    MAIN_TESTS,
+    TempVSDataError,
+    file_of,
+    selected_sources,
+    task_kind,
+)
 from temporal_bench.utils import converted_dataset
 from temporal_bench.utils.data_dir import from_hub, local_data_dir
 from temporal_bench.utils.data_fingerprint import DataSource
@@ -23,11 +38,11 @@ from temporal_bench.utils.json_lines import json_lines_after
 
 HUB_ID = "yingjins/TempVS"
 DATA_DIR_ENV = "TEMPVS_DATA_DIR"
-LOCAL_LAYOUT = ("the folder holding the release's benchmark_pkl/ (or benchmark/), the image folders of the four "
-                "sources and predictions/blind/ for the text-only-LLM filter, or a folder with such a data/ subfolder")
+LOCAL_LAYOUT = "the folder holding the release's benchmark_pkl/ (or benchmark/), the image folders of the four " "sources and predictions/blind/ for the text-only-LLM filter, or a folder with such a data/ subfolder"
 
 
 # ---- locating and reading the files -------------------------------------------------------------
+
 
 def find_layout_root(folder: Path, named_by: str = "") -> Path:
     """The folder holding ``benchmark_pkl/`` or ``benchmark/`` (the folder itself or its ``data/``);
@@ -37,8 +52,7 @@ def find_layout_root(folder: Path, named_by: str = "") -> Path:
             return candidate
     found = sorted(p.name for p in folder.iterdir())[:20] if folder.is_dir() else []
     fix = f"; set {named_by} to {LOCAL_LAYOUT}" if named_by else ""
-    raise TempVSDataError(f"{folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); "
-                          f"found {found}{fix}")
+    raise TempVSDataError(f"{folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); " f"found {found}{fix}")
 
 
 def data_root(data_dir: Optional[Path] = None) -> Path:
@@ -117,8 +131,7 @@ def read_table(path: Path) -> List[Dict]:
         except RefusedPickleGlobal as error:
             raise TempVSDataError(f"{path}: refused to unpickle: {error}") from error
         except Exception as error:  # noqa: BLE001 - unpickling fails in many ways; each names the file
-            raise TempVSDataError(f"{path}: cannot be unpickled ({type(error).__name__}: {error}); "
-                                  "a truncated or corrupt file?") from error
+            raise TempVSDataError(f"{path}: cannot be unpickled ({type(error).__name__}: {error}); " "a truncated or corrupt file?") from error
         if not isinstance(frame, pandas.DataFrame):
             raise TempVSDataError(f"{path}: holds a {type(frame).__name__}, not a pandas DataFrame of rows")
         return _frame_rows(frame)
@@ -128,8 +141,7 @@ def read_table(path: Path) -> List[Dict]:
 def annotation_path(root: Path, source: str, file_name: str) -> Path:
     """``benchmark_pkl/{source}_{file}_test.pkl`` (what the code reads), else the JSON twin in ``benchmark/``."""
     stem = f"{source}_{file_name}_test"
-    for candidate in (root / "benchmark_pkl" / f"{stem}.pkl", root / "benchmark" / f"{stem}.json",
-                      root / "benchmark" / f"{stem}.pkl", root / "benchmark" / f"{stem}.jsonl"):
+    for candidate in (root / "benchmark_pkl" / f"{stem}.pkl", root / "benchmark" / f"{stem}.json", root / "benchmark" / f"{stem}.pkl", root / "benchmark" / f"{stem}.jsonl"):
         if candidate.is_file():
             return candidate
     raise TempVSDataError(f"TempVS annotation file {stem}.pkl/.json is missing under {root}/benchmark_pkl or {root}/benchmark")
@@ -168,9 +180,7 @@ def blind_prediction_path(root: Path, model: str, suffix: str, source: str, task
     for candidate in (folder / f"{stem}.pkl", folder / f"{stem}.json"):
         if candidate.is_file():
             return candidate
-    raise TempVSDataError(
-        f"blind prediction file {folder / stem}.pkl is missing: the text-only-LLM filter needs it "
-        f"(use the *_unfiltered task to evaluate without that filter)")
+    raise TempVSDataError(f"blind prediction file {folder / stem}.pkl is missing: the text-only-LLM filter needs it " f"(use the *_unfiltered task to evaluate without that filter)")
 
 
 def blind_correctness(root: Path, source: str, task_id: str, question_ids: Sequence[str] = (), read: Optional[List[Path]] = None) -> Dict[str, List[bool]]:

@@ -93,8 +93,20 @@ def test_load_dataset_reads_every_config_offline_and_docs_from_dataset_needs_not
     assert "license: other" in card and "Images therefore repeat" in card and is_synthetic(converted)
     rows = {config: datasets.load_dataset(str(converted), config, split="test") for config in TEMPVS_CONFIGS}
     assert {config: len(dataset) for config, dataset in rows.items()} == {
-        "mt1_two": 96, "mt1_three": 72, "mt2_event": 49, "mt2_caption": 49, "mt3_event": 49, "mt3_caption": 49, "ordering_event": 57, "ordering_caption": 57,
-        "gt_paired": 32, "gt_triple": 40, "gt_all": 41, "gt_all_story": 41, "suite_grounding": 154}
+        "mt1_two": 96,
+        "mt1_three": 72,
+        "mt2_event": 49,
+        "mt2_caption": 49,
+        "mt3_event": 49,
+        "mt3_caption": 49,
+        "ordering_event": 57,
+        "ordering_caption": 57,
+        "gt_paired": 32,
+        "gt_triple": 40,
+        "gt_all": 41,
+        "gt_all_story": 41,
+        "suite_grounding": 154,
+    }
     assert rows["mt1_two"].features["images"] == datasets.List(datasets.Image())
     settings = TEMPVS_TASKS["tempvs_mt1_two"].settings.metadata()
     assert tempvs_hub.config_name(settings) == "mt1_two"
