@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
+import datasets
+
 from temporal_bench.utils import converted_dataset
 
 # benchmark -> (builder module, its release-data error); CaT-Bench's hub dataset is already what lmms-eval loads
@@ -31,6 +33,7 @@ def main_build_dataset(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--output", type=Path, required=True, help="the dataset folder to write (must not exist or be empty)")
     parser.add_argument("--push-to-hub", metavar="ORG/NAME", help="then push every config and the card to this hub dataset")
     args = parser.parse_args(argv)
+    datasets.disable_progress_bars()
     module_name, error_name = BUILDERS[args.benchmark]
     module = importlib.import_module(module_name)
     if args.output.exists() and any(args.output.iterdir()):

@@ -65,6 +65,8 @@ def open_image(image: Union[str, Dict], doc: Dict):
     """An image file of the release, or an encoded image of a converted dataset (``{"bytes", "path"}``: docs rebuilt outside a harness)."""
     from PIL import Image
 
+    if isinstance(image, str) and doc.get("images"):  # a converted doc's image name (browse): its encoded image
+        image = next((shown for shown in doc["images"] if isinstance(shown, dict) and shown.get("path") == image), image)
     where = image.get("path") if isinstance(image, dict) else image
     if not isinstance(image, dict) and (not image or not Path(image).is_file()):
         raise FileNotFoundError(f"TempVS image {image!r} of doc {doc.get('doc_key')} not found (image paths are re-rooted at TEMPVS_DATA_DIR / the hub snapshot)")

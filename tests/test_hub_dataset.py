@@ -10,6 +10,7 @@ from temporal_bench.__main__ import main
 from temporal_bench.isobench import hub_dataset as isobench_hub
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.isobench.loading import load_records
+from temporal_bench.tempvs import hooks
 from temporal_bench.tempvs import hub_dataset as tempvs_hub
 from temporal_bench.tempvs.docs import shown_images
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
@@ -83,6 +84,8 @@ def test_every_tempvs_task_gets_the_same_docs_from_the_converted_dataset(built):
         for doc, original in zip(docs, expected):
             assert [image["bytes"] for image in doc["images"]] == [Path(path).read_bytes() for path in shown_images(original)], doc["doc_key"]
         assert source.folder == converted
+    shown = docs[-1]["images"][0]  # the browser opens a converted doc's image by its name
+    assert hooks.open_image(docs[-1]["image"] or docs[-1]["frames"][0], docs[-1]).tobytes() == hooks.open_image(shown, docs[-1]).tobytes()
 
 
 def test_load_dataset_reads_every_config_offline_and_docs_from_dataset_needs_nothing_else(built):
