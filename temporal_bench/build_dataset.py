@@ -17,7 +17,8 @@ from temporal_bench.utils import converted_dataset
 BUILDERS = {"tempvs": ("temporal_bench.tempvs.dataset_builder", "TempVSDataError"), "isobench": ("temporal_bench.isobench.dataset_builder", "IsoBenchDataError")}
 EPILOG = """example:
   temporal-bench build-dataset tempvs --source ~/data/TempVS --output ~/data/TempVS-hub
-  python -c 'import datasets; print(datasets.load_dataset("'$HOME'/data/TempVS-hub", "mt1_two"))'
+  temporal-bench build-dataset isobench --source ~/data/ISO-Bench --output ~/data/ISO-Bench-hub --push-to-hub my-org/ISO-Bench
+then datasets.load_dataset(OUTPUT, "mt1_two") reads a config, and TEMPVS_DATA_DIR=OUTPUT runs the tasks on it.
 CaT-Bench needs no conversion: lmms-eval loads vanyacohen/CaT-Bench as it is (docs/catbench.md)."""
 
 
