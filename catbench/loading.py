@@ -167,5 +167,5 @@ def _check_counts(split: str, questions: List[Dict], synthetic: bool = False) ->
     )
     if found != expected:
         matches = [other for other, counts in EXPECTED_COUNTS.items() if counts == found]
-        hint = f"; these files match the released {matches[0]} split ({found[0]:,} questions): " f"run {how_to_select(matches[0])} to evaluate it as such" if matches else ""
-        warn_once(logger, f"CaT-Bench {split} split: (questions, Dep, before, close) = {found}, the released {split} split has " f"{expected}{hint}")
+        hint = f"; these files match the released {matches[0]} split ({found[0]:,} questions): run {how_to_select(matches[0])} to evaluate it as such" if matches else ""
+        warn_once(logger, f"CaT-Bench {split} split: (questions, Dep, before, close) = {found}, the released {split} split has {expected}{hint}")

@@ -1,6 +1,6 @@
 """ISO-Bench as a hub dataset: which config a task reads and the task's docs built from that config's rows.
 
-The dataset (built from the release by ``temporal-bench build-dataset isobench``, isobench/dataset_builder.py)
+The dataset (converted from the official release; its card says how)
 keeps the release's columns as they are, with the image column embedded as an image feature; config
 ``default`` holds the split a task without the ``data_split`` setting evaluates, and each release split is
 also a config of its name. Nothing here reads a file, an environment variable or the network.

@@ -7,7 +7,7 @@ Sources:
   data files (``*.json`` list of rows or ``{"data": [rows]}``, ``*.jsonl``, ``*.parquet``) anywhere
   under it, with images embedded (image feature, ``{"bytes", "path"}``, bytes, data URI) or as file
   paths relative to the data file's folder or to the data folder; or a dataset converted by
-  ``temporal-bench build-dataset isobench`` (recognised by its card; isobench/hub_dataset.py).
+  the build-dataset command (isobench/dataset_builder.py; recognised by its card, read through isobench/hub_dataset.py).
 
 The rows are mapped to normalised records by isobench/records.py, under the task settings
 ``column_map`` and ``data_split``. The resolved source and a fingerprint of the files read are logged,
@@ -43,9 +43,7 @@ logger = logging.getLogger(__name__)
 
 HUB_ID = "StonyBrookNLP/ISO-Bench"
 DATA_DIR_ENV = "ISOBENCH_DATA_DIR"
-LOCAL_LAYOUT = (
-    "a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet files " "of rows with embedded images or image paths relative to the data file, or a dataset converted by temporal-bench build-dataset"
-)
+LOCAL_LAYOUT = "a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet files of rows with embedded images or image paths relative to the data file"
 # The environment variables the task settings replaced.
 COLUMN_MAP_ENV = "ISOBENCH_COLUMN_MAP"
 SPLIT_ENV = "ISOBENCH_SPLIT"
@@ -163,14 +161,14 @@ def choose_split(tables: Dict[str, Table], requested: Optional[str] = None) -> T
     if len(named) == 1:
         logger.warning("ISO-Bench: splits %s present, evaluating %r (the task setting %s chooses)", sorted(tables), named[0], SPLIT_SETTING)
         return tables[named[0]]
-    raise IsoBenchDataError(f"ISO-Bench: several splits {sorted(tables)} and no way to tell which is the benchmark; " f"set the task setting {SPLIT_SETTING} (YAML metadata) to one of them")
+    raise IsoBenchDataError(f"ISO-Bench: several splits {sorted(tables)} and no way to tell which is the benchmark; set the task setting {SPLIT_SETTING} (YAML metadata) to one of them")
 
 
 def refuse_removed_env() -> None:
     """The settings that choose the rows are task settings now: an old variable still set is an error."""
     for name, setting in REMOVED_ENV.items():
         if os.environ.get(name, "").strip():
-            raise IsoBenchDataError(f"{name} is no longer read: set the task setting {setting!r} in the task YAML's metadata instead " f"(a variant YAML that includes isobench.yaml, docs/isobench.md), then unset {name}")
+            raise IsoBenchDataError(f"{name} is no longer read: set the task setting {setting!r} in the task YAML's metadata instead (a variant YAML that includes isobench.yaml, docs/isobench.md), then unset {name}")
 
 
 def load_records(data_dir: Optional[Path] = None, column_map: Optional[Dict[str, Optional[str]]] = None, split: Optional[str] = None) -> List[Dict]:

@@ -276,7 +276,7 @@ def image_ref(value, image_path: Optional[ImagePath], where: str) -> Dict[str, O
     if len(text) > 512 and re.fullmatch(r"[A-Za-z0-9+/=\s]+", text):
         return {"image_path": None, "image_bytes": base64.b64decode(text)}
     if image_path is None:
-        raise IsoBenchDataError(f"{where}: image {text!r} is a path, and this dataset embeds its images (rebuild it with temporal-bench build-dataset)")
+        raise IsoBenchDataError(f"{where}: image {text!r} is a path, and this dataset embeds its images (a converted dataset holds the images themselves)")
     return {"image_path": image_path(text), "image_bytes": None}
 
 
@@ -351,13 +351,13 @@ def check_statistics(records: List[Dict]) -> List[str]:
     found = statistics(records)
     if found != EXPECTED_COUNTS:
         diffs = {key: (found[key], expected) for key, expected in EXPECTED_COUNTS.items() if found[key] != expected}
-        problems.append(f"ISO-Bench: the loaded data differs from the paper's Table 2 (found, paper): {diffs}. " "A partial copy, another release, or a wrong column mapping / label polarity; check the mapping.")
+        problems.append(f"ISO-Bench: the loaded data differs from the paper's Table 2 (found, paper): {diffs}. A partial copy, another release, or a wrong column mapping / label polarity; check the mapping.")
     sources = Counter(record["source"] for record in records if record["source"])
     if sources and len(records) == EXPECTED_COUNTS["rows"] and dict(sources) != EXPECTED_SOURCE_COUNTS:
         problems.append(f"ISO-Bench: per-source counts {dict(sources)} differ from the paper's {EXPECTED_SOURCE_COUNTS}")
     odd = sum(len(record["snippet_steps"]) not in SNIPPET_LENGTHS for record in records)
     if odd:
-        problems.append(f"ISO-Bench: {odd} snippet(s) have a step count outside 2-4; is the snippet column the full plan? " f"Name the snippet column with the task setting {COLUMN_MAP_SETTING}.")
+        problems.append(f"ISO-Bench: {odd} snippet(s) have a step count outside 2-4; is the snippet column the full plan? Name the snippet column with the task setting {COLUMN_MAP_SETTING}.")
     for problem in problems:
         warn_once(logger, problem)
     return problems

@@ -1,6 +1,6 @@
 """TempVS as a hub dataset: which config a task reads and the task's docs built from that config's rows.
 
-The dataset (built from the release by ``temporal-bench build-dataset tempvs``, tempvs/dataset_builder.py)
+The dataset (converted from the official release; its card says how)
 has one config per data need of a task: per main test (its main rows and its grounding test's rows),
 per pair of main tests sharing a grounding test, per grounding test, and ``suite_grounding`` (the four
 grounding tests). A row is one annotation row of the release: ``source``, ``task_id`` (the official task

@@ -38,7 +38,7 @@ from temporal_bench.utils.json_lines import json_lines_after
 
 HUB_ID = "yingjins/TempVS"
 DATA_DIR_ENV = "TEMPVS_DATA_DIR"
-LOCAL_LAYOUT = "the folder holding the release's benchmark_pkl/ (or benchmark/), the image folders of the four " "sources and predictions/blind/ for the text-only-LLM filter, or a folder with such a data/ subfolder"
+LOCAL_LAYOUT = "the folder holding the release's benchmark_pkl/ (or benchmark/), the image folders of the four sources and predictions/blind/ for the text-only-LLM filter, or a folder with such a data/ subfolder"
 
 
 # ---- locating and reading the files -------------------------------------------------------------
@@ -52,7 +52,7 @@ def find_layout_root(folder: Path, named_by: str = "") -> Path:
             return candidate
     found = sorted(p.name for p in folder.iterdir())[:20] if folder.is_dir() else []
     fix = f"; set {named_by} to {LOCAL_LAYOUT}" if named_by else ""
-    raise TempVSDataError(f"{folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); " f"found {found}{fix}")
+    raise TempVSDataError(f"{folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); found {found}{fix}")
 
 
 def data_root(data_dir: Optional[Path] = None) -> Path:
@@ -131,7 +131,7 @@ def read_table(path: Path) -> List[Dict]:
         except RefusedPickleGlobal as error:
             raise TempVSDataError(f"{path}: refused to unpickle: {error}") from error
         except Exception as error:  # noqa: BLE001 - unpickling fails in many ways; each names the file
-            raise TempVSDataError(f"{path}: cannot be unpickled ({type(error).__name__}: {error}); " "a truncated or corrupt file?") from error
+            raise TempVSDataError(f"{path}: cannot be unpickled ({type(error).__name__}: {error}); a truncated or corrupt file?") from error
         if not isinstance(frame, pandas.DataFrame):
             raise TempVSDataError(f"{path}: holds a {type(frame).__name__}, not a pandas DataFrame of rows")
         return _frame_rows(frame)
@@ -180,7 +180,7 @@ def blind_prediction_path(root: Path, model: str, suffix: str, source: str, task
     for candidate in (folder / f"{stem}.pkl", folder / f"{stem}.json"):
         if candidate.is_file():
             return candidate
-    raise TempVSDataError(f"blind prediction file {folder / stem}.pkl is missing: the text-only-LLM filter needs it " f"(use the *_unfiltered task to evaluate without that filter)")
+    raise TempVSDataError(f"blind prediction file {folder / stem}.pkl is missing: the text-only-LLM filter needs it (use the *_unfiltered task to evaluate without that filter)")
 
 
 def blind_correctness(root: Path, source: str, task_id: str, question_ids: Sequence[str] = (), read: Optional[List[Path]] = None) -> Dict[str, List[bool]]:
@@ -266,7 +266,7 @@ def build_distinct_grounding_docs(tests: Sequence[str], visual: str = "combined"
 def load_task_docs(settings: TaskSettings, data_dir: Optional[Path] = None) -> Tuple[List[Dict], LoadReport, DataSource]:
     """The docs of a task with ``settings``, their load report and where they came from: ``data_dir`` (else
     ``TEMPVS_DATA_DIR``, else the hub release) holding the release, or a dataset converted by
-    ``temporal-bench build-dataset`` (detected by its card), whose config for the task goes through
+    the build-dataset command (tempvs/dataset_builder.py; detected by its card), whose config for the task goes through
     hub_dataset.docs_from_dataset."""
     folder = Path(data_dir) if data_dir else local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT)
     if folder is not None and converted_dataset.is_converted(folder):
@@ -275,7 +275,7 @@ def load_task_docs(settings: TaskSettings, data_dir: Optional[Path] = None) -> T
         docs, report = hub_dataset.docs_and_report(dataset, settings)
         report.files, report.root = files, folder
         return docs, report, DataSource(DATA_DIR_ENV, f"converted dataset {folder} (config {config})", folder=folder)
-    docs, report = _from_release(task_docs, folder, annotation_rows, settings)
+    docs, report = _from_release(task_docs, data_dir, annotation_rows, settings)  # the release names TEMPVS_DATA_DIR in its errors
     return docs, report, describe_source(report.root)
 
 

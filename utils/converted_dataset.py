@@ -1,4 +1,4 @@
-"""A benchmark release converted into a hub-ready dataset folder (``temporal-bench build-dataset``).
+"""A benchmark release converted into a hub-ready dataset folder (the build-dataset command).
 
 The folder holds one parquet folder per config (``<config>/test-NNNNN-of-NNNNN.parquet``, split
 ``test``, images embedded) and a README.md dataset card whose YAML header lists the configs, so that
@@ -44,7 +44,7 @@ def load_config(folder: Path, config: str, error: Type[Exception]):
 
     configs = card_configs(folder) or {}
     if config not in configs:
-        raise error(f"{folder}: the converted dataset has no config {config!r} (its card lists {sorted(configs)}); rebuild it with temporal-bench build-dataset")
+        raise error(f"{folder}: the converted dataset has no config {config!r} (its card lists {sorted(configs)}); rebuild it from the release")
     files = sorted(Path(path) for pattern in configs[config] for path in glob.glob(str(Path(folder) / pattern)))
     if not files:
         raise error(f"{folder}: config {config!r} names {configs[config]}, which match no file")
