@@ -20,8 +20,8 @@ from temporal_bench.catbench.loading import (
 )
 from temporal_bench.catbench.metrics import make_record, per_metric
 from temporal_bench.catbench.parsing import PARSERS
-from temporal_bench.catbench.questions import with_switched_twins
-from temporal_bench.catbench.settings import RemovedSettingError, refuse_removed_env, with_defaults
+from temporal_bench.catbench.hub_dataset import as_docs
+from temporal_bench.catbench.settings import RemovedSettingError, refuse_removed_env
 from temporal_bench.utils.data_dir import OFFLINE_ENVS, DataNotFoundError, from_hub
 from temporal_bench.utils.fail_fast import stops_run_on
 from temporal_bench.utils.task_options import TaskOptionsError, applied_settings
@@ -65,12 +65,8 @@ def _hub_cached() -> bool:
 
 
 def questions_dataset(questions: List[Dict], fingerprint: str, settings: Dict) -> datasets.Dataset:
-    """The docs of a task: the questions (plus their NonDep-S twins for a ``switched`` task), each
-    carrying the run's ``close_max_distance`` and the data fingerprint into its record."""
-    if settings["switched"]:
-        questions = with_switched_twins(questions)
-    carried = {"close_max_distance": settings["close_max_distance"], "data": fingerprint}
-    return datasets.Dataset.from_list([{**question, **carried} for question in questions])
+    """The docs of a task (hub_dataset.as_docs), each carrying the data fingerprint into its record."""
+    return datasets.Dataset.from_list([{**doc, "data": fingerprint} for doc in as_docs(questions, settings)])
 
 
 def make_process_docs(task: str) -> Callable[[datasets.Dataset], datasets.Dataset]:
@@ -80,7 +76,7 @@ def make_process_docs(task: str) -> Callable[[datasets.Dataset], datasets.Datase
     @stops_run_on(DATA_ERRORS)
     def process_docs(dataset: datasets.Dataset) -> datasets.Dataset:
         refuse_removed_env()
-        settings = with_defaults(applied_settings(task)[1])
+        settings = applied_settings(task)[1]
         if not _local():
             if _offline():
                 _check_cached()
@@ -97,7 +93,7 @@ def custom_dataset(data_split: str = "test", fewshot_k: int = 0, pool_split: str
     arguments, which are ignored). The evaluated split is ``data_split``, served as ``test``."""
     refuse_removed_env()
     questions, fingerprint = read_split(data_split)
-    dataset = questions_dataset(questions, fingerprint, with_defaults(metadata))
+    dataset = questions_dataset(questions, fingerprint, metadata)
     if fewshot_k:
         _check_pool_split(pool_split, data_split)
         dataset = dataset.map(lambda doc: {"fewshot_prompt": fewshot_prompt(doc, int(fewshot_k), pool_split)})

@@ -11,11 +11,18 @@ detected from the folder's content:
 """
 
 import logging
-import re
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Tuple
 
-from temporal_bench.catbench.questions import RELATIONS, binary_question, make_question
+from temporal_bench.catbench.questions import (
+    RELATIONS,
+    CatBenchDataError,
+    binary_question,
+    expand_hf_rows,
+    make_question,
+    require_fields,
+    steps_of,
+)
 from temporal_bench.utils.data_dir import from_hub, local_data_dir
 from temporal_bench.utils.data_fingerprint import DataSource, log_source
 from temporal_bench.utils.json_lines import json_lines
@@ -26,20 +33,16 @@ logger = logging.getLogger(__name__)
 
 HUB_ID = "vanyacohen/CaT-Bench"
 DATA_DIR_ENV = "CATBENCH_DATA_DIR"
-LOCAL_LAYOUT = ("a folder holding the original release's four {dependent,nondependent}_real_{before,after}.jsonl "
-                "files of a split, or a root with {train,val,test}_must_why/ folders of them, or the Hugging Face "
-                "files train.jsonl / val.jsonl / test.jsonl")
+LOCAL_LAYOUT = (
+    "a folder holding the original release's four {dependent,nondependent}_real_{before,after}.jsonl "
+    "files of a split, or a root with {train,val,test}_must_why/ folders of them, or the Hugging Face "
+    "files train.jsonl / val.jsonl / test.jsonl"
+)
 SPLITS = ("train", "validation", "test")
 RELEASE_DIR_NAMES = {"train": "train_must_why", "validation": "val_must_why", "test": "test_must_why"}
 HF_FILE_NAMES = {"train": "train.jsonl", "validation": "val.jsonl", "test": "test.jsonl"}
-RELEASE_FILES = {
-    (dependent, relation): f"{'dependent' if dependent else 'nondependent'}_real_{relation}.jsonl"
-    for dependent in (True, False)
-    for relation in RELATIONS
-}
+RELEASE_FILES = {(dependent, relation): f"{'dependent' if dependent else 'nondependent'}_real_{relation}.jsonl" for dependent in (True, False) for relation in RELATIONS}
 RELEASE_FIELDS = ("title", "steps", "question_idx", "step_pair_idx_asked_about", "binary_question")
-HF_FIELDS = ("title", "steps", "origin_text", "destination_text", "label")
-_QUESTION_PATTERN = re.compile(r"^Must Step (\d+) happen (before|after) Step (\d+)\?$")
 
 # (questions, dep, before, close at d <= 3) of the full splits: paper §3 and the released files
 # (docs/protocol/catbench.md §3).
@@ -48,28 +51,11 @@ EXPECTED_COUNTS = {"test": (2840, 1420, 1420, 1256), "validation": (1616, 808, 8
 
 def how_to_select(split: str) -> str:
     """How a user makes a run evaluate ``split`` (the one place that says it; docs/catbench.md "Data")."""
-    return (f"a task with test_split: {split} (lmms-eval: a YAML that includes the task and sets it) or "
-            f"lm-eval's --metadata '{{\"data_split\": \"{split}\"}}'")
-
-
-class CatBenchDataError(ValueError):
-    """A CaT-Bench file or row that cannot be read as the release describes."""
+    return f"a task with test_split: {split} (lmms-eval: a YAML that includes the task and sets it) or " f'lm-eval\'s --metadata \'{{"data_split": "{split}"}}\''
 
 
 def _read_jsonl(path: Path) -> List[tuple]:
     return json_lines(path, path.read_text(encoding="utf-8"), CatBenchDataError)
-
-
-def _require(row: Dict, fields, where: str) -> None:
-    missing = [field for field in fields if field not in row]
-    if missing:
-        raise CatBenchDataError(f"{where}: missing field(s) {missing}; found {sorted(row)}")
-
-
-def _steps(value, where: str) -> List[str]:
-    if not (isinstance(value, list) and value and all(isinstance(step, str) for step in value)):
-        raise CatBenchDataError(f"{where}: steps {value!r:.80} is not a list of step texts")
-    return value
 
 
 def _step_pair(value, where: str) -> tuple:
@@ -78,29 +64,14 @@ def _step_pair(value, where: str) -> tuple:
     return tuple(value)
 
 
-_HF_LABELS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
-
-
-def _hf_label(value, where: str) -> bool:
-    """``label`` of a Hugging Face row: a boolean (or 0/1, "true"/"false"); never truthiness, as bool("false") is True."""
-    if isinstance(value, bool):
-        return value
-    key = str(value).strip().lower() if isinstance(value, (int, str)) else None
-    if key not in _HF_LABELS:
-        raise CatBenchDataError(f"{where}: label {value!r:.80} is not a boolean (true = Dep, false = NonDep)")
-    return _HF_LABELS[key]
-
-
 def _release_question(row: Dict, dependent: bool, relation: str, where: str) -> Dict:
-    _require(row, RELEASE_FIELDS, where)
+    require_fields(row, RELEASE_FIELDS, where)
     a, b = _step_pair(row["step_pair_idx_asked_about"], where)
-    steps = _steps(row["steps"], where)
+    steps = steps_of(row["steps"], where)
     if not (0 <= a < b < len(steps)):
         raise CatBenchDataError(f"{where}: step pair {[a, b]} is not an ordered pair of the {len(steps)} steps")
     if row["binary_question"] != binary_question(relation, a, b):
-        raise CatBenchDataError(
-            f"{where}: binary_question {row['binary_question']!r} does not ask about steps {[a, b]} ({relation})"
-        )
+        raise CatBenchDataError(f"{where}: binary_question {row['binary_question']!r} does not ask about steps {[a, b]} ({relation})")
     return make_question(row["title"], steps, a, b, relation, dependent, row["binary_question"])
 
 
@@ -112,29 +83,6 @@ def load_release_split(folder: Path) -> List[Dict]:
         if not path.is_file():
             raise CatBenchDataError(f"{folder}: release file {name} is missing (found {sorted(p.name for p in folder.iterdir())})")
         questions += [_release_question(row, dependent, relation, f"{path}:{line_no}") for line_no, row in _read_jsonl(path)]
-    return questions
-
-
-def _step_index(steps: List[str], text: str, where: str) -> int:
-    matches = [i for i, step in enumerate(steps) if step == text]
-    if len(matches) != 1:
-        raise CatBenchDataError(f"{where}: step text {text[:60]!r} matches {len(matches)} steps, expected exactly 1")
-    return matches[0]
-
-
-def expand_hf_rows(rows: Iterable[tuple]) -> List[Dict]:
-    """Hugging Face rows are step pairs: ``destination_text`` is the earlier step, ``origin_text`` the later."""
-    questions = []
-    for where, row in rows:
-        _require(row, HF_FIELDS, where)
-        steps = list(_steps(row["steps"], where))
-        a = _step_index(steps, row["destination_text"], where)
-        b = _step_index(steps, row["origin_text"], where)
-        if a >= b:
-            raise CatBenchDataError(f"{where}: destination step {a + 1} does not precede origin step {b + 1}")
-        dependent = _hf_label(row["label"], where)
-        for relation in RELATIONS:
-            questions.append(make_question(row["title"], steps, a, b, relation, dependent, binary_question(relation, a, b)))
     return questions
 
 
@@ -151,13 +99,11 @@ def detect_layout(folder: Path, split: str) -> tuple:
     if (folder / HF_FILE_NAMES[split]).is_file():
         return "hf", folder / HF_FILE_NAMES[split]
     found = sorted(p.name for p in folder.iterdir())[:20]
-    others = [other for other in SPLITS
-              if (folder / RELEASE_DIR_NAMES[other]).is_dir() or (folder / HF_FILE_NAMES[other]).is_file()]
+    others = [other for other in SPLITS if (folder / RELEASE_DIR_NAMES[other]).is_dir() or (folder / HF_FILE_NAMES[other]).is_file()]
     raise CatBenchDataError(
         f"{DATA_DIR_ENV}={folder}: no CaT-Bench {split!r} split found. Expected the four "
         f"*_real_{{before,after}}.jsonl files, a {RELEASE_DIR_NAMES[split]}/ folder of them, or "
-        f"{HF_FILE_NAMES[split]} (Hugging Face layout). Found: {found}"
-        + (f"; it holds the {' and '.join(others)} split: run {how_to_select('|'.join(others))} to evaluate it" if others else "")
+        f"{HF_FILE_NAMES[split]} (Hugging Face layout). Found: {found}" + (f"; it holds the {' and '.join(others)} split: run {how_to_select('|'.join(others))} to evaluate it" if others else "")
     )
 
 
@@ -185,8 +131,7 @@ def read_split(split: str, data_dir: Optional[Path] = None) -> Tuple[List[Dict],
         questions = expand_hf_rows(_read_jsonl_where(path))
         paths = [path]
     _check_counts(split, questions, synthetic=is_synthetic(data_dir))
-    return questions, log_source("CaT-Bench", DataSource(DATA_DIR_ENV, f"{DATA_DIR_ENV}={data_dir} ({split}, {layout} layout)",
-                                                         folder=Path(data_dir)), paths)
+    return questions, log_source("CaT-Bench", DataSource(DATA_DIR_ENV, f"{DATA_DIR_ENV}={data_dir} ({split}, {layout} layout)", folder=Path(data_dir)), paths)
 
 
 def hub_questions(rows) -> Tuple[List[Dict], str]:
@@ -197,8 +142,7 @@ def hub_questions(rows) -> Tuple[List[Dict], str]:
     _check_counts(split, questions)
     paths = [Path(entry["filename"]) for entry in rows.cache_files]
     revision = paths[0].parent.name if paths else "in memory"
-    return questions, log_source("CaT-Bench", DataSource(DATA_DIR_ENV, f"hub {HUB_ID} ({split}, cached revision {revision})",
-                                                         hub=HUB_ID, revision=revision), paths)
+    return questions, log_source("CaT-Bench", DataSource(DATA_DIR_ENV, f"hub {HUB_ID} ({split}, cached revision {revision})", hub=HUB_ID, revision=revision), paths)
 
 
 def _read_jsonl_where(path: Path) -> Iterable[tuple]:
@@ -223,7 +167,5 @@ def _check_counts(split: str, questions: List[Dict], synthetic: bool = False) ->
     )
     if found != expected:
         matches = [other for other, counts in EXPECTED_COUNTS.items() if counts == found]
-        hint = (f"; these files match the released {matches[0]} split ({found[0]:,} questions): "
-                f"run {how_to_select(matches[0])} to evaluate it as such" if matches else "")
-        warn_once(logger, f"CaT-Bench {split} split: (questions, Dep, before, close) = {found}, the released {split} split has "
-                          f"{expected}{hint}")
+        hint = f"; these files match the released {matches[0]} split ({found[0]:,} questions): run {how_to_select(matches[0])} to evaluate it as such" if matches else ""
+        warn_once(logger, f"CaT-Bench {split} split: (questions, Dep, before, close) = {found}, the released {split} split has {expected}{hint}")

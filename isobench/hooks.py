@@ -5,7 +5,8 @@ from typing import Callable, Dict, List
 import datasets
 
 from temporal_bench.isobench import prompts
-from temporal_bench.isobench.loading import COLUMN_MAP_SETTING, SPLIT_SETTING, IsoBenchDataError, load_records, open_image
+from temporal_bench.isobench.loading import load_records, open_image
+from temporal_bench.isobench.records import COLUMN_MAP_SETTING, SPLIT_SETTING, IsoBenchDataError
 from temporal_bench.isobench.metrics import FIELDS_READ, METRIC_NAMES, RECORD_FIELDS
 from temporal_bench.isobench.parsing import PARSERS
 from temporal_bench.utils.data_dir import DataNotFoundError
@@ -17,7 +18,7 @@ from temporal_bench.utils.task_options import TaskOptionsError, applied_settings
 def make_process_docs(task: str) -> Callable:
     """``process_docs_<task>``: the examples under the settings ``column_map`` and ``data_split`` of the
     task being built (its config's metadata, utils/task_options.py; the YAML's dataset is a one-row
-    placeholder). Our task folder's utils.py builds one per task YAML:
+    placeholder), from the release or a converted dataset (loading.load_records). Our task folder's utils.py builds one per task YAML:
     ``globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))``."""
 
     @stops_run_on((IsoBenchDataError, DataNotFoundError, TaskOptionsError))

@@ -1,10 +1,4 @@
-"""Load ISO-Bench from the hub or a local copy into normalised records (docs/protocol/isobench.md §2).
-
-The release's column names are unknown, so the loader inspects the columns it finds and maps
-them to the normalised fields by name (case-, space- and underscore-insensitive). A field that
-cannot be found is an error that lists the columns found and how to name them explicitly: the task
-setting ``column_map`` (``metadata: {column_map: {goal: recipe_name, image: frame}}`` in a variant
-task YAML, docs/isobench.md). The split is the task setting ``data_split``.
+"""Read ISO-Bench from the hub, a local copy of the release or a converted dataset (docs/protocol/isobench.md §2).
 
 Sources:
 
@@ -12,141 +6,67 @@ Sources:
 * ``ISOBENCH_DATA_DIR``: a folder holding a saved Hugging Face dataset (``save_to_disk``), or
   data files (``*.json`` list of rows or ``{"data": [rows]}``, ``*.jsonl``, ``*.parquet``) anywhere
   under it, with images embedded (image feature, ``{"bytes", "path"}``, bytes, data URI) or as file
-  paths relative to the data file's folder or to the data folder.
+  paths relative to the data file's folder or to the data folder; or a dataset converted by
+  the build-dataset command (isobench/dataset_builder.py; recognised by its card, read through isobench/hub_dataset.py).
 
-The resolved source and a fingerprint of the files read are logged, and every record carries the
-fingerprint (``data``), so a run's samples say what they were computed on.
-
-Images are never decoded here: a record keeps ``image_path`` or ``image_bytes``; ``open_image``
-decodes one when the model asks for it. Columns holding a caption of the image step are never
-mapped, so their text can never reach the prompt.
+The rows are mapped to normalised records by isobench/records.py, under the task settings
+``column_map`` and ``data_split``. The resolved source and a fingerprint of the files read are logged,
+and every record carries the fingerprint (``data``), so a run's samples say what they were computed on.
 """
 
-import base64
 import json
 import logging
 import os
 import re
-from collections import Counter
 from pathlib import Path
-from typing import Dict, Iterable, List, NamedTuple, Optional, Sequence
+from typing import Dict, List, Optional
 
+from temporal_bench.isobench import hub_dataset
+from temporal_bench.isobench.records import (
+    COLUMN_MAP_SETTING,
+    SPLIT_SETTING,
+    ImagePath,
+    IsoBenchDataError,
+    Table,
+    check_statistics,
+    columns_of_rows,
+    normalise_table,
+    table_from_hf,
+)
+from temporal_bench.utils import converted_dataset
 from temporal_bench.utils.data_dir import from_hub, local_data_dir
 from temporal_bench.utils.data_fingerprint import DataSource, log_source
-from temporal_bench.utils.synthetic_data import is_synthetic
-from temporal_bench.utils.warn_once import warn_once
 from temporal_bench.utils.json_lines import json_lines_after
+from temporal_bench.utils.synthetic_data import is_synthetic
 
 logger = logging.getLogger(__name__)
 
 HUB_ID = "StonyBrookNLP/ISO-Bench"
 DATA_DIR_ENV = "ISOBENCH_DATA_DIR"
-LOCAL_LAYOUT = ("a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet files "
-                "of rows with embedded images or image paths relative to the data file")
-# The task settings (YAML ``metadata``) that choose the rows, and the environment variables they replace.
-COLUMN_MAP_SETTING = "column_map"
-SPLIT_SETTING = "data_split"
+LOCAL_LAYOUT = "a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet files of rows with embedded images or image paths relative to the data file"
+# The environment variables the task settings replaced.
 COLUMN_MAP_ENV = "ISOBENCH_COLUMN_MAP"
 SPLIT_ENV = "ISOBENCH_SPLIT"
 REMOVED_ENV = {COLUMN_MAP_ENV: COLUMN_MAP_SETTING, SPLIT_ENV: SPLIT_SETTING}
 HUB_IMAGE_PREFIX = "hf-hub-dataset-file://"
-
-REQUIRED_FIELDS = ("image", "goal", "snippet", "relation", "label")
-OPTIONAL_FIELDS = ("id", "anchor", "question", "source", "plan_id", "image_step_idx", "snippet_step_idxs")
-FIELDS = REQUIRED_FIELDS + OPTIONAL_FIELDS
-
-# Candidate column names per field, best first (§2.2).
-CANDIDATES = {
-    "id": ("id", "idx", "uid", "example_id", "instance_id", "item_id", "qid", "question_id", "sample_id"),
-    "image": ("image", "frame", "img", "image_path", "frame_path", "image_file", "img_path", "frame_file",
-              "image_bytes", "frame_image", "keyframe", "picture"),
-    "goal": ("goal", "title", "task", "recipe", "recipe_name", "task_name", "goal_name", "plan_goal", "plan_title"),
-    "snippet": ("snippet", "snippet_steps", "plan_snippet", "snippet_text", "excerpt", "plan_excerpt", "plan",
-                "steps", "context", "text"),
-    "relation": ("relation", "direction", "temporal_relation", "question_type", "relation_type", "order"),
-    "label": ("label", "gold", "gold_label", "answer", "dependency", "dependency_label", "type", "is_dependent",
-              "dependent", "target"),
-    "anchor": ("anchor", "anchor_step", "anchor_position"),
-    "question": ("question", "query"),
-    "source": ("source", "source_dataset", "dataset", "origin", "domain"),
-    "plan_id": ("plan_id", "video_id", "vid", "youtube_id", "video", "recipe_id"),
-    "image_step_idx": ("image_step_idx", "image_step_index", "image_idx", "image_index", "frame_step_idx",
-                       "image_step_position", "image_position", "candidate_step_idx", "step_idx"),
-    "snippet_step_idxs": ("snippet_step_idxs", "snippet_step_indices", "snippet_idxs", "snippet_indices",
-                          "snippet_positions", "snippet_step_positions"),
-}
-# Columns that would describe the image step in words: never mapped, never shown (§7.2).
-CAPTION_COLUMNS = ("caption", "image_caption", "image_description", "description", "image_step", "image_step_text",
-                   "image_text", "frame_caption", "step_caption", "candidate_step", "candidate_text")
-
-_LABELS = {
-    "yes": "yes", "dep": "yes", "dependent": "yes", "pos": "yes", "positive": "yes", "true": "yes", "1": "yes",
-    "no": "no", "nondep": "no", "nondependent": "no", "independent": "no", "neg": "no", "negative": "no",
-    "false": "no", "0": "no",
-}
-_RELATIONS = {"before": "before", "after": "after", "b": "before", "a": "after", "prev": "before",
-              "previous": "before", "preceding": "before", "next": "after", "following": "after"}
-_ANCHORS = {"first": "first", "last": "last"}
-_ANCHOR_OF = {"before": "first", "after": "last"}
-_SOURCES = {"youcook2": "youcook2", "youcook": "youcook2", "yc2": "youcook2", "crosstask": "crosstask", "ct": "crosstask"}
-SPLIT_NAMES = ("train", "test", "validation", "val", "dev")
 _META_FILES = {"dataset_info.json", "state.json", "dataset_dict.json", "dataset_infos.json"}
 _DATA_SUFFIXES = {".json", ".jsonl", ".parquet"}
-CLOSE_MAX_DISTANCE = 2  # close iff |j - i| < 3 (§5)
-
-# Table 2 of the paper: the full release.
-EXPECTED_COUNTS = {"rows": 764, "dep": 383, "nondep": 381, "before": 372, "after": 392,
-                   "before_dep": 187, "before_nondep": 185, "after_dep": 196, "after_nondep": 196}
-EXPECTED_SOURCE_COUNTS = {"crosstask": 139, "youcook2": 625}
-SNIPPET_LENGTHS = (2, 3, 4)
 
 
-class IsoBenchDataError(ValueError):
-    """ISO-Bench data that cannot be read or mapped to the normalised record."""
+def _under(bases: List[Path]) -> ImagePath:
+    """An image path relative to one of ``bases`` (the first that holds it), or absolute."""
+
+    def resolve(text: str) -> str:
+        path = Path(text).expanduser()
+        candidates = [path] if path.is_absolute() else [base / path for base in bases]
+        return str(next((c for c in candidates if c.is_file()), candidates[0]).resolve())
+
+    return resolve
 
 
-class Table(NamedTuple):
-    """Raw rows of one split with a description of their columns."""
-
-    where: str
-    columns: Dict[str, str]
-    rows: List[Dict]
-    base_dirs: List[Path]  # where relative image paths are looked up ([] for the hub)
-    files: Sequence[Path] = ()  # the files the rows were read from (fingerprinted)
-
-
-# ---------------------------------------------------------------------------------------------
-# reading
-
-
-def _describe(value) -> str:
-    if isinstance(value, list):
-        inner = sorted({_describe(v) for v in value[:5]})
-        return f"list[{'|'.join(inner) or '?'}]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(sorted(value)) + "}"
-    return type(value).__name__
-
-
-def _columns_of_rows(rows: List[Dict]) -> Dict[str, str]:
-    kinds: Dict[str, set] = {}
-    for row in rows[:50]:
-        for key, value in row.items():
-            if not key.startswith("__"):
-                kinds.setdefault(key, set()).add(_describe(value))
-    return {key: "|".join(sorted(kind - {"NoneType"} or kind)) for key, kind in kinds.items()}
-
-
-def _table_from_hf(dataset, where: str, base_dirs: List[Path]) -> Table:
-    import datasets
-
-    for name, feature in dataset.features.items():
-        if isinstance(feature, datasets.Image) and feature.decode:
-            dataset = dataset.cast_column(name, datasets.Image(decode=False))
-    columns = {name: f"Value({feature.dtype})" if isinstance(feature, datasets.Value) else type(feature).__name__
-               for name, feature in dataset.features.items()}
-    files = [Path(entry["filename"]) for entry in dataset.cache_files]
-    return Table(where, columns, dataset.to_list(), base_dirs, files)
+def _in_hub_repository(text: str) -> str:
+    """A path inside the hub repository, fetched when opened."""
+    return HUB_IMAGE_PREFIX + text.lstrip("/")
 
 
 def _rows_from_json(path: Path) -> Optional[List[Dict]]:
@@ -185,19 +105,15 @@ def _split_from_name(path: Path) -> str:
     return match.group(1) if match else "data"
 
 
-def _tables_from_folder(folder: Path) -> Dict[str, Table]:
+def tables_from_folder(folder: Path) -> Dict[str, Table]:
     if (folder / "dataset_dict.json").is_file() or (folder / "state.json").is_file():
         import datasets
 
         loaded = datasets.load_from_disk(str(folder))
         if isinstance(loaded, datasets.DatasetDict):
-            return {split: _table_from_hf(ds, f"{folder}[{split}]", [folder]) for split, ds in loaded.items()}
-        return {"data": _table_from_hf(loaded, str(folder), [folder])}
-    files = sorted(
-        p for p in folder.rglob("*")
-        if p.is_file() and p.suffix.lower() in _DATA_SUFFIXES and p.name not in _META_FILES
-        and not any(part.startswith(".") for part in p.relative_to(folder).parts)
-    )
+            return {split: table_from_hf(ds, f"{folder}[{split}]", _under([folder])) for split, ds in loaded.items()}
+        return {"data": table_from_hf(loaded, str(folder), _under([folder]))}
+    files = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in _DATA_SUFFIXES and p.name not in _META_FILES and not any(part.startswith(".") for part in p.relative_to(folder).parts))
     grouped: Dict[str, List] = {}
     skipped = []
     for path in files:
@@ -216,16 +132,13 @@ def _tables_from_folder(folder: Path) -> Dict[str, Table]:
         grouped.setdefault(_split_from_name(path), []).append((path, rows))
     if not grouped:
         found = sorted(p.name for p in folder.iterdir())[:20]
-        raise IsoBenchDataError(
-            f"{DATA_DIR_ENV}={folder}: no ISO-Bench data found; {DATA_DIR_ENV} must name {LOCAL_LAYOUT}. Found: {found}"
-            + (f"; files without rows: {skipped}" if skipped else "")
-        )
+        raise IsoBenchDataError(f"{DATA_DIR_ENV}={folder}: no ISO-Bench data found; {DATA_DIR_ENV} must name {LOCAL_LAYOUT}. Found: {found}" + (f"; files without rows: {skipped}" if skipped else ""))
     tables = {}
     for split, parts in grouped.items():
         rows = [row for _, part in parts for row in part]
         where = ", ".join(str(path) for path, _ in parts)
         bases = list(dict.fromkeys([path.parent for path, _ in parts] + [folder]))
-        tables[split] = Table(where, _columns_of_rows(rows), rows, bases, [path for path, _ in parts])
+        tables[split] = Table(where, columns_of_rows(rows), rows, _under(bases), [path for path, _ in parts])
     return tables
 
 
@@ -233,7 +146,7 @@ def _tables_from_hub() -> Dict[str, Table]:
     import datasets
 
     loaded = from_hub(lambda: datasets.load_dataset(HUB_ID), HUB_ID, DATA_DIR_ENV, LOCAL_LAYOUT)
-    return {split: _table_from_hf(ds, f"{HUB_ID}[{split}]", []) for split, ds in loaded.items()}
+    return {split: table_from_hf(ds, f"{HUB_ID}[{split}]", _in_hub_repository) for split, ds in loaded.items()}
 
 
 def choose_split(tables: Dict[str, Table], requested: Optional[str] = None) -> Table:
@@ -246,305 +159,41 @@ def choose_split(tables: Dict[str, Table], requested: Optional[str] = None) -> T
         return next(iter(tables.values()))
     named = [split for split in ("test", "train") if split in tables]
     if len(named) == 1:
-        logger.warning("ISO-Bench: splits %s present, evaluating %r (the task setting %s chooses)",
-                       sorted(tables), named[0], SPLIT_SETTING)
+        logger.warning("ISO-Bench: splits %s present, evaluating %r (the task setting %s chooses)", sorted(tables), named[0], SPLIT_SETTING)
         return tables[named[0]]
-    raise IsoBenchDataError(
-        f"ISO-Bench: several splits {sorted(tables)} and no way to tell which is the benchmark; "
-        f"set the task setting {SPLIT_SETTING} (YAML metadata) to one of them"
-    )
-
-
-# ---------------------------------------------------------------------------------------------
-# column mapping
-
-
-def _key(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", str(name).lower())
+    raise IsoBenchDataError(f"ISO-Bench: several splits {sorted(tables)} and no way to tell which is the benchmark; set the task setting {SPLIT_SETTING} (YAML metadata) to one of them")
 
 
 def refuse_removed_env() -> None:
     """The settings that choose the rows are task settings now: an old variable still set is an error."""
     for name, setting in REMOVED_ENV.items():
         if os.environ.get(name, "").strip():
-            raise IsoBenchDataError(
-                f"{name} is no longer read: set the task setting {setting!r} in the task YAML's metadata instead "
-                f"(a variant YAML that includes isobench.yaml, docs/isobench.md), then unset {name}"
-            )
+            raise IsoBenchDataError(f"{name} is no longer read: set the task setting {setting!r} in the task YAML's metadata instead (a variant YAML that includes isobench.yaml, docs/isobench.md), then unset {name}")
 
 
-def mapping_help(columns: Dict[str, str]) -> str:
-    found = ", ".join(f"{name} ({kind})" for name, kind in columns.items()) or "none"
-    example = json.dumps({"image": "<column>", "goal": "<column>", "snippet": "<column>", "relation": "<column>", "label": "<column>"})
-    return (
-        f"Columns found: {found}. Name the columns explicitly with the task setting {COLUMN_MAP_SETTING} "
-        "(the task YAML's metadata; a variant YAML includes isobench.yaml), a mapping from field to column "
-        f"(only the fields you name change), e.g. {COLUMN_MAP_SETTING}: {example}. "
-        "Fields: image (image feature, {bytes, path}, bytes or a file path), goal (plan name), snippet "
-        "(list of steps or newline-separated text), relation (before/after), label (DEP/NONDEP, yes/no, "
-        "true/false, 1/0); optional: " + ", ".join(OPTIONAL_FIELDS) + " (map an optional field to null to ignore a column)."
-    )
-
-
-def map_columns(columns: Dict[str, str], explicit: Optional[Dict[str, Optional[str]]] = None, where: str = "ISO-Bench") -> Dict[str, str]:
-    """field -> column: the explicit entries, then the first candidate name found for each other field."""
-    explicit = dict(explicit or {})
-    unknown = sorted(set(explicit) - set(FIELDS))
-    if unknown:
-        raise IsoBenchDataError(f"{where}: unknown field(s) {unknown} in the column map; fields are {list(FIELDS)}")
-    absent = {field: column for field, column in explicit.items() if column is not None and column not in columns}
-    if absent:
-        raise IsoBenchDataError(f"{where}: the column map names column(s) not in the data: {absent}. {mapping_help(columns)}")
-    mapping = {field: column for field, column in explicit.items() if column is not None}
-    used = set(mapping.values())
-    caption_keys = {_key(name) for name in CAPTION_COLUMNS}
-    by_key = {}
-    for column in columns:
-        by_key.setdefault(_key(column), column)
-    for field in FIELDS:
-        if field in explicit:
-            continue
-        for candidate in CANDIDATES[field]:
-            column = by_key.get(_key(candidate))
-            if column is not None and column not in used and _key(column) not in caption_keys:
-                mapping[field] = column
-                used.add(column)
-                break
-    missing = [field for field in REQUIRED_FIELDS if field not in mapping]
-    if missing:
-        raise IsoBenchDataError(f"{where}: cannot find the column(s) for {missing}. {mapping_help(columns)}")
-    return mapping
-
-
-# ---------------------------------------------------------------------------------------------
-# normalising one row
-
-
-def _norm_label(value, where: str) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (int, float)) and value in (0, 1):
-        return "yes" if value == 1 else "no"
-    key = _key(value)
-    if key in _LABELS:
-        return _LABELS[key]
-    raise IsoBenchDataError(f"{where}: label {value!r} is not one of DEP/NONDEP, yes/no, true/false, 1/0, POS/NEG")
-
-
-def _norm_relation(value, where: str) -> str:
-    text = str(value).strip().lower()
-    if text in _RELATIONS:
-        return _RELATIONS[text]
-    words = set(re.findall(r"\b(before|after)\b", text))
-    if len(words) == 1:
-        return words.pop()
-    raise IsoBenchDataError(f"{where}: relation {value!r} is neither 'before' nor 'after'")
-
-
-def _norm_anchor(value, relation: str, where: str) -> str:
-    if value is None or str(value).strip() == "":
-        return _ANCHOR_OF[relation]
-    text = str(value).strip().lower()
-    words = set(re.findall(r"\b(first|last)\b", text))
-    if text in _ANCHORS or len(words) == 1:
-        return _ANCHORS.get(text) or words.pop()
-    raise IsoBenchDataError(f"{where}: anchor {value!r} is neither 'first' nor 'last'")
-
-
-def _norm_steps(value, where: str) -> List[str]:
-    if isinstance(value, str):
-        text = value.strip()
-        if text.startswith("["):
-            try:
-                value = json.loads(text)
-            except json.JSONDecodeError:
-                pass
-        if isinstance(value, str):
-            value = text.splitlines()
-    if not isinstance(value, (list, tuple)):
-        raise IsoBenchDataError(f"{where}: snippet {value!r} is neither a list of steps nor text")
-    steps = [str(step).strip() for step in value if str(step).strip()]
-    if not steps:
-        raise IsoBenchDataError(f"{where}: empty snippet")
-    return steps
-
-
-def _norm_source(value) -> Optional[str]:
-    if value is None or str(value).strip() == "":
-        return None
-    return _SOURCES.get(_key(value), str(value).strip().lower())
-
-
-def _opt_int(value, where: str, name: str) -> Optional[int]:
-    if value is None or value == "":
-        return None
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise IsoBenchDataError(f"{where}: {name} {value!r} is not an integer") from None
-
-
-def _int_list(value, where: str) -> Optional[List[int]]:
-    if value is None or value == "":
-        return None
-    if isinstance(value, str):
-        value = [part for part in re.split(r"[,\s\[\]]+", value) if part]
-    return [_opt_int(v, where, "snippet step index") for v in value]
-
-
-def _norm_question(value) -> Optional[str]:
-    if value is None or not str(value).strip():
-        return None
-    return re.sub(r"^\s*QUESTION:\s*", "", str(value).strip())
-
-
-def default_question(relation: str, anchor: str) -> str:
-    return f"Does this image show a step that must come {relation} the {anchor} step in the plan?"
-
-
-def _image_ref(value, bases: List[Path], where: str) -> Dict[str, Optional[object]]:
-    """{"image_path", "image_bytes"} of one image value, without decoding it."""
-    if isinstance(value, (list, tuple)):
-        if len(value) != 1:
-            raise IsoBenchDataError(f"{where}: {len(value)} images, ISO-Bench has exactly one per example")
-        value = value[0]
-    if isinstance(value, dict):
-        if value.get("bytes"):
-            return {"image_path": None, "image_bytes": bytes(value["bytes"])}
-        value = value.get("path")
-    if isinstance(value, (bytes, bytearray)):
-        return {"image_path": None, "image_bytes": bytes(value)}
-    if hasattr(value, "save"):  # an already decoded PIL image
-        import io
-
-        buffer = io.BytesIO()
-        value.save(buffer, format="PNG")
-        return {"image_path": None, "image_bytes": buffer.getvalue()}
-    if not isinstance(value, str) or not value.strip():
-        raise IsoBenchDataError(f"{where}: no image (value {value!r})")
-    text = value.strip()
-    if text.startswith("data:image"):
-        return {"image_path": None, "image_bytes": base64.b64decode(text.split(",", 1)[1])}
-    if len(text) > 512 and re.fullmatch(r"[A-Za-z0-9+/=\s]+", text):
-        return {"image_path": None, "image_bytes": base64.b64decode(text)}
-    if not bases:  # a path inside the hub repository, fetched when opened
-        return {"image_path": HUB_IMAGE_PREFIX + text.lstrip("/"), "image_bytes": None}
-    path = Path(text).expanduser()
-    candidates = [path] if path.is_absolute() else [base / path for base in bases]
-    existing = next((c for c in candidates if c.is_file()), candidates[0])
-    return {"image_path": str(existing.resolve()), "image_bytes": None}
-
-
-def distance_class(image_step_idx: Optional[int], snippet_step_idxs: Optional[Sequence[int]]) -> Optional[str]:
-    """close iff |j - i| < 3 with j the nearest snippet step; None without positions."""
-    if image_step_idx is None or not snippet_step_idxs:
-        return None
-    distance = min(abs(j - image_step_idx) for j in snippet_step_idxs)
-    return "close" if distance <= CLOSE_MAX_DISTANCE else "distant"
-
-
-def normalise_row(row: Dict, mapping: Dict[str, str], index: int, table: Table) -> Dict:
-    get = lambda field: row.get(mapping[field]) if field in mapping else None  # noqa: E731
-    where = row.get("__where__") or f"{table.where} row {index}"
-    if get("id") is not None:
-        where += f" (id {get('id')!r})"
-    goal = str(get("goal") or "").strip()
-    if not goal:
-        raise IsoBenchDataError(f"{where}: empty goal (column {mapping['goal']!r})")
-    relation = _norm_relation(get("relation"), where)
-    anchor = _norm_anchor(get("anchor"), relation, where)
-    label = _norm_label(get("label"), where)
-    image_step_idx = _opt_int(get("image_step_idx"), where, "image step index")
-    snippet_step_idxs = _int_list(get("snippet_step_idxs"), where)
-    row_id = get("id")
-    plan_id = get("plan_id")
-    return {
-        "id": str(row_id) if row_id is not None and str(row_id) != "" else str(index),
-        "goal": goal,
-        "snippet_steps": _norm_steps(get("snippet"), where),
-        "relation": relation,
-        "anchor": anchor,
-        "question": _norm_question(get("question")) or default_question(relation, anchor),
-        "label": label,
-        "answer": label,
-        "choices": ["yes", "no"],
-        "source": _norm_source(get("source") if "source" in mapping else row.get("__file_source__")),
-        "plan_id": None if plan_id is None else str(plan_id),
-        "image_step_idx": image_step_idx,
-        "snippet_step_idxs": snippet_step_idxs,
-        "distance_class": distance_class(image_step_idx, snippet_step_idxs),
-        **_image_ref(get("image"), table.base_dirs, where),
-    }
-
-
-def normalise_table(table: Table, column_map: Optional[Dict[str, Optional[str]]] = None) -> List[Dict]:
-    mapping = map_columns(table.columns, column_map, table.where)
-    ignored = [c for c in table.columns if _key(c) in {_key(n) for n in CAPTION_COLUMNS} and c not in mapping.values()]
-    logger.info("ISO-Bench %s: column mapping %s%s", table.where, mapping,
-                f"; never shown: {ignored}" if ignored else "")
-    records = [normalise_row(row, mapping, index, table) for index, row in enumerate(table.rows)]
-    if len({r["id"] for r in records}) != len(records):
-        logger.warning("ISO-Bench %s: ids in column %r are not unique; using row numbers", table.where, mapping.get("id"))
-        for index, record in enumerate(records):
-            record["id"] = str(index)
-    return records
-
-
-# ---------------------------------------------------------------------------------------------
-# the whole set
-
-
-def statistics(records: Iterable[Dict]) -> Dict[str, int]:
-    records = list(records)
-    counts = Counter()
-    for record in records:
-        dependency = "dep" if record["label"] == "yes" else "nondep"
-        counts[dependency] += 1
-        counts[record["relation"]] += 1
-        counts[f"{record['relation']}_{dependency}"] += 1
-    return {"rows": len(records), **{key: counts[key] for key in EXPECTED_COUNTS if key != "rows"}}
-
-
-def check_statistics(records: List[Dict]) -> List[str]:
-    """Warnings for every way the loaded set differs from the paper's Table 2 (empty when it agrees)."""
-    problems = []
-    found = statistics(records)
-    if found != EXPECTED_COUNTS:
-        diffs = {key: (found[key], expected) for key, expected in EXPECTED_COUNTS.items() if found[key] != expected}
-        problems.append(
-            f"ISO-Bench: the loaded data differs from the paper's Table 2 (found, paper): {diffs}. "
-            "A partial copy, another release, or a wrong column mapping / label polarity; check the mapping."
-        )
-    sources = Counter(record["source"] for record in records if record["source"])
-    if sources and len(records) == EXPECTED_COUNTS["rows"] and dict(sources) != EXPECTED_SOURCE_COUNTS:
-        problems.append(f"ISO-Bench: per-source counts {dict(sources)} differ from the paper's {EXPECTED_SOURCE_COUNTS}")
-    odd = sum(len(record["snippet_steps"]) not in SNIPPET_LENGTHS for record in records)
-    if odd:
-        problems.append(
-            f"ISO-Bench: {odd} snippet(s) have a step count outside 2-4; is the snippet column the full plan? "
-            f"Name the snippet column with the task setting {COLUMN_MAP_SETTING}."
-        )
-    for problem in problems:
-        warn_once(logger, problem)
-    return problems
-
-
-def load_records(data_dir: Optional[Path] = None, column_map: Optional[Dict[str, Optional[str]]] = None,
-                 split: Optional[str] = None) -> List[Dict]:
+def load_records(data_dir: Optional[Path] = None, column_map: Optional[Dict[str, Optional[str]]] = None, split: Optional[str] = None) -> List[Dict]:
     """Normalised records from ``data_dir`` (or ``ISOBENCH_DATA_DIR``, else the hub), each carrying the
     fingerprint of the files read (``data``). ``column_map`` (field -> column) and ``split`` are the
     task settings ``column_map`` and ``data_split``."""
     refuse_removed_env()
     data_dir = data_dir or local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT)
-    tables = _tables_from_hub() if data_dir is None else _tables_from_folder(Path(data_dir))
-    table = choose_split(tables, split)
-    if data_dir is None:
-        revision = Path(table.files[0]).parent.name if table.files else "in memory"
-        source = DataSource(DATA_DIR_ENV, f"hub {table.where}", hub=HUB_ID, revision=revision)
+    if data_dir is not None and converted_dataset.is_converted(Path(data_dir)):
+        config = hub_dataset.config_name({SPLIT_SETTING: split} if split else {})
+        dataset, files = converted_dataset.load_config(Path(data_dir), config, IsoBenchDataError)
+        source = DataSource(DATA_DIR_ENV, f"converted dataset {data_dir} (config {config})", folder=Path(data_dir))
+        records = hub_dataset.docs_from_dataset(dataset, {COLUMN_MAP_SETTING: column_map} if column_map else {})
     else:
-        source = DataSource(DATA_DIR_ENV, f"{DATA_DIR_ENV}={data_dir}", folder=Path(data_dir))
-    fingerprint = log_source("ISO-Bench", source, table.files)
-    records = [{**record, "data": fingerprint} for record in normalise_table(table, column_map)]
+        tables = _tables_from_hub() if data_dir is None else tables_from_folder(Path(data_dir))
+        table = choose_split(tables, split)
+        files = table.files
+        if data_dir is None:
+            revision = Path(table.files[0]).parent.name if table.files else "in memory"
+            source = DataSource(DATA_DIR_ENV, f"hub {table.where}", hub=HUB_ID, revision=revision)
+        else:
+            source = DataSource(DATA_DIR_ENV, f"{DATA_DIR_ENV}={data_dir}", folder=Path(data_dir))
+        records = normalise_table(table, column_map)
+    fingerprint = log_source("ISO-Bench", source, files)
+    records = [{**record, "data": fingerprint} for record in records]
     if is_synthetic(data_dir):
         logger.info("ISO-Bench: %s holds synthetic data (utils/synthetic_data.py): not compared with the paper's Table 2", data_dir)
     else:
@@ -568,7 +217,7 @@ def open_image(doc: Dict):
             if path and path.startswith(HUB_IMAGE_PREFIX):
                 from huggingface_hub import hf_hub_download
 
-                path = hf_hub_download(HUB_ID, path[len(HUB_IMAGE_PREFIX):], repo_type="dataset")
+                path = hf_hub_download(HUB_ID, path[len(HUB_IMAGE_PREFIX) :], repo_type="dataset")
             image = Image.open(path)
         image.load()
         return image.convert("RGB")

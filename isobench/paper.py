@@ -26,4 +26,6 @@ BENCHMARK = Benchmark(
     demo=DemoTasks("ISOBENCH_DATA_DIR", partial(fixtures.write_fixture, n=96), ["isobench", "isobench_cot"]),
     # how its runs are read
     breakdown_metrics=metrics.breakdown_metrics,
+    # ``temporal-bench build-dataset isobench``: the module converting the release (build(release, output, command), RELEASE_ERROR)
+    dataset_builder="temporal_bench.isobench.dataset_builder",
 )

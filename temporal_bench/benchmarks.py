@@ -69,6 +69,9 @@ class Benchmark:
     joined_tasks: Optional[Callable[[Sequence[str], Sequence[str]], List[str]]] = None
     # (a results JSON's data) -> whether it holds a release's scored outputs (no model's run: compare and check pass it over)
     is_released_outputs: Optional[Callable[[Dict], bool]] = None
+    # ---- its hub dataset (``temporal-bench build-dataset``) ----
+    # the module converting its official release (``build(release, output, command)``, ``RELEASE_ERROR``); None: the hub dataset needs no conversion
+    dataset_builder: Optional[str] = None
 
 
 def register(benchmark: Benchmark) -> None:

@@ -7,16 +7,17 @@ names its task, whose settings say which metrics it reports. Images are opened l
 held for the whole set.
 """
 
+import io
 from pathlib import Path
-from typing import Dict, List
+from typing import Dict, List, Union
 
 import datasets
 
 from temporal_bench.tempvs import model_settings
-from temporal_bench.tempvs.loading import TempVSDataError, build_distinct_grounding_docs, build_grounding_docs, build_main_docs, describe_source
+from temporal_bench.tempvs.hub_dataset import as_dataset
+from temporal_bench.tempvs.loading import TempVSDataError, load_task_docs
 from temporal_bench.tempvs.metrics import headline_keys, make_record, values_of
-from temporal_bench.tempvs.settings import UNGROUNDED_MODES, TaskConfig, TaskSettings, TempVSSettingsError, refuse_removed_env
-from temporal_bench.tempvs.spec import GROUNDING_TESTS
+from temporal_bench.tempvs.settings import TaskConfig, TaskSettings, TempVSSettingsError, refuse_removed_env
 from temporal_bench.utils.data_dir import DataNotFoundError
 from temporal_bench.utils.data_fingerprint import log_source
 from temporal_bench.utils.fail_fast import stops_run_on
@@ -24,22 +25,14 @@ from temporal_bench.utils.task_options import TaskOptionsError, applied_settings
 
 
 def docs_of(task: TaskConfig, data_dir=None) -> List[Dict]:
-    """The task's docs, each naming the task, the smallest ``--limit`` that asks a main question
-    (0 for a grounding test; for the warning when a limit asks none, metrics.warn_incomplete) and
-    the fingerprint of the data files read (``data``, also logged with the data source)."""
+    """The task's docs, from the release or a converted dataset (loading.load_task_docs), each naming the
+    task, the smallest ``--limit`` that asks a main question (0 for a grounding test; for the warning when
+    a limit asks none, metrics.warn_incomplete) and the fingerprint of the data files read (``data``, also
+    logged with the data source)."""
     refuse_removed_env()
-    settings = task.settings
-    if settings.is_main:
-        docs, report = build_main_docs(settings.tests, mode=settings.mode, visual=settings.visual,
-                                       blind_filter=settings.blind_filter, with_grounding=settings.mode not in UNGROUNDED_MODES,
-                                       ask_grounding=not settings.shared_grounding, data_dir=data_dir, sources=settings.sources)
-    elif settings.shared_grounding:
-        docs, report = build_distinct_grounding_docs(settings.tests, visual=settings.visual, data_dir=data_dir, sources=settings.sources)
-    else:
-        docs, report = build_grounding_docs(GROUNDING_TESTS[settings.tests[0]], visual=settings.visual,
-                                            data_dir=data_dir, sources=settings.sources)
+    docs, report, source = load_task_docs(task.settings, data_dir)
     report.log(task.name)
-    data = log_source(f"TempVS {task.name}", describe_source(report.root), report.files)
+    data = log_source(f"TempVS {task.name}", source, report.files)
     first_main = next((i for i, doc in enumerate(docs) if doc["kind"] == "main"), -1)
     for doc in docs:
         doc.update(task=task.name, main_limit=first_main + 1, data=data)
@@ -62,24 +55,26 @@ def make_process_docs(task: str):
     @stops_run_on((TempVSDataError, DataNotFoundError, TempVSSettingsError, TaskOptionsError))
     def process_docs(placeholder: datasets.Dataset) -> datasets.Dataset:
         name, _ = applied_settings(task)  # the task being built: ours, or a YAML's that includes ours
-        return datasets.Dataset.from_list(docs_of(TaskConfig(name, settings_of_task(name))))
+        return as_dataset(docs_of(TaskConfig(name, settings_of_task(name))))
 
     process_docs.__name__ = f"process_docs_{task}"
     return process_docs
 
 
-def open_image(path: str, doc: Dict):
+def open_image(image: Union[str, Dict], doc: Dict):
+    """An image file of the release, or an encoded image of a converted dataset (``{"bytes", "path"}``: docs rebuilt outside a harness)."""
     from PIL import Image
 
-    if not path or not Path(path).is_file():
-        raise FileNotFoundError(f"TempVS image {path!r} of doc {doc.get('doc_key')} not found "
-                                f"(image paths are re-rooted at TEMPVS_DATA_DIR / the hub snapshot)")
+    if isinstance(image, str) and doc.get("images"):  # a converted doc's image name (browse): its encoded image
+        image = next((shown for shown in doc["images"] if isinstance(shown, dict) and shown.get("path") == image), image)
+    where = image.get("path") if isinstance(image, dict) else image
+    if not isinstance(image, dict) and (not image or not Path(image).is_file()):
+        raise FileNotFoundError(f"TempVS image {image!r} of doc {doc.get('doc_key')} not found (image paths are re-rooted at TEMPVS_DATA_DIR / the hub snapshot)")
     try:
-        with Image.open(path) as image:
-            return image.convert("RGB")
+        with Image.open(io.BytesIO(image["bytes"]) if isinstance(image, dict) else image) as opened:
+            return opened.convert("RGB")
     except Exception as error:  # noqa: BLE001 - any decoding failure is reported with its file and doc
-        raise TempVSDataError(f"TempVS image {path!r} of doc {doc.get('doc_key')} cannot be read "
-                              f"({type(error).__name__}: {error}); a corrupt or truncated file?") from error
+        raise TempVSDataError(f"TempVS image {where!r} of doc {doc.get('doc_key')} cannot be read ({type(error).__name__}: {error}); a corrupt or truncated file?") from error
 
 
 def image_paths(doc: Dict) -> List[str]:
@@ -92,6 +87,9 @@ def image_paths(doc: Dict) -> List[str]:
 
 
 def doc_to_visual(doc: Dict) -> List:
+    """The images the doc shows: a converted dataset's (``images``, decoded by the harness) or the release's files."""
+    if doc.get("images") is not None:
+        return [open_image(image, doc) if isinstance(image, dict) else image.convert("RGB") for image in doc["images"]]
     return [open_image(path, doc) for path in image_paths(doc)]
 
 

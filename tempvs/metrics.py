@@ -36,7 +36,7 @@ from collections import defaultdict
 from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from temporal_bench.tempvs.extraction import UNK, extract, is_correct
-from temporal_bench.tempvs.loading import doc_key
+from temporal_bench.tempvs.docs import doc_key
 from temporal_bench.tempvs.settings import UNGROUNDED_MODES
 from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, SUITE_GROUNDING_TASK, TEST_NAMES, task_kind
 from temporal_bench.tempvs.task_tests import metric_prefix, records_of_test, tests_in

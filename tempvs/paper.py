@@ -49,4 +49,6 @@ BENCHMARK = Benchmark(
     joined_records=suite.joined_records,
     joined_tasks=suite.with_joined_tasks,
     is_released_outputs=is_released_predictions,
+    # ``temporal-bench build-dataset tempvs``: the module converting the release (build(release, output, command), RELEASE_ERROR)
+    dataset_builder="temporal_bench.tempvs.dataset_builder",
 )

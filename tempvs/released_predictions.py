@@ -28,9 +28,8 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.cli_style import command_parser
-from temporal_bench.tempvs.loading import (
-    TempVSDataError, annotation_rows, build_main_docs, data_root, doc_key, read_rows,
-)
+from temporal_bench.tempvs.docs import doc_key
+from temporal_bench.tempvs.loading import TempVSDataError, annotation_rows, build_main_docs, data_root, read_rows
 from temporal_bench.tempvs.metrics import breakdown_metrics, make_record
 from temporal_bench.tempvs.settings import FIX_NAMES, TaskSettings, TempVSSettingsError, refuse_removed_env
 from temporal_bench.tempvs.spec import MAIN_TESTS, SOURCES, selected_sources

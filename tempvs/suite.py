@@ -22,7 +22,7 @@ from typing import Callable, Dict, List, Optional, Sequence
 
 from temporal_bench.tempvs import metrics
 from temporal_bench.tempvs.extraction import is_correct
-from temporal_bench.tempvs.loading import doc_key
+from temporal_bench.tempvs.docs import doc_key
 from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SUITE_GROUNDING_TASK, SUITE_MAIN_TASKS, TEST_NAMES
 
 try:
@@ -61,7 +61,7 @@ def served_by_test(grounding_records: Sequence[Optional[Dict]]) -> Dict[str, Lis
 
 def grounding_test_of(records: Sequence[Optional[Dict]]) -> Optional[str]:
     """The grounding test the main questions among ``records`` join (any value a main doc logged
-    carries its key, ``<source>/<test>/<question_id>``: loading.doc_key)."""
+    carries its key, ``<source>/<test>/<question_id>``: docs.doc_key)."""
     test = next((r["key"].split("/")[1] for r in records if r is not None and r["kind"] == "main"), None)
     return TEST_NAMES[MAIN_TESTS[test].grounding_task_id] if test else None
 

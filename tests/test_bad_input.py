@@ -35,7 +35,8 @@ from temporal_bench.catbench.parsing import parse_answer_only as catbench_answer
 from temporal_bench.catbench.settings import with_defaults
 from temporal_bench.isobench import hooks as isobench_hooks
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from temporal_bench.isobench.loading import IsoBenchDataError, load_records
+from temporal_bench.isobench.loading import load_records
+from temporal_bench.isobench.records import IsoBenchDataError
 from temporal_bench.isobench.metrics import AGGREGATIONS as ISOBENCH_AGGREGATIONS
 from temporal_bench.isobench.metrics import breakdown_metrics as isobench_breakdowns
 from temporal_bench.isobench.parsing import parse_answer_only as isobench_answer_only, parse_explain_then_answer

@@ -15,7 +15,8 @@ import pytest
 
 from temporal_bench.catbench.fixtures import hf_rows, write_fixture
 from temporal_bench.catbench.hooks import custom_dataset, make_process_docs
-from temporal_bench.catbench.loading import expand_hf_rows, load_split
+from temporal_bench.catbench.loading import load_split
+from temporal_bench.catbench.questions import expand_hf_rows
 from temporal_bench.catbench.questions import with_switched_twins
 from temporal_bench.catbench.settings import RemovedSettingError
 from temporal_bench.runs.logged import logged_run

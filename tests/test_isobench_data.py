@@ -11,10 +11,8 @@ from loguru import logger as eval_logger
 from temporal_bench.isobench import hooks
 from temporal_bench.lmms_eval_tasks.isobench import utils as task_utils
 from temporal_bench.isobench.fixtures import write_fixture
-from temporal_bench.isobench.loading import (
-    EXPECTED_COUNTS, IsoBenchDataError, Table, check_statistics, choose_split, load_records, map_columns, open_image,
-    statistics,
-)
+from temporal_bench.isobench.loading import choose_split, load_records, open_image
+from temporal_bench.isobench.records import EXPECTED_COUNTS, IsoBenchDataError, Table, check_statistics, map_columns, statistics
 
 RENAMED = {"goal": "what_to_make", "snippet": "shown_steps", "relation": "ask", "label": "gold_dep", "image": "picture_file"}
 RENAMED_MAP = json.dumps({field: column for field, column in RENAMED.items()})
@@ -127,12 +125,12 @@ def test_records_carry_the_fingerprint_of_the_files_read(tmp_path, layouts):
 
 
 def test_split_choice():
-    table = Table("t", {}, [], [])
+    table = Table("t", {}, [])
     assert choose_split({"train": table}) is table
-    assert choose_split({"test": table, "validation": Table("v", {}, [], [])}) is table
+    assert choose_split({"test": table, "validation": Table("v", {}, [])}) is table
     with pytest.raises(IsoBenchDataError, match="several splits .* set the task setting data_split"):
         choose_split({"train": table, "test": table})
-    assert choose_split({"train": Table("r", {}, [], []), "test": table}, "test") is table
+    assert choose_split({"train": Table("r", {}, []), "test": table}, "test") is table
     with pytest.raises(IsoBenchDataError, match="split 'dev' not found"):
         choose_split({"train": table}, "dev")
 

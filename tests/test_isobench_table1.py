@@ -19,7 +19,7 @@ from math import ceil, floor
 
 import pytest
 
-from temporal_bench.isobench.loading import EXPECTED_COUNTS
+from temporal_bench.isobench.records import EXPECTED_COUNTS
 from temporal_bench.isobench.metrics import paper_f1_of_avg_pr, scores
 from temporal_bench.published import load_table
 

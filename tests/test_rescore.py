@@ -30,7 +30,7 @@ from temporal_bench.runs.records import task_records
 from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.hooks import docs_of
-from temporal_bench.tempvs.loading import doc_key
+from temporal_bench.tempvs.docs import doc_key
 from temporal_bench.tempvs.metrics import DISTANCES, PAIRED_TYPES, breakdown_metrics, make_record
 from temporal_bench.tempvs.spec import MAIN_TESTS, SOURCES, TEST_NAMES
 from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS

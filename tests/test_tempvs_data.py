@@ -14,9 +14,8 @@ from PIL import Image
 
 from temporal_bench.tempvs import hooks, prompts
 from temporal_bench.tempvs.fixtures import INVALID_EVENTS, TEMPLATES_DIR, blind_outcomes, write_fixture
-from temporal_bench.tempvs.loading import (
-    TempVSDataError, build_grounding_docs, build_main_docs, has_invalid_event, official_request_count, read_annotations, read_table, reroot,
-)
+from temporal_bench.tempvs.docs import has_invalid_event, reroot
+from temporal_bench.tempvs.loading import TempVSDataError, build_grounding_docs, build_main_docs, official_request_count, read_annotations, read_table
 from temporal_bench.tempvs.spec import ANNOTATION_FILES, BLIND_MODELS, MAIN_TESTS, SOURCES
 from temporal_bench.tempvs.tasks import TASKS, expected_files, TASK_DIR
 from temporal_bench.utils.task_options import process_docs_per_task

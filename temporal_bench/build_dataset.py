@@ -1,0 +1,56 @@
+"""``temporal-bench build-dataset``: convert a benchmark's official release into a hub-ready dataset folder
+(parquet with the images embedded, one config per lmms-eval data need, a dataset card), docs/harness.md
+"Converted datasets"). Each benchmark's registry entry names its builder module (``dataset_builder``)."""
+
+import importlib
+import shlex
+import sys
+from pathlib import Path
+from typing import Optional, Sequence
+
+import datasets
+
+from temporal_bench import benchmarks
+from temporal_bench.cli_style import command_parser
+from temporal_bench.utils import converted_dataset
+
+
+def _builders() -> dict:
+    """benchmark name -> its builder module's name (a benchmark whose hub dataset is what lmms-eval loads has none)."""
+    return {b.name: b.dataset_builder for b in benchmarks.all_benchmarks() if b.dataset_builder}
+
+
+def main_build_dataset(argv: Optional[Sequence[str]] = None) -> int:
+    builders = _builders()
+    parser = command_parser(
+        "build-dataset",
+        ["temporal-bench build-dataset tempvs --source ~/data/TempVS --output-dir ~/data/TempVS-hub"],
+        "Then datasets.load_dataset(DIR, CONFIG) reads a config, and the benchmark's data variable (e.g. TEMPVS_DATA_DIR=DIR) "
+        "runs the tasks on it; --push-to-hub also uploads every config and the card (docs/harness.md, \"Converted datasets\").",
+    )
+    parser.add_argument("benchmark", choices=sorted(builders), metavar="BENCHMARK", help=f"the benchmark whose release to convert ({', '.join(sorted(builders))})")
+    parser.add_argument("--source", type=Path, required=True, metavar="DIR", help="the release folder (as its data variable would name it)")
+    parser.add_argument("--output-dir", type=Path, required=True, aliases=["--output"], metavar="DIR", help="the dataset folder to write (new or empty)")
+    parser.add_argument("--push-to-hub", metavar="ORG/NAME", help="then push every config and the card to this hub dataset (default: none)")
+    args = parser.parse_args(argv)
+    datasets.disable_progress_bars()
+    module = importlib.import_module(builders[args.benchmark])
+    output = args.output_dir
+    if output.exists() and any(output.iterdir()):
+        parser.error(f"--output-dir {output} is not empty: choose a new folder")
+    command = "temporal-bench build-dataset " + shlex.join([args.benchmark, "--source", str(args.source), "--output-dir", str(output)])
+    try:
+        counts = module.build(args.source, output, command)
+    except (module.RELEASE_ERROR, FileNotFoundError) as error:
+        parser.error(str(error))
+    for config, rows in counts.items():
+        print(f"{output / config}: {rows} rows")
+    print(f"{output / converted_dataset.CARD}: the dataset card")
+    if args.push_to_hub:
+        converted_dataset.push_to_hub(output, args.push_to_hub)
+        print(f"pushed to https://huggingface.co/datasets/{args.push_to_hub}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main_build_dataset())
