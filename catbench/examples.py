@@ -9,7 +9,7 @@ from collections.abc import Callable
 from temporal_bench.browse.benchmarks import INVALID_ANSWER, RIGHT, WRONG, Join
 from temporal_bench.browse.cards import Card, TaskCards
 from temporal_bench.browse.examples import ExampleFigure
-from temporal_bench.report.rescore import RescoreError
+from temporal_bench.runs.logged import RunReadError
 
 CATBENCH_AE_PREFIX = "catbench_explain"  # catbench_explain, catbench_explain_nl and their _switched variants
 _STEP_MENTION = re.compile(r"\bsteps?\s+(\d+)", re.IGNORECASE)
@@ -50,7 +50,7 @@ def _catbench_figures5_6(tasks: list[TaskCards], count: int) -> list[Card]:
     explained = [task for task in tasks if task.benchmark.name == "CaT-Bench" and task.task.startswith(CATBENCH_AE_PREFIX)]
     if not explained:
         found = sorted({task.task for task in tasks})
-        raise RescoreError(f"catbench-figures5-6 needs an A+E run (tasks {CATBENCH_AE_PREFIX}*: the answer, then its explanation); found: {', '.join(found) or 'no task'}")
+        raise RunReadError(f"catbench-figures5-6 needs an A+E run (tasks {CATBENCH_AE_PREFIX}*: the answer, then its explanation); found: {', '.join(found) or 'no task'}")
     cards = [card for task in explained for card in task.cards if card.record["variant"] == "real"]
     picked = []
     for name, meaning, belongs in CATBENCH_CLASSES:

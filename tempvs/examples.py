@@ -8,7 +8,7 @@ from collections import defaultdict
 from temporal_bench.browse.benchmarks import Join, Link
 from temporal_bench.browse.cards import Card, TaskCards
 from temporal_bench.browse.examples import ExampleFigure, model_label
-from temporal_bench.report.rescore import RescoreError
+from temporal_bench.runs.logged import RunReadError
 
 
 def _tempvs_figure4(tasks: list[TaskCards], count: int) -> list[Card]:
@@ -21,7 +21,7 @@ def _tempvs_figure4(tasks: list[TaskCards], count: int) -> list[Card]:
     shared = [group for group in groups.values() if len(group) >= 2]
     if not shared:
         found = sorted({f"{task.task} ({model_label(task.run.data)})" for task in tasks if task.benchmark.name == "TempVS"})
-        raise RescoreError(f"tempvs-figure4 needs the same TempVS task logged by at least two runs (one per model); found: {', '.join(found) or 'no TempVS task'}")
+        raise RunReadError(f"tempvs-figure4 needs the same TempVS task logged by at least two runs (one per model); found: {', '.join(found) or 'no TempVS task'}")
     by_task = defaultdict(list)
     for group in shared:
         by_task[group[0][0].task, group[0][1].filter].append(group)

@@ -50,7 +50,7 @@ def documented() -> dict:
 def test_the_top_level_help_lists_every_subcommand_with_its_summary(capsys, monkeypatch):
     listed = help_text([], capsys, monkeypatch).split("\ncommands:\n", 1)[1].split("\n\n", 1)[0]
     assert dict(re.match(r"  (\S+)\s+(.+)", line).groups() for line in listed.splitlines()) == {name: command.summary for name, command in SUBCOMMANDS.items()}
-    assert list(SUBCOMMANDS)[:3] == ["task-dir", "demo", "lm-eval"] and len(SUBCOMMANDS) == 11
+    assert list(SUBCOMMANDS)[:3] == ["task-dir", "demo", "lm-eval"] and len(SUBCOMMANDS) == 12
 
 
 @pytest.mark.parametrize("command", OWN_PARSERS)
@@ -104,7 +104,7 @@ def test_a_usage_error_is_one_line_naming_the_help(command, capsys):
             ["bogus"],
             (
                 "temporal-bench: error: argument COMMAND: invalid choice: 'bogus' (choose from 'task-dir', 'demo', 'lm-eval', 'check', 'report', "
-                "'compare', 'rescore', 'browse', 'score-predictions', 'export', 'forget-failed') (see temporal-bench --help)"
+                "'compare', 'rescore', 'browse', 'score-predictions', 'build-dataset', 'export', 'forget-failed') (see temporal-bench --help)"
             ),
         ),
         ([], "temporal-bench: error: the following arguments are required: COMMAND (see temporal-bench --help)"),

@@ -20,7 +20,7 @@ from temporal_bench.runs.results import load_runs
 
 PACKAGE = Path(temporal_bench.__file__).parent
 # what each layer may import from temporal_bench (besides itself): the reader only the registry and the shared helpers
-ALLOWED_BELOW = {"runs": {"benchmarks", "utils"}, "rescore": {"benchmarks", "utils", "runs", "paths"}}
+ALLOWED_BELOW = {"runs": {"benchmarks", "utils"}, "rescore": {"benchmarks", "utils", "runs", "paths", "cli_style", "commands"}}
 
 
 def _toy_breakdowns(task, records):

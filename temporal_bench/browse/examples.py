@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from temporal_bench.benchmarks import Collected, named
 from temporal_bench.browse.cards import Card, TaskCards, keep_cards, keep_thumbnails
 from temporal_bench.browse.thumbnails import Thumbnails
-from temporal_bench.rescore.errors import RescoreError
 
 DEFAULT_COUNT = 3
 
