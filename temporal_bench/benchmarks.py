@@ -33,7 +33,7 @@ def _all_records(task: str, records: List[dict]) -> List[dict]:
     return records
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one object per benchmark: compared and hashed by identity
 class Benchmark:
     """What the generic layers need from one benchmark; every field but the names may be left out.
 
