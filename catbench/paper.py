@@ -2,4 +2,4 @@
 
 from temporal_bench.benchmarks import Benchmark
 
-BENCHMARK = Benchmark(name="catbench", title="CaT-Bench")
+BENCHMARK = Benchmark(name="catbench", title="CaT-Bench", upstream="temporal_bench.catbench.upstream")

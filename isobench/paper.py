@@ -2,4 +2,4 @@
 
 from temporal_bench.benchmarks import Benchmark
 
-BENCHMARK = Benchmark(name="isobench", title="ISO-Bench")
+BENCHMARK = Benchmark(name="isobench", title="ISO-Bench", upstream="temporal_bench.isobench.upstream")

@@ -37,7 +37,7 @@ PASSTHROUGH = {
                "write one static HTML page of a --log_samples run: a card per question with its images and answer "
                "(--examples: the papers' qualitative figures)"),
     "export": ("temporal_bench.export.cli", "main_export",
-               "write self-contained lmms_eval/tasks/<benchmark>/ folders for an upstream pull request"),
+               "write the lmms_eval/tasks/ folders of an upstream pull request; --check runs lmms-eval's checks on them"),
     "forget-failed": ("temporal_bench.response_cache", "main_forget_failed",
                       "remove failed requests from an lmms-eval --use_cache folder, so a re-run asks for them again"),
     "compare": ("temporal_bench.report.compare", "main_compare", "paired comparison of two runs: differences with intervals and p-values"),

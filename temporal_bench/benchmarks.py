@@ -27,6 +27,7 @@ class Benchmark:
 
     name: str  # the task prefix and the folder name, e.g. "tempvs"
     title: str  # as the paper writes it, e.g. "TempVS"
+    upstream: Optional[str] = None  # the module whose UPSTREAM (export/facts.py) the upstream export reads
 
 
 def register(benchmark: Benchmark) -> None:

@@ -2,4 +2,4 @@
 
 from temporal_bench.benchmarks import Benchmark
 
-BENCHMARK = Benchmark(name="tempvs", title="TempVS")
+BENCHMARK = Benchmark(name="tempvs", title="TempVS", upstream="temporal_bench.tempvs.upstream")

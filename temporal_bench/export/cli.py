@@ -1,31 +1,62 @@
-"""``temporal-bench export``: write lmms-eval task folders for an upstream pull request."""
+"""``temporal-bench export``: write lmms-eval task folders for an upstream pull request, and check them."""
 
 import argparse
 import sys
+import tempfile
 from pathlib import Path
 
-from temporal_bench.export.benchmarks import BENCHMARKS
+from temporal_bench import benchmarks
+from temporal_bench.export.errors import ExportError
 from temporal_bench.export.formatting import version_notes
-from temporal_bench.export.task_folder import UPSTREAM_TASKS_DIR, ExportError, export_task_folder
+from temporal_bench.export.task_folder import UPSTREAM_TASKS_DIR, export_task_folders
+
+EXAMPLE = """example:
+  temporal-bench export --output ~/lmms-eval
+  temporal-bench export --output out/ --check --data synthetic/ --validation logs/blind/ --validation logs/random_choice/"""
 
 
-def main_export(argv=None) -> None:
+def build_parser() -> argparse.ArgumentParser:
+    exportable = [name for name in benchmarks.names() if benchmarks.get(name).upstream]
     parser = argparse.ArgumentParser(
         prog="temporal-bench export",
-        description=f"Write {UPSTREAM_TASKS_DIR}/<benchmark>/ under --output (e.g. an lmms-eval checkout): the task "
-                    "YAMLs, utils.py and the modules it imports (as lmms_eval.tasks.<benchmark>.<module>), and a README.")
-    parser.add_argument("--benchmark", action="append", choices=list(BENCHMARKS),
-                        help="repeat for several (default: all three)")
-    parser.add_argument("--output", type=Path, required=True, help="folder to write lmms_eval/tasks/<benchmark>/ under")
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=EXAMPLE,
+        description=f"Write the benchmarks' task folders as lmms-eval's own ({UPSTREAM_TASKS_DIR}/<benchmark>/ and the shared "
+        "helpers' folder) under --output, and with --check run lmms-eval's checks on them and print the pull request's text.",
+    )
+    parser.add_argument("--benchmark", action="append", choices=exportable, help="repeat for several (default: all)")
+    parser.add_argument("--output", type=Path, required=True, help=f"folder to write {UPSTREAM_TASKS_DIR}/ under (e.g. an lmms-eval checkout)")
+    parser.add_argument("--check", action="store_true", help="then lint, import, load and run the exported tasks (--limit 8) and print the pull request's description; " "exit status 1 when a check fails")
+    parser.add_argument("--data", type=Path, help="with --check: the converted data to run the tasks on, a folder of <benchmark>/ folders")
+    parser.add_argument("--validation", type=Path, action="append", default=[], metavar="RUN_DIR", help="with --check: a run folder whose numbers the description compares with the papers' rows (repeatable)")
+    return parser
+
+
+def main_export(argv=None) -> int:
+    parser = build_parser()
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    for name in args.benchmark or list(BENCHMARKS):
-        try:
-            exported = export_task_folder(BENCHMARKS[name], args.output)
-        except ExportError as error:
-            sys.exit(f"temporal-bench export: {name}: {error}")
-        print(exported.path)
-        for module, distribution in exported.extra_requirements.items():
-            print(f"temporal-bench export: note: {name}/ imports {module} ({distribution}), which lmms-eval does not "
-                  "install; the pull request must add it to lmms-eval's dependencies", file=sys.stderr)
+    if (args.data or args.validation) and not args.check:
+        parser.error("--data and --validation go with --check")
+    names = args.benchmark or [name for name in benchmarks.names() if benchmarks.get(name).upstream]
+    try:
+        folders = export_task_folders(names, args.output)
+    except ExportError as error:
+        sys.exit(f"temporal-bench export: {error}")
+    for folder in folders:
+        print(folder.path)
+        for r in folder.requirements:
+            print(f"temporal-bench export: note: {folder.benchmark}/ imports {r.module} ({r.distribution}), which lmms-eval does not " "install; the pull request must add it to lmms-eval's dependencies", file=sys.stderr)
     for note in version_notes():
         print(f"temporal-bench export: note: {note}", file=sys.stderr)
+    if not args.check:
+        return 0
+    from temporal_bench.export.description import pull_request_text
+    from temporal_bench.export.pull_request import run_checks
+
+    with tempfile.TemporaryDirectory(prefix="export-check-") as work:
+        steps = run_checks(Path(args.output) / UPSTREAM_TASKS_DIR, folders, args.data, Path(work))
+    print(pull_request_text(folders, steps, args.validation))
+    failed = [step.name for step in steps if not step.passed]
+    if failed:
+        print(f"temporal-bench export --check: failed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0

@@ -1,4 +1,5 @@
-"""The README.md of an exported task folder, built from the benchmark's descriptor and its YAMLs."""
+"""The README.md of an exported task folder, built from the benchmark's facts, its YAMLs and its modules;
+and the README of the shared helpers' folder."""
 
 import ast
 import importlib.metadata
@@ -7,8 +8,11 @@ import re
 from pathlib import Path
 from typing import Dict, List, Sequence, Tuple
 
-from temporal_bench.export.benchmarks import Benchmark
-from temporal_bench.export.source_modules import PACKAGE, CopiedModule
+from temporal_bench.benchmarks import Benchmark
+from temporal_bench.export.facts import facts_of, paper_reference
+from temporal_bench.export.hub_route import hub_route
+from temporal_bench.export.requirements import Requirement
+from temporal_bench.export.source_modules import PACKAGE, SHARED_FOLDER, SHARED_UPSTREAM, CopiedModule
 from temporal_bench.export.task_yaml import TaskYaml, read_folder
 
 # lmms-eval's own metadata key (the task's version), not a setting that changes a score
@@ -105,21 +109,53 @@ def _settings_lines(tasks: Sequence[TaskYaml]) -> List[str]:
     return lines
 
 
-def render_readme(benchmark: Benchmark, folder: Path, modules: Sequence[CopiedModule],
-                  extra_requirements: Dict[str, str]) -> str:
+def _header(title: str) -> List[str]:
+    dist = package_metadata()
+    return [f"{export_mark()}{dist['Version']} ({dist['License']} license). -->", f"# {title}", ""]
+
+
+def _module_rows(modules: Sequence[CopiedModule]) -> List[str]:
+    return ["| module | what it holds |", "|---|---|", *(f"| `{m.file_name}` | {_cell(_summary(m.text))} |" for m in modules)]
+
+
+def _requirements_lines(requirements: Sequence[Requirement]) -> List[str]:
+    lines = ["## Requirements", ""]
+    if not requirements:
+        return lines + ["lmms-eval's own dependencies; nothing else.", ""]
+    lines.append("Besides lmms-eval's own dependencies (the pull request adds these to them):")
+    for r in requirements:
+        files = ", ".join(f"`{f}`" for f in r.files)
+        lines.append(f"- `{r.distribution}` (imported as `{r.module}` by {files}" + (", only where it is used)" if r.when_used else ")"))
+    return lines + [""]
+
+
+def _data_lines(benchmark: Benchmark, folder: Path) -> List[str]:
+    facts, route = facts_of(benchmark), hub_route(benchmark.name)
+    if route is None:
+        lines = [f"The tasks load the Hugging Face dataset `{facts.source_hub_id}`. For a local copy set "
+                 f"`{facts.data_dir_env}` to a folder holding {facts.local_layout}."]
+        if (folder / "placeholder.jsonl").is_file():
+            lines.append("Each YAML names the one-row `placeholder.jsonl` as its dataset and `process_docs` loads the real questions.")
+        return ["## Data", "", *lines, ""]
+    return ["## Data", "",
+            f"The tasks load the hub dataset `{route.dataset_id}` (`dataset_path`, one `dataset_name` per configuration), "
+            f"converted from the official release `{facts.source_hub_id}` by:", "", "```bash", route.build_command(), "```", ""]
+
+
+def render_readme(benchmark: Benchmark, folder: Path, modules: Sequence[CopiedModule], requirements: Sequence[Requirement]) -> str:
     files = read_folder(folder)
     tasks = [f for f in files if not f.is_group]
     groups = [f for f in files if f.is_group]
-    reference, arxiv = benchmark.paper()
-    dist = package_metadata()
+    facts, route = facts_of(benchmark), hub_route(benchmark.name)
+    reference, arxiv = paper_reference(benchmark)
     paper = f"{reference}" + (f", [arXiv:{arxiv}](https://arxiv.org/abs/{arxiv})" if arxiv else "")
+    dataset = route.dataset_id if route else facts.source_hub_id
     lines = [
-        f"{export_mark()}{dist['Version']} ({dist['License']} license). -->",
-        f"# {benchmark.title}", "",
-        benchmark.summary, "",
+        *_header(benchmark.title),
+        facts.summary, "",
         "| | |", "|---|---|",
         f"| Paper | {paper} |",
-        f"| Dataset | [`{benchmark.hub_id}`](https://huggingface.co/datasets/{benchmark.hub_id}) |", "",
+        f"| Dataset | [`{dataset}`](https://huggingface.co/datasets/{dataset}) |", "",
         "## Tasks", "",
         "| task | setting |", "|---|---|",
         *(f"| `{t.name}` | {_cell(t.comment)} |" for t in tasks), "",
@@ -131,28 +167,30 @@ def render_readme(benchmark: Benchmark, folder: Path, modules: Sequence[CopiedMo
               "Each aggregation computes its figure from all docs at once, so results do not depend on sharding. "
               "A key that does not apply to a run is `null` (N/A).", "",
               "| tasks | metric keys |", "|---|---|",
-              *(f"| {', '.join(f'`{n}`' for n in names)} | {_keys(metrics)} |" for names, metrics in _metric_rows(tasks)), "",
-              "## Data", "",
-              f"By default the tasks load the Hugging Face dataset `{benchmark.hub_id}`. For a local copy set "
-              f"`{benchmark.data_dir_env}` to a folder holding {benchmark.local_layout}.", ""]
-    if (folder / "placeholder.jsonl").is_file():
-        lines += ["lmms-eval offers tasks no custom loader, so each YAML names the one-row `placeholder.jsonl` as its "
-                  "dataset and `process_docs` loads the real questions.", ""]
+              *(f"| {', '.join(f'`{n}`' for n in names)} | {_keys(metrics)} |" for names, metrics in _metric_rows(tasks)), ""]
+    lines += _data_lines(benchmark, folder)
     lines += _settings_lines(tasks)
+    own = [m for m in modules if not m.is_shared]
+    shared = [m for m in modules if m.is_shared]
     lines += ["## Code", "",
               "`utils.py` holds the functions the YAMLs name (`!function utils.<name>`), imported from the modules "
-              f"beside it (`lmms_eval.tasks.{benchmark.name}.<module>`):", "",
-              "| module | what it holds |", "|---|---|",
-              *(f"| `{m.file_name}` | {_cell(_summary(m.text))} |" for m in modules), ""]
-    if extra_requirements:
-        lines += ["## Requirements", "",
-                  "Besides lmms-eval's own dependencies, the modules need "
-                  + ", ".join(f"`{d}` (imported as `{m}`)" for m, d in extra_requirements.items()) + ".", ""]
+              f"beside it (`lmms_eval.tasks.{benchmark.name}.<module>`):", "", *_module_rows(own), ""]
+    if shared:
+        lines += [f"and from helpers shared with the other temporal-reasoning folders (`{SHARED_UPSTREAM}.<module>`): "
+                  + ", ".join(f"`{m.file_name}`" for m in shared) + ".", ""]
+    lines += _requirements_lines(requirements)
     lines += ["## Usage", "", "```bash",
               "python -m lmms_eval --model qwen2_vl --model_args pretrained=Qwen/Qwen2-VL-7B-Instruct \\",
               f"    --tasks {_example_task(benchmark, files)} --batch_size 1 --log_samples --output_path ./logs/",
               "```", "",
               "## Citation", "",
-              f"> {reference}." + (f" arXiv:{arxiv}." if arxiv else ""), "",
-              "<!-- TODO before the pull request: the paper's BibTeX entry. -->", ""]
+              "```bibtex", facts.bibtex, "```", ""]
     return "\n".join(lines)
+
+
+def render_shared_readme(modules: Sequence[CopiedModule], benchmarks: Sequence[str]) -> str:
+    """The shared folder's README: which folders import it and what each module holds."""
+    users = ", ".join(f"`lmms_eval/tasks/{name}/`" for name in benchmarks)
+    return "\n".join([*_header(f"{SHARED_FOLDER.as_posix()}"),
+                      f"Helpers shared by the task folders {users}, which import them as `{SHARED_UPSTREAM}.<module>`.", "",
+                      *_module_rows(modules), ""])

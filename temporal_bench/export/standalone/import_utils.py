@@ -1,5 +1,5 @@
-"""Run in a subprocess by tests/test_export.py: import each exported ``utils.py`` as lmms-eval does (by path,
-as the top-level module ``utils``) with every socket connection refused and recorded, list the hooks it
+"""Run in a subprocess (by file path) by ``export --check`` and the tests: import each exported ``utils.py``
+as lmms-eval does (by path, as the top-level module ``utils``) with every socket connection refused and recorded, list the hooks it
 lacks, and call the ``process_docs`` hook named for it, if any; prints a JSON report.
 
 Usage: ``python import_utils.py TASKS_DIR '{"benchmark": ["hook", ...]}' '{"benchmark": "process_docs_<task>"}'``
