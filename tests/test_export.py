@@ -29,7 +29,7 @@ from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.export.cli import main_export
 from temporal_bench.export.errors import ExportError
 from temporal_bench.export.facts import facts_of
-from temporal_bench.export.pull_request import STANDALONE
+from temporal_bench.export.pull_request import STANDALONE, Step
 from temporal_bench.export.readme import package_metadata
 from temporal_bench.export.source_modules import SHARED_FOLDER, check_standalone, copied_modules
 from temporal_bench.export.standalone.overlay import install_overlay
@@ -37,6 +37,8 @@ from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, OFFLINE, read_results, read_samples, run_cli
+from tests.test_report import catbench_entry, write_json
+from tests.test_reproduction_verdicts import GPT_4O_A
 
 SUPPORT = Path(__file__).resolve().parent / "export_support"
 BENCHMARKS = ("tempvs", "isobench", "catbench")
@@ -375,13 +377,22 @@ def _samples(output_dir: Path, task: str) -> List[Dict]:
 
 
 @pytest.fixture(scope="module")
-def plugin_and_export_runs(exported, overlay, tmp_path_factory) -> Tuple[Path, Dict, Dict, str]:
+def fixture_data(tmp_path_factory) -> Path:
+    """Each benchmark's synthetic data in its release layout, ``<folder>/<benchmark>/``."""
+    root = tmp_path_factory.mktemp("data")
+    for benchmark, case in CASES.items():
+        case.write_data(root / benchmark)
+    return root
+
+
+@pytest.fixture(scope="module")
+def plugin_and_export_runs(exported, overlay, fixture_data, tmp_path_factory) -> Tuple[Path, Dict, Dict, str]:
     """The same model on the same fixtures, every benchmark in one run each: through the plugin, then
     through the exported folders (installed in lmms-eval by the overlay, registered by ``--include_path``)
     in a process where ``import temporal_bench`` fails.
     Returns (their folder, plugin results, export results, the export run's log)."""
     base = tmp_path_factory.mktemp("export_e2e")
-    data = {case.data_env: str(case.write_data(base / "data" / benchmark)) for benchmark, case in CASES.items()}
+    data = {case.data_env: str(fixture_data / benchmark) for benchmark, case in CASES.items()}
     site = _oracle_site(base / "site")
     plugin, _ = _evaluate(base / "plugin", {**data, "PYTHONPATH": f"{site}:{SUPPORT}"})
     blocked = {**data, "PYTHONPATH": f"{overlay}:{STANDALONE}:{site}:{SUPPORT}"}
@@ -405,3 +416,56 @@ def test_exported_folder_without_our_package_gives_the_plugin_metrics(exported, 
     for name in case.main_metrics:
         assert export["results"][case.oracle_task][f"{name},none"] == 1.0, name
     assert 0 < export["results"][case.mixed_task][f"{case.refusal_metric},none"] < 1
+
+
+# ---- export --check: the pull request's checks and its description ---------------------------------
+
+def _hooks_named(folder: Path) -> int:
+    return len({name for path in folder.iterdir() if path.name.endswith("yaml") for name in re.findall(r"!function\s+utils\.(\w+)", path.read_text())})
+
+
+def test_export_check_runs_upstreams_checks_and_prints_the_pull_request(fixture_data, tmp_path, capsys):
+    """ISO-Bench and CaT-Bench (TempVS's exported tasks run in the end-to-end test above): every step passes
+    but the data route, which fails until the converted hub datasets exist; the description names what is
+    added and the validation verdicts of a run on a published row."""
+    write_json(tmp_path / "runs" / "gpt-4o" / "20250101_000000_results.json",
+               {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "gpt-4o",
+                "config": {"model": "openai", "model_args": "model=gpt-4o", "limit": None}})
+    status = main_export(["--benchmark", "isobench", "--benchmark", "catbench", "--output", str(tmp_path / "out"), "--check",
+                          "--data", str(fixture_data), "--validation", str(tmp_path / "runs")])
+    out, err = capsys.readouterr()
+    tasks_dir = tmp_path / "out" / "lmms_eval" / "tasks"
+    yamls = [p for b in ("isobench", "catbench") for p in (tasks_dir / b).glob("*.yaml")]
+    tasks = [p for p in yamls if "group:" not in p.read_text()]
+    assert (len(yamls), len(tasks)) == (23, 21)
+    checks = out.split("### Checks (`temporal-bench export --check`)\n\n")[1].split("\n\n")[0].splitlines()
+    assert checks == [
+        "- [x] lint: black 25.1.0 and isort 6.0.1 change none of the 29 Python files",
+        f"- [x] imports: 2 utils.py import offline with no data, no connection and no exit, and define the "
+        f"{_hooks_named(tasks_dir / 'isobench') + _hooks_named(tasks_dir / 'catbench')} hooks their YAMLs name",
+        "- [x] task manager: lmms-eval's TaskManager registers all 23 tasks and groups; every YAML loads in full",
+        "- [ ] data route: isobench, catbench: no converted hub dataset yet (temporal_bench.<benchmark>.hub_dataset, "
+        "`temporal-bench build-dataset`); their YAMLs keep the plugin's data route",
+        f"- [x] run: all 21 tasks ran with --limit 8 ({21 * 8} docs, model random_choice)",
+    ]
+    assert status == 1 and err.endswith("temporal-bench export --check: failed: data route\n")
+    added = out.split("### What is added\n\n")[1].split("\n\n")[0].splitlines()
+    assert added[1].startswith("- `lmms_eval/tasks/catbench/`: CaT-Bench (Lal, Cohen, Chambers, Balasubramanian, Mooney. CaT-Bench: ")
+    assert added[1].endswith(", arXiv:2406.15823), 19 tasks and 1 group; data: the plugin's data route (`vanyacohen/CaT-Bench`; hub dataset not built yet).")
+    assert added[2:] == ["- `lmms_eval/tasks/_task_utils/temporal_reasoning/`: the helpers the folders share, each once.",
+                         "- New dependency `rank-bm25` (imported as `rank_bm25` by `catbench/fewshot.py`, only where it is used)."]
+    validation = out.split("### Validation\n\n")[1].splitlines()
+    assert validation[0] == f"- `{tmp_path / 'runs'}`: **gpt-4o** (1 tasks)"
+    assert validation[1].endswith(": 3 reproduced, 3 close, 3 differs of 9 published cells (tolerance 1 point).")
+
+
+def test_the_run_step_fails_without_converted_data(exported, overlay, fixture_data, tmp_path):
+    from temporal_bench.export.pull_request import run_tasks
+    from temporal_bench.export.task_folder import ExportedFolder
+
+    folders = [ExportedFolder(b, exported / b, {}, [], []) for b in BENCHMARKS]
+    assert run_tasks(exported, folders, overlay, None, tmp_path) == Step(
+        "run", False, "no converted data given: pass --data DIR holding tempvs/, isobench/, catbench/")
+    (tmp_path / "partial" / "isobench").mkdir(parents=True)
+    assert run_tasks(exported, folders, overlay, tmp_path / "partial", tmp_path) == Step(
+        "run", False, f"no converted data at {tmp_path / 'partial' / 'tempvs'}, {tmp_path / 'partial' / 'catbench'}")

@@ -12,7 +12,7 @@ import re
 
 from temporal_bench.export.errors import ExportError
 
-# a page, then optionally its section: "§4", "§0-§3, §7", "§7.1-§7.2", or a quoted heading
+# a page, then optionally its section: a sign-numbered section, a range or list of them, or a quoted or capitalised heading
 _CITATION = r'docs/[\w/.-]+\.md(?:,?\s+(?:"[^"\n]*"|[A-Z][\w ]*(?=\))|§[\w.]+(?:-§[\w.]+)?(?:,\s*§[\w.]+(?:-§[\w.]+)?)*))?'
 _RULES = (
     (re.compile(rf"\s*\({_CITATION}\)"), ""),  # the whole parenthetical
