@@ -7,6 +7,7 @@ each exported text is formatted here, after its names are rewritten (a rename ch
 and the order of imports). Both tools are in the ``export`` and ``test`` extras, pinned to those versions.
 """
 
+from functools import lru_cache
 from typing import List
 
 LINE_LENGTH = 240
@@ -36,6 +37,7 @@ def version_notes() -> List[str]:
             for name, version in PINNED.items() if installed[name] != version]
 
 
+@lru_cache(maxsize=None)
 def upstream_style(text: str) -> str:
     """``text`` as isort (profile black, ``lmms_eval`` first-party) and black (line length 240) leave it."""
     black, isort = _formatters()

@@ -5,6 +5,7 @@ import ast
 import importlib.metadata
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Dict, List, Sequence, Tuple
 
@@ -19,6 +20,7 @@ from temporal_bench.export.task_yaml import TaskYaml, read_folder
 _NOT_SETTINGS = {"version"}
 
 
+@lru_cache(maxsize=1)
 def package_metadata() -> importlib.metadata.PackageMetadata:
     """Name, version and license of the installed distribution that ships the package."""
     return importlib.metadata.metadata(importlib.metadata.packages_distributions()[PACKAGE][0])
@@ -136,7 +138,7 @@ def _data_lines(benchmark: Benchmark, folder: Path) -> List[str]:
                  f"`{facts.data_dir_env}` to a folder holding {facts.local_layout}."]
         if (folder / "placeholder.jsonl").is_file():
             lines.append("Each YAML names the one-row `placeholder.jsonl` as its dataset and `process_docs` loads the real questions.")
-        return ["## Data", "", *lines, ""]
+        return ["## Data", "", " ".join(lines), ""]
     return ["## Data", "",
             f"The tasks load the hub dataset `{route.dataset_id}` (`dataset_path`, one `dataset_name` per configuration), "
             f"converted from the official release `{facts.source_hub_id}` by:", "", "```bash", route.build_command(), "```", ""]
