@@ -170,3 +170,11 @@ def test_every_benchmark_names_its_facts_and_its_bibtex_is_complete():
         assert facts.bibtex.startswith("@") and facts.bibtex.endswith("}") and "TODO" not in facts.bibtex
         assert all(f'{key} = "' in facts.bibtex for key in ("title", "author", "year", "eprint")), benchmark.name
     assert Path(sys.modules[benchmarks.get("tempvs").upstream].__file__).parent.name == "tempvs"
+
+
+def test_export_help_has_a_one_line_description_and_an_example():
+    from temporal_bench.export.cli import build_parser
+
+    text = build_parser().format_help()
+    assert ("\nWrite the task folders of an lmms-eval pull request (lmms_eval/tasks/<benchmark>/ and the shared helpers) under --output; " "with --check, run lmms-eval's checks on them and print the pull request's text.\n") in text
+    assert text.endswith("example:\n  temporal-bench export --output ~/lmms-eval\n" "  temporal-bench export --output out/ --check --data synthetic/ --validation logs/blind/ --validation logs/random_choice/\n")

@@ -5,8 +5,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from temporal_bench import benchmarks
 from temporal_bench.export.errors import ExportError
+from temporal_bench.export.facts import exportable
 from temporal_bench.export.formatting import version_notes
 from temporal_bench.export.task_folder import UPSTREAM_TASKS_DIR, export_task_folders
 
@@ -16,17 +16,15 @@ EXAMPLE = """example:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    exportable = [name for name in benchmarks.names() if benchmarks.get(name).upstream]
     parser = argparse.ArgumentParser(
         prog="temporal-bench export",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=EXAMPLE,
-        description=f"Write the benchmarks' task folders as lmms-eval's own ({UPSTREAM_TASKS_DIR}/<benchmark>/ and the shared "
-        "helpers' folder) under --output, and with --check run lmms-eval's checks on them and print the pull request's text.",
+        description=f"Write the task folders of an lmms-eval pull request ({UPSTREAM_TASKS_DIR}/<benchmark>/ and the shared helpers) under " "--output; with --check, run lmms-eval's checks on them and print the pull request's text.",
     )
-    parser.add_argument("--benchmark", action="append", choices=exportable, help="repeat for several (default: all)")
+    parser.add_argument("--benchmark", action="append", choices=exportable(), help="repeat for several (default: all)")
     parser.add_argument("--output", type=Path, required=True, help=f"folder to write {UPSTREAM_TASKS_DIR}/ under (e.g. an lmms-eval checkout)")
-    parser.add_argument("--check", action="store_true", help="then lint, import, load and run the exported tasks (--limit 8) and print the pull request's description; " "exit status 1 when a check fails")
+    parser.add_argument("--check", action="store_true", help="then lint, import, load and run the exported tasks (--limit 8) and print the pull request's description; exit status 1 when a check fails")
     parser.add_argument("--data", type=Path, help="with --check: the converted data to run the tasks on, a folder of <benchmark>/ folders")
     parser.add_argument("--validation", type=Path, action="append", default=[], metavar="RUN_DIR", help="with --check: a run folder whose numbers the description compares with the papers' rows (repeatable)")
     return parser
@@ -37,7 +35,7 @@ def main_export(argv=None) -> int:
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if (args.data or args.validation) and not args.check:
         parser.error("--data and --validation go with --check")
-    names = args.benchmark or [name for name in benchmarks.names() if benchmarks.get(name).upstream]
+    names = args.benchmark or exportable()
     try:
         folders = export_task_folders(names, args.output)
     except ExportError as error:

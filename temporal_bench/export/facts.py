@@ -6,8 +6,9 @@ registry's ``Benchmark.upstream``), so adding a benchmark to the export touches 
 
 import importlib
 from dataclasses import dataclass, field
-from typing import FrozenSet, Tuple
+from typing import FrozenSet, List, Tuple
 
+from temporal_bench import benchmarks
 from temporal_bench.benchmarks import Benchmark
 from temporal_bench.published import list_tables, load_table
 
@@ -26,6 +27,11 @@ class UpstreamFacts:
 
 class NoUpstreamFacts(LookupError):
     """A registered benchmark that names no facts module cannot be exported."""
+
+
+def exportable() -> List[str]:
+    """The registered benchmarks that name their facts module: those the export writes."""
+    return [name for name in benchmarks.names() if benchmarks.get(name).upstream]
 
 
 def facts_of(benchmark: Benchmark) -> UpstreamFacts:

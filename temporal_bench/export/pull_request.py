@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence
 
 from temporal_bench import benchmarks
-from temporal_bench.export.facts import facts_of
+from temporal_bench.export.facts import exportable, facts_of
 from temporal_bench.export.formatting import LINE_LENGTH, PINNED
 from temporal_bench.export.hub_route import hub_route
 from temporal_bench.export.source_modules import SHARED_FOLDER
@@ -90,7 +90,7 @@ def lint(tasks_dir: Path, folders: Sequence[ExportedFolder], work: Path) -> Step
 
 def _standalone_env(overlay: Path, home: Path, blocked: bool) -> Dict[str, str]:
     """Offline, no data variable, empty Hugging Face caches under ``home``, lmms-eval with the export in it."""
-    data_envs = {facts_of(benchmarks.get(name)).data_dir_env for name in benchmarks.names() if benchmarks.get(name).upstream}
+    data_envs = {facts_of(benchmarks.get(name)).data_dir_env for name in exportable()}
     env = {name: value for name, value in os.environ.items() if name not in data_envs}
     path = [str(overlay), *([str(STANDALONE)] if blocked else [])]
     env.update({**OFFLINE, "PYTHONPATH": os.pathsep.join(path), "HF_HOME": str(home / "hf"), "HF_DATASETS_CACHE": str(home / "hf" / "datasets"), "HF_HUB_CACHE": str(home / "hf" / "hub")})

@@ -36,8 +36,7 @@ def _metric_rows(tasks) -> List[Tuple[List[str], List[Dict]]]:
     """(task names, metric list) for each distinct metric list, in file order."""
     rows: List[Tuple[List[str], List[Dict]]] = []
     for task in tasks:
-        metrics = [{"metric": m["metric"], "higher_is_better": m.get("higher_is_better", True)}
-                   for m in task.config.get("metric_list", [])]
+        metrics = [{"metric": m["metric"], "higher_is_better": m.get("higher_is_better", True)} for m in task.config.get("metric_list", [])]
         match = next((row for row in rows if row[1] == metrics), None)
         if match:
             match[0].append(task.name)
@@ -83,31 +82,34 @@ def _task_cells(tasks: Sequence[TaskYaml], value_of) -> List[Tuple[str, str]]:
         if value is not None:
             by_value.setdefault(_value(value), []).append(task.name)
     common = max(by_value, key=lambda v: len(by_value[v]), default=None)
-    return [(value, "every task" if len(by_value) == 1 and len(names) == len(tasks) else
-             "the other tasks" if value == common and len(by_value) > 1 else ", ".join(f"`{n}`" for n in names))
-            for value, names in by_value.items()]
+    return [(value, "every task" if len(by_value) == 1 and len(names) == len(tasks) else "the other tasks" if value == common and len(by_value) > 1 else ", ".join(f"`{n}`" for n in names)) for value, names in by_value.items()]
 
 
 def _settings_lines(tasks: Sequence[TaskYaml]) -> List[str]:
     """The scoring settings: the YAMLs' ``metadata`` keys and their per-model ``lmms_eval_specific_kwargs``."""
     metadata = {task.name: task.config.get("metadata") or {} for task in tasks}
     keys = sorted({key for values in metadata.values() for key in values} - _NOT_SETTINGS)
-    lines = ["## Settings", "",
-             "Every setting that changes a score is task configuration, so the results JSON records it "
-             "(`configs.<task>.metadata`, `configs.<task>.lmms_eval_specific_kwargs`). Environment variables only "
-             "say where the data lives.", ""]
+    lines = [
+        "## Settings",
+        "",
+        "Every setting that changes a score is task configuration, so the results JSON records it " "(`configs.<task>.metadata`, `configs.<task>.lmms_eval_specific_kwargs`). Environment variables only " "say where the data lives.",
+        "",
+    ]
     if keys:
-        lines += ["Task settings, the `metadata` of each task YAML (a variant is a YAML that `include:`s a task and "
-                  "gives another `metadata`):", "", "| setting | value | tasks |", "|---|---|---|"]
+        lines += ["Task settings, the `metadata` of each task YAML (a variant is a YAML that `include:`s a task and " "gives another `metadata`):", "", "| setting | value | tasks |", "|---|---|---|"]
         for key in keys:
-            lines += [f"| `{key}` | {value} | {who} |"
-                      for value, who in _task_cells(tasks, lambda t, key=key: metadata[t.name].get(key))]
+            lines += [f"| `{key}` | {value} | {who} |" for value, who in _task_cells(tasks, lambda t, key=key: metadata[t.name].get(key))]
         lines.append("")
     cells = _task_cells(tasks, lambda t: t.config.get("lmms_eval_specific_kwargs"))
     if cells:
-        lines += ["Per-model settings, `lmms_eval_specific_kwargs` (lmms-eval uses the section named after `--model`, "
-                  "else `default`):", "", "| sections | tasks |", "|---|---|",
-                  *(f"| {_cell(value)} | {who} |" for value, who in cells), ""]
+        lines += [
+            "Per-model settings, `lmms_eval_specific_kwargs` (lmms-eval uses the section named after `--model`, " "else `default`):",
+            "",
+            "| sections | tasks |",
+            "|---|---|",
+            *(f"| {_cell(value)} | {who} |" for value, who in cells),
+            "",
+        ]
     return lines
 
 
@@ -134,14 +136,20 @@ def _requirements_lines(requirements: Sequence[Requirement]) -> List[str]:
 def _data_lines(benchmark: Benchmark, folder: Path) -> List[str]:
     facts, route = facts_of(benchmark), hub_route(benchmark.name)
     if route is None:
-        lines = [f"The tasks load the Hugging Face dataset `{facts.source_hub_id}`. For a local copy set "
-                 f"`{facts.data_dir_env}` to a folder holding {facts.local_layout}."]
+        lines = [f"The tasks load the Hugging Face dataset `{facts.source_hub_id}`. For a local copy set " f"`{facts.data_dir_env}` to a folder holding {facts.local_layout}."]
         if (folder / "placeholder.jsonl").is_file():
             lines.append("Each YAML names the one-row `placeholder.jsonl` as its dataset and `process_docs` loads the real questions.")
         return ["## Data", "", " ".join(lines), ""]
-    return ["## Data", "",
-            f"The tasks load the hub dataset `{route.dataset_id}` (`dataset_path`, one `dataset_name` per configuration), "
-            f"converted from the official release `{facts.source_hub_id}` by:", "", "```bash", route.build_command(), "```", ""]
+    return [
+        "## Data",
+        "",
+        f"The tasks load the hub dataset `{route.dataset_id}` (`dataset_path`, one `dataset_name` per configuration), " f"converted from the official release `{facts.source_hub_id}` by:",
+        "",
+        "```bash",
+        route.build_command(),
+        "```",
+        "",
+    ]
 
 
 def render_readme(benchmark: Benchmark, folder: Path, modules: Sequence[CopiedModule], requirements: Sequence[Requirement]) -> str:
@@ -154,45 +162,59 @@ def render_readme(benchmark: Benchmark, folder: Path, modules: Sequence[CopiedMo
     dataset = route.dataset_id if route else facts.source_hub_id
     lines = [
         *_header(benchmark.title),
-        facts.summary, "",
-        "| | |", "|---|---|",
+        facts.summary,
+        "",
+        "| | |",
+        "|---|---|",
         f"| Paper | {paper} |",
-        f"| Dataset | [`{dataset}`](https://huggingface.co/datasets/{dataset}) |", "",
-        "## Tasks", "",
-        "| task | setting |", "|---|---|",
-        *(f"| `{t.name}` | {_cell(t.comment)} |" for t in tasks), "",
+        f"| Dataset | [`{dataset}`](https://huggingface.co/datasets/{dataset}) |",
+        "",
+        "## Tasks",
+        "",
+        "| task | setting |",
+        "|---|---|",
+        *(f"| `{t.name}` | {_cell(t.comment)} |" for t in tasks),
+        "",
     ]
     if groups:
-        lines += ["Groups (no aggregate across their tasks: each task is reported on its own):", "",
-                  *(f"- `{g.name}`: {', '.join(f'`{m}`' for m in g.config['task'])}" for g in groups), ""]
-    lines += ["## Metrics", "",
-              "Each aggregation computes its figure from all docs at once, so results do not depend on sharding. "
-              "A key that does not apply to a run is `null` (N/A).", "",
-              "| tasks | metric keys |", "|---|---|",
-              *(f"| {', '.join(f'`{n}`' for n in names)} | {_keys(metrics)} |" for names, metrics in _metric_rows(tasks)), ""]
+        lines += ["Groups (no aggregate across their tasks: each task is reported on its own):", "", *(f"- `{g.name}`: {', '.join(f'`{m}`' for m in g.config['task'])}" for g in groups), ""]
+    lines += [
+        "## Metrics",
+        "",
+        "Each aggregation computes its figure from all docs at once, so results do not depend on sharding. " "A key that does not apply to a run is `null` (N/A).",
+        "",
+        "| tasks | metric keys |",
+        "|---|---|",
+        *(f"| {', '.join(f'`{n}`' for n in names)} | {_keys(metrics)} |" for names, metrics in _metric_rows(tasks)),
+        "",
+    ]
     lines += _data_lines(benchmark, folder)
     lines += _settings_lines(tasks)
     own = [m for m in modules if not m.is_shared]
     shared = [m for m in modules if m.is_shared]
-    lines += ["## Code", "",
-              "`utils.py` holds the functions the YAMLs name (`!function utils.<name>`), imported from the modules "
-              f"beside it (`lmms_eval.tasks.{benchmark.name}.<module>`):", "", *_module_rows(own), ""]
+    lines += ["## Code", "", "`utils.py` holds the functions the YAMLs name (`!function utils.<name>`), imported from the modules " f"beside it (`lmms_eval.tasks.{benchmark.name}.<module>`):", "", *_module_rows(own), ""]
     if shared:
-        lines += [f"and from helpers shared with the other temporal-reasoning folders (`{SHARED_UPSTREAM}.<module>`): "
-                  + ", ".join(f"`{m.file_name}`" for m in shared) + ".", ""]
+        lines += [f"and from helpers shared with the other temporal-reasoning folders (`{SHARED_UPSTREAM}.<module>`): " + ", ".join(f"`{m.file_name}`" for m in shared) + ".", ""]
     lines += _requirements_lines(requirements)
-    lines += ["## Usage", "", "```bash",
-              "python -m lmms_eval --model qwen2_vl --model_args pretrained=Qwen/Qwen2-VL-7B-Instruct \\",
-              f"    --tasks {_example_task(benchmark, files)} --batch_size 1 --log_samples --output_path ./logs/",
-              "```", "",
-              "## Citation", "",
-              "```bibtex", facts.bibtex, "```", ""]
+    lines += [
+        "## Usage",
+        "",
+        "```bash",
+        "python -m lmms_eval --model qwen2_vl --model_args pretrained=Qwen/Qwen2-VL-7B-Instruct \\",
+        f"    --tasks {_example_task(benchmark, files)} --batch_size 1 --log_samples --output_path ./logs/",
+        "```",
+        "",
+        "## Citation",
+        "",
+        "```bibtex",
+        facts.bibtex,
+        "```",
+        "",
+    ]
     return "\n".join(lines)
 
 
 def render_shared_readme(modules: Sequence[CopiedModule], benchmarks: Sequence[str]) -> str:
     """The shared folder's README: which folders import it and what each module holds."""
     users = ", ".join(f"`lmms_eval/tasks/{name}/`" for name in benchmarks)
-    return "\n".join([*_header(f"{SHARED_FOLDER.as_posix()}"),
-                      f"Helpers shared by the task folders {users}, which import them as `{SHARED_UPSTREAM}.<module>`.", "",
-                      *_module_rows(modules), ""])
+    return "\n".join([*_header(f"{SHARED_FOLDER.as_posix()}"), f"Helpers shared by the task folders {users}, which import them as `{SHARED_UPSTREAM}.<module>`.", "", *_module_rows(modules), ""])

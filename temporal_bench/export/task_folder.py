@@ -9,7 +9,7 @@ from typing import Dict, List, Sequence
 
 from temporal_bench import benchmarks
 from temporal_bench.export.errors import ExportError
-from temporal_bench.export.facts import facts_of
+from temporal_bench.export.facts import exportable, facts_of
 from temporal_bench.export.formatting import FormatterMissing, upstream_style
 from temporal_bench.export.readme import export_mark, render_readme, render_shared_readme
 from temporal_bench.export.requirements import Requirement, requirements_of
@@ -89,7 +89,7 @@ def export_task_folders(names: Sequence[str], output: Path) -> List[ExportedFold
     """Write the folders of the benchmarks ``names`` under ``output`` (e.g. an lmms-eval checkout), and the
     shared helpers' folder with every shared module of every exportable benchmark, so that folders
     exported at different times share one copy."""
-    planned = {name: _planned(name) for name in benchmarks.names() if benchmarks.get(name).upstream}
+    planned = {name: _planned(name) for name in exportable()}
     unknown = [name for name in names if name not in planned]
     if unknown:
         raise ExportError(f"no exportable benchmark {', '.join(unknown)}; known: {', '.join(planned)}")
