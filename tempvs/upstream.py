@@ -20,5 +20,6 @@ UPSTREAM = UpstreamFacts(
     eprint = "2506.10415",
     archivePrefix = "arXiv",
 }""",
-    plugin_only=frozenset({"REMOVED_ENV", "refuse_removed_env"}),
+    # the retired variables; what only the YAML generator, the report, compare and rescore read
+    plugin_only=frozenset({"REMOVED_ENV", "refuse_removed_env", "HIGHER_IS_BETTER", "per_test_records", "holding_tasks", "with_joined_tasks", "ANNOTATION_FILES", "per_test_results", "is_suite_main"}),
 )

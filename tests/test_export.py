@@ -148,6 +148,23 @@ def test_no_plugin_only_code_and_no_citation_of_our_docs_pages(exported):
     assert callable(hooks.custom_dataset) and "lm-eval" not in (exported / "catbench" / "hooks.py").read_text(encoding="utf-8")
 
 
+# defined in the data loaders (another engineer's modules), used only by the plugin's fixtures and checks
+UNUSED_UPSTREAM = {("catbench/loading.py", "_QUESTION_PATTERN"), ("isobench/loading.py", "SPLIT_NAMES")}
+
+
+def test_every_exported_definition_is_used_by_the_export(exported):
+    """A top-level name no exported module or YAML uses is code only the plugin needs (the report, rescore,
+    the YAML generator): the export drops it (each benchmark's ``plugin_only``)."""
+    python = {p.relative_to(exported).as_posix(): p.read_text(encoding="utf-8") for p in exported.rglob("*.py")}
+    everything = " ".join([*python.values(), *(p.read_text(encoding="utf-8") for p in exported.glob("*/*yaml"))])
+    unused = set()
+    for path, text in python.items():
+        for node in ast.parse(text).body if not path.endswith("/utils.py") else []:
+            names = [node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else [t.id for t in getattr(node, "targets", []) if isinstance(t, ast.Name)]
+            unused |= {(path, name) for name in names if len(re.findall(rf"\b{re.escape(name)}\b", everything)) == 1}
+    assert unused == UNUSED_UPSTREAM
+
+
 def test_the_readmes_give_the_bibtex_every_requirement_and_the_data_source(exported):
     for benchmark in BENCHMARKS:
         readme = (exported / benchmark / "README.md").read_text(encoding="utf-8")
@@ -175,12 +192,13 @@ def _code(text: str) -> Tuple[List[Tuple], List[str]]:
 def test_each_copied_module_is_the_package_module_with_renamed_imports(exported):
     """A module with no plugin-only code and no docs citation is the package's, formatted as lmms-eval's lint asks,
     with only its imports renamed; the YAML generator, the fixtures and the export's facts are not exported."""
-    from temporal_bench.tempvs import suite
+    from temporal_bench.catbench import questions
     from temporal_bench.utils import yes_no
 
-    renamed = Path(suite.__file__).read_text(encoding="utf-8").replace("temporal_bench.tempvs", "lmms_eval.tasks.tempvs").replace(
-        "temporal_bench.utils.", f"{SHARED_PACKAGE}.")
-    assert _code((exported / "tempvs" / "suite.py").read_text(encoding="utf-8")) == _code(renamed)
+    renamed = Path(questions.__file__).read_text(encoding="utf-8").replace("temporal_bench.catbench", "lmms_eval.tasks.catbench").replace(
+        "temporal_bench.utils.", f"{SHARED_PACKAGE}."
+    )
+    assert _code((exported / "catbench" / "questions.py").read_text(encoding="utf-8")) == _code(renamed)
     assert _code((exported / SHARED_FOLDER / "yes_no.py").read_text(encoding="utf-8")) == _code(
         Path(yes_no.__file__).read_text(encoding="utf-8").replace("temporal_bench.utils.", f"{SHARED_PACKAGE}."))
     assert not {"tasks.py", "fixtures.py", "released_predictions.py", "upstream.py", "paper.py"} & set(_files(exported / "tempvs"))
@@ -209,7 +227,7 @@ PROCESS_DOCS = {"tempvs": "process_docs_tempvs_mt1_two", "isobench": "process_do
 
 
 def _import_utils(tasks_dir: Path, pythonpath: str, home: Path, offline: bool, process_docs: Dict[str, str]) -> Dict:
-    """tests/export_support/import_utils.py's report on ``tasks_dir``'s three utils.py, run with no data variable
+    """temporal_bench/export/standalone/import_utils.py's report on ``tasks_dir``'s three utils.py, run with no data variable
     and empty Hugging Face caches under ``home`` (offline or not; sockets refused either way)."""
     named = {benchmark: sorted({name for path in (tasks_dir / benchmark).iterdir() if path.name.endswith("yaml")
                                 for name in re.findall(r"!function\s+utils\.(\w+)", path.read_text(encoding="utf-8"))})
