@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Dict, List, Sequence
 
 from temporal_bench import benchmarks
+from temporal_bench.export.citations import strip_doc_citations
 from temporal_bench.export.errors import ExportError
 from temporal_bench.export.facts import exportable, facts_of
 from temporal_bench.export.formatting import FormatterMissing, upstream_style
@@ -33,12 +34,13 @@ def _clear_previous_export(folder: Path) -> None:
 
 
 def _data_files(source: Path) -> Dict[str, str]:
-    """The YAMLs (templates included) and data files: everything but Python files and caches."""
+    """The YAMLs (templates included) and data files: everything but Python files and caches, without the
+    generator's note and the citations of our docs pages."""
     files = {}
     for path in sorted(source.iterdir()):
         if path.is_dir() or path.suffix == ".py":
             continue
-        text = _GENERATOR_NOTE.sub("", path.read_text(encoding="utf-8"))
+        text = strip_doc_citations(_GENERATOR_NOTE.sub("", path.read_text(encoding="utf-8")), str(path))
         if PACKAGE in text:
             raise ExportError(f"{path} still names {PACKAGE}; an upstream folder cannot refer to it")
         files[path.name] = text
