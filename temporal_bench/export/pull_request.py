@@ -6,8 +6,8 @@ Each step runs the way upstream does it and fails loudly, never passes for want 
    laid out as an lmms-eval checkout would change no file (another installed version fails the step);
 2. imports: each exported ``utils.py`` imports in a fresh interpreter with no data, offline, every connection
    refused and ``temporal_bench`` not importable; it defines every hook its YAMLs name;
-3. task manager: lmms-eval's TaskManager (``include_path`` the folders) registers every task and group, and
-   every YAML loads in full;
+3. task manager: then, in that interpreter, lmms-eval's TaskManager (``include_path`` the folders) registers
+   every task and group, and every YAML loads in full;
 4. data route: each benchmark has its converted hub dataset (export/hub_route.py);
 5. run: every task runs with ``--limit 8`` on the converted data the contributor names (``--data``), in one
    lmms-eval process with the baseline ``random_choice``; without that data the step says so and fails.
@@ -22,7 +22,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence
@@ -101,29 +100,35 @@ def _hooks(folder: ExportedFolder) -> List[str]:
     return sorted({name for path in folder.path.iterdir() if path.name.endswith("yaml") for name in re.findall(r"!function\s+utils\.(\w+)", path.read_text(encoding="utf-8"))})
 
 
-def imports(tasks_dir: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> Step:
+def _probe(tasks_dir: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> Dict:
+    """One fresh interpreter, ``temporal_bench`` not importable: the utils.py imports first, then the TaskManager
+    (standalone/import_utils.py, standalone/load_tasks.py); the report, or ``{"failed": why}``."""
     hooks = {f.benchmark: _hooks(f) for f in folders}
-    done = _run([sys.executable, str(STANDALONE / "import_utils.py"), str(tasks_dir), json.dumps(hooks), "{}"], _standalone_env(overlay, work / "home", blocked=True))
+    command = [sys.executable, str(STANDALONE / "import_utils.py"), str(tasks_dir), json.dumps(hooks), "{}", json.dumps([str(f.path) for f in folders])]
+    done = _run(command, _standalone_env(overlay, work / "home", blocked=True))
     if done.returncode:
-        return Step("imports", False, f"the import probe failed: {_tail(done)}")
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+        return {"failed": f"the probe failed: {_tail(done)}"}
+    return {**json.loads(done.stdout.strip().splitlines()[-1]), "hooks": hooks}
+
+
+def imports(report: Dict) -> Step:
+    if "failed" in report:
+        return Step("imports", False, report["failed"])
     problems = [f"{b}/utils.py: {outcome}" for b, outcome in report["imports"].items() if outcome != "ok"]
     problems += [f"{b}/utils.py lacks {', '.join(names)}" for b, names in report["missing_hooks"].items() if names]
     problems += [f"connection attempted: {address}" for address in report["connections"]]
     if problems:
         return Step("imports", False, "; ".join(problems))
-    return Step("imports", True, f"{len(folders)} utils.py import offline with no data, no connection and no exit, " f"and define the {sum(map(len, hooks.values()))} hooks their YAMLs name")
+    return Step("imports", True, f"{len(report['imports'])} utils.py import offline with no data, no connection and no exit, " f"and define the {sum(map(len, report['hooks'].values()))} hooks their YAMLs name")
 
 
-def task_manager(folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> Step:
-    done = _run([sys.executable, str(STANDALONE / "load_tasks.py"), *(str(f.path) for f in folders)], _standalone_env(overlay, work / "home", blocked=True))
-    if done.returncode:
-        return Step("task manager", False, f"the TaskManager probe failed: {_tail(done)}")
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+def task_manager(report: Dict, folders: Sequence[ExportedFolder]) -> Step:
+    if "failed" in report:
+        return Step("task manager", False, report["failed"])
     expected = sorted(name for f in folders for name in _names(f))
-    missing = sorted(set(expected) - set(report["registered"]))
+    missing = sorted(set(expected) - set(report["task_manager"]["registered"]))
     problems = [f"not registered: {', '.join(missing)}"] if missing else []
-    problems += [f"{name}: {error}" for name, error in report["errors"].items()]
+    problems += [f"{name}: {error}" for name, error in report["task_manager"]["errors"].items()]
     if problems:
         return Step("task manager", False, "; ".join(problems))
     return Step("task manager", True, f"lmms-eval's TaskManager registers all {len(expected)} tasks and groups; every YAML loads in full")
@@ -169,15 +174,6 @@ def run_tasks(tasks_dir: Path, folders: Sequence[ExportedFolder], overlay: Path,
 
 def run_checks(tasks_dir: Path, folders: Sequence[ExportedFolder], data: Optional[Path], work: Path) -> List[Step]:
     overlay = install_overlay(work / "overlay", tasks_dir)
-    steps = []
-    for check in (
-        lambda: lint(tasks_dir, folders, work),
-        lambda: imports(tasks_dir, folders, overlay, work),
-        lambda: task_manager(folders, overlay, work),
-        lambda: data_route(folders),
-        lambda: run_tasks(tasks_dir, folders, overlay, data, work),
-    ):
-        started = time.perf_counter()
-        steps.append(check())
-        print(f"temporal-bench export --check: {steps[-1].name}: {'passed' if steps[-1].passed else 'FAILED'} " f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
-    return steps
+    steps = [lint(tasks_dir, folders, work)]
+    report = _probe(tasks_dir, folders, overlay, work)
+    return steps + [imports(report), task_manager(report, folders), data_route(folders), run_tasks(tasks_dir, folders, overlay, data, work)]
