@@ -167,6 +167,17 @@ def test_every_exported_definition_is_used_by_the_export(exported):
     assert unused == UNUSED_UPSTREAM
 
 
+def test_only_the_plugins_data_route_reads_the_environment(exported):
+    """The data variables and the offline switches are read by the data route alone (the loaders, data_dir.py,
+    CaT-Bench's choice of dataset_path), which the converted hub datasets replace (export/hub_route.py): no
+    other exported module reads an environment variable."""
+    readers = {p.relative_to(exported).as_posix() for p in exported.rglob("*.py") if re.search(r"os\.environ|getenv", p.read_text(encoding="utf-8"))}
+    assert readers == {"_task_utils/temporal_reasoning/data_dir.py", "catbench/hooks.py"}
+    named = {p.relative_to(exported).as_posix() for p in exported.rglob("*.py") if re.search(r"\b[A-Z]+_DATA_DIR\b", p.read_text(encoding="utf-8"))}
+    # and the modules that name a data variable: those, a comment of CaT-Bench's utils.py, a TempVS image error
+    assert named == {"catbench/hooks.py", "catbench/loading.py", "isobench/loading.py", "tempvs/loading.py", "catbench/utils.py", "tempvs/hooks.py"}
+
+
 def test_the_readmes_give_the_bibtex_every_requirement_and_the_data_source(exported):
     for benchmark in BENCHMARKS:
         readme = (exported / benchmark / "README.md").read_text(encoding="utf-8")
