@@ -75,7 +75,7 @@ def test_plugin_only_code_is_dropped_with_its_uses_and_the_imports_left_unused()
 
 def test_a_plugin_only_name_used_any_other_way_stops_the_export():
     source = "from pkg.settings import refuse_removed_env\n\nrun = 1 if refuse_removed_env else None\n"
-    with pytest.raises(ExportError, match=r"^hooks\.py: `run = 1 if refuse_removed_env else None` still uses refuse_removed_env, which " "the export drops as plugin-only"):
+    with pytest.raises(ExportError, match=r"^hooks\.py: `run = 1 if refuse_removed_env else None` still uses refuse_removed_env, which the export drops as plugin-only"):
         strip_plugin_only(source, frozenset({"refuse_removed_env"}), "hooks.py")
 
 
@@ -176,5 +176,5 @@ def test_export_help_has_a_one_line_description_and_an_example():
     from temporal_bench.export.cli import build_parser
 
     text = build_parser().format_help()
-    assert ("\nWrite the task folders of an lmms-eval pull request (lmms_eval/tasks/<benchmark>/ and the shared helpers) under --output; " "with --check, run lmms-eval's checks on them and print the pull request's text.\n") in text
-    assert text.endswith("example:\n  temporal-bench export --output ~/lmms-eval\n" "  temporal-bench export --output out/ --check --data synthetic/ --validation logs/blind/ --validation logs/random_choice/\n")
+    assert ("\nWrite the task folders of an lmms-eval pull request (lmms_eval/tasks/<benchmark>/ and the shared helpers) under --output; with --check, run lmms-eval's checks on them and print the pull request's text.\n") in text
+    assert text.endswith("example:\n  temporal-bench export --output ~/lmms-eval\n  temporal-bench export --output out/ --check --data synthetic/ --validation logs/blind/ --validation logs/random_choice/\n")

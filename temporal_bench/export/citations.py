@@ -29,5 +29,5 @@ def strip_doc_citations(text: str, where: str) -> str:
     left = _ANY.search(text)
     if left:
         line = text.count("\n", 0, left.start()) + 1
-        raise ExportError(f"{where}:{line}: cites {left.group(0)} where the export cannot drop it (only inside " "parentheses); cite the paper or the official code there instead")
+        raise ExportError(f"{where}:{line}: cites {left.group(0)} where the export cannot drop it (only inside parentheses); cite the paper or the official code there instead")
     return text

@@ -20,7 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="temporal-bench export",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=EXAMPLE,
-        description=f"Write the task folders of an lmms-eval pull request ({UPSTREAM_TASKS_DIR}/<benchmark>/ and the shared helpers) under " "--output; with --check, run lmms-eval's checks on them and print the pull request's text.",
+        description=f"Write the task folders of an lmms-eval pull request ({UPSTREAM_TASKS_DIR}/<benchmark>/ and the shared helpers) under --output; with --check, run lmms-eval's checks on them and print the pull request's text.",
     )
     parser.add_argument("--benchmark", action="append", choices=exportable(), help="repeat for several (default: all)")
     parser.add_argument("--output", type=Path, required=True, help=f"folder to write {UPSTREAM_TASKS_DIR}/ under (e.g. an lmms-eval checkout)")
@@ -43,7 +43,7 @@ def main_export(argv=None) -> int:
     for folder in folders:
         print(folder.path)
         for r in folder.requirements:
-            print(f"temporal-bench export: note: {folder.benchmark}/ imports {r.module} ({r.distribution}), which lmms-eval does not " "install; the pull request must add it to lmms-eval's dependencies", file=sys.stderr)
+            print(f"temporal-bench export: note: {folder.benchmark}/ imports {r.module} ({r.distribution}), which lmms-eval does not install; the pull request must add it to lmms-eval's dependencies", file=sys.stderr)
     for note in version_notes():
         print(f"temporal-bench export: note: {note}", file=sys.stderr)
     if not args.check:

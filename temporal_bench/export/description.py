@@ -51,7 +51,7 @@ def _commands(folders: Sequence[ExportedFolder]) -> List[str]:
         route = hub_route(folder.benchmark)
         if route:
             lines.append(route.build_command())
-    lines += [f"python -m lmms_eval --model qwen2_vl --model_args pretrained=Qwen/Qwen2-VL-7B-Instruct --tasks {folder.benchmark} " "--batch_size 1 --log_samples --output_path ./logs/" for folder in folders]
+    lines += [f"python -m lmms_eval --model qwen2_vl --model_args pretrained=Qwen/Qwen2-VL-7B-Instruct --tasks {folder.benchmark} --batch_size 1 --log_samples --output_path ./logs/" for folder in folders]
     lines.append(f"python -m lmms_eval --model <model> --tasks <task> --limit {LIMIT}   # the contribution check")
     return lines + ["```"]
 

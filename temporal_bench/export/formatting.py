@@ -24,7 +24,7 @@ def _formatters():
         import isort
     except ImportError as error:
         pins = " ".join(f"{name}=={version}" for name, version in PINNED.items())
-        raise FormatterMissing(f"the export formats its Python as lmms-eval's lint does and needs {error.name}: " f"pip install {pins} (or the package's [export] extra)") from error
+        raise FormatterMissing(f"the export formats its Python as lmms-eval's lint does and needs {error.name}: pip install {pins} (or the package's [export] extra)") from error
     return black, isort
 
 

@@ -129,5 +129,5 @@ def strip_plugin_only(text: str, names: FrozenSet[str], where: str) -> str:
         name = getattr(node, "id", None) if isinstance(node, ast.Name) else getattr(node, "attr", None)
         if name in names:
             line = stripped.splitlines()[node.lineno - 1].strip()
-            raise ExportError(f"{where}: `{line}` still uses {name}, which the export drops as plugin-only; " "change the source so that it does not")
+            raise ExportError(f"{where}: `{line}` still uses {name}, which the export drops as plugin-only; change the source so that it does not")
     return stripped

@@ -119,7 +119,7 @@ def imports(report: Dict) -> Step:
     problems += [f"connection attempted: {address}" for address in report["connections"]]
     if problems:
         return Step("imports", False, "; ".join(problems))
-    return Step("imports", True, f"{len(report['imports'])} utils.py import offline with no data, no connection and no exit, " f"and define the {sum(map(len, report['hooks'].values()))} hooks their YAMLs name")
+    return Step("imports", True, f"{len(report['imports'])} utils.py import offline with no data, no connection and no exit, and define the {sum(map(len, report['hooks'].values()))} hooks their YAMLs name")
 
 
 def task_manager(report: Dict, folders: Sequence[ExportedFolder]) -> Step:
@@ -137,7 +137,7 @@ def task_manager(report: Dict, folders: Sequence[ExportedFolder]) -> Step:
 def data_route(folders: Sequence[ExportedFolder]) -> Step:
     unwired = [f.benchmark for f in folders if hub_route(f.benchmark) is None]
     if unwired:
-        return Step("data route", False, f"{', '.join(unwired)}: no converted hub dataset yet (temporal_bench.<benchmark>.hub_dataset, " "`temporal-bench build-dataset`); their YAMLs keep the plugin's data route")
+        return Step("data route", False, f"{', '.join(unwired)}: no converted hub dataset yet (temporal_bench.<benchmark>.hub_dataset, `temporal-bench build-dataset`); their YAMLs keep the plugin's data route")
     return Step("data route", True, "every task names its converted hub dataset in dataset_path / dataset_name")
 
 

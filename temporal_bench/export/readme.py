@@ -92,18 +92,18 @@ def _settings_lines(tasks: Sequence[TaskYaml]) -> List[str]:
     lines = [
         "## Settings",
         "",
-        "Every setting that changes a score is task configuration, so the results JSON records it " "(`configs.<task>.metadata`, `configs.<task>.lmms_eval_specific_kwargs`). Environment variables only " "say where the data lives.",
+        "Every setting that changes a score is task configuration, so the results JSON records it (`configs.<task>.metadata`, `configs.<task>.lmms_eval_specific_kwargs`). Environment variables only say where the data lives.",
         "",
     ]
     if keys:
-        lines += ["Task settings, the `metadata` of each task YAML (a variant is a YAML that `include:`s a task and " "gives another `metadata`):", "", "| setting | value | tasks |", "|---|---|---|"]
+        lines += ["Task settings, the `metadata` of each task YAML (a variant is a YAML that `include:`s a task and gives another `metadata`):", "", "| setting | value | tasks |", "|---|---|---|"]
         for key in keys:
             lines += [f"| `{key}` | {value} | {who} |" for value, who in _task_cells(tasks, lambda t, key=key: metadata[t.name].get(key))]
         lines.append("")
     cells = _task_cells(tasks, lambda t: t.config.get("lmms_eval_specific_kwargs"))
     if cells:
         lines += [
-            "Per-model settings, `lmms_eval_specific_kwargs` (lmms-eval uses the section named after `--model`, " "else `default`):",
+            "Per-model settings, `lmms_eval_specific_kwargs` (lmms-eval uses the section named after `--model`, else `default`):",
             "",
             "| sections | tasks |",
             "|---|---|",
@@ -136,14 +136,14 @@ def _requirements_lines(requirements: Sequence[Requirement]) -> List[str]:
 def _data_lines(benchmark: Benchmark, folder: Path) -> List[str]:
     facts, route = facts_of(benchmark), hub_route(benchmark.name)
     if route is None:
-        lines = [f"The tasks load the Hugging Face dataset `{facts.source_hub_id}`. For a local copy set " f"`{facts.data_dir_env}` to a folder holding {facts.local_layout}."]
+        lines = [f"The tasks load the Hugging Face dataset `{facts.source_hub_id}`. For a local copy set `{facts.data_dir_env}` to a folder holding {facts.local_layout}."]
         if (folder / "placeholder.jsonl").is_file():
             lines.append("Each YAML names the one-row `placeholder.jsonl` as its dataset and `process_docs` loads the real questions.")
         return ["## Data", "", " ".join(lines), ""]
     return [
         "## Data",
         "",
-        f"The tasks load the hub dataset `{route.dataset_id}` (`dataset_path`, one `dataset_name` per configuration), " f"converted from the official release `{facts.source_hub_id}` by:",
+        f"The tasks load the hub dataset `{route.dataset_id}` (`dataset_path`, one `dataset_name` per configuration), converted from the official release `{facts.source_hub_id}` by:",
         "",
         "```bash",
         route.build_command(),
@@ -181,7 +181,7 @@ def render_readme(benchmark: Benchmark, folder: Path, modules: Sequence[CopiedMo
     lines += [
         "## Metrics",
         "",
-        "Each aggregation computes its figure from all docs at once, so results do not depend on sharding. " "A key that does not apply to a run is `null` (N/A).",
+        "Each aggregation computes its figure from all docs at once, so results do not depend on sharding. A key that does not apply to a run is `null` (N/A).",
         "",
         "| tasks | metric keys |",
         "|---|---|",
@@ -192,7 +192,7 @@ def render_readme(benchmark: Benchmark, folder: Path, modules: Sequence[CopiedMo
     lines += _settings_lines(tasks)
     own = [m for m in modules if not m.is_shared]
     shared = [m for m in modules if m.is_shared]
-    lines += ["## Code", "", "`utils.py` holds the functions the YAMLs name (`!function utils.<name>`), imported from the modules " f"beside it (`lmms_eval.tasks.{benchmark.name}.<module>`):", "", *_module_rows(own), ""]
+    lines += ["## Code", "", f"`utils.py` holds the functions the YAMLs name (`!function utils.<name>`), imported from the modules beside it (`lmms_eval.tasks.{benchmark.name}.<module>`):", "", *_module_rows(own), ""]
     if shared:
         lines += [f"and from helpers shared with the other temporal-reasoning folders (`{SHARED_UPSTREAM}.<module>`): " + ", ".join(f"`{m.file_name}`" for m in shared) + ".", ""]
     lines += _requirements_lines(requirements)

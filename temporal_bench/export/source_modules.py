@@ -43,7 +43,6 @@ SHARED_PLUGIN_ONLY = frozenset({"DATA_ENVS", "parse_locations", "data_locations"
 @dataclass(frozen=True)
 class CopiedModule:
     module: str  # e.g. temporal_bench.tempvs.hooks
-    source: Path  # the file copied (its own, or its UPSTREAM_VERSIONS entry)
     folder: PurePosixPath  # its folder under lmms_eval/tasks/: the benchmark's, or SHARED_FOLDER
     text: str  # its rewritten source
 
@@ -80,7 +79,7 @@ def _imports(tree: ast.AST, where: str) -> Iterator[Tuple[int, str, List[str]]]:
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if _in_package(alias.name) and alias.asname is None:
-                    raise ExportError(f"{where}:{node.lineno}: `import {alias.name}` would need its uses renamed; " f"use `from ... import ...`")
+                    raise ExportError(f"{where}:{node.lineno}: `import {alias.name}` would need its uses renamed; use `from ... import ...`")
                 if _in_package(alias.name):
                     yield node.lineno, alias.name, []
 
@@ -123,7 +122,7 @@ class Closure:
     def _check_exportable(self, module: str, importer: str, where: str) -> None:
         packages = (f"{PACKAGE}.{SHARED}",) if is_shared(importer) else (f"{PACKAGE}.{self.benchmark}", f"{PACKAGE}.{SHARED}")
         if module not in packages and module.rpartition(".")[0] not in packages:
-            raise ExportError(f"{where}: imports {module}; an exported {'shared module' if is_shared(importer) else 'folder'} " f"can hold only modules of {' and '.join(packages)}")
+            raise ExportError(f"{where}: imports {module}; an exported {'shared module' if is_shared(importer) else 'folder'} can hold only modules of {' and '.join(packages)}")
 
     def follow(self, source: str, where: str, importer: str = "") -> None:
         """Add every package module ``source`` imports, and theirs, recursively."""
@@ -170,7 +169,7 @@ def copied_modules(benchmark: str, entry: Path, taken: List[str], plugin_only: F
     copies: Dict[PurePosixPath, CopiedModule] = {}
     for module, source in closure.modules.items():
         shared = is_shared(module)
-        copy = CopiedModule(module, UPSTREAM_VERSIONS.get(module, _source_file(module)), SHARED_FOLDER if shared else PurePosixPath(benchmark), rewrite(source, None if shared else benchmark))
+        copy = CopiedModule(module, SHARED_FOLDER if shared else PurePosixPath(benchmark), rewrite(source, None if shared else benchmark))
         clash = copies.get(copy.path)
         if clash or (not shared and copy.file_name in taken):
             other = clash.module if clash else f"the task folder's {copy.file_name}"
