@@ -6,7 +6,7 @@ the cost is that of ``utils.py`` times the tags: the plugin's and the exported o
 (executed once, then cached). Each figure is the best of ``--repeat`` fresh processes, with lmms-eval's
 ``tasks`` package (the CLI imports it before it loads any YAML) and ``datasets`` imported before the
 clock starts; our own modules are imported inside the measurement. The exported folder is loaded where ``import temporal_bench`` fails,
-from lmms-eval's package (tests/export_support/lmms_eval_overlay.py); ``--folder LABEL=PATH`` adds
+from lmms-eval's package (temporal_bench/export/standalone/overlay.py); ``--folder LABEL=PATH`` adds
 another task folder to compare (e.g. an older export), loaded the same way.
 
     .venv/bin/python benchmarks/export_load_time.py --task tempvs_mt1_two
@@ -24,9 +24,9 @@ sys.path.insert(0, str(REPO))
 
 from temporal_bench.export.cli import main_export  # noqa: E402
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR  # noqa: E402
-from tests.export_support.lmms_eval_overlay import install_overlay  # noqa: E402
+from temporal_bench.export.standalone.overlay import install_overlay  # noqa: E402
 
-BLOCK = REPO / "tests" / "export_support" / "block_temporal_bench"
+BLOCK = REPO / "temporal_bench" / "export" / "standalone"  # its sitecustomize.py blocks our package
 _MEASURE = """
 import sys, time
 import datasets
@@ -62,7 +62,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         main_export(["--benchmark", benchmark, "--output-dir", tmp])
         exported = Path(tmp) / "lmms_eval" / "tasks" / benchmark
-        overlay = install_overlay(Path(tmp) / "overlay", [exported])
+        overlay = install_overlay(Path(tmp) / "overlay", exported.parent)
         blocked = f"{overlay}:{BLOCK}"
         folders = [("plugin", LMMS_EVAL_TASK_DIR / benchmark, os.environ.get("PYTHONPATH", "")),
                    ("export", exported, blocked)]

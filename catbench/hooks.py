@@ -3,8 +3,7 @@
 Data (docs/catbench.md "Data"): lmms-eval loads the hub dataset ``vanyacohen/CaT-Bench`` itself
 (``dataset_path``) and each task's ``process_docs`` expands its step pairs into questions; with
 ``CATBENCH_DATA_DIR`` set, the task's dataset is a placeholder naming the three splits and
-``process_docs`` reads the split from that folder instead. lm-eval hands the task settings
-(``metadata``, ``--metadata``) only to ``custom_dataset``, which loads the split the same ways.
+``process_docs`` reads the split from that folder instead.
 """
 
 import os
@@ -90,7 +89,8 @@ def make_process_docs(task: str) -> Callable[[datasets.Dataset], datasets.Datase
 
 def custom_dataset(data_split: str = "test", fewshot_k: int = 0, pool_split: str = "train", **metadata) -> Dict[str, datasets.Dataset]:
     """lm-eval: the task's docs from its metadata (and ``--metadata``; lm-eval also passes the model
-    arguments, which are ignored). The evaluated split is ``data_split``, served as ``test``."""
+    arguments, which are ignored), loaded the same ways as ``process_docs`` does, as lm-eval hands the
+    task settings only to ``custom_dataset``. The evaluated split is ``data_split``, served as ``test``."""
     refuse_removed_env()
     questions, fingerprint = read_split(data_split)
     dataset = questions_dataset(questions, fingerprint, metadata)

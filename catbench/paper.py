@@ -41,4 +41,6 @@ BENCHMARK = Benchmark(
     ),
     # how its runs are read
     breakdown_metrics=metrics.breakdown_metrics,
+    # the module whose UPSTREAM the upstream export reads (temporal_bench/export/facts.py)
+    upstream="temporal_bench.catbench.upstream",
 )

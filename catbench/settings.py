@@ -1,9 +1,8 @@
 """The CaT-Bench task settings that change a score (docs/catbench.md "Settings").
 
-They live in the task YAMLs' ``metadata`` (lm-eval: also ``--metadata``), so the results JSON
-records them; the defaults are the paper's. The split is the task's ``test_split`` (lmms-eval) or
-``data_split`` (lm-eval); self-consistency's k and T are the task's ``repeats`` and
-``generation_kwargs.temperature``. The environment variables that used to set them are refused.
+They live in the task YAMLs' ``metadata``, so the results JSON records them; the defaults are the
+paper's. The split is the task's ``test_split``; self-consistency's k and T are the task's ``repeats``
+and ``generation_kwargs.temperature``.
 """
 
 import os
@@ -12,6 +11,8 @@ from typing import Dict
 # d <= 3 reproduces the paper's 1,256 close / 1,584 distant test questions (docs/protocol/catbench.md §3).
 DEFAULTS = {"close_max_distance": 3, "switched": False}
 
+# The environment variables that used to set them are refused. (lm-eval's tasks read the settings from
+# their metadata too, and from --metadata; the split there is the metadata's data_split.)
 REMOVED_ENV = {
     "CATBENCH_SPLIT": "the evaluated split is task configuration: lmms-eval reads the task's test_split "
                       "(a YAML that includes the task and sets test_split: validation), lm-eval the metadata "

@@ -28,4 +28,6 @@ BENCHMARK = Benchmark(
     breakdown_metrics=metrics.breakdown_metrics,
     # ``temporal-bench build-dataset isobench``: the module converting the release (build(release, output, command), RELEASE_ERROR)
     dataset_builder="temporal_bench.isobench.dataset_builder",
+    # the module whose UPSTREAM the upstream export reads (temporal_bench/export/facts.py)
+    upstream="temporal_bench.isobench.upstream",
 )

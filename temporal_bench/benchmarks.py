@@ -72,6 +72,8 @@ class Benchmark:
     # ---- its hub dataset (``temporal-bench build-dataset``) ----
     # the module converting its official release (``build(release, output, command)``, ``RELEASE_ERROR``); None: the hub dataset needs no conversion
     dataset_builder: Optional[str] = None
+    # ---- its upstream export (``temporal-bench export``) ----
+    upstream: Optional[str] = None  # the module whose UPSTREAM (export/facts.py) the upstream export reads
 
 
 def register(benchmark: Benchmark) -> None:

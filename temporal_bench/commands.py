@@ -23,6 +23,6 @@ SUBCOMMANDS = {
     "browse": Subcommand("temporal_bench.browse.cli", "main_browse", "write one static HTML page with a card per logged question: its images, prompt, response and verdict"),
     "score-predictions": Subcommand("temporal_bench.tempvs.released_predictions", "main_score_predictions", "score the TempVS release's own model outputs next to the published tables"),
     "build-dataset": Subcommand("temporal_bench.build_dataset", "main_build_dataset", "convert a benchmark's official release into a hub-ready dataset folder (parquet, images embedded, a dataset card)"),
-    "export": Subcommand("temporal_bench.export.cli", "main_export", "write self-contained lmms_eval/tasks/<benchmark>/ folders for an upstream pull request"),
+    "export": Subcommand("temporal_bench.export.cli", "main_export", "write the lmms_eval/tasks/ folders of an upstream pull request; --check runs lmms-eval's checks on them"),
     "forget-failed": Subcommand("temporal_bench.response_cache", "main_forget_failed", "remove failed requests from an lmms-eval --use_cache folder, so that a re-run asks for them again"),
 }

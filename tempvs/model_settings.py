@@ -103,7 +103,8 @@ def _warn_fixed_layout(settings: Dict[str, str]) -> None:
         _WARNED_FIXED.add(fixed_by)
         eval_logger.warning(f"TempVS: lmms-eval's {fixed_by} class places the images itself ({settings['layout']}); the official "
                             f"wrapper of its family sent {settings['official_layout']}. Recorded in the task config "
-                            f"(lmms_eval_specific_kwargs.{fixed_by}); docs/tempvs.md \"Image order\" names the --model that sends the official order.")
+                            f"(lmms_eval_specific_kwargs.{fixed_by}); for the official order use a --model whose class places the images as that "
+                            "wrapper did (docs/tempvs.md, Image order).")
 
 
 def stashed(task: str) -> Dict[str, str]:

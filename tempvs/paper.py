@@ -51,4 +51,6 @@ BENCHMARK = Benchmark(
     is_released_outputs=is_released_predictions,
     # ``temporal-bench build-dataset tempvs``: the module converting the release (build(release, output, command), RELEASE_ERROR)
     dataset_builder="temporal_bench.tempvs.dataset_builder",
+    # the module whose UPSTREAM the upstream export reads (temporal_bench/export/facts.py)
+    upstream="temporal_bench.tempvs.upstream",
 )

@@ -1,8 +1,9 @@
 """Upstream export (`temporal-bench export`): lmms-eval task folders with our modules copied as source.
 
-Each exported folder holds the YAMLs, utils.py and the package modules it reaches, their imports renamed to
-``lmms_eval.tasks.<benchmark>.<module>``; nothing names our package. Installed in lmms-eval's ``tasks/``
-package (an overlay of the installed one, tests/export_support/lmms_eval_overlay.py) and run through the
+Each exported folder holds the YAMLs, utils.py and the benchmark's modules it reaches, their imports renamed to
+``lmms_eval.tasks.<benchmark>.<module>``; the shared helpers are exported once, into
+``lmms_eval/tasks/_task_utils/temporal_reasoning/``, which the folders import; nothing names our package. Installed in lmms-eval's ``tasks/``
+package (an overlay of the installed one, temporal_bench/export/standalone/overlay.py) and run through the
 real lmms-eval CLI with ``--include_path`` in a process where ``import temporal_bench`` fails, an exported
 folder gives exactly the plugin's results, samples and configs on the same fixture with the same model
 (one plugin run and one export run of the three benchmarks together, read by each benchmark's test).
@@ -23,17 +24,21 @@ from typing import Callable, Dict, List, Tuple
 
 import pytest
 
+from temporal_bench import benchmarks
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from temporal_bench.export.benchmarks import BENCHMARKS as EXPORTED
 from temporal_bench.export.cli import main_export
+from temporal_bench.export.errors import ExportError
+from temporal_bench.export.facts import facts_of
+from temporal_bench.export.pull_request import STANDALONE, Step
 from temporal_bench.export.readme import package_metadata
-from temporal_bench.export.requirements import extra_requirements
-from temporal_bench.export.source_modules import ExportError, check_standalone, copied_modules
+from temporal_bench.export.source_modules import SHARED_FOLDER, check_standalone, copied_modules
+from temporal_bench.export.standalone.overlay import install_overlay
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from tests.export_support.lmms_eval_overlay import install_overlay
 from tests.harness import BIN, OFFLINE, read_results, read_samples, run_cli
+from tests.test_report import catbench_entry, write_json
+from tests.test_reproduction_verdicts import GPT_4O_A
 
 SUPPORT = Path(__file__).resolve().parent / "export_support"
 BENCHMARKS = ("tempvs", "isobench", "catbench")
@@ -66,7 +71,7 @@ CASES: Dict[str, Case] = {
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory) -> Path:
-    """``temporal-bench export --output <root>`` for all three benchmarks; returns lmms_eval/tasks/."""
+    """``temporal-bench export --output-dir <root>`` for all three benchmarks; returns lmms_eval/tasks/."""
     root = tmp_path_factory.mktemp("upstream")
     main_export(["--output-dir", str(root)])
     return root / "lmms_eval" / "tasks"
@@ -75,7 +80,7 @@ def exported(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def overlay(exported, tmp_path_factory) -> Path:
     """The PYTHONPATH entry whose ``lmms_eval`` holds the exported folders in its tasks package."""
-    return install_overlay(tmp_path_factory.mktemp("overlay"), [exported / b for b in BENCHMARKS])
+    return install_overlay(tmp_path_factory.mktemp("overlay"), exported)
 
 
 def _imports(tree: ast.AST) -> List[str]:
@@ -90,27 +95,102 @@ def _files(folder: Path) -> Dict[str, Path]:
     return {p.name: p for p in folder.iterdir() if p.is_file()}  # lmms-eval may have left a __pycache__/
 
 
+SHARED_MODULES = {"answer_tags", "classification", "data_dir", "data_fingerprint", "fail_fast", "failed_requests", "harness_task",
+                  "json_lines", "per_doc", "synthetic_data", "task_options", "warn_once", "yes_no"}
+OWN_MODULES = {
+    "tempvs": {"extraction", "hooks", "loading", "metrics", "model_settings", "pickled_frames", "prompts", "settings", "spec", "suite"},
+    "isobench": {"hooks", "loading", "metrics", "parsing", "prompts"},
+    "catbench": {"fewshot", "hooks", "loading", "metrics", "parsing", "prompts", "questions", "self_consistency", "settings"},
+}
+SHARED_PACKAGE = "lmms_eval.tasks._task_utils.temporal_reasoning"
+
+
 @pytest.mark.parametrize("benchmark", BENCHMARKS)
 def test_exported_folder_is_the_yamls_utils_and_the_modules_it_imports(exported, benchmark):
     files = _files(exported / benchmark)
     ours = {p.name for p in (LMMS_EVAL_TASK_DIR / benchmark).iterdir() if p.is_file()}
-    modules = {name for name in files if name.endswith(".py")} - {"utils.py"}
-    assert set(files) == ours | modules | {"README.md"}
-    local = {name[:-3] for name in modules}
-    for name in ["utils.py", *modules]:
+    assert set(files) == ours | {f"{m}.py" for m in OWN_MODULES[benchmark]} | {"README.md"}
+    for name in [n for n in files if n.endswith(".py")]:
         text = files[name].read_text(encoding="utf-8")
         ours_imported = [m for m in _imports(ast.parse(text)) if m.startswith(("temporal_bench", "lmms_eval.tasks"))]
-        # every package import is now one of the copied modules (or the folder as a package)
-        assert all(m.split(".")[:3] == ["lmms_eval", "tasks", benchmark] and
-                   (len(m.split(".")) == 3 or m.split(".")[3] in local) for m in ours_imported), (name, ours_imported)
-        # the copy is the package's module with only the dotted package names changed
-        if name != "utils.py":
-            assert "temporal_bench" not in text.replace("temporal_bench/", "")
-    utils = files["utils.py"].read_text(encoding="utf-8")
-    assert f"from lmms_eval.tasks.{benchmark}.hooks import" in utils
-    for path in files.values():
-        if path.suffix != ".py":
-            assert "temporal_bench" not in path.read_text(encoding="utf-8"), path.name
+        # every package import is one of the folder's modules (or the folder as a package) or a shared helper
+        assert all(m == f"lmms_eval.tasks.{benchmark}" or
+                   m.rpartition(".")[0] == f"lmms_eval.tasks.{benchmark}" and m.rpartition(".")[2] in OWN_MODULES[benchmark] or
+                   m.rpartition(".")[0] == SHARED_PACKAGE and m.rpartition(".")[2] in SHARED_MODULES for m in ours_imported), (name, ours_imported)
+    assert f"from lmms_eval.tasks.{benchmark}.hooks import" in files["utils.py"].read_text(encoding="utf-8")
+
+
+def test_each_shared_helper_is_exported_once_and_no_two_files_are_the_same(exported):
+    """The helpers the folders used to copy each (nine modules, 822 duplicated lines) are one file each in the
+    shared folder; a module name two folders both have is each benchmark's own (its hooks, loading ...)."""
+    assert set(_files(exported / SHARED_FOLDER)) == {f"{m}.py" for m in SHARED_MODULES} | {"README.md"}
+    python = sorted(p for p in exported.rglob("*.py") if "__pycache__" not in p.parts)
+    names = [p.stem for p in python if p.name != "utils.py"]
+    assert {name for name in names if names.count(name) > 1} == {"hooks", "loading", "metrics", "parsing", "prompts", "settings"}
+    assert not {p.stem for p in python if p.parent.name in BENCHMARKS} & SHARED_MODULES
+    texts = [p.read_text(encoding="utf-8") for p in python]
+    assert len(set(texts)) == len(texts) == 3 + sum(map(len, OWN_MODULES.values())) + len(SHARED_MODULES)
+
+
+def test_no_plugin_only_code_and_no_citation_of_our_docs_pages(exported):
+    """No refusal of a retired variable, no lm-eval route in the exported code; no docs/*.md citation in any exported file."""
+    plugin_only = set().union(*(FACTS[b].plugin_only for b in BENCHMARKS))
+    assert plugin_only >= {"REMOVED_ENV", "refuse_removed_env", "custom_dataset", "doc_to_text_precomputed_fewshot"}
+    for path in sorted(exported.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        tree = ast.parse(text)
+        names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)} | {
+            node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+        assert not names & plugin_only, (path, names & plugin_only)
+        assert not re.search(r"is no longer read|used to set", text), path
+    for path in sorted(p for p in exported.rglob("*") if p.is_file()):
+        assert not re.search(r"docs/[\w/]+\.md", path.read_text(encoding="utf-8")), path
+    from temporal_bench.catbench import hooks
+
+    assert callable(hooks.custom_dataset) and "lm-eval" not in (exported / "catbench" / "hooks.py").read_text(encoding="utf-8")
+
+
+# defined in the data loaders (another engineer's modules), used only by the plugin's fixtures and checks
+UNUSED_UPSTREAM = {("catbench/loading.py", "_QUESTION_PATTERN"), ("isobench/loading.py", "SPLIT_NAMES")}
+
+
+def test_every_exported_definition_is_used_by_the_export(exported):
+    """A top-level name no exported module or YAML uses is code only the plugin needs (the report, rescore,
+    the YAML generator): the export drops it (each benchmark's ``plugin_only``)."""
+    python = {p.relative_to(exported).as_posix(): p.read_text(encoding="utf-8") for p in exported.rglob("*.py")}
+    everything = " ".join([*python.values(), *(p.read_text(encoding="utf-8") for p in exported.glob("*/*yaml"))])
+    unused = set()
+    for path, text in python.items():
+        for node in ast.parse(text).body if not path.endswith("/utils.py") else []:
+            names = [node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else [t.id for t in getattr(node, "targets", []) if isinstance(t, ast.Name)]
+            unused |= {(path, name) for name in names if len(re.findall(rf"\b{re.escape(name)}\b", everything)) == 1}
+    assert unused == UNUSED_UPSTREAM
+
+
+def test_only_the_plugins_data_route_reads_the_environment(exported):
+    """The data variables and the offline switches are read by the data route alone (the loaders, data_dir.py,
+    CaT-Bench's choice of dataset_path), which the converted hub datasets replace (export/hub_route.py): no
+    other exported module reads an environment variable."""
+    readers = {p.relative_to(exported).as_posix() for p in exported.rglob("*.py") if re.search(r"os\.environ|getenv", p.read_text(encoding="utf-8"))}
+    assert readers == {"_task_utils/temporal_reasoning/data_dir.py", "catbench/hooks.py"}
+    named = {p.relative_to(exported).as_posix() for p in exported.rglob("*.py") if re.search(r"\b[A-Z]+_DATA_DIR\b", p.read_text(encoding="utf-8"))}
+    # and the modules that name a data variable: those, a comment of CaT-Bench's utils.py, a TempVS image error
+    assert named == {"catbench/hooks.py", "catbench/loading.py", "isobench/loading.py", "tempvs/loading.py", "catbench/utils.py", "tempvs/hooks.py"}
+
+
+def test_the_readmes_give_the_bibtex_every_requirement_and_the_data_source(exported):
+    for benchmark in BENCHMARKS:
+        readme = (exported / benchmark / "README.md").read_text(encoding="utf-8")
+        assert readme.endswith(f"## Citation\n\n```bibtex\n{FACTS[benchmark].bibtex}\n```\n") and "TODO" not in readme
+        assert f"| Dataset | [`{FACTS[benchmark].source_hub_id}`](https://huggingface.co/datasets/{FACTS[benchmark].source_hub_id}) |" in readme
+    requirements = {b: (exported / b / "README.md").read_text(encoding="utf-8").split("## Requirements\n\n")[1].split("\n\n")[0] for b in BENCHMARKS}
+    assert requirements == {
+        "tempvs": "lmms-eval's own dependencies; nothing else.", "isobench": "lmms-eval's own dependencies; nothing else.",
+        "catbench": "Besides lmms-eval's own dependencies (the pull request adds these to them):\n"
+                    "- `rank-bm25` (imported as `rank_bm25` by `catbench/fewshot.py`, only where it is used)"}
+    shared = (exported / SHARED_FOLDER / "README.md").read_text(encoding="utf-8")
+    assert ("Helpers shared by the task folders `lmms_eval/tasks/tempvs/`, `lmms_eval/tasks/isobench/`, `lmms_eval/tasks/catbench/`, "
+            f"which import them as `{SHARED_PACKAGE}.<module>`.") in shared
 
 
 def _code(text: str) -> Tuple[List[Tuple], List[str]]:
@@ -123,19 +203,18 @@ def _code(text: str) -> Tuple[List[Tuple], List[str]]:
 
 
 def test_each_copied_module_is_the_package_module_with_renamed_imports(exported):
-    """TempVS: its own modules and the shared ones it uses, each as in the package (formatted as lmms-eval's
-    lint asks), but not the YAML generator."""
-    from temporal_bench.tempvs import hooks
+    """A module with no plugin-only code and no docs citation is the package's, formatted as lmms-eval's lint asks,
+    with only its imports renamed; the YAML generator, the fixtures and the export's facts are not exported."""
+    from temporal_bench.catbench import questions
     from temporal_bench.utils import yes_no
 
-    folder = exported / "tempvs"
-    renamed = Path(hooks.__file__).read_text(encoding="utf-8").replace("temporal_bench.tempvs.", "lmms_eval.tasks.tempvs.").replace(
-        "temporal_bench.tempvs ", "lmms_eval.tasks.tempvs ").replace("temporal_bench.utils.", "lmms_eval.tasks.tempvs.")
-    assert _code((folder / "hooks.py").read_text(encoding="utf-8")) == _code(renamed)
-    assert {"settings.py", "fail_fast.py", "answer_tags.py", "task_options.py"} <= set(_files(folder))
-    assert not {"tasks.py", "fixtures.py", "released_predictions.py"} & set(_files(folder))
-    assert not (folder / "yes_no.py").exists() and _code((exported / "isobench" / "yes_no.py").read_text(encoding="utf-8")) == _code(
-        Path(yes_no.__file__).read_text(encoding="utf-8").replace("temporal_bench.utils.", "lmms_eval.tasks.isobench."))
+    renamed = Path(questions.__file__).read_text(encoding="utf-8").replace("temporal_bench.catbench", "lmms_eval.tasks.catbench").replace(
+        "temporal_bench.utils.", f"{SHARED_PACKAGE}."
+    )
+    assert _code((exported / "catbench" / "questions.py").read_text(encoding="utf-8")) == _code(renamed)
+    assert _code((exported / SHARED_FOLDER / "yes_no.py").read_text(encoding="utf-8")) == _code(
+        Path(yes_no.__file__).read_text(encoding="utf-8").replace("temporal_bench.utils.", f"{SHARED_PACKAGE}."))
+    assert not {"tasks.py", "fixtures.py", "released_predictions.py", "upstream.py", "paper.py"} & set(_files(exported / "tempvs"))
 
 
 def test_exported_python_passes_lmms_evals_lint_unchanged(exported, tmp_path):
@@ -146,21 +225,22 @@ def test_exported_python_passes_lmms_evals_lint_unchanged(exported, tmp_path):
     shutil.copytree(exported, root / "lmms_eval" / "tasks", ignore=shutil.ignore_patterns("__pycache__"))
     for package in (root / "lmms_eval", root / "lmms_eval" / "tasks"):
         (package / "__init__.py").write_text("")
-    folders = [f"lmms_eval/tasks/{benchmark}" for benchmark in BENCHMARKS]
+    folders = [f"lmms_eval/tasks/{folder}" for folder in [*BENCHMARKS, SHARED_FOLDER.as_posix()]]
     for command in (["black", "--check", "--diff", "--line-length=240", *folders], ["isort", "--check-only", "--diff", "--profile", "black", *folders]):
         done = subprocess.run([str(BIN / command[0]), "--version"], capture_output=True, text=True)
         assert {"black": "black, 25.1.0", "isort": "VERSION 6.0.1"}[command[0]] in done.stdout, done.stdout
         done = subprocess.run([str(BIN / command[0]), *command[1:]], cwd=root, capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
-    assert len(list(root.glob("lmms_eval/tasks/*/*.py"))) > 40  # the check saw the exported modules
+    assert len(list(root.glob("lmms_eval/tasks/**/*.py"))) == 41  # the check saw the exported modules (and tasks/__init__.py)
 
 
-DATA_ENVS = {name: benchmark.data_dir_env for name, benchmark in EXPORTED.items()}
+FACTS = {name: facts_of(benchmarks.get(name)) for name in BENCHMARKS}
+DATA_ENVS = {name: facts.data_dir_env for name, facts in FACTS.items()}
 PROCESS_DOCS = {"tempvs": "process_docs_tempvs_mt1_two", "isobench": "process_docs_isobench", "catbench": "process_docs_catbench"}
 
 
 def _import_utils(tasks_dir: Path, pythonpath: str, home: Path, offline: bool, process_docs: Dict[str, str]) -> Dict:
-    """tests/export_support/import_utils.py's report on ``tasks_dir``'s three utils.py, run with no data variable
+    """temporal_bench/export/standalone/import_utils.py's report on ``tasks_dir``'s three utils.py, run with no data variable
     and empty Hugging Face caches under ``home`` (offline or not; sockets refused either way)."""
     named = {benchmark: sorted({name for path in (tasks_dir / benchmark).iterdir() if path.name.endswith("yaml")
                                 for name in re.findall(r"!function\s+utils\.(\w+)", path.read_text(encoding="utf-8"))})
@@ -168,7 +248,7 @@ def _import_utils(tasks_dir: Path, pythonpath: str, home: Path, offline: bool, p
     env = {name: value for name, value in os.environ.items() if name not in (*DATA_ENVS.values(), *OFFLINE)}
     env.update({**(OFFLINE if offline else {}), "PYTHONPATH": pythonpath, "HF_HOME": str(home / "hf"),
                 "HF_DATASETS_CACHE": str(home / "hf" / "datasets"), "HF_HUB_CACHE": str(home / "hf" / "hub")})
-    done = subprocess.run([sys.executable, str(SUPPORT / "import_utils.py"), str(tasks_dir), json.dumps(named), json.dumps(process_docs)],
+    done = subprocess.run([sys.executable, str(STANDALONE / "import_utils.py"), str(tasks_dir), json.dumps(named), json.dumps(process_docs)],
                           capture_output=True, text=True, timeout=300, env=env)
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -178,7 +258,7 @@ def _import_utils(tasks_dir: Path, pythonpath: str, home: Path, offline: bool, p
 def offline_imports(exported, overlay, tmp_path_factory) -> Tuple[Dict, Dict]:
     """Offline, no data anywhere: (the report on the exported folders, where ``temporal_bench`` cannot be
     imported, the report on the plugin's task folders)."""
-    export = _import_utils(exported, f"{overlay}:{SUPPORT / 'block_temporal_bench'}", tmp_path_factory.mktemp("home"), True, PROCESS_DOCS)
+    export = _import_utils(exported, f"{overlay}:{STANDALONE}", tmp_path_factory.mktemp("home"), True, PROCESS_DOCS)
     plugin = _import_utils(LMMS_EVAL_TASK_DIR, "", tmp_path_factory.mktemp("home"), True, PROCESS_DOCS)
     return export, plugin
 
@@ -197,14 +277,14 @@ def test_exported_utils_import_offline_without_data(offline_imports):
 
 def test_exported_utils_import_online_without_network(exported, overlay, tmp_path):
     """Not offline: importing opens no connection (the report would list each attempt) and writes no cache."""
-    report = _import_utils(exported, f"{overlay}:{SUPPORT / 'block_temporal_bench'}", tmp_path, False, {})
+    report = _import_utils(exported, f"{overlay}:{STANDALONE}", tmp_path, False, {})
     assert (report["imports"], report["connections"]) == ({benchmark: "ok" for benchmark in BENCHMARKS}, [])
     assert not (tmp_path / "hf").exists()
 
 
 def test_no_exported_code_can_end_the_process(exported):
     """Neither ``SystemExit`` nor an ``exit`` call in any exported module (the plugin's fail_fast.py has both)."""
-    for path in sorted(exported.glob("*/*.py")):
+    for path in sorted(exported.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
         names |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
@@ -220,7 +300,7 @@ def test_exported_data_errors_are_raised_at_load_with_the_plugins_message(offlin
     message unchanged."""
     export, plugin = offline_imports
     variable = DATA_ENVS[benchmark]
-    head = (f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {EXPORTED[benchmark].hub_id} cannot be loaded: "
+    head = (f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {FACTS[benchmark].source_hub_id} cannot be loaded: "
             "offline mode is on (HF_HUB_OFFLINE, HF_DATASETS_OFFLINE) and it is not in the local cache (")
     assert export["process_docs"][benchmark].startswith(head)
     assert plugin["process_docs"][benchmark] == "DataErrorExit: " + export["process_docs"][benchmark]
@@ -228,7 +308,7 @@ def test_exported_data_errors_are_raised_at_load_with_the_plugins_message(offlin
 
 def test_without_the_formatters_the_export_says_what_to_install_and_writes_nothing(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "black", None)  # import black fails
-    with pytest.raises(SystemExit, match=re.escape("temporal-bench export: isobench: the export formats its Python as lmms-eval's lint "
+    with pytest.raises(SystemExit, match=re.escape("temporal-bench export: the export formats its Python as lmms-eval's lint "
                                                    "does and needs black: pip install black==25.1.0 isort==6.0.1")):
         main_export(["--benchmark", "isobench", "--output-dir", str(tmp_path)])
     assert list(tmp_path.iterdir()) == []
@@ -238,7 +318,7 @@ def test_nothing_exported_names_our_package_or_command_or_forbids_editing(export
     """Upstream the folder is the source: no `temporal-bench` command, no path of our package, no "do not
     edit" (the README's first line names the distribution it was exported from, as provenance)."""
     distribution = package_metadata()["Name"]
-    for path in sorted(exported.glob("*/*.*")) + sorted(exported.glob("*/_*_yaml")):
+    for path in sorted(exported.rglob("*.*")) + sorted(exported.glob("*/_*_yaml")):
         text = path.read_text(encoding="utf-8")
         if path.name == "README.md":
             assert text.startswith(f"<!-- Exported from {distribution} ") and text.count(distribution) == 1
@@ -289,12 +369,6 @@ def test_standalone_check_allows_the_package_in_comments_only():
             check_standalone(source, "bad.py")
 
 
-def test_imports_lmms_eval_does_not_install_are_reported():
-    source = ("import os\nimport numpy as np\nfrom rank_bm25 import BM25Okapi\nfrom lmms_eval.api.filter import Filter\n"
-              "try:\n    from loguru import logger\nexcept ImportError:\n    pass\n\ndef f():\n    import huggingface_hub\n")
-    assert extra_requirements(source) == {"rank_bm25": "rank-bm25"}
-
-
 # ---- end to end: the plugin and the exported folder through the real CLI ------------------------
 
 def _oracle_site(root: Path) -> Path:
@@ -334,16 +408,25 @@ def _samples(output_dir: Path, task: str) -> List[Dict]:
 
 
 @pytest.fixture(scope="module")
-def plugin_and_export_runs(exported, overlay, tmp_path_factory) -> Tuple[Path, Dict, Dict, str]:
+def fixture_data(tmp_path_factory) -> Path:
+    """Each benchmark's synthetic data in its release layout, ``<folder>/<benchmark>/``."""
+    root = tmp_path_factory.mktemp("data")
+    for benchmark, case in CASES.items():
+        case.write_data(root / benchmark)
+    return root
+
+
+@pytest.fixture(scope="module")
+def plugin_and_export_runs(exported, overlay, fixture_data, tmp_path_factory) -> Tuple[Path, Dict, Dict, str]:
     """The same model on the same fixtures, every benchmark in one run each: through the plugin, then
     through the exported folders (installed in lmms-eval by the overlay, registered by ``--include_path``)
     in a process where ``import temporal_bench`` fails.
     Returns (their folder, plugin results, export results, the export run's log)."""
     base = tmp_path_factory.mktemp("export_e2e")
-    data = {case.data_env: str(case.write_data(base / "data" / benchmark)) for benchmark, case in CASES.items()}
+    data = {case.data_env: str(fixture_data / benchmark) for benchmark, case in CASES.items()}
     site = _oracle_site(base / "site")
     plugin, _ = _evaluate(base / "plugin", {**data, "PYTHONPATH": f"{site}:{SUPPORT}"})
-    blocked = {**data, "PYTHONPATH": f"{overlay}:{SUPPORT / 'block_temporal_bench'}:{site}:{SUPPORT}"}
+    blocked = {**data, "PYTHONPATH": f"{overlay}:{STANDALONE}:{site}:{SUPPORT}"}
     export, log = _evaluate(base / "export", blocked, ["--include_path", str(exported)])
     return base, plugin, export, log.stdout + log.stderr
 
@@ -364,3 +447,56 @@ def test_exported_folder_without_our_package_gives_the_plugin_metrics(exported, 
     for name in case.main_metrics:
         assert export["results"][case.oracle_task][f"{name},none"] == 1.0, name
     assert 0 < export["results"][case.mixed_task][f"{case.refusal_metric},none"] < 1
+
+
+# ---- export --check: the pull request's checks and its description ---------------------------------
+
+def _hooks_named(folder: Path) -> int:
+    return len({name for path in folder.iterdir() if path.name.endswith("yaml") for name in re.findall(r"!function\s+utils\.(\w+)", path.read_text())})
+
+
+def test_export_check_runs_upstreams_checks_and_prints_the_pull_request(fixture_data, tmp_path, capsys):
+    """ISO-Bench and CaT-Bench (TempVS's exported tasks run in the end-to-end test above): every step passes
+    but the data route, which fails until the converted hub datasets exist; the description names what is
+    added and the validation verdicts of a run on a published row."""
+    write_json(tmp_path / "runs" / "gpt-4o" / "20250101_000000_results.json",
+               {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "gpt-4o",
+                "config": {"model": "openai", "model_args": "model=gpt-4o", "limit": None}})
+    status = main_export(["--benchmark", "isobench", "--benchmark", "catbench", "--output-dir", str(tmp_path / "out"), "--check",
+                          "--converted-data", str(fixture_data), "--validation", str(tmp_path / "runs")])
+    out, err = capsys.readouterr()
+    tasks_dir = tmp_path / "out" / "lmms_eval" / "tasks"
+    yamls = [p for b in ("isobench", "catbench") for p in (tasks_dir / b).glob("*.yaml")]
+    tasks = [p for p in yamls if "group:" not in p.read_text()]
+    assert (len(yamls), len(tasks)) == (23, 21)
+    checks = out.split("### Checks (`temporal-bench export --check`)\n\n")[1].split("\n\n")[0].splitlines()
+    assert checks == [
+        "- [x] lint: black 25.1.0 and isort 6.0.1 change none of the 29 Python files",
+        f"- [x] imports: 2 utils.py import offline with no data, no connection and no exit, and define the "
+        f"{_hooks_named(tasks_dir / 'isobench') + _hooks_named(tasks_dir / 'catbench')} hooks their YAMLs name",
+        "- [x] task manager: lmms-eval's TaskManager registers all 23 tasks and groups; every YAML loads in full",
+        "- [ ] data route: isobench, catbench: no converted hub dataset yet (temporal_bench.<benchmark>.hub_dataset, "
+        "`temporal-bench build-dataset`); their YAMLs keep the plugin's data route",
+        f"- [x] run: all 21 tasks ran with --limit 8 ({21 * 8} docs, model random_choice)",
+    ]
+    assert status == 1 and err.endswith("temporal-bench export --check: failed: data route\n")
+    added = out.split("### What is added\n\n")[1].split("\n\n")[0].splitlines()
+    assert added[1].startswith("- `lmms_eval/tasks/catbench/`: CaT-Bench (Lal, Cohen, Chambers, Balasubramanian, Mooney. CaT-Bench: ")
+    assert added[1].endswith(", arXiv:2406.15823), 19 tasks and 1 group; data: the plugin's data route (`vanyacohen/CaT-Bench`; hub dataset not built yet).")
+    assert added[2:] == ["- `lmms_eval/tasks/_task_utils/temporal_reasoning/`: the helpers the folders share, each once.",
+                         "- New dependency `rank-bm25` (imported as `rank_bm25` by `catbench/fewshot.py`, only where it is used)."]
+    validation = out.split("### Validation\n\n")[1].splitlines()
+    assert validation[0] == f"- `{tmp_path / 'runs'}`: **gpt-4o** (1 tasks)"
+    assert validation[1].endswith(": 3 reproduced, 3 close, 3 differs of 9 published cells (tolerance 1 point).")
+
+
+def test_the_run_step_fails_without_converted_data(exported, overlay, fixture_data, tmp_path):
+    from temporal_bench.export.pull_request import run_tasks
+    from temporal_bench.export.task_folder import ExportedFolder
+
+    folders = [ExportedFolder(b, exported / b, {}, [], []) for b in BENCHMARKS]
+    assert run_tasks(exported, folders, overlay, None, tmp_path) == Step(
+        "run", False, "no converted data given: pass --converted-data DIR holding tempvs/, isobench/, catbench/")
+    (tmp_path / "partial" / "isobench").mkdir(parents=True)
+    assert run_tasks(exported, folders, overlay, tmp_path / "partial", tmp_path) == Step(
+        "run", False, f"no converted data at {tmp_path / 'partial' / 'tempvs'}, {tmp_path / 'partial' / 'catbench'}")

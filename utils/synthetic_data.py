@@ -1,4 +1,4 @@
-"""The marker file of data this package generated (the demo's and the tests' fixtures, ``*/fixtures.py``).
+"""The marker file of generated data in a benchmark's layout (synthetic data for tests and demos, written by each benchmark's fixtures).
 
 The loaders compare the loaded data with the counts the papers publish (CaT-Bench's split sizes,
 ISO-Bench's Table 2) to catch a partial or wrong copy of a real release; on generated data the

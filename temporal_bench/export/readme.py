@@ -1,20 +1,26 @@
-"""The README.md of an exported task folder, built from the benchmark's descriptor and its YAMLs."""
+"""The README.md of an exported task folder, built from the benchmark's facts, its YAMLs and its modules;
+and the README of the shared helpers' folder."""
 
 import ast
 import importlib.metadata
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Dict, List, Sequence, Tuple
 
-from temporal_bench.export.benchmarks import Benchmark
-from temporal_bench.export.source_modules import PACKAGE, CopiedModule
+from temporal_bench.benchmarks import Benchmark
+from temporal_bench.export.facts import facts_of, paper_reference
+from temporal_bench.export.hub_route import hub_route
+from temporal_bench.export.requirements import Requirement
+from temporal_bench.export.source_modules import PACKAGE, SHARED_FOLDER, SHARED_UPSTREAM, CopiedModule
 from temporal_bench.export.task_yaml import TaskYaml, read_folder
 
 # lmms-eval's own metadata key (the task's version), not a setting that changes a score
 _NOT_SETTINGS = {"version"}
 
 
+@lru_cache(maxsize=1)
 def package_metadata() -> importlib.metadata.PackageMetadata:
     """Name, version and license of the installed distribution that ships the package."""
     return importlib.metadata.metadata(importlib.metadata.packages_distributions()[PACKAGE][0])
@@ -30,8 +36,7 @@ def _metric_rows(tasks) -> List[Tuple[List[str], List[Dict]]]:
     """(task names, metric list) for each distinct metric list, in file order."""
     rows: List[Tuple[List[str], List[Dict]]] = []
     for task in tasks:
-        metrics = [{"metric": m["metric"], "higher_is_better": m.get("higher_is_better", True)}
-                   for m in task.config.get("metric_list", [])]
+        metrics = [{"metric": m["metric"], "higher_is_better": m.get("higher_is_better", True)} for m in task.config.get("metric_list", [])]
         match = next((row for row in rows if row[1] == metrics), None)
         if match:
             match[0].append(task.name)
@@ -77,82 +82,139 @@ def _task_cells(tasks: Sequence[TaskYaml], value_of) -> List[Tuple[str, str]]:
         if value is not None:
             by_value.setdefault(_value(value), []).append(task.name)
     common = max(by_value, key=lambda v: len(by_value[v]), default=None)
-    return [(value, "every task" if len(by_value) == 1 and len(names) == len(tasks) else
-             "the other tasks" if value == common and len(by_value) > 1 else ", ".join(f"`{n}`" for n in names))
-            for value, names in by_value.items()]
+    return [(value, "every task" if len(by_value) == 1 and len(names) == len(tasks) else "the other tasks" if value == common and len(by_value) > 1 else ", ".join(f"`{n}`" for n in names)) for value, names in by_value.items()]
 
 
 def _settings_lines(tasks: Sequence[TaskYaml]) -> List[str]:
     """The scoring settings: the YAMLs' ``metadata`` keys and their per-model ``lmms_eval_specific_kwargs``."""
     metadata = {task.name: task.config.get("metadata") or {} for task in tasks}
     keys = sorted({key for values in metadata.values() for key in values} - _NOT_SETTINGS)
-    lines = ["## Settings", "",
-             "Every setting that changes a score is task configuration, so the results JSON records it "
-             "(`configs.<task>.metadata`, `configs.<task>.lmms_eval_specific_kwargs`). Environment variables only "
-             "say where the data lives.", ""]
+    lines = [
+        "## Settings",
+        "",
+        "Every setting that changes a score is task configuration, so the results JSON records it (`configs.<task>.metadata`, `configs.<task>.lmms_eval_specific_kwargs`). Environment variables only say where the data lives.",
+        "",
+    ]
     if keys:
-        lines += ["Task settings, the `metadata` of each task YAML (a variant is a YAML that `include:`s a task and "
-                  "gives another `metadata`):", "", "| setting | value | tasks |", "|---|---|---|"]
+        lines += ["Task settings, the `metadata` of each task YAML (a variant is a YAML that `include:`s a task and gives another `metadata`):", "", "| setting | value | tasks |", "|---|---|---|"]
         for key in keys:
-            lines += [f"| `{key}` | {value} | {who} |"
-                      for value, who in _task_cells(tasks, lambda t, key=key: metadata[t.name].get(key))]
+            lines += [f"| `{key}` | {value} | {who} |" for value, who in _task_cells(tasks, lambda t, key=key: metadata[t.name].get(key))]
         lines.append("")
     cells = _task_cells(tasks, lambda t: t.config.get("lmms_eval_specific_kwargs"))
     if cells:
-        lines += ["Per-model settings, `lmms_eval_specific_kwargs` (lmms-eval uses the section named after `--model`, "
-                  "else `default`):", "", "| sections | tasks |", "|---|---|",
-                  *(f"| {_cell(value)} | {who} |" for value, who in cells), ""]
+        lines += [
+            "Per-model settings, `lmms_eval_specific_kwargs` (lmms-eval uses the section named after `--model`, else `default`):",
+            "",
+            "| sections | tasks |",
+            "|---|---|",
+            *(f"| {_cell(value)} | {who} |" for value, who in cells),
+            "",
+        ]
     return lines
 
 
-def render_readme(benchmark: Benchmark, folder: Path, modules: Sequence[CopiedModule],
-                  extra_requirements: Dict[str, str]) -> str:
+def _header(title: str) -> List[str]:
+    dist = package_metadata()
+    return [f"{export_mark()}{dist['Version']} ({dist['License']} license). -->", f"# {title}", ""]
+
+
+def _module_rows(modules: Sequence[CopiedModule]) -> List[str]:
+    return ["| module | what it holds |", "|---|---|", *(f"| `{m.file_name}` | {_cell(_summary(m.text))} |" for m in modules)]
+
+
+def _requirements_lines(requirements: Sequence[Requirement]) -> List[str]:
+    lines = ["## Requirements", ""]
+    if not requirements:
+        return lines + ["lmms-eval's own dependencies; nothing else.", ""]
+    lines.append("Besides lmms-eval's own dependencies (the pull request adds these to them):")
+    for r in requirements:
+        files = ", ".join(f"`{f}`" for f in r.files)
+        lines.append(f"- `{r.distribution}` (imported as `{r.module}` by {files}" + (", only where it is used)" if r.when_used else ")"))
+    return lines + [""]
+
+
+def _data_lines(benchmark: Benchmark, folder: Path) -> List[str]:
+    facts, route = facts_of(benchmark), hub_route(benchmark.name)
+    if route is None:
+        lines = [f"The tasks load the Hugging Face dataset `{facts.source_hub_id}`. For a local copy set `{facts.data_dir_env}` to a folder holding {facts.local_layout}."]
+        if (folder / "placeholder.jsonl").is_file():
+            lines.append("Each YAML names the one-row `placeholder.jsonl` as its dataset and `process_docs` loads the real questions.")
+        return ["## Data", "", " ".join(lines), ""]
+    return [
+        "## Data",
+        "",
+        f"The tasks load the hub dataset `{route.dataset_id}` (`dataset_path`, one `dataset_name` per configuration), converted from the official release `{facts.source_hub_id}` by:",
+        "",
+        "```bash",
+        route.build_command(),
+        "```",
+        "",
+    ]
+
+
+def render_readme(benchmark: Benchmark, folder: Path, modules: Sequence[CopiedModule], requirements: Sequence[Requirement]) -> str:
     files = read_folder(folder)
     tasks = [f for f in files if not f.is_group]
     groups = [f for f in files if f.is_group]
-    reference, arxiv = benchmark.paper()
-    dist = package_metadata()
+    facts, route = facts_of(benchmark), hub_route(benchmark.name)
+    reference, arxiv = paper_reference(benchmark)
     paper = f"{reference}" + (f", [arXiv:{arxiv}](https://arxiv.org/abs/{arxiv})" if arxiv else "")
+    dataset = route.dataset_id if route else facts.source_hub_id
     lines = [
-        f"{export_mark()}{dist['Version']} ({dist['License']} license). -->",
-        f"# {benchmark.title}", "",
-        benchmark.summary, "",
-        "| | |", "|---|---|",
+        *_header(benchmark.title),
+        facts.summary,
+        "",
+        "| | |",
+        "|---|---|",
         f"| Paper | {paper} |",
-        f"| Dataset | [`{benchmark.hub_id}`](https://huggingface.co/datasets/{benchmark.hub_id}) |", "",
-        "## Tasks", "",
-        "| task | setting |", "|---|---|",
-        *(f"| `{t.name}` | {_cell(t.comment)} |" for t in tasks), "",
+        f"| Dataset | [`{dataset}`](https://huggingface.co/datasets/{dataset}) |",
+        "",
+        "## Tasks",
+        "",
+        "| task | setting |",
+        "|---|---|",
+        *(f"| `{t.name}` | {_cell(t.comment)} |" for t in tasks),
+        "",
     ]
     if groups:
-        lines += ["Groups (no aggregate across their tasks: each task is reported on its own):", "",
-                  *(f"- `{g.name}`: {', '.join(f'`{m}`' for m in g.config['task'])}" for g in groups), ""]
-    lines += ["## Metrics", "",
-              "Each aggregation computes its figure from all docs at once, so results do not depend on sharding. "
-              "A key that does not apply to a run is `null` (N/A).", "",
-              "| tasks | metric keys |", "|---|---|",
-              *(f"| {', '.join(f'`{n}`' for n in names)} | {_keys(metrics)} |" for names, metrics in _metric_rows(tasks)), "",
-              "## Data", "",
-              f"By default the tasks load the Hugging Face dataset `{benchmark.hub_id}`. For a local copy set "
-              f"`{benchmark.data_dir_env}` to a folder holding {benchmark.local_layout}.", ""]
-    if (folder / "placeholder.jsonl").is_file():
-        lines += ["lmms-eval offers tasks no custom loader, so each YAML names the one-row `placeholder.jsonl` as its "
-                  "dataset and `process_docs` loads the real questions.", ""]
+        lines += ["Groups (no aggregate across their tasks: each task is reported on its own):", "", *(f"- `{g.name}`: {', '.join(f'`{m}`' for m in g.config['task'])}" for g in groups), ""]
+    lines += [
+        "## Metrics",
+        "",
+        "Each aggregation computes its figure from all docs at once, so results do not depend on sharding. A key that does not apply to a run is `null` (N/A).",
+        "",
+        "| tasks | metric keys |",
+        "|---|---|",
+        *(f"| {', '.join(f'`{n}`' for n in names)} | {_keys(metrics)} |" for names, metrics in _metric_rows(tasks)),
+        "",
+    ]
+    lines += _data_lines(benchmark, folder)
     lines += _settings_lines(tasks)
-    lines += ["## Code", "",
-              "`utils.py` holds the functions the YAMLs name (`!function utils.<name>`), imported from the modules "
-              f"beside it (`lmms_eval.tasks.{benchmark.name}.<module>`):", "",
-              "| module | what it holds |", "|---|---|",
-              *(f"| `{m.file_name}` | {_cell(_summary(m.text))} |" for m in modules), ""]
-    if extra_requirements:
-        lines += ["## Requirements", "",
-                  "Besides lmms-eval's own dependencies, the modules need "
-                  + ", ".join(f"`{d}` (imported as `{m}`)" for m, d in extra_requirements.items()) + ".", ""]
-    lines += ["## Usage", "", "```bash",
-              "python -m lmms_eval --model qwen2_vl --model_args pretrained=Qwen/Qwen2-VL-7B-Instruct \\",
-              f"    --tasks {_example_task(benchmark, files)} --batch_size 1 --log_samples --output_path ./logs/",
-              "```", "",
-              "## Citation", "",
-              f"> {reference}." + (f" arXiv:{arxiv}." if arxiv else ""), "",
-              "<!-- TODO before the pull request: the paper's BibTeX entry. -->", ""]
+    own = [m for m in modules if not m.is_shared]
+    shared = [m for m in modules if m.is_shared]
+    lines += ["## Code", "", f"`utils.py` holds the functions the YAMLs name (`!function utils.<name>`), imported from the modules beside it (`lmms_eval.tasks.{benchmark.name}.<module>`):", "", *_module_rows(own), ""]
+    if shared:
+        lines += [f"and from helpers shared with the other temporal-reasoning folders (`{SHARED_UPSTREAM}.<module>`): " + ", ".join(f"`{m.file_name}`" for m in shared) + ".", ""]
+    lines += _requirements_lines(requirements)
+    lines += [
+        "## Usage",
+        "",
+        "```bash",
+        "python -m lmms_eval --model qwen2_vl --model_args pretrained=Qwen/Qwen2-VL-7B-Instruct \\",
+        f"    --tasks {_example_task(benchmark, files)} --batch_size 1 --log_samples --output_path ./logs/",
+        "```",
+        "",
+        "## Citation",
+        "",
+        "```bibtex",
+        facts.bibtex,
+        "```",
+        "",
+    ]
     return "\n".join(lines)
+
+
+def render_shared_readme(modules: Sequence[CopiedModule], benchmarks: Sequence[str]) -> str:
+    """The shared folder's README: which folders import it and what each module holds."""
+    users = ", ".join(f"`lmms_eval/tasks/{name}/`" for name in benchmarks)
+    return "\n".join([*_header(f"{SHARED_FOLDER.as_posix()}"), f"Helpers shared by the task folders {users}, which import them as `{SHARED_UPSTREAM}.<module>`.", "", *_module_rows(modules), ""])

@@ -1,19 +1,29 @@
-"""Third-party modules an exported ``utils.py`` imports when loaded that lmms-eval does not install.
+"""Third-party modules the exported code imports that lmms-eval does not install.
 
 An upstream task folder can rely only on lmms-eval's own requirements; anything else must be added
-to them in the pull request (or imported lazily, where only some tasks need it).
+to them in the pull request, and the folder's README names it. An import inside a function or a
+``try`` is needed only when that code runs (``rank_bm25``, only by CaT-Bench's few-shot tasks).
 """
 
 import ast
 import importlib.metadata
 import re
 import sys
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Dict, FrozenSet, List, Mapping
+from typing import Dict, FrozenSet, List, Mapping, Tuple
 
-from packaging.requirements import Requirement
+from packaging.requirements import Requirement as _Specifier
 
 HARNESS = "lmms-eval"
+
+
+@dataclass(frozen=True)
+class Requirement:
+    module: str  # the top-level module imported, e.g. rank_bm25
+    distribution: str  # what to install, e.g. rank-bm25
+    files: Tuple[str, ...]  # the exported files importing it
+    when_used: bool  # imported only where it is used (in a function or a try), not when the module loads
 
 
 def _normalized(name: str) -> str:
@@ -26,28 +36,54 @@ def _installed() -> Mapping[str, List[str]]:
     return importlib.metadata.packages_distributions()
 
 
+def _requires(distribution: str) -> List[str]:
+    """The distributions ``distribution`` always installs (no extras), normalized names."""
+    try:
+        lines = importlib.metadata.requires(distribution) or []
+    except importlib.metadata.PackageNotFoundError:
+        return []
+    return [_normalized(r.name) for r in map(_Specifier, lines) if r.marker is None or "extra" not in str(r.marker)]
+
+
 @lru_cache(maxsize=1)
 def harness_requirements() -> FrozenSet[str]:
-    """lmms-eval and the distributions it always installs (no extras), normalized names."""
-    names = {_normalized(HARNESS)}
-    for line in importlib.metadata.requires(HARNESS) or []:
-        requirement = Requirement(line)
-        if requirement.marker is None or "extra" not in str(requirement.marker):
-            names.add(_normalized(requirement.name))
+    """lmms-eval and every distribution it installs, directly or through its requirements (no extras),
+    normalized names: an upstream checkout has them all (``datasets`` brings ``pandas``, ``pyarrow``, ``huggingface-hub``)."""
+    names, todo = set(), [_normalized(HARNESS)]
+    while todo:
+        name = todo.pop()
+        if name not in names:
+            names.add(name)
+            todo.extend(_requires(name))
     return frozenset(names)
 
 
-def extra_requirements(source: str) -> Dict[str, str]:
-    """Imported module -> distribution, for each module-level import of ``source`` that is neither in the
-    standard library nor among lmms-eval's requirements. Imports inside functions or ``try`` are optional."""
-    installed = _installed()
-    required = harness_requirements()
+def _imported(node: ast.AST) -> List[str]:
+    modules = [a.name for a in node.names] if isinstance(node, ast.Import) else ([node.module] if isinstance(node, ast.ImportFrom) and not node.level else [])
+    return [module.split(".")[0] for module in modules]
+
+
+def extra_requirements(source: str, when_used: bool = False) -> Dict[str, str]:
+    """Imported module -> distribution, for each import of ``source`` that is neither in the standard library
+    nor among lmms-eval's requirements: the module-level ones, or (``when_used``) those in functions and ``try``."""
+    tree = ast.parse(source)
+    at_load = {id(node) for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))}
+    nodes = [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom)) and (id(node) in at_load) != when_used]
+    installed, required = _installed(), harness_requirements()
     extra = {}
-    for node in ast.parse(source).body:
-        modules = [a.name for a in node.names] if isinstance(node, ast.Import) else (
-            [node.module] if isinstance(node, ast.ImportFrom) else [])
-        for top in (module.split(".")[0] for module in modules):
-            distributions = installed.get(top, [top])
-            if top not in sys.stdlib_module_names and not any(_normalized(d) in required for d in distributions):
-                extra[top] = distributions[0]
+    for top in (top for node in nodes for top in _imported(node)):
+        distributions = installed.get(top, [top])
+        if top not in sys.stdlib_module_names and not any(_normalized(d) in required for d in distributions):
+            extra[top] = distributions[0]
     return extra
+
+
+def requirements_of(texts: Mapping[str, str]) -> List[Requirement]:
+    """Every extra requirement of the exported files ``texts`` (file -> source), those needed at load first."""
+    found: Dict[Tuple[str, bool], Dict] = {}
+    for when_used in (False, True):
+        for file_name, text in texts.items():
+            for module, distribution in extra_requirements(text, when_used).items():
+                entry = found.setdefault((module, when_used), {"distribution": distribution, "files": []})
+                entry["files"].append(file_name)
+    return [Requirement(module, entry["distribution"], tuple(entry["files"]), when_used) for (module, when_used), entry in found.items() if when_used is False or (module, False) not in found]

@@ -1,14 +1,17 @@
 """The package modules an exported task folder needs, copied as readable source.
 
-lmms-eval's own task folders keep their code in several modules next to ``utils.py`` and import
-them absolutely (``from lmms_eval.tasks.mmbench.mmbench_evals import ...``). The export does the
-same: starting from our task folder's ``utils.py`` it follows every ``temporal_bench`` import (found
-in the syntax tree, at any depth, so a lazy import inside a function counts) and copies each module
-it reaches into the folder, unchanged but for the package's dotted names: ``temporal_bench.<benchmark>``
-and ``temporal_bench.utils`` both become ``lmms_eval.tasks.<benchmark>`` (the shared modules are
-copied into each benchmark's folder), except a module of ``UPSTREAM_VERSIONS``, whose upstream version
-is copied instead. Anything else of the package (``temporal_bench.paths``, the
-report ...) cannot be exported and is an ``ExportError`` naming the import.
+lmms-eval's own task folders keep their code in several modules next to ``utils.py``, import them
+absolutely (``from lmms_eval.tasks.mmbench.mmbench_evals import ...``) and share helpers through
+``lmms_eval/tasks/_task_utils/``. The export does the same: starting from our task folder's ``utils.py``
+it follows every ``temporal_bench`` import (found in the syntax tree, at any depth, so a lazy import
+inside a function counts) and copies each module it reaches, with the package's dotted names renamed:
+a benchmark's own module (``temporal_bench.<benchmark>.<module>``) goes into its folder
+(``lmms_eval.tasks.<benchmark>.<module>``), a shared one (``temporal_bench.utils.<module>``) once into
+``SHARED_FOLDER`` (``lmms_eval.tasks._task_utils.temporal_reasoning.<module>``), which the folders import.
+A module of ``UPSTREAM_VERSIONS`` is copied in its upstream version; code only the plugin needs is
+dropped first (export/plugin_only.py), and so are the citations of our docs pages (export/citations.py).
+Anything else of the package (``temporal_bench.paths``, the report ...) cannot be exported and is an
+``ExportError`` naming the import.
 """
 
 import ast
@@ -17,31 +20,52 @@ import io
 import re
 import tokenize
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Dict, Iterator, List, Tuple
+from pathlib import Path, PurePosixPath
+from typing import Dict, FrozenSet, Iterator, List, Optional, Tuple
+
+from temporal_bench.export.citations import strip_doc_citations
+from temporal_bench.export.errors import ExportError
+from temporal_bench.export.plugin_only import strip_plugin_only
 
 PACKAGE = "temporal_bench"
-SHARED = "utils"  # temporal_bench.utils: modules every benchmark uses, copied into each folder
+SHARED = "utils"  # temporal_bench.utils: the modules the benchmarks share
 UPSTREAM_PACKAGE = "lmms_eval.tasks"
+SHARED_FOLDER = PurePosixPath("_task_utils") / "temporal_reasoning"  # under lmms_eval/tasks/
+SHARED_UPSTREAM = f"{UPSTREAM_PACKAGE}.{'.'.join(SHARED_FOLDER.parts)}"
 # Modules exported as another source with the same interface. The plugin's fail_fast ends the run on a
 # data error (a SystemExit, so lmms-eval does not retry the load); task code upstream raises the error.
 UPSTREAM_VERSIONS = {f"{PACKAGE}.{SHARED}.fail_fast": Path(__file__).parent / "upstream" / "fail_fast.py"}
-
-
-class ExportError(RuntimeError):
-    """The task folder cannot be written as asked."""
+# Shared names only the plugin's commands use (rescore, browse and the demo set data folders; the
+# fixtures write the synthetic-data marker): dropped from every exported module.
+SHARED_PLUGIN_ONLY = frozenset({"DATA_ENVS", "parse_locations", "data_locations", "mark_synthetic"})
 
 
 @dataclass(frozen=True)
 class CopiedModule:
     module: str  # e.g. temporal_bench.tempvs.hooks
-    source: Path  # the file copied (its own, or its UPSTREAM_VERSIONS entry)
-    file_name: str  # its file in the exported folder, e.g. hooks.py
+    folder: PurePosixPath  # its folder under lmms_eval/tasks/: the benchmark's, or SHARED_FOLDER
     text: str  # its rewritten source
+
+    @property
+    def file_name(self) -> str:
+        return self.module.rpartition(".")[2] + ".py"
+
+    @property
+    def path(self) -> PurePosixPath:
+        """Its file under lmms_eval/tasks/."""
+        return self.folder / self.file_name
+
+    @property
+    def is_shared(self) -> bool:
+        return self.folder == SHARED_FOLDER
 
 
 def _in_package(module: str) -> bool:
     return module == PACKAGE or module.startswith(PACKAGE + ".")
+
+
+def is_shared(module: str) -> bool:
+    return module.startswith(f"{PACKAGE}.{SHARED}.")
 
 
 def _imports(tree: ast.AST, where: str) -> Iterator[Tuple[int, str, List[str]]]:
@@ -55,8 +79,7 @@ def _imports(tree: ast.AST, where: str) -> Iterator[Tuple[int, str, List[str]]]:
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if _in_package(alias.name) and alias.asname is None:
-                    raise ExportError(f"{where}:{node.lineno}: `import {alias.name}` would need its uses renamed; "
-                                      f"use `from ... import ...`")
+                    raise ExportError(f"{where}:{node.lineno}: `import {alias.name}` would need its uses renamed; use `from ... import ...`")
                 if _in_package(alias.name):
                     yield node.lineno, alias.name, []
 
@@ -77,25 +100,36 @@ def _is_module(module: str) -> bool:
         return False
 
 
+def _label(module: str) -> str:
+    return module.replace(".", "/") + ".py"
+
+
+def exported_source(module: str, path: Path, plugin_only: FrozenSet[str]) -> str:
+    """The source the export starts from for ``module``: its upstream version if it has one, without the
+    code of ``plugin_only`` names and without citations of our docs pages (names not yet renamed)."""
+    text = UPSTREAM_VERSIONS.get(module, path).read_text(encoding="utf-8")
+    return strip_doc_citations(strip_plugin_only(text, plugin_only, _label(module)), _label(module))
+
+
 class Closure:
-    """The package modules one benchmark's task folder reaches, and how each is named in the export."""
+    """The package modules one benchmark's task folder reaches, and their sources as exported."""
 
-    def __init__(self, benchmark: str) -> None:
+    def __init__(self, benchmark: str, plugin_only: FrozenSet[str]) -> None:
         self.benchmark = benchmark
-        self.exportable = (f"{PACKAGE}.{benchmark}", f"{PACKAGE}.{SHARED}")
-        self.modules: Dict[str, Path] = {}  # module -> file, in the order they were reached
+        self.plugin_only = plugin_only | SHARED_PLUGIN_ONLY
+        self.modules: Dict[str, str] = {}  # module -> its exported source (not yet renamed), in the order reached
 
-    def _check_exportable(self, module: str, where: str) -> None:
-        if module not in self.exportable and module.rpartition(".")[0] not in self.exportable:
-            raise ExportError(f"{where}: imports {module}; an exported folder can hold only modules of "
-                              f"{' and '.join(self.exportable)}")
+    def _check_exportable(self, module: str, importer: str, where: str) -> None:
+        packages = (f"{PACKAGE}.{SHARED}",) if is_shared(importer) else (f"{PACKAGE}.{self.benchmark}", f"{PACKAGE}.{SHARED}")
+        if module not in packages and module.rpartition(".")[0] not in packages:
+            raise ExportError(f"{where}: imports {module}; an exported {'shared module' if is_shared(importer) else 'folder'} can hold only modules of {' and '.join(packages)}")
 
-    def follow(self, source: str, where: str) -> None:
+    def follow(self, source: str, where: str, importer: str = "") -> None:
         """Add every package module ``source`` imports, and theirs, recursively."""
         for line, module, names in _imports(ast.parse(source, filename=where), where):
-            self._check_exportable(module, f"{where}:{line}")
+            self._check_exportable(module, importer, f"{where}:{line}")
             reached = [f"{module}.{name}" for name in names if _is_module(f"{module}.{name}")]
-            if module not in self.exportable:  # a module itself, not one of the two packages
+            if _is_module(module):
                 reached.append(module)
             for name in reached:
                 self._add(name)
@@ -103,20 +137,18 @@ class Closure:
     def _add(self, module: str) -> None:
         if module in self.modules:
             return
-        path = _source_file(module)
-        self.modules[module] = path
-        self.follow(path.read_text(encoding="utf-8"), _label(module))
+        # a shared module is exported once for every benchmark: only the shared plugin-only names apply to it
+        names = SHARED_PLUGIN_ONLY if is_shared(module) else self.plugin_only
+        self.modules[module] = exported_source(module, _source_file(module), names)
+        self.follow(self.modules[module], _label(module), module)
 
 
-def _label(module: str) -> str:
-    return module.replace(".", "/") + ".py"
-
-
-def rewrite(source: str, benchmark: str) -> str:
-    """``source`` with ``temporal_bench.<benchmark>`` and ``temporal_bench.utils`` (in imports, docstrings
-    and comments alike) renamed to ``lmms_eval.tasks.<benchmark>``."""
-    pattern = re.compile(rf"\b{PACKAGE}\.(?:{re.escape(benchmark)}|{SHARED})\b")
-    return pattern.sub(f"{UPSTREAM_PACKAGE}.{benchmark}", source)
+def rewrite(source: str, benchmark: Optional[str]) -> str:
+    """``source`` with the package's dotted names (in imports, docstrings and comments alike) renamed:
+    ``temporal_bench.utils`` to the shared folder's, ``temporal_bench.<benchmark>`` to the benchmark's folder
+    (``benchmark`` None: a shared module, which names no benchmark)."""
+    source = re.sub(rf"\b{PACKAGE}\.{SHARED}\b", SHARED_UPSTREAM, source)
+    return re.sub(rf"\b{PACKAGE}\.{re.escape(benchmark)}\b", f"{UPSTREAM_PACKAGE}.{benchmark}", source) if benchmark else source
 
 
 def check_standalone(text: str, where: str) -> None:
@@ -128,23 +160,22 @@ def check_standalone(text: str, where: str) -> None:
             raise ExportError(f"{where}:{token.start[0]}: still refers to {PACKAGE}: {token.line.strip()!r}")
 
 
-def copied_modules(benchmark: str, entry: Path, taken: List[str]) -> Tuple[str, List[CopiedModule]]:
+def copied_modules(benchmark: str, entry: Path, taken: List[str], plugin_only: FrozenSet[str] = frozenset()) -> Tuple[str, List[CopiedModule]]:
     """(the rewritten ``entry``, the modules it reaches, rewritten) for ``benchmark``'s folder; ``taken``
     names the folder's other files, which a copied module must not replace."""
-    closure = Closure(benchmark)
-    entry_text = entry.read_text(encoding="utf-8")
+    closure = Closure(benchmark, plugin_only)
+    entry_text = strip_doc_citations(strip_plugin_only(entry.read_text(encoding="utf-8"), closure.plugin_only, str(entry)), str(entry))
     closure.follow(entry_text, str(entry))
-    copies: Dict[str, CopiedModule] = {}
-    for module, path in closure.modules.items():
-        file_name = module.rpartition(".")[2] + ".py"
-        clash = copies.get(file_name)
-        if clash or file_name in taken:
-            other = clash.module if clash else f"the task folder's {file_name}"
-            raise ExportError(f"{module} and {other} would both be {benchmark}/{file_name} in the export")
-        source = UPSTREAM_VERSIONS.get(module, path)
-        text = rewrite(source.read_text(encoding="utf-8"), benchmark)
-        check_standalone(text, f"{benchmark}/{file_name} (from {_label(module)})")
-        copies[file_name] = CopiedModule(module, source, file_name, text)
+    copies: Dict[PurePosixPath, CopiedModule] = {}
+    for module, source in closure.modules.items():
+        shared = is_shared(module)
+        copy = CopiedModule(module, SHARED_FOLDER if shared else PurePosixPath(benchmark), rewrite(source, None if shared else benchmark))
+        clash = copies.get(copy.path)
+        if clash or (not shared and copy.file_name in taken):
+            other = clash.module if clash else f"the task folder's {copy.file_name}"
+            raise ExportError(f"{module} and {other} would both be {copy.path} in the export")
+        check_standalone(copy.text, f"{copy.path} (from {_label(module)})")
+        copies[copy.path] = copy
     utils = rewrite(entry_text, benchmark)
     check_standalone(utils, f"{benchmark}/{entry.name}")
     return utils, list(copies.values())

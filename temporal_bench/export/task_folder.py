@@ -1,16 +1,20 @@
-"""Write one benchmark's upstream task folder: ``<output>/lmms_eval/tasks/<benchmark>/``."""
+"""Write the upstream task folders: ``<output>/lmms_eval/tasks/<benchmark>/`` and the shared helpers'
+``<output>/lmms_eval/tasks/_task_utils/temporal_reasoning/``."""
 
 import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, List
+from typing import Dict, List, Sequence
 
-from temporal_bench.export.benchmarks import Benchmark
+from temporal_bench import benchmarks
+from temporal_bench.export.citations import strip_doc_citations
+from temporal_bench.export.errors import ExportError
+from temporal_bench.export.facts import exportable, facts_of
 from temporal_bench.export.formatting import FormatterMissing, upstream_style
-from temporal_bench.export.readme import export_mark, render_readme
-from temporal_bench.export.requirements import extra_requirements
-from temporal_bench.export.source_modules import PACKAGE, CopiedModule, ExportError, copied_modules
+from temporal_bench.export.readme import export_mark, render_readme, render_shared_readme
+from temporal_bench.export.requirements import Requirement, requirements_of
+from temporal_bench.export.source_modules import PACKAGE, SHARED_FOLDER, CopiedModule, copied_modules
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 
 UPSTREAM_TASKS_DIR = Path("lmms_eval") / "tasks"
@@ -30,12 +34,13 @@ def _clear_previous_export(folder: Path) -> None:
 
 
 def _data_files(source: Path) -> Dict[str, str]:
-    """The YAMLs (templates included) and data files: everything but Python files and caches."""
+    """The YAMLs (templates included) and data files: everything but Python files and caches, without the
+    generator's note and the citations of our docs pages."""
     files = {}
     for path in sorted(source.iterdir()):
         if path.is_dir() or path.suffix == ".py":
             continue
-        text = _GENERATOR_NOTE.sub("", path.read_text(encoding="utf-8"))
+        text = strip_doc_citations(_GENERATOR_NOTE.sub("", path.read_text(encoding="utf-8")), str(path))
         if PACKAGE in text:
             raise ExportError(f"{path} still names {PACKAGE}; an upstream folder cannot refer to it")
         files[path.name] = text
@@ -44,27 +49,61 @@ def _data_files(source: Path) -> Dict[str, str]:
 
 @dataclass(frozen=True)
 class ExportedFolder:
+    benchmark: str
     path: Path
-    modules: List[CopiedModule]  # the package modules copied beside utils.py
-    extra_requirements: Dict[str, str]  # module -> distribution that lmms-eval does not install
+    files: Dict[str, str]  # file name -> text: YAMLs, data files, utils.py and the benchmark's own modules
+    modules: List[CopiedModule]  # every module utils.py reaches, the shared ones included
+    requirements: List[Requirement]  # what its modules import beyond lmms-eval's requirements
 
 
-def export_task_folder(benchmark: Benchmark, output: Path) -> ExportedFolder:
-    """Write ``benchmark``'s folder under ``output`` (e.g. an lmms-eval checkout)."""
-    source = LMMS_EVAL_TASK_DIR / benchmark.name
+def _planned(name: str) -> ExportedFolder:
+    """``name``'s folder as it will be written (nothing written yet)."""
+    source = LMMS_EVAL_TASK_DIR / name
     files = _data_files(source)
-    utils, modules = copied_modules(benchmark.name, source / "utils.py", [*files, "utils.py", "README.md"])
+    utils, modules = copied_modules(name, source / "utils.py", [*files, "utils.py", "README.md"], facts_of(benchmarks.get(name)).plugin_only)
+    python = {"utils.py": utils, **{m.file_name: m.text for m in modules if not m.is_shared}}
     try:
-        python = {name: upstream_style(text) for name, text in [("utils.py", utils), *((m.file_name, m.text) for m in modules)]}
+        files.update({file_name: upstream_style(text) for file_name, text in python.items()})
     except FormatterMissing as error:
         raise ExportError(str(error)) from error
-    folder = Path(output) / UPSTREAM_TASKS_DIR / benchmark.name
+    return ExportedFolder(name, Path(name), files, modules, requirements_of({"utils.py": utils, **{str(m.path): m.text for m in modules}}))
+
+
+def _shared_modules(folders: Sequence[ExportedFolder]) -> List[CopiedModule]:
+    """The shared modules any folder reaches, each once (every folder's copy is the same text)."""
+    shared: Dict[str, CopiedModule] = {}
+    for folder in folders:
+        for module in (m for m in folder.modules if m.is_shared):
+            if module.module in shared and shared[module.module].text != module.text:
+                raise ExportError(f"{module.module} would be exported differently for {folder.benchmark}")
+            shared.setdefault(module.module, module)
+    return list(shared.values())
+
+
+def _write(folder: Path, files: Dict[str, str]) -> None:
     _clear_previous_export(folder)
     folder.mkdir(parents=True)
-    for name, text in [*files.items(), *python.items()]:
+    for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
-    extra: Dict[str, str] = {}
-    for text in [utils, *(m.text for m in modules)]:
-        extra.update(extra_requirements(text))
-    (folder / "README.md").write_text(render_readme(benchmark, folder, modules, extra), encoding="utf-8")
-    return ExportedFolder(folder, modules, extra)
+
+
+def export_task_folders(names: Sequence[str], output: Path) -> List[ExportedFolder]:
+    """Write the folders of the benchmarks ``names`` under ``output`` (e.g. an lmms-eval checkout), and the
+    shared helpers' folder with every shared module of every exportable benchmark, so that folders
+    exported at different times share one copy."""
+    planned = {name: _planned(name) for name in exportable()}
+    unknown = [name for name in names if name not in planned]
+    if unknown:
+        raise ExportError(f"no exportable benchmark {', '.join(unknown)}; known: {', '.join(planned)}")
+    tasks_dir = Path(output) / UPSTREAM_TASKS_DIR
+    shared = _shared_modules(list(planned.values()))
+    _write(tasks_dir / SHARED_FOLDER, {m.file_name: upstream_style(m.text) for m in shared})
+    (tasks_dir / SHARED_FOLDER / "README.md").write_text(render_shared_readme(shared, list(planned)), encoding="utf-8")
+    written = []
+    for name in names:
+        folder = planned[name]
+        path = tasks_dir / name
+        _write(path, folder.files)
+        (path / "README.md").write_text(render_readme(benchmarks.get(name), path, folder.modules, folder.requirements), encoding="utf-8")
+        written.append(ExportedFolder(name, path, folder.files, folder.modules, folder.requirements))
+    return written

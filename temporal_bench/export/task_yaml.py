@@ -52,4 +52,3 @@ class TaskYaml:
 def read_folder(folder: Path) -> List[TaskYaml]:
     """The tasks and groups of ``folder`` (its ``*.yaml`` files; templates only through ``include``)."""
     return [TaskYaml(path, _read(path)) for path in sorted(folder.glob("*.yaml"))]
-

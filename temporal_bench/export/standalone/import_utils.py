@@ -1,8 +1,9 @@
-"""Run in a subprocess by tests/test_export.py: import each exported ``utils.py`` as lmms-eval does (by path,
-as the top-level module ``utils``) with every socket connection refused and recorded, list the hooks it
-lacks, and call the ``process_docs`` hook named for it, if any; prints a JSON report.
+"""Run in a subprocess (by file path) by ``export --check`` and the tests: import each exported ``utils.py``
+as lmms-eval does (by path, as the top-level module ``utils``) with every socket connection refused and recorded, list the hooks it
+lacks, and call the ``process_docs`` hook named for it, if any; then, given folders, what ``load_tasks.py``
+reports on them (``task_manager``: the same interpreter, after the imports). Prints a JSON report.
 
-Usage: ``python import_utils.py TASKS_DIR '{"benchmark": ["hook", ...]}' '{"benchmark": "process_docs_<task>"}'``
+Usage: ``python import_utils.py TASKS_DIR '{"benchmark": ["hook", ...]}' '{"benchmark": "process_docs_<task>"}' ['["FOLDER", ...]']``
 """
 
 import importlib.util
@@ -48,4 +49,9 @@ def main(tasks_dir: str, hooks: dict, process_docs: dict) -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3]))))
+    report = main(sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3]))
+    if len(sys.argv) > 4:
+        from load_tasks import main as load_tasks  # beside this file, the first entry of sys.path
+
+        report["task_manager"] = load_tasks(json.loads(sys.argv[4]))
+    print(json.dumps(report))

@@ -8,7 +8,7 @@ import sys
 class BlockTemporalBench:
     def find_spec(self, name, path=None, target=None):
         if name == "temporal_bench" or name.startswith("temporal_bench."):
-            raise ModuleNotFoundError(f"No module named {name!r} (blocked by the export test)", name=name)
+            raise ModuleNotFoundError(f"No module named {name!r} (blocked: the exported code must not need it)", name=name)
         return None
 
 

@@ -1,0 +1,48 @@
+"""What the export says about one benchmark, beyond its code: the paper, the data and what is plugin-only.
+
+Each benchmark keeps its facts in its own folder (``temporal_bench.<benchmark>.upstream``, named by the
+registry's ``Benchmark.upstream``), so adding a benchmark to the export touches that folder only.
+"""
+
+import importlib
+from dataclasses import dataclass, field
+from typing import FrozenSet, List, Tuple
+
+from temporal_bench import benchmarks
+from temporal_bench.benchmarks import Benchmark
+from temporal_bench.published import list_tables, load_table
+
+
+@dataclass(frozen=True)
+class UpstreamFacts:
+    summary: str  # what is asked, one paragraph
+    source_hub_id: str  # the dataset the plugin reads (the official release)
+    data_dir_env: str  # the plugin's variable naming a local copy
+    local_layout: str  # what the local copy named by data_dir_env holds
+    bibtex: str  # the paper's BibTeX entry, for the README's Citation section
+    # top-level names of the benchmark's modules that only the plugin needs (retired variables, the
+    # lm-eval route): the export drops their definitions and uses (export/plugin_only.py)
+    plugin_only: FrozenSet[str] = field(default_factory=frozenset)
+
+
+class NoUpstreamFacts(LookupError):
+    """A registered benchmark that names no facts module cannot be exported."""
+
+
+def exportable() -> List[str]:
+    """The registered benchmarks that name their facts module: those the export writes."""
+    return [name for name in benchmarks.names() if benchmarks.get(name).upstream]
+
+
+def facts_of(benchmark: Benchmark) -> UpstreamFacts:
+    """The facts module's ``UPSTREAM`` of ``benchmark``."""
+    if not benchmark.upstream:
+        raise NoUpstreamFacts(f"benchmark {benchmark.name!r} names no upstream facts module (Benchmark.upstream)")
+    return importlib.import_module(benchmark.upstream).UPSTREAM
+
+
+def paper_reference(benchmark: Benchmark) -> Tuple[str, str]:
+    """(reference, arXiv id or "") from the provenance lines of the benchmark's first published table."""
+    meta = load_table(benchmark.name, next(t for b, t in list_tables() if b == benchmark.name)).meta
+    arxiv = meta.get("arxiv", "")
+    return meta["paper"], arxiv if arxiv.replace(".", "").isdigit() else ""

@@ -1,0 +1,55 @@
+"""The data route of the exported tasks upstream: the converted hub dataset, lmms-eval's own loading.
+
+Upstream a task names its data in ``dataset_path`` (a hub id) and ``dataset_name`` (a config), and its
+``process_docs`` builds the docs from the rows lmms-eval loaded. The converted datasets and their docs
+come from each benchmark's ``temporal_bench.<benchmark>.hub_dataset`` module (``temporal-bench
+build-dataset``): ``HUB_DATASET_ID``, ``config_name(settings) -> str`` and ``docs_from_dataset(dataset,
+settings)``. This module is the one place the export learns that route from; until a benchmark has such
+a module its exported tasks keep the plugin's route (``hub_route`` is None) and ``export --check`` says so.
+"""
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Dict, Optional
+
+# the module of a benchmark that provides the route; its docs_from_dataset is what process_docs calls upstream
+HUB_MODULE = "temporal_bench.{benchmark}.hub_dataset"
+BUILD_COMMAND = "temporal-bench build-dataset {benchmark} --source RELEASE --output DIR --push-to-hub {hub_id}"
+# the keys of a task YAML that say where its data comes from (lmms-eval's ConfigurableTask.download)
+DATA_KEYS = ("dataset_path", "dataset_name", "dataset_kwargs")
+
+
+@dataclass(frozen=True)
+class HubRoute:
+    benchmark: str
+    module: ModuleType  # temporal_bench.<benchmark>.hub_dataset
+
+    @property
+    def dataset_id(self) -> str:
+        return self.module.HUB_DATASET_ID
+
+    @property
+    def process_docs_module(self) -> str:
+        """The module whose ``docs_from_dataset`` the exported ``process_docs`` calls."""
+        return self.module.__name__
+
+    def build_command(self) -> str:
+        return BUILD_COMMAND.format(benchmark=self.benchmark, hub_id=self.dataset_id)
+
+    def data_section(self, config: Dict[str, Any], settings: Dict[str, Any]) -> Dict[str, Any]:
+        """A task YAML's ``config`` with its data keys replaced by the converted dataset's: the hub id and the
+        config holding the docs of a task with ``settings`` (no ``dataset_kwargs``: no local files, no placeholder)."""
+        upstream = {key: value for key, value in config.items() if key not in DATA_KEYS}
+        return {**upstream, "dataset_path": self.dataset_id, "dataset_name": self.module.config_name(settings)}
+
+
+def hub_route(benchmark: str) -> Optional[HubRoute]:
+    """The benchmark's converted-dataset route, None while it has no ``hub_dataset`` module."""
+    name = HUB_MODULE.format(benchmark=benchmark)
+    try:
+        return HubRoute(benchmark, importlib.import_module(name))
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None

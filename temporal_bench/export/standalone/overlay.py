@@ -1,0 +1,45 @@
+"""The installed lmms-eval with the exported folders in its ``tasks/`` package, as a pull request puts them.
+
+The exported modules import each other as ``lmms_eval.tasks.<benchmark>.<module>`` and
+``lmms_eval.tasks._task_utils.temporal_reasoning.<module>``, which resolve only where the folders sit inside
+lmms-eval's package. Rather than copy lmms-eval (gigabytes with its tasks' data files) or hook the import
+system, the overlay is a folder ``lmms_eval/`` of symlinks to the installed package's entries, except that
+``tasks/`` (and any folder of it the export adds to, such as ``_task_utils/``) is a folder of symlinks to the
+installed entries plus one to each exported entry. A process with the overlay's parent first on PYTHONPATH
+imports ``lmms_eval`` from it (PYTHONPATH precedes site-packages) and Python follows the links. lmms-eval
+indexes its own tasks with ``os.walk``, which does not follow links, so in such a process the tasks come
+from ``--include_path`` alone.
+"""
+
+import importlib.util
+from pathlib import Path
+
+
+def _merge(installed: Path, exported: Path, into: Path) -> None:
+    """``into``: links to ``installed``'s entries and to ``exported``'s; a folder both have is merged."""
+    into.mkdir(parents=True)
+    for entry in exported.iterdir():
+        if entry.name == "__pycache__":
+            continue
+        if (installed / entry.name).is_dir() and entry.is_dir():
+            _merge(installed / entry.name, entry, into / entry.name)
+        elif (installed / entry.name).exists():
+            raise FileExistsError(f"lmms-eval already has {installed / entry.name}")
+        else:
+            (into / entry.name).symlink_to(entry.resolve())
+    for entry in installed.iterdir():
+        if entry.name != "__pycache__" and not (into / entry.name).exists():
+            (into / entry.name).symlink_to(entry)
+
+
+def install_overlay(root: Path, tasks_dir: Path) -> Path:
+    """Write the overlay of the exported ``lmms_eval/tasks/`` folder ``tasks_dir`` under ``root`` and return
+    the folder to put first on PYTHONPATH."""
+    installed = Path(importlib.util.find_spec("lmms_eval").submodule_search_locations[0])
+    package = root / "lmms_eval"
+    package.mkdir(parents=True)
+    for entry in installed.iterdir():
+        if entry.name not in ("tasks", "__pycache__"):
+            (package / entry.name).symlink_to(entry)
+    _merge(installed / "tasks", Path(tasks_dir), package / "tasks")
+    return root

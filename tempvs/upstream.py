@@ -1,0 +1,25 @@
+"""What the upstream export (temporal_bench/export) says about TempVS beyond its code."""
+
+from temporal_bench.export.facts import UpstreamFacts
+from temporal_bench.tempvs import loading
+
+UPSTREAM = UpstreamFacts(
+    summary="Multi-image stories: do multimodal models capture the order of events in image sequences? "
+    "Three main tests (MT1 event relation inference, MT2 sentence ordering, MT3 image ordering), "
+    "each asked together with the grounding tests (GT: which image shows each event) that its "
+    "metrics need, so one task gives the paper's GT, GT_strict, MT and MT|GT_strict.",
+    source_hub_id=loading.HUB_ID,
+    data_dir_env=loading.DATA_DIR_ENV,
+    local_layout="the released layout: `benchmark_pkl/` (or `benchmark/`), the image folders of the four " "sources and `predictions/blind/` for the text-only-LLM filter (that folder or its `data/`)",
+    bibtex="""@inproceedings{song-etal-2025-burn,
+    title = "Burn After Reading: Do Multimodal Large Language Models Truly Capture Order of Events in Image Sequences?",
+    author = "Song, Yingjin and Du, Yupei and Paperno, Denis and Gatt, Albert",
+    booktitle = "Findings of the Association for Computational Linguistics: ACL 2025",
+    year = "2025",
+    publisher = "Association for Computational Linguistics",
+    eprint = "2506.10415",
+    archivePrefix = "arXiv",
+}""",
+    # the retired variables; what only the YAML generator, the report, compare and rescore read
+    plugin_only=frozenset({"REMOVED_ENV", "refuse_removed_env", "HIGHER_IS_BETTER", "per_test_records", "holding_tasks", "with_joined_tasks", "ANNOTATION_FILES", "per_test_results", "is_suite_main"}),
+)
