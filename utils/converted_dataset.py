@@ -3,7 +3,7 @@
 The folder holds one parquet folder per config (``<config>/test-NNNNN-of-NNNNN.parquet``, split
 ``test``, images embedded) and a README.md dataset card whose YAML header lists the configs, so that
 ``datasets.load_dataset(FOLDER, CONFIG)`` (and, pushed, ``load_dataset(HUB_ID, CONFIG)``) reads it; a
-folder is recognised as converted by that card. docs/harness.md "Converted datasets".
+folder is recognised as converted by that card (docs/harness.md, "Converted datasets").
 """
 
 import glob
