@@ -57,6 +57,7 @@ CATBENCH = ClusterStats(
         "occ": lambda c: ratio(c[..., OCC_AGREE], c[..., OCC_COMPLETE]),
     },
     headline=("f1_macro", "f1_dep", "f1_nondep", "tc", "occ"),
+    labels={"f1_macro": "macro F1", "f1_dep": "Dep F1", "f1_nondep": "NonDep F1", "tc": "TC", "occ": "OCC"},
     identity=lambda r: r["question_id"],
     counts=catbench_counts,
     support={**dict.fromkeys(("f1_macro", "f1_dep", "f1_nondep"), lambda c: c[: len(CONFUSION)].sum()), "tc": lambda c: c[TC_COMPLETE], "occ": lambda c: c[OCC_COMPLETE]},  # the originals, not their twins

@@ -62,6 +62,7 @@ ISOBENCH = ClusterStats(
         "coverage": lambda c: ratio(np.asarray(c)[..., : len(CONFUSION)].sum(axis=-1), np.asarray(c)[..., ANSWERS]),
     },
     headline=("f1_weighted", "f1_macro", "coverage"),
+    labels={"f1_weighted": "weighted F1", "f1_macro": "macro F1", "coverage": "coverage"},
     identity=lambda r: r["id"],
     counts=isobench_counts,
     support={**dict.fromkeys(("f1_weighted", "f1_macro"), lambda c: c[: len(CONFUSION)].sum()), "coverage": lambda c: c[ANSWERS]},  # the parsed answers they score

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 # benchmark name -> the module holding its BENCHMARK, in the order reports list the benchmarks
@@ -33,6 +33,10 @@ def _all_records(task: str, records: List[dict]) -> List[dict]:
     return records
 
 
+def _joins_nothing(task: str) -> Optional[str]:
+    return None
+
+
 @dataclass(frozen=True, eq=False)  # one object per benchmark: compared and hashed by identity
 class Benchmark:
     """What the generic layers need from one benchmark; every field but the names may be left out.
@@ -45,6 +49,7 @@ class Benchmark:
     title: str  # as the paper writes it, e.g. "TempVS"
     layouts: Tuple[Any, ...] = ()  # report.layouts.Layout: its paper tables (``report --table``), in the paper's order
     figures: Tuple[Any, ...] = ()  # report.figures.Figure: its paper figures drawn from measured runs (``report --output-dir``)
+    size_figures: Tuple[Any, ...] = ()  # report.size_figure.SizeFigure: its paper figures by model size (``report --param-count``)
     published: Optional[Any] = None  # a Path or Traversable: the folder of its published tables, ``<name>_table<N>.csv``
     cluster_stats: Optional[Any] = None  # report.cluster_stats.ClusterStats: its metrics from per-cluster counts (intervals, compare)
     tolerance: float = 1.0  # points a faithful re-run may differ from a published value (reproduction verdicts)
@@ -56,6 +61,13 @@ class Benchmark:
     holding_tasks: Callable[[str], List[str]] = _no_holding_tasks
     # ``task``'s own records among those a holding task logged
     records_of_task: Callable[[str, List[dict]], List[dict]] = _all_records
+    # the task whose logged questions ``task``'s cards and metrics join (TempVS: a suite main task -> the suite grounding task)
+    joins_task: Callable[[str], Optional[str]] = _joins_nothing
+    # the single tests' task names ``task`` asks, which ``browse --tasks`` accepts for it (tempvs_suite_mt1_two -> [tempvs_mt1_two])
+    held_tests: Callable[[str], List[str]] = _no_holding_tasks
+    task_labels: Mapping[str, str] = field(default_factory=dict)  # task -> its name in ``compare`` rows (default: the task)
+    # task -> where its answers are compared instead of in rows of its own (a task that others join)
+    compared_within: Mapping[str, str] = field(default_factory=dict)
     # ---- how its runs are read (temporal_bench/runs, temporal_bench/rescore); None: nothing special ----
     # (task, its per-doc records) -> every breakdown key the report adds to the task's results
     breakdown_metrics: Optional[Callable[[str, List[Dict]], Dict[str, Any]]] = None

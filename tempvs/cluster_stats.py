@@ -63,6 +63,7 @@ TEMPVS = ClusterStats(
     stats=TEMPVS_STATS,
     metrics=TEMPVS_METRICS,
     headline=("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict"),
+    labels={"gt_acc": "GT", "gtstrict_rate": "GT_strict", "mt_acc": "MT", "mt_given_gtstrict": "MT|GT_strict"},
     identity=lambda r: r["key"],
     counts=tempvs_counts,
     support={"gt_acc": lambda c: c[GT_TOTAL], "gtstrict_rate": lambda c: c[STRICT_COMPLETE], "mt_acc": lambda c: c[MT_TOTAL], "mt_given_gtstrict": lambda c: c[STRICT_PASS]},

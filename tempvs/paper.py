@@ -3,6 +3,7 @@
 from functools import partial
 from importlib import resources
 from pathlib import Path
+from typing import List, Optional
 
 from temporal_bench.benchmarks import Benchmark
 from temporal_bench.demo import DemoTasks
@@ -10,9 +11,10 @@ from temporal_bench.tempvs import fixtures, metrics, suite, tables, task_tests
 from temporal_bench.tempvs.cards import TempVSCards
 from temporal_bench.tempvs.cluster_stats import TEMPVS
 from temporal_bench.tempvs.examples import FIGURE4
-from temporal_bench.tempvs.figures import FIGURES
+from temporal_bench.tempvs.figures import FIGURES, SIZE_FIGURES
 from temporal_bench.tempvs.headline import SUMMARY
 from temporal_bench.tempvs.released_predictions import is_released_predictions
+from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK, SUITE_MAIN_TASKS
 from temporal_bench.tempvs.task_tests import holding_tasks, records_of_task
 
 
@@ -25,11 +27,20 @@ def _released_blind(data: Path, output: Path) -> Path:
         write_results(folder, model, "blind", scored_tests(data, model, "blind"), data)
     return folder
 
+def _joins_task(task: str) -> Optional[str]:
+    return SUITE_GROUNDING_TASK if suite.is_suite_main(task) else None
+
+
+def _held_tests(task: str) -> List[str]:
+    return [f"tempvs_{test}" for test in SUITE_MAIN_TASKS[task[len("tempvs_"):]]] if suite.is_suite_main(task) else []
+
+
 BENCHMARK = Benchmark(
     name="tempvs",
     title="TempVS",
     layouts=tables.LAYOUTS,
     figures=FIGURES,
+    size_figures=SIZE_FIGURES,
     published=resources.files(__package__) / "published",
     cluster_stats=TEMPVS,
     summary=SUMMARY,
@@ -42,6 +53,10 @@ BENCHMARK = Benchmark(
     demo=DemoTasks("TEMPVS_DATA_DIR", partial(fixtures.write_fixture, n_sequences=30), ["tempvs", "tempvs_mt1_two_cot", "tempvs_mt1_three_cot", "tempvs_mt2_caption_cot", "tempvs_mt3_caption_cot", "tempvs_mt3_images_only"], _released_blind),
     holding_tasks=holding_tasks,
     records_of_task=records_of_task,
+    joins_task=_joins_task,
+    held_tests=_held_tests,
+    task_labels={task: label for label, task in tables.TEMPVS_TESTS.values()},
+    compared_within={SUITE_GROUNDING_TASK: "each test of --tasks tempvs (the grounding questions it asked for them)"},
     # how its runs are read
     breakdown_metrics=metrics.breakdown_metrics,
     per_test_results=task_tests.per_test_results,

@@ -160,7 +160,7 @@ def test_browse_tasks_takes_a_test_name_and_brings_the_grounding_questions_it_jo
     *notes, path = capsys.readouterr().out.splitlines()
     full = {t.task: t for t in run_cards([suite_run[1]], Thumbnails())}
     linked = {link.card for card in full["tempvs_suite_mt1_two"].cards for join in card.joins for link in join.links}
-    note = f"note: {SUITE_GROUNDING_TASK}: {len(linked)} of its 293 cards shown: the grounding questions that the main questions of the tasks chosen with --tasks join"
+    note = f"note: {SUITE_GROUNDING_TASK}: {len(linked)} of its 293 cards shown: the questions that the tasks chosen with --tasks join"
     assert notes == [note] and len(linked) < 293
     cards, table, missing, page = read_page(Path(path))
     assert list(table) == ["tempvs_suite_mt1_two", SUITE_GROUNDING_TASK] and missing == 0

@@ -10,8 +10,9 @@ target. A task that cannot be rebuilt (its data is not reachable) still gets its
 a placeholder naming the reason. A task of a run made with ``--limit`` is marked partial, and a task
 that several results files hold is shown once per file, under names that tell them apart.
 
-``--tasks`` limits the page to some tasks (:func:`shown_tasks`); a suite main task of ``--tasks
-tempvs`` brings the suite grounding task's cards its main questions join, and only those.
+``--tasks`` limits the page to some tasks (:func:`shown_tasks`); a task that joins another's questions
+(its benchmark's ``joins_task``: a main task of ``--tasks tempvs``, the suite grounding task) brings
+the cards of those it joins, and only those.
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from temporal_bench.browse.benchmarks import BenchmarkCards as Benchmark, Facts, Join, cards_of as benchmark_of
+from temporal_bench import benchmarks
+from temporal_bench.browse.benchmarks import BenchmarkCards as Benchmark
+from temporal_bench.browse.benchmarks import Facts, Join
+from temporal_bench.browse.benchmarks import cards_of as benchmark_of
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
 from temporal_bench.rescore.errors import RescoreError
 from temporal_bench.rescore.harnesses import quiet_harness_logs, rebuilt_tasks
@@ -30,8 +34,6 @@ from temporal_bench.runs.files import logged_filter_names, read_samples
 from temporal_bench.runs.limits import partial_limit
 from temporal_bench.runs.logged import LoggedRun, RunReadError, select_tasks
 from temporal_bench.runs.records import RecordsError
-from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK, SUITE_MAIN_TASKS
-from temporal_bench.tempvs.suite import is_suite_main
 
 
 @dataclass
@@ -92,8 +94,9 @@ def _record(task: str, line: dict) -> tuple[Benchmark, dict]:
         benchmark = benchmark_of(value)
         if benchmark:
             return benchmark, value
-    raise RecordsError(f"task {task!r}: its logged sample of doc {line.get('doc_id')} holds no TempVS, CaT-Bench "
-                       "or ISO-Bench per-doc record; browse shows the tasks of this package only")
+    titles = ", ".join(b.title for b in benchmarks.all_benchmarks() if b.cards)
+    raise RecordsError(f"task {task!r}: its logged sample of doc {line.get('doc_id')} holds no per-doc record of {titles}; "
+                       "browse shows the tasks of these benchmarks only")
 
 
 def task_docs(run: LoggedRun, task: str, lines: list[dict]) -> tuple[dict[int, dict] | None, str]:
@@ -142,7 +145,7 @@ def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int,
         card.joins += [join for join in [benchmark.served(record)] if join]
         cards.append(card)
     cards.sort(key=lambda card: benchmark.order(card.record))
-    if not is_suite_main(task):  # those join the suite grounding task's cards (run_cards)
+    if not _joined_task(task):  # a task joining another task's cards is joined with them (run_cards)
         _join(benchmark, cards)
     return TaskCards(run, task, benchmark, cards, problem, label or task)
 
@@ -155,13 +158,25 @@ def _join(benchmark: Benchmark, cards: list[Card]) -> None:
         benchmark.join(group)
 
 
-def _join_suite(tasks: list[TaskCards]) -> None:
-    """The main tasks of a ``--tasks tempvs`` run joined with the grounding questions the suite
-    grounding task asked for them (without it: not judged, as for any missing grounding question)."""
-    grounding = [card for t in tasks if t.task == SUITE_GROUNDING_TASK for card in t.cards]
+def _joined_task(task: str) -> str | None:
+    """The task whose logged questions ``task``'s cards join (its benchmark's ``joins_task``), None for most."""
+    benchmark = benchmarks.of_task(task)
+    return benchmark.joins_task(task) if benchmark else None
+
+
+def _held_tests(task: str) -> list[str]:
+    benchmark = benchmarks.of_task(task)
+    return benchmark.held_tests(task) if benchmark else []
+
+
+def _join_joined(tasks: list[TaskCards]) -> None:
+    """Cards of a task that joins another task's questions (a ``--tasks tempvs`` main task, the grounding
+    questions the suite grounding task asked for it) joined with that task's cards (without them: not
+    judged, as for any missing grounding question)."""
     for t in tasks:
-        if is_suite_main(t.task):
-            _join(t.benchmark, t.cards + grounding)
+        joined = _joined_task(t.task)
+        if joined:
+            _join(t.benchmark, t.cards + [card for other in tasks if other.task == joined for card in other.cards])
 
 
 def shown_tasks(runs: list[LoggedRun], wanted: Sequence[str]) -> list[str]:
@@ -170,8 +185,7 @@ def shown_tasks(runs: list[LoggedRun], wanted: Sequence[str]) -> list[str]:
     suite task that asks it, ``tempvs_suite_ordering_event``) when no run has a task of that name.
     An unknown name is an error listing the names known."""
     logged = {task for run in runs for task in run.tasks}
-    tests = {f"tempvs_{test}": f"tempvs_{suite}" for suite, names in SUITE_MAIN_TASKS.items() for test in names
-             if f"tempvs_{suite}" in logged}
+    tests = {test: task for task in sorted(logged) for test in _held_tests(task)}
     unknown = [name for name in wanted if name not in logged and name not in tests]
     if unknown:
         known = sorted(logged) + [f"{test} (in {task})" for test, task in sorted(tests.items()) if test not in logged]
@@ -179,15 +193,16 @@ def shown_tasks(runs: list[LoggedRun], wanted: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(name if name in logged else tests[name] for name in wanted))
 
 
-def _joined_grounding(tasks: list[TaskCards]) -> list[TaskCards]:
-    """``tasks`` (the suite grounding task last) with the grounding task's cards cut to those the
-    other tasks' cards link: the grounding questions of the main questions shown."""
+def _cut_joined(tasks: list[TaskCards], joined: list[str]) -> list[TaskCards]:
+    """``tasks`` with the cards of the ``joined`` tasks (shown only because the chosen tasks join them, e.g.
+    the suite grounding task) cut to those the other tasks' cards link."""
     linked = {link.card for task in tasks for card in task.cards for join in card.joins for link in join.links}
-    kept = {card.id for task in tasks[:-1] for card in task.cards} | linked
+    kept = {card.id for task in tasks if task.task not in joined for card in task.cards} | linked
+    total = {task.task: len(task.cards) for task in tasks}
     out = keep_cards(tasks, kept)
-    if out[-1].task == SUITE_GROUNDING_TASK:
-        out[-1].shown_in_part = (f"{len(out[-1].cards)} of its {len(tasks[-1].cards)} cards shown: the grounding "
-                                 "questions that the main questions of the tasks chosen with --tasks join")
+    for task in out:
+        if task.task in joined:
+            task.shown_in_part = f"{len(task.cards)} of its {total[task.task]} cards shown: the questions that the tasks chosen with --tasks join"
     return out
 
 
@@ -199,14 +214,14 @@ def run_cards(runs: list[LoggedRun], thumbnails: Thumbnails, wanted: Sequence[st
     files = Counter(task for _, names in chosen for task in names)
     cut = False
     for run, names in chosen:
-        joined = any(map(is_suite_main, names)) and SUITE_GROUNDING_TASK in run.tasks and SUITE_GROUNDING_TASK not in names
+        joined = [task for task in dict.fromkeys(map(_joined_task, names)) if task and task in run.tasks and task not in names]
         of_run = []
-        for task in names + [SUITE_GROUNDING_TASK] * joined:
+        for task in names + joined:
             label = task_label(run, task, files[task] > 1)
             of_run.append(task_cards(run, task, thumbnails, 1 + sum(len(t.cards) for t in done + of_run), label))
-        _join_suite(of_run)
-        done += _joined_grounding(of_run) if joined else of_run
-        cut |= joined
+        _join_joined(of_run)
+        done += _cut_joined(of_run, joined) if joined else of_run
+        cut |= bool(joined)
     if cut:
         keep_thumbnails(done, thumbnails)
     return done

@@ -8,8 +8,9 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from temporal_bench import benchmarks as registry
 from temporal_bench.cli_style import CommandParser, command_parser
-from temporal_bench.tempvs import size_figure
+from temporal_bench.report import size_figure
 from temporal_bench.report.figures import draw, figures_for, write_csv
 from temporal_bench.report.layouts import LAYOUTS, Layout
 from temporal_bench.report.model_size import parse_param_counts, sizes_of
@@ -106,21 +107,28 @@ def write_output_dir(folder: Path, runs: Sequence[Run], layouts: Sequence[Layout
         if figure.benchmark in benchmarks:
             written.append(draw(figure, runs, folder / f"{figure.name}.png"))
             written.append(write_csv(figure, runs, folder / f"{figure.name}.csv"))
-    by_size = size_figure.TEMPVS_FIGURE2
-    if by_size.benchmark in benchmarks and size_figure.plotted_runs(by_size, runs):
-        sizes = sizes_of((run.label for run in runs), param_counts or {})
-        written.append(size_figure.draw(by_size, runs, sizes, folder / f"{by_size.name}.png"))
-        written.append(size_figure.write_csv(by_size, runs, sizes, folder / f"{by_size.name}.csv"))
+    for by_size in size_figures():
+        if by_size.benchmark in benchmarks and size_figure.plotted_runs(by_size, runs):
+            sizes = sizes_of((run.label for run in runs), param_counts or {})
+            written.append(size_figure.draw(by_size, runs, sizes, folder / f"{by_size.name}.png"))
+            written.append(size_figure.write_csv(by_size, runs, sizes, folder / f"{by_size.name}.csv"))
     return written
 
 
-def unsized_note(runs: Sequence[Run], param_counts: Mapping[str, float]) -> str:
-    """Names the runs TempVS Figure 2 draws without a parameter count."""
-    labels = size_figure.unsized(size_figure.TEMPVS_FIGURE2, runs, sizes_of((run.label for run in runs), param_counts))
-    if not labels:
-        return ""
-    return (f"\nTempVS Figure 2 (by model size) has no parameter count for {', '.join(f'**{label}**' for label in labels)}: "
-            "drawn as a dashed line marked 'no size'; give one with `--param-count 'MODEL=BILLIONS'`.\n")
+def size_figures() -> list:
+    """Every benchmark's figures by model size."""
+    return [figure for benchmark in registry.all_benchmarks() for figure in benchmark.size_figures]
+
+
+def unsized_note(runs: Sequence[Run], param_counts: Mapping[str, float], written: Sequence[Path]) -> str:
+    """Names the runs each written figure by model size draws without a parameter count."""
+    notes = []
+    for figure in size_figures():
+        labels = size_figure.unsized(figure, runs, sizes_of((run.label for run in runs), param_counts)) if any(p.stem == figure.name for p in written) else []
+        if labels:
+            notes.append(f"\n{figure.title.split(':')[0]} (by model size) has no parameter count for {', '.join(f'**{label}**' for label in labels)}: "
+                         "drawn as a dashed line marked 'no size'; give one with `--param-count 'MODEL=BILLIONS'`.\n")
+    return "".join(notes)
 
 
 def main_report(argv: Sequence[str] | None = None) -> int:
@@ -167,8 +175,7 @@ def main_report(argv: Sequence[str] | None = None) -> int:
     if args.output_dir:
         written = write_output_dir(args.output_dir, runs, layouts, include_published, tolerances, param_counts)
         text += "\nFiles written:\n" + "".join(f"- `{p.as_posix()}`\n" for p in written)
-        if any(p.stem == size_figure.TEMPVS_FIGURE2.name for p in written):
-            text += unsized_note(runs, param_counts)
+        text += unsized_note(runs, param_counts, written)
     return emit(text, args.output)
 
 

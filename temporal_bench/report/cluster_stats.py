@@ -14,7 +14,7 @@ Metric functions take counts of shape ``(..., k)`` and return NaN where the task
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -48,6 +48,10 @@ class ClusterStats:
     counts: Callable[[list[dict]], dict[str, np.ndarray]]  # cluster id -> count vector
     # headline metric -> how many questions (pairs, for TC and OCC) it is computed on, from the summed counts
     support: dict[str, Callable[[np.ndarray], float]]
+    labels: dict[str, str] = field(default_factory=dict)  # headline metric -> its short name in ``compare`` (default: the key)
+
+    def label(self, metric: str) -> str:
+        return self.labels.get(metric, metric)
 
     def column(self, name: str) -> int:
         return self.stats.index(name)

@@ -1,8 +1,8 @@
 """``temporal-bench compare RUN_A RUN_B``: is one run really better than the other?
 
 For each task both runs logged samples of, the questions both answered are joined by the doc's
-identity (never by position); a task holding two TempVS tests (``tempvs_ordering_*``) is compared
-test by test. Each headline metric's difference B - A gets a p-value and an interval from one
+identity (never by position); a task holding several tests (the benchmark's ``per_test_records``: TempVS's
+``tempvs_ordering_*``) is compared test by test. Each headline metric's difference B - A gets a p-value and an interval from one
 paired cluster permutation test (temporal_bench/report/paired_test.py), and the plain-language
 verdicts control the family-wise error across all rows of the comparison with Holm's method
 (docs/uncertainty.md).
@@ -15,24 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from temporal_bench import benchmarks
 from temporal_bench.cli_style import command_parser
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.cli import emit
-from temporal_bench.report.cluster_stats import ClusterStats as Benchmark, cluster_stats_of as benchmark_of, stacked
-from temporal_bench.tempvs.tables import TEMPVS_TESTS
+from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, stacked
 from temporal_bench.report.paired_test import ALPHA, DRAWS, PairedTest, holm, paired_tests
 from temporal_bench.runs.limits import partial_limit
 from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
 from temporal_bench.runs.records import RecordsError, per_test_records, task_records
 from temporal_bench.runs.results import run_label
-from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
-
-METRIC_LABELS = {
-    "gt_acc": "GT", "gtstrict_rate": "GT_strict", "mt_acc": "MT", "mt_given_gtstrict": "MT|GT_strict",
-    "f1_macro": "macro F1", "f1_dep": "Dep F1", "f1_nondep": "NonDep F1", "tc": "TC", "occ": "OCC",
-    "f1_weighted": "weighted F1", "coverage": "coverage",
-}
-TASK_LABELS = {task: label for label, task in TEMPVS_TESTS.values()}
 
 
 class CompareError(Exception):
@@ -52,20 +44,20 @@ class Comparison:
 
     @property
     def name(self) -> str:
-        return f"{TASK_LABELS.get(self.task, self.task)} {METRIC_LABELS.get(self.metric, self.metric)}"
+        return f"{benchmarks.of_task(self.task).task_labels.get(self.task, self.task)} {cluster_stats_of(self.task).label(self.metric)}"
 
     @property
     def significant(self) -> bool:
         return self.adjusted_p is not None and self.adjusted_p < ALPHA
 
 
-def joined(benchmark: Benchmark, records_a: list[dict], records_b: list[dict]) -> tuple[list[dict], list[dict]]:
+def joined(stats: ClusterStats, records_a: list[dict], records_b: list[dict]) -> tuple[list[dict], list[dict]]:
     """The records of the questions both runs answered, in A's order (the first record of a doc)."""
     by_id_a: dict[str, dict] = {}
     by_id_b: dict[str, dict] = {}
     for records, by_id in ((records_a, by_id_a), (records_b, by_id_b)):
         for record in records:
-            by_id.setdefault(benchmark.identity(record), record)
+            by_id.setdefault(stats.identity(record), record)
     shared = [key for key in by_id_a if key in by_id_b]
     return [by_id_a[k] for k in shared], [by_id_b[k] for k in shared]
 
@@ -73,14 +65,14 @@ def joined(benchmark: Benchmark, records_a: list[dict], records_b: list[dict]) -
 def compare_records(task: str, records_a: list[dict], records_b: list[dict]) -> tuple[list[Comparison], list[str]]:
     """The comparisons of the task's headline metrics (not yet adjusted), and notes (few clusters,
     metrics undefined in a run)."""
-    benchmark = benchmark_of(task)
-    a, b = joined(benchmark, records_a, records_b)
-    counts_a, counts_b = benchmark.counts(a), benchmark.counts(b)
+    stats = cluster_stats_of(task)
+    a, b = joined(stats, records_a, records_b)
+    counts_a, counts_b = stats.counts(a), stats.counts(b)
     if set(counts_a) != set(counts_b):
         raise CompareError(f"{task}: the runs put the same questions in different clusters "
                            "(records of different formats?)")
     clusters = sorted(counts_a)
-    width = len(benchmark.stats)
+    width = len(stats.stats)
     matrix_a, matrix_b = stacked(counts_a, clusters, width), stacked(counts_b, clusters, width)
     total_a, total_b = matrix_a.sum(axis=0), matrix_b.sum(axis=0)
     out = []
@@ -88,18 +80,18 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict]) -> 
     if len(clusters) < FEW_CLUSTERS:
         notes.append(f"{task}: only {len(clusters)} clusters: the test stays exact, but a difference must hold in "
                      f"nearly all of them to reach significance (no p-value can be below {min(1.0, 2.0 ** (1 - len(clusters))):.2g})")
-    tests = paired_tests({metric: benchmark.metrics[metric] for metric in benchmark.headline}, matrix_a, matrix_b)
+    tests = paired_tests({metric: stats.metrics[metric] for metric in stats.headline}, matrix_a, matrix_b)
     for metric, found in tests.items():
         if found.value is None:
-            notes.append(f"{task}: {METRIC_LABELS[metric]} undefined in a run on the shared docs "
+            notes.append(f"{task}: {stats.label(metric)} undefined in a run on the shared docs "
                          "(nothing it is computed on: e.g. no GT_strict pass, no parsed answer)")
             continue
         if found.p is None:
-            notes.append(f"{task}: {METRIC_LABELS[metric]} undefined in every permutation draw; not tested")
+            notes.append(f"{task}: {stats.label(metric)} undefined in every permutation draw; not tested")
             continue
-        support = (int(benchmark.support[metric](total_a)), int(benchmark.support[metric](total_b)))
-        out.append(Comparison(task, metric, len(clusters), support, float(benchmark.metrics[metric](total_a)),
-                              float(benchmark.metrics[metric](total_b)), found))
+        support = (int(stats.support[metric](total_a)), int(stats.support[metric](total_b)))
+        out.append(Comparison(task, metric, len(clusters), support, float(stats.metrics[metric](total_a)),
+                              float(stats.metrics[metric](total_b)), found))
     return out, notes
 
 
@@ -165,10 +157,11 @@ def compare_runs(run_a: LoggedRun, run_b: LoggedRun) -> tuple[list[Comparison], 
     with Holm's adjusted p-values across all of them, and notes on the tasks left out."""
     comparisons, notes = [], []
     for task in sorted(set(run_a.tasks) | set(run_b.tasks)):
-        if benchmark_of(task) is None:
-            notes.append(f"{task}: not a TempVS, CaT-Bench or ISO-Bench task")
-        elif task == SUITE_GROUNDING_TASK:
-            notes.append(f"{task}: its answers are compared within each test of --tasks tempvs (the grounding questions it asked for them)")
+        benchmark = benchmarks.of_task(task)
+        if benchmark is None or benchmark.cluster_stats is None:
+            notes.append(f"{task}: not a task of {', '.join(b.title for b in benchmarks.all_benchmarks() if b.cluster_stats)}")
+        elif task in benchmark.compared_within:
+            notes.append(f"{task}: its answers are compared within {benchmark.compared_within[task]}")
         elif task not in run_a.tasks or task not in run_b.tasks:
             notes.append(f"{task}: only in run {'A' if task in run_a.tasks else 'B'}")
         else:
@@ -204,7 +197,7 @@ def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison]
             "| task | metric | n | clusters | A | B | B - A [95%] | p | Holm |", "|---|---|--:|--:|--:|--:|--:|--:|--:|"]
     for c in comparisons:
         t = c.test
-        out.append(f"| {c.task} | {METRIC_LABELS.get(c.metric, c.metric)} | {_support(c)} | {c.clusters:,} | {_points(c.a)} | "
+        out.append(f"| {c.task} | {cluster_stats_of(c.task).label(c.metric)} | {_support(c)} | {c.clusters:,} | {_points(c.a)} | "
                    f"{_points(c.b)} | {_points(t.value)} {_interval(t)} | {_p_cell(t.p)} | "
                    f"{_p_cell(c.adjusted_p)} |")
     out += [""] + [plain_line(c, len(comparisons)) for c in comparisons] + ["", summary_line(comparisons)]

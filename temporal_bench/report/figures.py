@@ -5,7 +5,7 @@ A figure plots, per run (one line per model), a few metric keys of one setting, 
 difference between two settings (CaT-Bench Figures 7 and 8: A+E minus A; ISO-Bench Figure 2: E→A
 minus A). The two settings may come from one run or from two runs of the same model (the report
 merges runs by model name). Each benchmark lists its figures in its registry entry's ``figures``
-(e.g. catbench/figures.py); TempVS Figure 2 (by parameter count) is drawn by tempvs/size_figure.py.
+(e.g. catbench/figures.py); a figure by model size (TempVS Figure 2) by size_figure.py.
 """
 
 from __future__ import annotations

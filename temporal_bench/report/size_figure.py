@@ -1,10 +1,8 @@
-"""TempVS Figure 2 from measured runs: MT accuracy of the six main tests by parameter count.
-
-The paper's Figure 2 shows "results of selected models with different number of parameters" (TempVS paper, Section 4.2:
-accuracy grows with size, with diminishing gains); its values are not printed. Ours has one panel per
-main test (the MT of Table 3), parameters on a log axis and one line per model family (runs whose
-names differ only in the size, model_size.py). The runs given are the selected models. A run with no
-parameter count (e.g. the random baseline) is drawn as a dashed horizontal line marked "no size".
+"""A paper figure by model size from measured runs (a benchmark's registry entry ``size_figures``: TempVS
+Figure 2, tempvs/figures.py): one panel per setting, parameters on a log axis and one line per model
+family (runs whose names differ only in the size, model_size.py). The runs given are the selected
+models. A run with no parameter count (e.g. the random baseline) is drawn as a dashed horizontal line
+marked "no size"; ``report --param-count`` gives one.
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ from temporal_bench.report.figures import number, save, setting_value, write_row
 from temporal_bench.report.layouts import Setting
 from temporal_bench.report.model_size import ModelSize
 from temporal_bench.runs.results import Run
-from temporal_bench.tempvs.tables import TEMPVS_TESTS
 
 TICKS = (0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256)  # billions, on the log axis
 
@@ -31,16 +28,6 @@ class SizeFigure:
     metric: str
     ylabel: str
     scale: float = 100.0
-
-
-TEMPVS_FIGURE2 = SizeFigure(
-    name="tempvs-figure2",
-    benchmark="tempvs",
-    title="TempVS Figure 2: MT accuracy by model size",
-    panels=tuple(Setting.of(label, task) for label, task in TEMPVS_TESTS.values()),
-    metric="mt_acc",
-    ylabel="MT accuracy (%)",
-)
 
 
 def values(figure: SizeFigure, run: Run) -> list[float | None]:
