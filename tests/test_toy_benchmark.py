@@ -49,7 +49,7 @@ def test_report_lays_out_its_table_beside_its_published_rows_and_draws_its_figur
 def test_compare_tests_its_headline_metric_cluster_by_cluster(runs, capsys):
     assert main_compare([str(runs / "a"), str(runs / "b")]) == 0
     out = capsys.readouterr().out
-    assert "| toy_order | accuracy | 6 | 6 | 100.0 | 0.0 | -100.0 [-100.0, -33.3] | 0.029 | 0.029 |\n" in out
+    assert "| toy_order | accuracy | 6 | 6 | 100.0 | 0.0 | -100.0 [-100.0, -33.3] | 0.031 | 0.031 |\n" in out
     assert "A beats B on toy_order accuracy by 100.0 points [33.3, 100.0]" in out
 
 

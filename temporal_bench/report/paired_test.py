@@ -6,7 +6,7 @@ statement pairs, a CaT-Bench plan with its before/after pairs and twins, an ISO-
 independent, so the test never treats them as such: if the two runs are interchangeable, swapping
 A's and B's answers in any set of whole clusters gives a run pair as likely as the observed one.
 Each draw swaps every cluster with probability 1/2 (the same draws for every metric, from
-``numpy.random.default_rng(SEED)``) and recomputes B - A from the count vectors
+``numpy.random.default_rng(SEED)``; with at most 11 clusters every distinct swap instead, exactly once) and recomputes B - A from the count vectors
 (temporal_bench/report/cluster_stats.py). The p-value is the share of draws at least as far from 0
 as the observed difference, counting the observed one ((1 + hits) / (1 + draws): valid for any
 number of clusters); the interval is the observed difference +- the draws' critical distance, the
@@ -36,8 +36,13 @@ TIE = 1e-12
 
 @lru_cache(maxsize=16)
 def cluster_swaps(clusters: int, draws: int = DRAWS, seed: int = SEED) -> np.ndarray:
-    """``draws`` x ``clusters`` of 0/1: which clusters each draw swaps between the runs."""
-    swaps = np.random.default_rng(seed).integers(0, 2, size=(draws, clusters)).astype(float)
+    """Which clusters each draw swaps between the runs (rows of 0/1): ``draws`` random rows, or, where
+    there are no more distinct swaps than that (``2 ** clusters - 1 <= draws``), every swap but the
+    identity once, so the p-value is the exact permutation p-value (never below ``2 ** (1 - clusters)``)."""
+    if 2**clusters - 1 <= draws:
+        swaps = ((np.arange(1, 2**clusters)[:, None] >> np.arange(clusters)) & 1).astype(float)
+    else:
+        swaps = np.random.default_rng(seed).integers(0, 2, size=(draws, clusters)).astype(float)
     swaps.setflags(write=False)
     return swaps
 
