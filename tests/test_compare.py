@@ -209,3 +209,15 @@ def test_a_partial_run_is_named_in_the_header_and_the_notes(oracle_run, tmp_path
     original = data["n-samples"]["tempvs_mt1_two"]["original"]
     assert (f"- tempvs_mt1_two: run B is partial (--limit 10: 10 of {original} docs): the rows compare the questions both runs "
             "answered, not the whole task") in out
+
+
+@pytest.mark.parametrize("clusters", [1, 2, 6, 11])
+def test_few_clusters_get_the_exact_permutation_p_value(clusters):
+    """Every cluster answered right by A and wrong by B: of the 2^n swaps only the identity and the full
+    swap reach the observed difference, so p = 2 / 2^n exactly (with one cluster: 1)."""
+    accuracy = {"acc": lambda c: c[..., 0] / c[..., 1]}
+    a = np.array([[1.0, 1.0]] * clusters)
+    b = np.array([[0.0, 1.0]] * clusters)
+    test = paired_tests(accuracy, a, b)["acc"]
+    assert test.value == -1.0 and test.draws == 2**clusters - 1
+    assert test.p == 2 / 2**clusters
