@@ -13,7 +13,8 @@ from pathlib import Path
 import pandas
 import pytest
 
-from temporal_bench.tempvs.fixtures import write_fixture, write_model_predictions
+from temporal_bench.tempvs.fixture_predictions import write_model_predictions
+from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.loading import TempVSDataError
 from temporal_bench.tempvs.released_predictions import (
     RowMismatch,

@@ -13,7 +13,8 @@ from temporal_bench.report.cli import main_report
 from temporal_bench.report.figures import series
 from temporal_bench.report.rows import build_rows
 from temporal_bench.tempvs.figures import TEMPVS_FIGURE3
-from temporal_bench.tempvs.fixtures import write_fixture, write_model_predictions
+from temporal_bench.tempvs.fixture_predictions import write_model_predictions
+from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.released_predictions import scored_tests, write_results
 from temporal_bench.tempvs.spec import MAIN_TESTS
 from tests.harness import lmms_eval
