@@ -22,6 +22,11 @@ PAPER_MODULES = {
     "tempvs": "temporal_bench.tempvs.paper",
 }
 
+# subcommands of one benchmark: ``temporal-bench NAME`` -> (module, its main(argv), one-line summary); commands.py lists them
+COMMANDS = {
+    "score-predictions": ("temporal_bench.tempvs.released_predictions", "main_score_predictions", "score the TempVS release's own model outputs next to the published tables"),
+}
+
 _registered: Dict[str, "Benchmark"] = {}
 
 

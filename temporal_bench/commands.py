@@ -5,6 +5,8 @@ Adding a subcommand is one entry here plus its ``main``, whose parser comes from
 
 from typing import NamedTuple
 
+from temporal_bench.benchmarks import COMMANDS as BENCHMARK_COMMANDS
+
 
 class Subcommand(NamedTuple):
     module: str
@@ -21,7 +23,7 @@ SUBCOMMANDS = {
     "compare": Subcommand("temporal_bench.report.compare", "main_compare", "compare two runs question by question: differences with 95% intervals and p-values"),
     "rescore": Subcommand("temporal_bench.rescore.cli", "main_rescore", "recompute a --log_samples run's metrics without the model, optionally with other task settings"),
     "browse": Subcommand("temporal_bench.browse.cli", "main_browse", "write one static HTML page with a card per logged question: its images, prompt, response and verdict"),
-    "score-predictions": Subcommand("temporal_bench.tempvs.released_predictions", "main_score_predictions", "score the TempVS release's own model outputs next to the published tables"),
+    **{name: Subcommand(*entry) for name, entry in BENCHMARK_COMMANDS.items()},  # one benchmark's own (score-predictions)
     "build-dataset": Subcommand("temporal_bench.build_dataset", "main_build_dataset", "convert a benchmark's official release into a hub-ready dataset folder (parquet, images embedded, a dataset card)"),
     "export": Subcommand("temporal_bench.export.cli", "main_export", "write the lmms_eval/tasks/ folders of an upstream pull request; --check runs lmms-eval's checks on them"),
     "forget-failed": Subcommand("temporal_bench.response_cache", "main_forget_failed", "remove failed requests from an lmms-eval --use_cache folder, so that a re-run asks for them again"),

@@ -13,7 +13,8 @@ import pytest
 from temporal_bench.report import LAYOUTS
 from temporal_bench.runs.results import load_runs
 from temporal_bench.report.rows import build_rows
-from temporal_bench.tempvs.fixtures import write_fixture, write_model_predictions
+from temporal_bench.tempvs.fixture_predictions import write_model_predictions
+from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.released_predictions import main_score_predictions, scored_tests, write_results
 from temporal_bench.tempvs.spec import BLIND_MODELS, MAIN_TESTS
 from tests.tempvs_official_eval import official

@@ -1,0 +1,48 @@
+"""The generic layers name no benchmark: only the registry (temporal_bench/benchmarks.py) lists them,
+and no module of ``temporal_bench/`` imports a benchmark's modules; every module stays under about
+400 lines (issue 26)."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "temporal_bench"
+BENCHMARK_PACKAGES = ("temporal_bench.tempvs", "temporal_bench.catbench", "temporal_bench.isobench")
+REGISTRY = PACKAGE / "benchmarks.py"
+MAX_LINES = 400
+
+
+def _modules(folder: Path):
+    return sorted(path for path in folder.rglob("*.py") if "__pycache__" not in path.parts)
+
+
+def _imported(path: Path) -> set:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _names_a_benchmark_module(path: Path) -> list:
+    """Benchmark modules a module imports or names in a string (``import_module("temporal_bench.tempvs...")``)."""
+    strings = {node.value for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    named = _imported(path) | {s for s in strings if s.startswith("temporal_bench.")}
+    return sorted(name for name in named if name.startswith(BENCHMARK_PACKAGES))
+
+
+def test_only_the_registry_names_the_benchmarks_modules():
+    found = {path.relative_to(ROOT).as_posix(): _names_a_benchmark_module(path) for path in _modules(PACKAGE) if path != REGISTRY}
+    assert {module: names for module, names in found.items() if names} == {}
+    assert _names_a_benchmark_module(REGISTRY) == ["temporal_bench.catbench.paper", "temporal_bench.isobench.paper", "temporal_bench.tempvs.paper", "temporal_bench.tempvs.released_predictions"]
+
+
+@pytest.mark.parametrize("folder", ["temporal_bench", "tempvs", "catbench", "isobench", "utils", "lmms_eval_tasks", "lm_eval_tasks"])
+def test_no_module_is_over_400_lines(folder):
+    lengths = {path.relative_to(ROOT).as_posix(): len(path.read_text(encoding="utf-8").splitlines()) for path in _modules(ROOT / folder)}
+    assert {module: n for module, n in lengths.items() if n > MAX_LINES} == {}
