@@ -76,6 +76,9 @@ class DatasetRows:
     root = Path("")  # image names are relative to the release folder
 
     def __init__(self, dataset: datasets.Dataset):
+        missing = [column for column in FEATURES if column not in dataset.column_names]
+        if missing:
+            raise TempVSDataError(f"the dataset lacks the column(s) {missing} of a converted TempVS config (it has {dataset.column_names}): was it written by build-dataset?")
         dataset = dataset.cast_column("images", datasets.List(datasets.Image(decode=False)))
         self.by_file: Dict[Tuple[str, str], List[Dict]] = defaultdict(list)
         self.verdicts: Dict[Tuple[str, str, str], List[bool]] = {}

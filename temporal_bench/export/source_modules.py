@@ -39,8 +39,9 @@ SHARED_UPSTREAM = f"{UPSTREAM_PACKAGE}.{'.'.join(SHARED_FOLDER.parts)}"
 # data error (a SystemExit, so lmms-eval does not retry the load); task code upstream raises the error.
 UPSTREAM_VERSIONS = {f"{PACKAGE}.{SHARED}.fail_fast": Path(__file__).parent / "upstream" / "fail_fast.py"}
 # Shared names only the plugin's commands use (rescore, browse and the demo set data folders; the
-# fixtures write the synthetic-data marker): dropped from every exported module.
-SHARED_PLUGIN_ONLY = frozenset({"DATA_ENVS", "parse_locations", "data_locations", "mark_synthetic"})
+# fixtures write the synthetic-data marker) or its release readers (the fingerprint of the files read):
+# dropped from every exported module.
+SHARED_PLUGIN_ONLY = frozenset({"DATA_ENVS", "parse_locations", "data_locations", "mark_synthetic", "DataSource", "fingerprint", "log_source"})
 
 
 @dataclass(frozen=True)
