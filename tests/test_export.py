@@ -270,14 +270,14 @@ DATA_ENVS = {name: facts.data_dir_env for name, facts in FACTS.items()}
 PROCESS_DOCS = {"tempvs": "process_docs_tempvs_mt1_two", "isobench": "process_docs_isobench", "catbench": "process_docs_catbench"}
 
 
-def _import_utils(tasks_dir: Path, pythonpath: str, home: Path, offline: bool, process_docs: Dict[str, str]) -> Dict:
+def _import_utils(tasks_dir: Path, pythonpath: str, home: Path, process_docs: Dict[str, str]) -> Dict:
     """temporal_bench/export/standalone/import_utils.py's report on ``tasks_dir``'s three utils.py, run with no data variable
-    and empty Hugging Face caches under ``home`` (offline or not; sockets refused either way)."""
+    and empty Hugging Face caches under ``home``, not offline (sockets refused)."""
     named = {benchmark: sorted({name for path in (tasks_dir / benchmark).iterdir() if path.name.endswith("yaml")
                                 for name in re.findall(r"!function\s+utils\.(\w+)", path.read_text(encoding="utf-8"))})
              for benchmark in BENCHMARKS}
     env = {name: value for name, value in os.environ.items() if name not in (*DATA_ENVS.values(), *OFFLINE)}
-    env.update({**(OFFLINE if offline else {}), "PYTHONPATH": pythonpath, "HF_HOME": str(home / "hf"),
+    env.update({"PYTHONPATH": pythonpath, "HF_HOME": str(home / "hf"),
                 "HF_DATASETS_CACHE": str(home / "hf" / "datasets"), "HF_HUB_CACHE": str(home / "hf" / "hub")})
     done = subprocess.run([sys.executable, str(STANDALONE / "import_utils.py"), str(tasks_dir), json.dumps(named), json.dumps(process_docs)],
                           capture_output=True, text=True, timeout=300, env=env)
@@ -286,31 +286,24 @@ def _import_utils(tasks_dir: Path, pythonpath: str, home: Path, offline: bool, p
 
 
 @pytest.fixture(scope="module")
-def offline_imports(exported, overlay, tmp_path_factory) -> Tuple[Dict, Dict]:
-    """Offline, no data anywhere: (the report on the exported folders, where ``temporal_bench`` cannot be
-    imported, the report on the plugin's task folders)."""
-    export = _import_utils(exported, f"{overlay}:{STANDALONE}", tmp_path_factory.mktemp("home"), True, PROCESS_DOCS)
-    plugin = _import_utils(LMMS_EVAL_TASK_DIR, "", tmp_path_factory.mktemp("home"), True, PROCESS_DOCS)
-    return export, plugin
+def imports_report(exported, overlay, tmp_path_factory) -> Tuple[Dict, Path]:
+    """The report on the exported folders in a process where ``temporal_bench`` cannot be imported, with no data
+    anywhere, not offline (every connection refused and listed), each PROCESS_DOCS hook given a one-row
+    placeholder dataset; and the Hugging Face home it had."""
+    home = tmp_path_factory.mktemp("home")
+    return _import_utils(exported, f"{overlay}:{STANDALONE}", home, PROCESS_DOCS), home
 
 
 @pytest.mark.parametrize("benchmark", BENCHMARKS)
-def test_exported_utils_defines_every_hook_its_yamls_name(offline_imports, benchmark):
-    export, _ = offline_imports
-    assert export["missing_hooks"][benchmark] == []
+def test_exported_utils_defines_every_hook_its_yamls_name(imports_report, benchmark):
+    assert imports_report[0]["missing_hooks"][benchmark] == []
 
 
-def test_exported_utils_import_offline_without_data(offline_imports):
-    export, _ = offline_imports
-    assert export["imports"] == {benchmark: "ok" for benchmark in BENCHMARKS}
-    assert export["connections"] == []
-
-
-def test_exported_utils_import_online_without_network(exported, overlay, tmp_path):
-    """Not offline: importing opens no connection (the report would list each attempt) and writes no cache."""
-    report = _import_utils(exported, f"{overlay}:{STANDALONE}", tmp_path, False, {})
+def test_exported_utils_import_without_data_network_or_cache(imports_report):
+    """No connection opened (the report would list each attempt, process_docs included), no cache written."""
+    report, home = imports_report
     assert (report["imports"], report["connections"]) == ({benchmark: "ok" for benchmark in BENCHMARKS}, [])
-    assert not (tmp_path / "hf").exists()
+    assert not (home / "hf").exists()
 
 
 def test_no_exported_code_can_end_the_process(exported):
@@ -334,12 +327,10 @@ DATA_ERRORS = {  # the exported process_docs given a dataset that is not the tas
 
 
 @pytest.mark.parametrize("benchmark", BENCHMARKS)
-def test_exported_data_errors_are_raised_when_the_data_is_loaded(offline_imports, benchmark):
-    """The plugin ends the run (DataErrorExit, a SystemExit, here: no data offline); the exported hook, given the
-    dataset lmms-eval loaded, raises the benchmark's data error naming what is wrong with it."""
-    export, plugin = offline_imports
-    assert export["process_docs"][benchmark].startswith(DATA_ERRORS[benchmark])
-    assert plugin["process_docs"][benchmark].startswith(f"DataErrorExit: DataNotFoundError: {DATA_ENVS[benchmark]} is not set")
+def test_exported_data_errors_are_raised_when_the_data_is_loaded(imports_report, benchmark):
+    """Given a dataset that is not the task's, the exported hook raises the benchmark's data error naming what is
+    wrong with it (not a SystemExit: the plugin's fail_fast ends the run, the upstream one raises)."""
+    assert imports_report[0]["process_docs"][benchmark].startswith(DATA_ERRORS[benchmark])
 
 
 def test_without_the_formatters_the_export_says_what_to_install_and_writes_nothing(tmp_path, monkeypatch):

@@ -65,6 +65,6 @@ def hub_route(benchmark: str) -> Optional[HubRoute]:
     try:
         return HubRoute(benchmark, importlib.import_module(name))
     except ModuleNotFoundError as error:
-        if error.name != name:
+        if not error.name or not (name == error.name or name.startswith(error.name + ".")):
             raise
         return None
