@@ -40,7 +40,7 @@ class HubRoute:
 
     @property
     def process_docs_module(self) -> str:
-        """The module whose ``docs_from_dataset`` the exported ``process_docs`` calls."""
+        """The module whose ``make_process_docs`` (on its ``docs_from_dataset``) the exported utils.py uses."""
         return self.module.__name__
 
     @property
