@@ -47,7 +47,7 @@ _LOADED_FROM: Dict[str, Tuple[str, Optional[str]]] = {}  # "dataset": (dataset_p
 
 def make_process_docs(task: str) -> Callable[[datasets.Dataset], datasets.Dataset]:
     """``process_docs_<task>`` on the split lmms-eval loaded: its questions under the settings of the task being
-    built (utils/task_options.py), each naming the split it came from (``data``); the dataset's location is kept
+    built (task_options.applied_settings), each naming the split it came from (``data``); the dataset's location is kept
     for :func:`load_split`."""
 
     @stops_run_on((CatBenchDataError, TaskOptionsError))

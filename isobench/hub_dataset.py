@@ -41,7 +41,7 @@ def docs_from_dataset(dataset: datasets.Dataset, settings: dict) -> List[Dict]:
 
 def make_process_docs(task: str) -> Callable[[datasets.Dataset], datasets.Dataset]:
     """``process_docs_<task>`` on the config lmms-eval loaded: the records under the settings of the task being
-    built (utils/task_options.py), each naming the dataset it came from (``data``)."""
+    built (task_options.applied_settings), each naming the dataset it came from (``data``)."""
 
     @stops_run_on((IsoBenchDataError, TaskOptionsError))
     def process_docs(dataset: datasets.Dataset) -> datasets.Dataset:

@@ -137,7 +137,7 @@ def as_dataset(docs: List[Dict]) -> datasets.Dataset:
 
 def make_process_docs(task: str) -> Callable[[datasets.Dataset], datasets.Dataset]:
     """``process_docs_<task>`` on the config lmms-eval loaded: the docs of the task being built (its name and
-    metadata, utils/task_options.py), each naming its task (which ``process_results`` reads), the smallest
+    metadata, task_options.applied_settings), each naming its task (which ``process_results`` reads), the smallest
     ``--limit`` that asks a main question (0 for a grounding test) and the dataset it came from (``data``)."""
 
     @stops_run_on((TempVSDataError, TempVSSettingsError, TaskOptionsError))
