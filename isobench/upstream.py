@@ -18,5 +18,21 @@ UPSTREAM = UpstreamFacts(
     archivePrefix = "arXiv",
     primaryClass = "cs.CV",
 }""",
-    plugin_only=frozenset({"REMOVED_ENV", "refuse_removed_env", "COLUMN_MAP_ENV", "SPLIT_ENV"}),
+    # the retired variables; the release route (the export reads the converted dataset, hub_dataset.py)
+    plugin_only=frozenset(
+        {
+            "REMOVED_ENV",
+            "refuse_removed_env",
+            "COLUMN_MAP_ENV",
+            "SPLIT_ENV",
+            "hooks.make_process_docs",
+            "records.check_statistics",
+            "records.columns_of_rows",
+            "records.statistics",
+            "records.EXPECTED_SOURCE_COUNTS",
+            "records.SNIPPET_LENGTHS",
+            "records.EXPECTED_COUNTS",
+        }
+    ),
+    imported_from={"open_image": "temporal_bench.isobench.hub_dataset"},
 )

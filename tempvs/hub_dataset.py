@@ -8,23 +8,28 @@ id), ``question_id``, ``fields`` (the row's columns as JSON), ``blind_correct`` 
 LLM of the filter answered it correctly, ``BLIND_MODELS`` order; empty where no filter applies) and the
 images it can show (``image_names``, the stored paths re-rooted at the release folder, and ``images``).
 Nothing here reads a file, an environment variable or the network.
+
+:func:`make_process_docs` is the task's ``process_docs`` where lmms-eval loads this dataset itself
+(``dataset_path`` / ``dataset_name``): the task folder exported for lmms-eval's repository uses it.
 """
 
 import json
 from collections import defaultdict
 from pathlib import Path
-from typing import Dict, List, Sequence, Tuple
+from typing import Callable, Dict, List, Sequence, Tuple
 
 import datasets
 
 from temporal_bench.tempvs.docs import LoadReport, shown_images, task_docs
-from temporal_bench.tempvs.settings import TaskSettings
+from temporal_bench.tempvs.settings import TaskSettings, TempVSSettingsError
 from temporal_bench.tempvs.spec import (
     GROUNDING_TESTS,
     MAIN_TESTS,
     SHARED_GROUNDING_TASKS,
     TempVSDataError,
 )
+from temporal_bench.utils.fail_fast import stops_run_on
+from temporal_bench.utils.task_options import TaskOptionsError, applied_settings
 
 HUB_DATASET_ID = "lmms-lab-eval/TempVS"
 SUITE_GROUNDING_CONFIG = "suite_grounding"
@@ -71,6 +76,9 @@ class DatasetRows:
     root = Path("")  # image names are relative to the release folder
 
     def __init__(self, dataset: datasets.Dataset):
+        missing = [column for column in FEATURES if column not in dataset.column_names]
+        if missing:
+            raise TempVSDataError(f"the dataset lacks the column(s) {missing} of a converted TempVS config (it has {dataset.column_names}): was it written by build-dataset?")
         dataset = dataset.cast_column("images", datasets.List(datasets.Image(decode=False)))
         self.by_file: Dict[Tuple[str, str], List[Dict]] = defaultdict(list)
         self.verdicts: Dict[Tuple[str, str, str], List[bool]] = {}
@@ -125,3 +133,20 @@ def as_dataset(docs: List[Dict]) -> datasets.Dataset:
     if "images" in dataset.features:
         dataset = dataset.cast_column("images", datasets.List(datasets.Image()))
     return dataset
+
+
+def make_process_docs(task: str) -> Callable[[datasets.Dataset], datasets.Dataset]:
+    """``process_docs_<task>`` on the config lmms-eval loaded: the docs of the task being built (its name and
+    metadata, task_options.applied_settings), each naming its task (which ``process_results`` reads), the smallest
+    ``--limit`` that asks a main question (0 for a grounding test) and the dataset it came from (``data``)."""
+
+    @stops_run_on((TempVSDataError, TempVSSettingsError, TaskOptionsError))
+    def process_docs(dataset: datasets.Dataset) -> datasets.Dataset:
+        name, settings = applied_settings(task)
+        docs = docs_from_dataset(dataset, settings)
+        first_main = next((i for i, doc in enumerate(docs) if doc["kind"] == "main"), -1)
+        for doc in docs:
+            doc.update(task=name, main_limit=first_main + 1, data=f"{HUB_DATASET_ID}/{config_name(settings)}")
+        return as_dataset(docs)
+
+    return process_docs

@@ -20,6 +20,25 @@ UPSTREAM = UpstreamFacts(
     eprint = "2506.10415",
     archivePrefix = "arXiv",
 }""",
-    # the retired variables; what only the YAML generator, the report, compare and rescore read
-    plugin_only=frozenset({"REMOVED_ENV", "refuse_removed_env", "HIGHER_IS_BETTER", "per_test_records", "holding_tasks", "with_joined_tasks", "ANNOTATION_FILES", "per_test_results", "is_suite_main"}),
+    # the retired variables; what only the YAML generator, the report, compare and rescore read; the release route
+    plugin_only=frozenset(
+        {
+            "REMOVED_ENV",
+            "refuse_removed_env",
+            "HIGHER_IS_BETTER",
+            "per_test_records",
+            "holding_tasks",
+            "with_joined_tasks",
+            "ANNOTATION_FILES",
+            "per_test_results",
+            "is_suite_main",
+            "joined_records",
+            "hooks.make_process_docs",
+            "hooks.docs_of",
+        }
+        # what the release reader and build-dataset use
+        | {"settings.TaskConfig", "spec.file_of", "task_tests.records_of_task", "hub_dataset.config_task_ids"}
+    ),
+    # the plugin's hooks take it from the release reader (loading.py), which the export does not carry
+    imported_from={"TempVSDataError": "temporal_bench.tempvs.spec"},
 )

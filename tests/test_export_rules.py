@@ -1,10 +1,9 @@
 """The export's source rules on constructed inputs, exact outputs: dropping plugin-only code
 (export/plugin_only.py), dropping citations of our docs pages (export/citations.py), the requirements
-an exported folder adds (export/requirements.py), the converted-dataset route once a benchmark has one
-(export/hub_route.py) and the validation lines of the pull request's description (export/description.py)."""
+an exported folder adds (export/requirements.py), the hub-dataset route (export/hub_route.py, the YAMLs'
+data keys export/yaml_data.py, the redirected imports export/redirects.py) and the validation lines of the pull request's description (export/description.py)."""
 
 import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -15,9 +14,11 @@ from temporal_bench.export.description import validation_lines
 from temporal_bench.export.errors import ExportError
 from temporal_bench.export.hub_route import hub_route
 from temporal_bench.export.plugin_only import strip_plugin_only
-from temporal_bench.export.readme import render_readme
+from temporal_bench.export.redirects import redirect_imports
 from temporal_bench.export.requirements import Requirement, extra_requirements, requirements_of
-from temporal_bench.export.task_folder import export_task_folders
+from temporal_bench.export.source_modules import names_for
+from temporal_bench.export.task_yaml import TaskYaml
+from temporal_bench.export.yaml_data import upstream_yaml
 from tests.test_report import catbench_entry, write_json
 from tests.test_reproduction_verdicts import GPT_4O_A
 
@@ -113,39 +114,37 @@ def test_requirements_are_every_import_lmms_eval_does_not_install_at_load_or_whe
     assert requirements_of({"catbench/fewshot.py": lazy, "catbench/utils.py": "import os\n"}) == [Requirement("rank_bm25", "rank-bm25", ("catbench/fewshot.py",), True)]
 
 
-@pytest.fixture()
-def converted_route(monkeypatch):
-    """A stand-in for the data branch's ``temporal_bench.isobench.hub_dataset``."""
-    module = types.ModuleType("temporal_bench.isobench.hub_dataset")
-    module.HUB_DATASET_ID = "lmms-lab-eval/ISO-Bench"
-    module.config_name = lambda settings: f"{settings.get('data_split', 'test')}"
-    module.docs_from_dataset = lambda dataset, settings: dataset
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    return module
-
-
-def test_without_a_hub_dataset_module_there_is_no_converted_route():
-    assert [hub_route(name) for name in ("tempvs", "isobench", "catbench")] == [None, None, None]
-
-
-def test_the_converted_route_replaces_a_task_yamls_data_keys(converted_route):
+def test_the_hub_route_names_the_dataset_its_configs_and_the_command_that_builds_it():
     route = hub_route("isobench")
     assert (route.dataset_id, route.process_docs_module) == ("lmms-lab-eval/ISO-Bench", "temporal_bench.isobench.hub_dataset")
-    config = {"task": "isobench_val", "dataset_path": "json", "dataset_kwargs": {"data_files": {"test": "placeholder.jsonl"}}, "test_split": "test", "metadata": {"data_split": "validation"}}
-    assert route.data_section(config, config["metadata"]) == {"task": "isobench_val", "test_split": "test", "metadata": {"data_split": "validation"}, "dataset_path": "lmms-lab-eval/ISO-Bench", "dataset_name": "validation"}
-    assert route.build_command() == "temporal-bench build-dataset isobench --source RELEASE --output DIR --push-to-hub lmms-lab-eval/ISO-Bench"
+    assert route.data_keys({"data_split": "validation"}) == {"dataset_path": "lmms-lab-eval/ISO-Bench", "dataset_name": "validation"}
+    assert route.data_keys({}) == {"dataset_path": "lmms-lab-eval/ISO-Bench", "dataset_name": "default"}
+    assert route.imported_from == {"make_process_docs": "temporal_bench.isobench.hub_dataset"}
+    assert route.build_command() == "temporal-bench build-dataset isobench --source RELEASE --output-dir DIR --push-to-hub lmms-lab-eval/ISO-Bench"
+    assert hub_route("catbench").build_command() is None  # its hub dataset is the release itself
+    assert hub_route("toy") is None  # no temporal_bench.toy.hub_dataset
 
 
-def test_with_a_converted_route_the_readme_names_its_hub_id_and_build_command(converted_route, tmp_path):
-    folder = export_task_folders(["isobench"], tmp_path)[0]
-    readme = render_readme(benchmarks.get("isobench"), folder.path, folder.modules, folder.requirements)
-    data = readme.split("## Data\n\n", 1)[1].split("\n## ", 1)[0]
-    assert data == (
-        "The tasks load the hub dataset `lmms-lab-eval/ISO-Bench` (`dataset_path`, one `dataset_name` per configuration), "
-        "converted from the official release `StonyBrookNLP/ISO-Bench` by:\n\n```bash\n"
-        "temporal-bench build-dataset isobench --source RELEASE --output DIR --push-to-hub lmms-lab-eval/ISO-Bench\n```\n"
+def test_an_exported_task_yaml_names_the_hub_dataset_and_loses_the_placeholder_route():
+    route = hub_route("isobench")
+    template = (
+        "# Shared by the tasks: the examples come from process_docs (hub or ISOBENCH_DATA_DIR); the json placeholder only\n"
+        "# satisfies the harness. Greedy.\ndataset_path: json\ndataset_kwargs: !function utils.dataset_kwargs\ntest_split: test\n"
     )
-    assert "| Dataset | [`lmms-lab-eval/ISO-Bench`](https://huggingface.co/datasets/lmms-lab-eval/ISO-Bench) |" in readme
+    assert upstream_yaml(template, None, route, "t") == "# Shared by the tasks: the examples come from process_docs. Greedy.\ntest_split: test\n"
+    task = TaskYaml(Path("isobench_val.yaml"), {"task": "isobench_val", "metadata": {"data_split": "validation"}})
+    text = "# (A) answer only\ninclude: _default_template_yaml\ntask: isobench_val\nmetadata: {data_split: validation}\n"
+    assert upstream_yaml(text, task, route, "t") == (
+        "# (A) answer only\ninclude: _default_template_yaml\ntask: isobench_val\ndataset_path: lmms-lab-eval/ISO-Bench\ndataset_name: validation\nmetadata: {data_split: validation}\n"
+    )
+
+
+def test_redirected_names_are_imported_from_their_module():
+    source = "from pkg.hooks import *\nfrom pkg.loading import Error, load\n\nrun = make_process_docs(load)\nraise Error\n"
+    assert redirect_imports(source, {"make_process_docs": "pkg.hub", "Error": "pkg.spec"}, "pkg.utils", "u.py") == (
+        "from pkg.hooks import *\nfrom pkg.loading import load\nfrom pkg.spec import Error\nfrom pkg.hub import make_process_docs\n\nrun = make_process_docs(load)\nraise Error\n"
+    )
+    assert redirect_imports(source, {"load": "pkg.utils"}, "pkg.utils", "u.py") == source  # the module itself defines it
 
 
 def test_validation_lines_give_the_reports_verdicts_on_the_published_rows(tmp_path):
@@ -170,3 +169,11 @@ def test_every_benchmark_names_its_facts_and_its_bibtex_is_complete():
         assert facts.bibtex.startswith("@") and facts.bibtex.endswith("}") and "TODO" not in facts.bibtex
         assert all(f'{key} = "' in facts.bibtex for key in ("title", "author", "year", "eprint")), benchmark.name
     assert Path(sys.modules[benchmarks.get("tempvs").upstream].__file__).parent.name == "tempvs"
+
+
+def test_a_module_scoped_name_goes_from_its_module_only_with_its_all_entry_and_a_tuple_assignment():
+    source = 'from pkg.data import data_source\n\nPATH, KWARGS = data_source()\n__all__ = ["keep", "make_process_docs"]\n\n\ndef keep():\n    return 1\n\n\ndef make_process_docs():\n    return 2\n'
+    names = frozenset({"hooks.make_process_docs", "PATH", "KWARGS", "loading.keep"})
+    assert names_for("pkg.hooks", names) == {"make_process_docs", "PATH", "KWARGS"}
+    assert strip_plugin_only(source, names_for("pkg.hooks", names), "hooks.py") == '\n__all__ = ["keep"]\n\n\ndef keep():\n    return 1\n\n\n'
+    assert "def make_process_docs" in strip_plugin_only(source, names_for("pkg.hub_dataset", names), "hub_dataset.py")

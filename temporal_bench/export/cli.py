@@ -11,7 +11,6 @@ from temporal_bench.export.formatting import version_notes
 from temporal_bench.export.task_folder import UPSTREAM_TASKS_DIR, export_task_folders
 
 
-
 def build_parser():
     parser = command_parser(
         "export",

@@ -19,7 +19,7 @@ from temporal_bench.export.task_folder import UPSTREAM_TASKS_DIR, ExportedFolder
 from temporal_bench.export.task_yaml import read_folder
 from temporal_bench.report.layouts import LAYOUTS
 from temporal_bench.report.render import layouts_for, verdict_summary
-from temporal_bench.report.results import load_runs
+from temporal_bench.runs.results import load_runs
 
 
 def _count(n: int, noun: str) -> str:
@@ -34,7 +34,8 @@ def _added(folders: Sequence[ExportedFolder]) -> List[str]:
         groups = sum(f.is_group for f in files)
         reference, arxiv = paper_reference(benchmark)
         route = hub_route(folder.benchmark)
-        dataset = f"hub dataset `{route.dataset_id}`" if route else f"the plugin's data route (`{facts_of(benchmark).source_hub_id}`; hub dataset not built yet)"
+        hosted = "" if route is None or route.build_command() is None else ", to be hosted: built from the official release by the command below"
+        dataset = f"hub dataset `{route.dataset_id}`{hosted}" if route else f"the plugin's data route (`{facts_of(benchmark).source_hub_id}`; hub dataset not built yet)"
         lines.append(
             f"- `{(UPSTREAM_TASKS_DIR / folder.benchmark).as_posix()}/`: {benchmark.title} ({reference}" + (f", arXiv:{arxiv}" if arxiv else "") + f"), {_count(len(files) - groups, 'task')} and {_count(groups, 'group')}; data: {dataset}."
         )
@@ -49,7 +50,7 @@ def _commands(folders: Sequence[ExportedFolder]) -> List[str]:
     lines = ["```bash"]
     for folder in folders:
         route = hub_route(folder.benchmark)
-        if route:
+        if route and route.build_command():
             lines.append(route.build_command())
     lines += [f"python -m lmms_eval --model qwen2_vl --model_args pretrained=Qwen/Qwen2-VL-7B-Instruct --tasks {folder.benchmark} --batch_size 1 --log_samples --output_path ./logs/" for folder in folders]
     lines.append(f"python -m lmms_eval --model <model> --tasks <task> --limit {LIMIT}   # the contribution check")

@@ -6,7 +6,7 @@ registry's ``Benchmark.upstream``), so adding a benchmark to the export touches 
 
 import importlib
 from dataclasses import dataclass, field
-from typing import FrozenSet, List, Tuple
+from typing import Dict, FrozenSet, List, Tuple
 
 from temporal_bench import benchmarks
 from temporal_bench.benchmarks import Benchmark
@@ -22,7 +22,11 @@ class UpstreamFacts:
     bibtex: str  # the paper's BibTeX entry, for the README's Citation section
     # top-level names of the benchmark's modules that only the plugin needs (retired variables, the
     # lm-eval route): the export drops their definitions and uses (export/plugin_only.py)
+    # (``<module>.<name>``: in that module alone)
     plugin_only: FrozenSet[str] = field(default_factory=frozenset)
+    # names the exported modules import from another module than the plugin's do (export/redirects.py):
+    # what the plugin takes from its release readers, which the export does not carry
+    imported_from: Dict[str, str] = field(default_factory=dict)
 
 
 class NoUpstreamFacts(LookupError):

@@ -7,7 +7,8 @@ the source text (comments and layout elsewhere kept):
 * its top-level definition (``def``, ``class`` or assignment, with its decorators and the comment lines
   right above it);
 * each statement that only calls it (``refuse_removed_env()``);
-* each element of a tuple, list or set literal that is the bare name (an error class in ``DATA_ERRORS``);
+* each element of a tuple, list or set literal that is the bare name (an error class in ``DATA_ERRORS``),
+  and its string in ``__all__``;
 * its ``from ... import`` and every import that nothing uses any more once the code above is gone.
 
 Any other use left is an ``ExportError`` naming the line: the source must then be changed, never guessed.
@@ -22,7 +23,7 @@ from temporal_bench.export.errors import ExportError
 Edit = Tuple[int, int, str]  # (start offset, end offset, replacement) in the UTF-8 bytes of the source
 
 
-class _Source:
+class Source:
     """A module's text as bytes, with the offsets of its lines (ast's columns are byte offsets)."""
 
     def __init__(self, text: str) -> None:
@@ -58,7 +59,8 @@ def _defined(node: ast.stmt) -> List[str]:
         return [node.name]
     if isinstance(node, (ast.Assign, ast.AnnAssign)):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        return [t.id if isinstance(t, ast.Name) else "" for t in targets]
+        names = [e for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]  # ``a, b = ...`` defines both
+        return [t.id if isinstance(t, ast.Name) else "" for t in names]
     return []
 
 
@@ -71,7 +73,7 @@ def _used(tree: ast.AST) -> Counter:
     return Counter(node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load))
 
 
-def _import_edits(source: _Source, tree: ast.Module, gone: FrozenSet[str]) -> List[Edit]:
+def import_edits(source: Source, tree: ast.Module, gone: FrozenSet[str]) -> List[Edit]:
     """Each module-level import statement that binds a name of ``gone``, rewritten without it."""
     edits = []
     for node in tree.body:
@@ -89,7 +91,15 @@ def _import_edits(source: _Source, tree: ast.Module, gone: FrozenSet[str]) -> Li
     return edits
 
 
-def _code_edits(source: _Source, tree: ast.Module, names: FrozenSet[str]) -> List[Edit]:
+def _code_edits(source: Source, tree: ast.Module, names: FrozenSet[str]) -> List[Edit]:
+    # the strings of ``__all__`` that name a dropped definition
+    exported_names = {
+        id(element)
+        for node in tree.body
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["__all__"] and isinstance(node.value, (ast.List, ast.Tuple))
+        for element in node.value.elts
+        if isinstance(element, ast.Constant) and element.value in names
+    }
     edits = [source.lines(_first_line(node), node.end_lineno) for node in tree.body if _defined(node) and set(_defined(node)) <= names]
     for node in ast.walk(tree):
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", None) in names:
@@ -97,7 +107,7 @@ def _code_edits(source: _Source, tree: ast.Module, names: FrozenSet[str]) -> Lis
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             elements = node.elts
             for i, element in enumerate(elements):
-                if isinstance(element, ast.Name) and element.id in names:
+                if isinstance(element, ast.Name) and element.id in names or id(element) in exported_names:
                     start = source.offset(element.lineno, element.col_offset)
                     if i + 1 < len(elements):  # up to the next element
                         end = source.offset(elements[i + 1].lineno, elements[i + 1].col_offset)
@@ -116,14 +126,14 @@ def strip_plugin_only(text: str, names: FrozenSet[str], where: str) -> str:
     imported = {(a.asname or a.name).split(".")[0] for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
     if not names & (set(before) | defined | imported):
         return text
-    source = _Source(text)
-    stripped = source.apply(_code_edits(source, tree, names) + _import_edits(source, tree, names & imported))
+    source = Source(text)
+    stripped = source.apply(_code_edits(source, tree, names) + import_edits(source, tree, names & imported))
     tree = ast.parse(stripped, filename=where)
     after = _used(tree)
     unused = frozenset(name for name in before if after[name] == 0 and name in imported)
     if unused:
-        source = _Source(stripped)
-        stripped = source.apply(_import_edits(source, tree, unused))
+        source = Source(stripped)
+        stripped = source.apply(import_edits(source, tree, unused))
         tree = ast.parse(stripped, filename=where)
     for node in ast.walk(tree):
         name = getattr(node, "id", None) if isinstance(node, ast.Name) else getattr(node, "attr", None)

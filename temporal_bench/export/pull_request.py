@@ -9,8 +9,10 @@ Each step runs the way upstream does it and fails loudly, never passes for want 
 3. task manager: then, in that interpreter, lmms-eval's TaskManager (``include_path`` the folders) registers
    every task and group, and every YAML loads in full;
 4. data route: each benchmark has its converted hub dataset (export/hub_route.py);
-5. run: every task runs with ``--limit 8`` on the converted data the contributor names (``--converted-data``), in one
-   lmms-eval process with the baseline ``random_choice``; without that data the step says so and fails.
+5. run: every task runs with ``--limit 8`` on the converted data the contributor names (``--converted-data DIR``:
+   ``DIR/<benchmark>/`` as build-dataset wrote it, CaT-Bench's as the hub's files), in one lmms-eval process with
+   the baseline ``random_choice``, offline: a temporary copy of the folders names the local data in
+   ``dataset_path`` (the exported files keep the hub id); without that data the step says so and fails.
 
 Then it prints the pull request's description, with validation numbers from the run folders the
 contributor passes (``--validation``), read with the report's public functions.
@@ -150,26 +152,43 @@ def _results(output: Path) -> Dict:
     return merged
 
 
+def local_copy(tasks_dir: Path, folders: Sequence[ExportedFolder], data: Path, into: Path) -> Path:
+    """A copy of the exported task folders whose YAMLs name ``data/<benchmark>/`` in ``dataset_path`` instead of
+    the hub id (lmms-eval reads a local folder of the hub's layout the same way, offline); the exported folders
+    keep the hub id. Returns the copy's tasks folder."""
+    for folder in folders:
+        copy = into / folder.benchmark
+        shutil.copytree(tasks_dir / folder.benchmark, copy, ignore=shutil.ignore_patterns("__pycache__"))
+        hub_id = hub_route(folder.benchmark).dataset_id
+        for path in copy.glob("*yaml"):
+            path.write_text(path.read_text(encoding="utf-8").replace(f"dataset_path: {hub_id}\n", f"dataset_path: {(data / folder.benchmark).resolve()}\n"), encoding="utf-8")
+    return into
+
+
 def run_tasks(tasks_dir: Path, folders: Sequence[ExportedFolder], overlay: Path, data: Optional[Path], work: Path) -> Step:
-    """Every task with ``--limit 8`` in one lmms-eval process. Until the hub route is wired the converted data
-    of a benchmark is a folder ``DATA/<benchmark>/`` read through the plugin's route (its data variable)."""
+    """Every task with ``--limit 8`` in one lmms-eval process, on the converted data ``data/<benchmark>/`` (what
+    build-dataset wrote; CaT-Bench, whose hub dataset is its release: the hub's files, ``{train,val,test}.jsonl``)
+    through the YAMLs of a local copy (:func:`local_copy`)."""
     if data is None:
         return Step("run", False, f"no converted data given: pass --converted-data DIR holding {', '.join(f'{f.benchmark}/' for f in folders)}")
     missing = [f"{data / f.benchmark}" for f in folders if not (data / f.benchmark).is_dir()]
     if missing:
         return Step("run", False, f"no converted data at {', '.join(missing)}")
+    unwired = [f.benchmark for f in folders if hub_route(f.benchmark) is None]
+    if unwired:
+        return Step("run", False, f"{', '.join(unwired)}: no hub dataset to run on (see the data route step)")
     tasks = [task for f in folders for task in _tasks(f)]
     env = _standalone_env(overlay, work / "home", blocked=False)  # the baseline model is ours; the tasks are the export's
-    env.update({facts_of(benchmarks.get(f.benchmark)).data_dir_env: str(data / f.benchmark) for f in folders})
     env["TEMPORAL_BENCH_NO_AUTO_TASKS"] = "1"
+    local = local_copy(tasks_dir, folders, Path(data), work / "local_tasks")
     output = work / "run"
-    done = _run([sys.executable, "-m", "lmms_eval", "--model", RUN_MODEL, "--tasks", ",".join(tasks), "--limit", str(LIMIT), "--include_path", str(tasks_dir), "--output_path", str(output)], env)
+    done = _run([sys.executable, "-m", "lmms_eval", "--model", RUN_MODEL, "--tasks", ",".join(tasks), "--limit", str(LIMIT), "--include_path", str(local), "--output_path", str(output)], env)
     results = _results(output)
     failed = [task for task in tasks if task not in results["results"]]
     if done.returncode or failed:
         return Step("run", False, f"exit status {done.returncode}; no results for {', '.join(failed) or 'none'}: {_tail(done)}")
     docs = sum(results["n-samples"][task]["effective"] for task in tasks)
-    return Step("run", True, f"all {len(tasks)} tasks ran with --limit {LIMIT} ({docs} docs, model {RUN_MODEL})")
+    return Step("run", True, f"all {len(tasks)} tasks ran with --limit {LIMIT} ({docs} docs, model {RUN_MODEL}) on {data}/<benchmark>/, the YAMLs' dataset_path pointed there in a temporary copy")
 
 
 def run_checks(tasks_dir: Path, folders: Sequence[ExportedFolder], data: Optional[Path], work: Path) -> List[Step]:

@@ -133,23 +133,14 @@ def _requirements_lines(requirements: Sequence[Requirement]) -> List[str]:
     return lines + [""]
 
 
-def _data_lines(benchmark: Benchmark, folder: Path) -> List[str]:
+def _data_lines(benchmark: Benchmark) -> List[str]:
     facts, route = facts_of(benchmark), hub_route(benchmark.name)
     if route is None:
-        lines = [f"The tasks load the Hugging Face dataset `{facts.source_hub_id}`. For a local copy set `{facts.data_dir_env}` to a folder holding {facts.local_layout}."]
-        if (folder / "placeholder.jsonl").is_file():
-            lines.append("Each YAML names the one-row `placeholder.jsonl` as its dataset and `process_docs` loads the real questions.")
-        return ["## Data", "", " ".join(lines), ""]
-    return [
-        "## Data",
-        "",
-        f"The tasks load the hub dataset `{route.dataset_id}` (`dataset_path`, one `dataset_name` per configuration), converted from the official release `{facts.source_hub_id}` by:",
-        "",
-        "```bash",
-        route.build_command(),
-        "```",
-        "",
-    ]
+        return ["## Data", "", f"The tasks load the Hugging Face dataset `{facts.source_hub_id}`. For a local copy set `{facts.data_dir_env}` to a folder holding {facts.local_layout}.", ""]
+    loaded = f"The tasks load the hub dataset `{route.dataset_id}` through lmms-eval's own loading (`dataset_path`, `dataset_name`, `test_split`); each task's `process_docs` builds its questions from the rows loaded"
+    if route.build_command() is None:
+        return ["## Data", "", f"{loaded}. The dataset is the official release as it is.", ""]
+    return ["## Data", "", f"{loaded}. The dataset is converted from the official release `{facts.source_hub_id}` (images embedded, one config per data need) by:", "", "```bash", route.build_command(), "```", ""]
 
 
 def render_readme(benchmark: Benchmark, folder: Path, modules: Sequence[CopiedModule], requirements: Sequence[Requirement]) -> str:
@@ -188,7 +179,7 @@ def render_readme(benchmark: Benchmark, folder: Path, modules: Sequence[CopiedMo
         *(f"| {', '.join(f'`{n}`' for n in names)} | {_keys(metrics)} |" for names, metrics in _metric_rows(tasks)),
         "",
     ]
-    lines += _data_lines(benchmark, folder)
+    lines += _data_lines(benchmark)
     lines += _settings_lines(tasks)
     own = [m for m in modules if not m.is_shared]
     shared = [m for m in modules if m.is_shared]

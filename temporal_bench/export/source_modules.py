@@ -8,8 +8,10 @@ inside a function counts) and copies each module it reaches, with the package's 
 a benchmark's own module (``temporal_bench.<benchmark>.<module>``) goes into its folder
 (``lmms_eval.tasks.<benchmark>.<module>``), a shared one (``temporal_bench.utils.<module>``) once into
 ``SHARED_FOLDER`` (``lmms_eval.tasks._task_utils.temporal_reasoning.<module>``), which the folders import.
-A module of ``UPSTREAM_VERSIONS`` is copied in its upstream version; code only the plugin needs is
-dropped first (export/plugin_only.py), and so are the citations of our docs pages (export/citations.py).
+A module of ``UPSTREAM_VERSIONS`` is copied in its upstream version; the names the benchmark's facts
+redirect are imported from where the export has them (export/redirects.py), code only the plugin needs is
+dropped (export/plugin_only.py; a name ``<module>.<name>`` applies to that module alone, ``utils.<name>`` to
+the task folder's utils.py), and so are the citations of our docs pages (export/citations.py).
 Anything else of the package (``temporal_bench.paths``, the report ...) cannot be exported and is an
 ``ExportError`` naming the import.
 """
@@ -21,11 +23,12 @@ import re
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Dict, FrozenSet, Iterator, List, Optional, Tuple
+from typing import Dict, FrozenSet, Iterator, List, Mapping, Optional, Tuple
 
 from temporal_bench.export.citations import strip_doc_citations
 from temporal_bench.export.errors import ExportError
 from temporal_bench.export.plugin_only import strip_plugin_only
+from temporal_bench.export.redirects import redirect_imports
 
 PACKAGE = "temporal_bench"
 SHARED = "utils"  # temporal_bench.utils: the modules the benchmarks share
@@ -36,8 +39,9 @@ SHARED_UPSTREAM = f"{UPSTREAM_PACKAGE}.{'.'.join(SHARED_FOLDER.parts)}"
 # data error (a SystemExit, so lmms-eval does not retry the load); task code upstream raises the error.
 UPSTREAM_VERSIONS = {f"{PACKAGE}.{SHARED}.fail_fast": Path(__file__).parent / "upstream" / "fail_fast.py"}
 # Shared names only the plugin's commands use (rescore, browse and the demo set data folders; the
-# fixtures write the synthetic-data marker): dropped from every exported module.
-SHARED_PLUGIN_ONLY = frozenset({"DATA_ENVS", "parse_locations", "data_locations", "mark_synthetic"})
+# fixtures write the synthetic-data marker) or its release readers (the fingerprint of the files read):
+# dropped from every exported module.
+SHARED_PLUGIN_ONLY = frozenset({"DATA_ENVS", "parse_locations", "data_locations", "mark_synthetic", "DataSource", "fingerprint", "log_source"})
 
 
 @dataclass(frozen=True)
@@ -104,18 +108,27 @@ def _label(module: str) -> str:
     return module.replace(".", "/") + ".py"
 
 
-def exported_source(module: str, path: Path, plugin_only: FrozenSet[str]) -> str:
-    """The source the export starts from for ``module``: its upstream version if it has one, without the
-    code of ``plugin_only`` names and without citations of our docs pages (names not yet renamed)."""
-    text = UPSTREAM_VERSIONS.get(module, path).read_text(encoding="utf-8")
-    return strip_doc_citations(strip_plugin_only(text, plugin_only, _label(module)), _label(module))
+def names_for(module: str, plugin_only: FrozenSet[str]) -> FrozenSet[str]:
+    """The names of ``plugin_only`` that apply to ``module``: the bare ones and its own (``<module>.<name>``)."""
+    stem = module.rpartition(".")[2]
+    return frozenset(name.partition(".")[2] if "." in name else name for name in plugin_only if "." not in name or name.startswith(f"{stem}."))
+
+
+def exported_source(module: str, path: Path, plugin_only: FrozenSet[str], imported_from: Mapping[str, str], where: str = "") -> str:
+    """The source the export starts from for ``module``: its upstream version if it has one, the names of
+    ``imported_from`` imported from their modules, without the code of the ``plugin_only`` names that apply to
+    it and without citations of our docs pages (names not yet renamed)."""
+    where = where or _label(module)
+    text = redirect_imports(UPSTREAM_VERSIONS.get(module, path).read_text(encoding="utf-8"), dict(imported_from), module, where)
+    return strip_doc_citations(strip_plugin_only(text, names_for(module, plugin_only), where), where)
 
 
 class Closure:
     """The package modules one benchmark's task folder reaches, and their sources as exported."""
 
-    def __init__(self, benchmark: str, plugin_only: FrozenSet[str]) -> None:
+    def __init__(self, benchmark: str, plugin_only: FrozenSet[str], imported_from: Mapping[str, str]) -> None:
         self.benchmark = benchmark
+        self.imported_from = imported_from
         self.plugin_only = plugin_only | SHARED_PLUGIN_ONLY
         self.modules: Dict[str, str] = {}  # module -> its exported source (not yet renamed), in the order reached
 
@@ -138,8 +151,8 @@ class Closure:
         if module in self.modules:
             return
         # a shared module is exported once for every benchmark: only the shared plugin-only names apply to it
-        names = SHARED_PLUGIN_ONLY if is_shared(module) else self.plugin_only
-        self.modules[module] = exported_source(module, _source_file(module), names)
+        shared = is_shared(module)
+        self.modules[module] = exported_source(module, _source_file(module), SHARED_PLUGIN_ONLY if shared else self.plugin_only, {} if shared else self.imported_from)
         self.follow(self.modules[module], _label(module), module)
 
 
@@ -160,11 +173,11 @@ def check_standalone(text: str, where: str) -> None:
             raise ExportError(f"{where}:{token.start[0]}: still refers to {PACKAGE}: {token.line.strip()!r}")
 
 
-def copied_modules(benchmark: str, entry: Path, taken: List[str], plugin_only: FrozenSet[str] = frozenset()) -> Tuple[str, List[CopiedModule]]:
+def copied_modules(benchmark: str, entry: Path, taken: List[str], plugin_only: FrozenSet[str] = frozenset(), imported_from: Optional[Mapping[str, str]] = None) -> Tuple[str, List[CopiedModule]]:
     """(the rewritten ``entry``, the modules it reaches, rewritten) for ``benchmark``'s folder; ``taken``
     names the folder's other files, which a copied module must not replace."""
-    closure = Closure(benchmark, plugin_only)
-    entry_text = strip_doc_citations(strip_plugin_only(entry.read_text(encoding="utf-8"), closure.plugin_only, str(entry)), str(entry))
+    closure = Closure(benchmark, plugin_only, imported_from or {})
+    entry_text = exported_source(f"{PACKAGE}.{benchmark}.utils", entry, closure.plugin_only, closure.imported_from, str(entry))
     closure.follow(entry_text, str(entry))
     copies: Dict[PurePosixPath, CopiedModule] = {}
     for module, source in closure.modules.items():

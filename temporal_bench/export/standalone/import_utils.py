@@ -1,6 +1,6 @@
 """Run in a subprocess (by file path) by ``export --check`` and the tests: import each exported ``utils.py``
 as lmms-eval does (by path, as the top-level module ``utils``) with every socket connection refused and recorded, list the hooks it
-lacks, and call the ``process_docs`` hook named for it, if any; then, given folders, what ``load_tasks.py``
+lacks, and call the ``process_docs`` hook named for it, if any, on a one-row dataset that is not the task's; then, given folders, what ``load_tasks.py``
 reports on them (``task_manager``: the same interpreter, after the imports). Prints a JSON report.
 
 Usage: ``python import_utils.py TASKS_DIR '{"benchmark": ["hook", ...]}' '{"benchmark": "process_docs_<task>"}' ['["FOLDER", ...]']``
@@ -42,7 +42,7 @@ def main(tasks_dir: str, hooks: dict, process_docs: dict) -> dict:
         if benchmark in process_docs:
             import datasets
 
-            placeholder = datasets.Dataset.from_list([{"note": "placeholder"}], split="test")  # what lmms-eval passes offline
+            placeholder = datasets.Dataset.from_list([{"note": "placeholder"}], split="test")  # not the task's dataset: its data error
             report["process_docs"][benchmark] = _outcome(lambda: getattr(module, process_docs[benchmark])(placeholder))
     report["connections"] = connections
     return report
