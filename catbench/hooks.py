@@ -1,9 +1,8 @@
 """The functions the CaT-Bench task YAMLs name (``!function utils.<name>``).
 
 Data (docs/catbench.md "Data"): lmms-eval loads the hub dataset ``vanyacohen/CaT-Bench`` itself
-(``dataset_path``) and each task's ``process_docs`` expands its step pairs into questions; with
-``CATBENCH_DATA_DIR`` set, the task's dataset is a placeholder naming the three splits and
-``process_docs`` reads the split from that folder instead.
+(``dataset_path``) and each task's ``process_docs`` expands its step pairs into questions (the
+plugin can read a local copy of the release instead, see ``data_source``).
 """
 
 import os

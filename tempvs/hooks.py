@@ -69,7 +69,7 @@ def open_image(image: Union[str, Dict], doc: Dict):
         image = next((shown for shown in doc["images"] if isinstance(shown, dict) and shown.get("path") == image), image)
     where = image.get("path") if isinstance(image, dict) else image
     if not isinstance(image, dict) and (not image or not Path(image).is_file()):
-        raise FileNotFoundError(f"TempVS image {image!r} of doc {doc.get('doc_key')} not found (image paths are re-rooted at TEMPVS_DATA_DIR / the hub snapshot)")
+        raise FileNotFoundError(f"TempVS image {image!r} of doc {doc.get('doc_key')} not found (image paths are re-rooted at the release folder the docs were read from)")
     try:
         with Image.open(io.BytesIO(image["bytes"]) if isinstance(image, dict) else image) as opened:
             return opened.convert("RGB")
