@@ -90,6 +90,8 @@ class Benchmark:
     # the module converting its official release (``build(release, output, command)``, ``RELEASE_ERROR``); None: the hub dataset needs no conversion
     dataset_builder: Optional[str] = None
     # ---- its upstream export (``temporal-bench export``) ----
+    # the folder of its lmms-eval task YAMLs and utils.py (None: this package's lmms_eval_tasks/<name>/)
+    task_folder: Optional[Any] = None
     upstream: Optional[str] = None  # the module whose UPSTREAM (export/facts.py) the upstream export reads
 
 

@@ -1,6 +1,7 @@
 """A fourth benchmark from the test folder only (tests/toy_benchmark/): registered with
 temporal_bench.benchmarks.register, it gets report (its table beside its published rows, an interval,
-its figure), compare and browse from the real lmms-eval runs, with no edit of the generic code (issue 26)."""
+its figure), compare and browse from the real lmms-eval runs, and export writes its upstream folder, with no
+edit of the generic code (issue 26)."""
 
 import csv
 
@@ -8,6 +9,7 @@ import pytest
 
 from temporal_bench.benchmarks import register, unregister
 from temporal_bench.browse.cli import main_browse
+from temporal_bench.export.cli import main_export
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.compare import main_compare
 from tests.harness import lmms_eval
@@ -66,3 +68,13 @@ def test_browse_shows_one_card_per_question_with_its_benchmarks_facts(runs, caps
     text = page.read_text(encoding="utf-8")
     assert "Toy-Bench" in text and "Acc <b>100.0%</b>" in text
     assert "TempVS" not in text and "CaT-Bench" not in text and "ISO-Bench" not in text  # the page names the benchmarks it shows only
+
+
+def test_export_writes_its_upstream_folder(runs, tmp_path, capsys):
+    assert main_export(["--benchmark", "toy", "--output-dir", str(tmp_path)]) == 0
+    folder = tmp_path / "lmms_eval" / "tasks" / "toy"
+    assert capsys.readouterr().out.splitlines()[0] == str(folder)
+    assert sorted(path.name for path in folder.iterdir()) == ["README.md", "docs.jsonl", "toy_order.yaml", "utils.py"]
+    assert (folder / "toy_order.yaml").read_text(encoding="utf-8") == (TASK_FOLDER / "toy_order.yaml").read_text(encoding="utf-8")
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    assert "# Toy-Bench" in readme and "six yes/no questions" in readme.lower() and '@misc{toy2026,' in readme and "`toy_order`" in readme

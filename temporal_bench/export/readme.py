@@ -57,9 +57,11 @@ def _keys(metrics: List[Dict]) -> str:
 
 
 def _example_task(benchmark: Benchmark, files) -> str:
-    """The task named after the benchmark, else the first task of the group named after it."""
+    """The task named after the benchmark, else the first task of the group named after it, else its first task."""
     by_name = {f.name: f for f in files}
-    chosen = by_name[benchmark.name]
+    chosen = by_name.get(benchmark.name)
+    if chosen is None:
+        return next(f.name for f in files if f.name and not f.is_group)
     return chosen.config["task"][0] if chosen.is_group else chosen.name
 
 

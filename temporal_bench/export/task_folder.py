@@ -66,8 +66,9 @@ class ExportedFolder:
 
 def _planned(name: str) -> ExportedFolder:
     """``name``'s folder as it will be written (nothing written yet)."""
-    source = LMMS_EVAL_TASK_DIR / name
-    facts, route = facts_of(benchmarks.get(name)), hub_route(name)
+    benchmark = benchmarks.get(name)
+    source = Path(benchmark.task_folder) if benchmark.task_folder else LMMS_EVAL_TASK_DIR / name
+    facts, route = facts_of(benchmark), hub_route(name)
     files = _data_files(source, route)
     plugin_only = facts.plugin_only | (ENTRY_PLUGIN_ONLY if route else frozenset())
     imported_from = {**facts.imported_from, **(route.imported_from if route else {})}

@@ -1,5 +1,5 @@
 """A toy fourth benchmark, defined in the test folder only: what its (imaginary) paper reports, as the
-generic layers read it. tests/test_toy_benchmark.py registers it and runs report, compare and browse on it."""
+generic layers read it. tests/test_toy_benchmark.py registers it and runs report, compare, browse and export on it."""
 
 from collections import defaultdict
 from pathlib import Path
@@ -53,4 +53,6 @@ BENCHMARK = Benchmark(
     published=Path(__file__).parent / "published",
     cluster_stats=ClusterStats(name="toy", stats=("right", "asked"), metrics={"accuracy": lambda c: ratio(c[..., 0], c[..., 1])}, headline=("accuracy",), identity=lambda r: r["id"], counts=_counts, support={"accuracy": lambda c: c[1]}),
     cards=ToyCards(),
+    task_folder=TASK_FOLDER,
+    upstream="tests.toy_benchmark.upstream",
 )

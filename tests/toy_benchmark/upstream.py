@@ -1,0 +1,17 @@
+"""What the upstream export says about the toy benchmark beyond its code (tests/test_toy_benchmark.py)."""
+
+from temporal_bench.export.facts import UpstreamFacts
+
+UPSTREAM = UpstreamFacts(
+    summary="Six yes/no questions about the order of two steps, for the registry's test.",
+    source_hub_id="toy-org/Toy-Bench",
+    data_dir_env="TOY_DATA_DIR",
+    local_layout="a `docs.jsonl`",
+    bibtex="""@misc{toy2026,
+    title = "A Toy Benchmark",
+    author = "Toy, Ann",
+    year = "2026",
+    eprint = "0000.00000",
+    archivePrefix = "arXiv",
+}""",
+)
