@@ -28,7 +28,8 @@ import numpy as np
 from full_size_data import tempvs as write_tempvs
 from simulated_runs import Answers, Structure, catbench, isobench, run_pair, tempvs
 
-from temporal_bench.report.compare import METRIC_LABELS, compare_records
+from temporal_bench.report.cluster_stats import cluster_stats_of
+from temporal_bench.report.compare import compare_records
 from temporal_bench.report.paired_test import ALPHA, holm
 
 TEMPVS_TASKS = ("tempvs_mt1_two", "tempvs_mt1_three", "tempvs_ordering_event", "tempvs_ordering_caption")
@@ -79,7 +80,7 @@ def main() -> None:
         for (task, metric), (rate, _, defined) in null.items():
             if task == structure.name:
                 rejected, covered, _ = power[task, metric]
-                print(f"| {task} | {METRIC_LABELS[metric]} | {structure.clusters.max() + 1:,} | {100 * rate:.1f}% | {100 * rejected:.1f}% | "
+                print(f"| {task} | {cluster_stats_of(task).label(metric)} | {structure.clusters.max() + 1:,} | {100 * rate:.1f}% | {100 * rejected:.1f}% | "
                       f"{100 * covered:.1f}% | {defined} |")
     print("\n| task | any row significant under the null: Holm | without correction |")
     print("|---|--:|--:|")
