@@ -34,10 +34,6 @@ def _no_holding_tasks(task: str) -> List[str]:
     return []
 
 
-def _all_records(task: str, records: List[dict]) -> List[dict]:
-    return records
-
-
 def _joins_nothing(task: str) -> Optional[str]:
     return None
 
@@ -64,8 +60,6 @@ class Benchmark:
     demo: Optional[Any] = None  # demo.DemoTasks: its synthetic data and tasks in ``temporal-bench demo``
     # the tasks that may log ``task``'s questions together with other questions (TempVS: a suite task)
     holding_tasks: Callable[[str], List[str]] = _no_holding_tasks
-    # ``task``'s own records among those a holding task logged
-    records_of_task: Callable[[str, List[dict]], List[dict]] = _all_records
     # the task whose logged questions ``task``'s cards and metrics join (TempVS: a suite main task -> the suite grounding task)
     joins_task: Callable[[str], Optional[str]] = _joins_nothing
     # the single tests' task names ``task`` asks, which ``browse --tasks`` accepts for it (tempvs_suite_mt1_two -> [tempvs_mt1_two])

@@ -15,7 +15,7 @@ from temporal_bench.tempvs.figures import FIGURES, SIZE_FIGURES
 from temporal_bench.tempvs.headline import SUMMARY
 from temporal_bench.tempvs.released_predictions import is_released_predictions
 from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK, SUITE_MAIN_TASKS
-from temporal_bench.tempvs.task_tests import holding_tasks, records_of_task
+from temporal_bench.tempvs.task_tests import holding_tasks
 
 
 def _released_blind(data: Path, output: Path) -> Path:
@@ -52,7 +52,6 @@ BENCHMARK = Benchmark(
     # out. Figure 2 (by model size) has the baseline only, which has no size.
     demo=DemoTasks("TEMPVS_DATA_DIR", partial(fixtures.write_fixture, n_sequences=30), ["tempvs", "tempvs_mt1_two_cot", "tempvs_mt1_three_cot", "tempvs_mt2_caption_cot", "tempvs_mt3_caption_cot", "tempvs_mt3_images_only"], _released_blind),
     holding_tasks=holding_tasks,
-    records_of_task=records_of_task,
     joins_task=_joins_task,
     held_tests=_held_tests,
     task_labels={task: label for label, task in tables.TEMPVS_TESTS.values()},

@@ -71,8 +71,3 @@ def per_test_results(task: str, entry: Dict) -> Dict[str, Dict]:
     if name not in SHARED_GROUNDING_TASKS:
         return {task: entry}
     return {f"tempvs_{test}": {key[len(metric_prefix(test)) + 1 :]: value for key, value in entry.items() if key.startswith(metric_prefix(test) + "_")} for test in SHARED_GROUNDING_TASKS[name]}
-
-
-def records_of_task(task: str, records: List[Dict]) -> List[Dict]:
-    """The records of a single test's task (``tempvs_mt2_event``) among those of a task holding it."""
-    return records_of_test(task[len("tempvs_") :], records)

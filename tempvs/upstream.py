@@ -37,7 +37,7 @@ UPSTREAM = UpstreamFacts(
             "hooks.docs_of",
         }
         # what the release reader and build-dataset use
-        | {"settings.TaskConfig", "spec.file_of", "task_tests.records_of_task", "hub_dataset.config_task_ids"}
+        | {"settings.TaskConfig", "spec.file_of", "hub_dataset.config_task_ids"}
     ),
     # the plugin's hooks take it from the release reader (loading.py), which the export does not carry
     imported_from={"TempVSDataError": "temporal_bench.tempvs.spec"},

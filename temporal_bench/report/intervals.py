@@ -18,7 +18,7 @@ from temporal_bench import benchmarks
 from temporal_bench.report.bootstrap import Interval, interval
 from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, stacked
 from temporal_bench.runs.logged import RunReadError, logged_run
-from temporal_bench.runs.records import RecordsError, task_records
+from temporal_bench.runs.records import RecordsError, per_test_records, task_records
 from temporal_bench.runs.results import Run
 
 AGREEMENT = 1e-9  # the recomputed value and the results file's must agree this closely
@@ -41,7 +41,7 @@ def _file_intervals(results_path: Path, modified: int, task: str, logged_as: str
     except RunReadError as exc:
         return {}, str(exc)
     if logged_as != task:
-        records = benchmarks.of_task(task).records_of_task(task, records)
+        records = per_test_records(logged_as, records)[task]
     return record_intervals(cluster_stats_of(task), records), ""
 
 
