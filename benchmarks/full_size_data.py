@@ -15,7 +15,7 @@ from typing import Callable, Dict, List, Set, Tuple
 from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.tempvs import fixtures as tempvs_fixtures
-from temporal_bench.tempvs.spec import BLIND_MODELS, MAIN_TESTS, PAPER_COUNTS, SOURCES, file_of
+from temporal_bench.lmms_eval_tasks.tempvs.spec import BLIND_MODELS, MAIN_TESTS, PAPER_COUNTS, SOURCES, file_of
 
 
 def catbench(root: Path) -> Dict[str, str]:
@@ -192,8 +192,8 @@ def tempvs_protocol_requests(root: Path) -> Dict[str, Dict]:
     for name, spec in MAIN_TESTS.items():
         main = sum(counts[s]["kept_after_blind_filter"][spec.task_id] if spec.blind_filtered
                    else counts[s]["rows"][file_of(spec.task_id)] for s in SOURCES)
-        grounding = sum(counts[s]["rows"][file_of(spec.grounding_task_id)] for s in SOURCES)
-        requests[f"tempvs_{name}"] = {"main": main, "grounding": grounding, "grounding_test": spec.grounding_task_id}
+        grounding = sum(counts[s]["rows"][file_of(GROUNDING_TESTS[spec.grounding_test])] for s in SOURCES)
+        requests[f"tempvs_{name}"] = {"main": main, "grounding": grounding, "grounding_test": GROUNDING_TESTS[spec.grounding_test]}
     return requests
 
 

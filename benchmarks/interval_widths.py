@@ -29,7 +29,7 @@ from temporal_bench.catbench.cluster_stats import CATBENCH
 from temporal_bench.isobench.cluster_stats import ISOBENCH
 from temporal_bench.tempvs.cluster_stats import TEMPVS
 from temporal_bench.tempvs.loading import build_main_docs
-from temporal_bench.tempvs.spec import MAIN_TESTS
+from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 
 CATBENCH_PLANS, CATBENCH_PAIRS = 57, 1420
 ISOBENCH_PLANS, ISOBENCH_EXAMPLES = 480, 764
@@ -125,7 +125,7 @@ def rows(data_dir: Path, icc: float, runs: int) -> List[Tuple[str, str, int, int
         add(label, "mt_acc", TEMPVS, accuracy_counts(TEMPVS, "mt_correct", "mt_total", main), int(main.sum()), len(main),
             TEMPVS_MT_SCORE[test])
         if test in ("mt1_two", "mt1_three", "mt2_event"):  # MT2/MT3 share the all-events grounding test
-            add(f"TempVS {spec.grounding_task_id}", "gt_acc", TEMPVS, accuracy_counts(TEMPVS, "gt_correct", "gt_total", grounding),
+            add(f"TempVS {GROUNDING_TESTS[spec.grounding_test]}", "gt_acc", TEMPVS, accuracy_counts(TEMPVS, "gt_correct", "gt_total", grounding),
                 int(grounding.sum()), len(grounding), GT_SCORE)
     for metric_name in ("f1_macro", "tc"):
         add("CaT-Bench test", metric_name, CATBENCH, catbench_counts, 2 * CATBENCH_PAIRS, CATBENCH_PLANS, F1_SCORE)

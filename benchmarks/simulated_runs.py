@@ -25,8 +25,9 @@ from pathlib import Path
 
 import numpy as np
 
-from temporal_bench.tempvs.loading import build_main_docs
-from temporal_bench.tempvs.metrics import make_record
+from temporal_bench.lmms_eval_tasks.tempvs.docs import release_docs
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import find_root
 from temporal_bench.tempvs.task_tests import per_test_records
 from temporal_bench.utils.yes_no import INVALID, opposite
 
@@ -57,8 +58,8 @@ def tempvs(data_dir: Path, task: str) -> list[Structure]:
     """The task's docs as it loads them (``tempvs_mt1_two``; ``tempvs_ordering_event`` gives its two
     tests, which share the grounding questions); the item of a main question is its grounding partners."""
     test = task[len("tempvs_"):]
-    tests = ("mt2_event", "mt3_event") if test == "ordering_event" else ("mt2_caption", "mt3_caption") if test == "ordering_caption" else test
-    docs, _ = build_main_docs(tests, visual="none", data_dir=data_dir)
+    tests = ("mt2_event", "mt3_event") if test == "ordering_event" else ("mt2_caption", "mt3_caption") if test == "ordering_caption" else (test,)
+    docs = release_docs(find_root(Path(data_dir)), tests, visual="none")[0]
     templates = [make_record(doc, None) for doc in docs]
     out = []
     for name, records in per_test_records(task, templates).items():

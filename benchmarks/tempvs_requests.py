@@ -25,9 +25,9 @@ from typing import Dict, List
 from full_size_data import GENERATORS, tempvs_protocol_requests
 
 from temporal_bench.runs.records import doc_record
-from temporal_bench.tempvs.metrics import breakdown_metrics
+from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.task_tests import per_test_results
-from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
+from temporal_bench.lmms_eval_tasks.tempvs.spec import SUITE_GROUNDING_TASK
 
 BIN = Path(sys.executable).parent
 OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from temporal_bench.browse.benchmarks import BenchmarkCards, Facts, Join, Link, status_mark
-from temporal_bench.catbench import metrics as catbench_metrics
+from temporal_bench.lmms_eval_tasks.catbench import metrics as catbench_metrics
 
 
 class CatBenchCards(BenchmarkCards):

@@ -9,9 +9,9 @@ import random
 from pathlib import Path
 from typing import Dict, List
 
-from temporal_bench.catbench.loading import HF_FILE_NAMES, RELEASE_DIR_NAMES, RELEASE_FILES
-from temporal_bench.catbench.questions import binary_question
-from temporal_bench.utils.synthetic_data import mark_synthetic
+from temporal_bench.lmms_eval_tasks.catbench.data import HF_FILE_NAMES, RELEASE_DIR_NAMES, RELEASE_FILES
+from temporal_bench.lmms_eval_tasks.catbench.questions import binary_question
+from temporal_bench.synthetic_data import mark_synthetic
 
 _ACTIONS = ["chop", "boil", "stir", "bake", "season", "whisk", "fry", "drain", "slice", "grate", "simmer", "serve"]
 _FOODS = ["onions", "potatoes", "rice", "garlic", "carrots", "eggs", "the sauce", "the dough", "beans", "cheese"]

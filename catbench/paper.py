@@ -4,7 +4,7 @@ from functools import partial
 from importlib import resources
 
 from temporal_bench.benchmarks import Benchmark
-from temporal_bench.catbench import fixtures, metrics, tables
+from temporal_bench.catbench import breakdowns, fixtures, tables
 from temporal_bench.catbench.cards import CatBenchCards
 from temporal_bench.catbench.cluster_stats import CATBENCH
 from temporal_bench.catbench.examples import FIGURES5_6
@@ -40,7 +40,7 @@ BENCHMARK = Benchmark(
         ],
     ),
     # how its runs are read
-    breakdown_metrics=metrics.breakdown_metrics,
+    breakdown_metrics=breakdowns.breakdown_metrics,
     # the module whose UPSTREAM the upstream export reads (temporal_bench/export/facts.py)
     upstream="temporal_bench.catbench.upstream",
 )

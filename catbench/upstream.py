@@ -1,6 +1,6 @@
 """What the upstream export (temporal_bench/export) says about CaT-Bench beyond its code."""
 
-from temporal_bench.catbench import loading
+from temporal_bench.lmms_eval_tasks.catbench import data as loading
 from temporal_bench.export.facts import UpstreamFacts
 
 UPSTREAM = UpstreamFacts(
@@ -19,12 +19,4 @@ UPSTREAM = UpstreamFacts(
     eprint = "2406.15823",
     archivePrefix = "arXiv",
 }""",
-    # the retired variables, the lm-eval route (lm-eval's custom_dataset and its few-shot prompt) and the
-    # release route (CATBENCH_DATA_DIR, the placeholder): the export reads the split lmms-eval loaded (hub_dataset.py)
-    plugin_only=frozenset(
-        {"REMOVED_ENV", "RemovedSettingError", "refuse_removed_env", "custom_dataset", "_check_pool_split", "doc_to_text_precomputed_fewshot"}
-        | {"DataNotFoundError", "hooks.make_process_docs", "data_source", "_local", "_offline", "_check_cached", "_hub_cached", "questions_dataset", "hooks.DATA_ERRORS"}
-    ),
-    # the plugin takes these from its release reader (loading.py), which the export does not carry
-    imported_from={"CatBenchDataError": "temporal_bench.catbench.questions", "load_split": "temporal_bench.catbench.hub_dataset"},
 )

@@ -7,7 +7,7 @@ import hashlib
 
 from temporal_bench.browse.benchmarks import BenchmarkCards, Facts
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
-from temporal_bench.isobench import metrics as isobench_metrics
+from temporal_bench.lmms_eval_tasks.isobench import metrics as isobench_metrics
 
 
 class IsoBenchCards(BenchmarkCards):
@@ -24,10 +24,10 @@ class IsoBenchCards(BenchmarkCards):
         return Facts(str(record["id"]), "", record["source"] or "", record["relation"], record["distance_class"] or "")
 
     def images(self, doc: dict, thumbnails: Thumbnails) -> list[Thumb]:
-        from temporal_bench.isobench.loading import open_image
+        from temporal_bench.lmms_eval_tasks.isobench.utils import doc_to_visual
 
         if doc.get("image_bytes"):
             key, name = hashlib.sha1(doc["image_bytes"]).hexdigest(), f"the embedded image of {doc.get('id')}"
         else:
             key = name = str(doc.get("image_path"))
-        return [thumbnails.add(key, "image", "the image the model saw", lambda: open_image(doc), name)]
+        return [thumbnails.add(key, "image", "the image the model saw", lambda: doc_to_visual(doc)[0], name)]

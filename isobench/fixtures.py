@@ -18,7 +18,7 @@ import random
 from pathlib import Path
 from typing import Dict, List, Tuple
 
-from temporal_bench.utils.synthetic_data import mark_synthetic
+from temporal_bench.synthetic_data import mark_synthetic
 
 LAYOUTS = ("json", "hf")
 _COLOURS = ["#c0392b", "#2980b9", "#27ae60", "#8e44ad", "#d35400", "#16a085", "#7f8c8d", "#f1c40f"]

@@ -5,7 +5,7 @@ from importlib import resources
 
 from temporal_bench.benchmarks import Benchmark
 from temporal_bench.demo import DemoTasks
-from temporal_bench.isobench import fixtures, metrics, tables
+from temporal_bench.isobench import breakdowns, fixtures, tables
 from temporal_bench.isobench.cards import IsoBenchCards
 from temporal_bench.isobench.cluster_stats import ISOBENCH
 from temporal_bench.isobench.figures import FIGURES
@@ -25,7 +25,7 @@ BENCHMARK = Benchmark(
     cards=IsoBenchCards(),
     demo=DemoTasks("ISOBENCH_DATA_DIR", partial(fixtures.write_fixture, n=96), ["isobench", "isobench_cot"]),
     # how its runs are read
-    breakdown_metrics=metrics.breakdown_metrics,
+    breakdown_metrics=breakdowns.breakdown_metrics,
     # ``temporal-bench build-dataset isobench``: the module converting the release (build(release, output, command), RELEASE_ERROR)
     dataset_builder="temporal_bench.isobench.dataset_builder",
     # the module whose UPSTREAM the upstream export reads (temporal_bench/export/facts.py)

@@ -1,7 +1,7 @@
 """What the upstream export (temporal_bench/export) says about ISO-Bench beyond its code."""
 
 from temporal_bench.export.facts import UpstreamFacts
-from temporal_bench.isobench import loading
+from temporal_bench.lmms_eval_tasks.isobench import isobench_to_hf as loading
 
 UPSTREAM = UpstreamFacts(
     summary="One video frame of a procedure step plus a plan snippet: must the pictured step come before the "
@@ -18,21 +18,4 @@ UPSTREAM = UpstreamFacts(
     archivePrefix = "arXiv",
     primaryClass = "cs.CV",
 }""",
-    # the retired variables; the release route (the export reads the converted dataset, hub_dataset.py)
-    plugin_only=frozenset(
-        {
-            "REMOVED_ENV",
-            "refuse_removed_env",
-            "COLUMN_MAP_ENV",
-            "SPLIT_ENV",
-            "hooks.make_process_docs",
-            "records.check_statistics",
-            "records.columns_of_rows",
-            "records.statistics",
-            "records.EXPECTED_SOURCE_COUNTS",
-            "records.SNIPPET_LENGTHS",
-            "records.EXPECTED_COUNTS",
-        }
-    ),
-    imported_from={"open_image": "temporal_bench.isobench.hub_dataset"},
 )

@@ -34,10 +34,6 @@ def _no_holding_tasks(task: str) -> List[str]:
     return []
 
 
-def _joins_nothing(task: str) -> Optional[str]:
-    return None
-
-
 @dataclass(frozen=True, eq=False)  # one object per benchmark: compared and hashed by identity
 class Benchmark:
     """What the generic layers need from one benchmark; every field but the names may be left out.
@@ -60,13 +56,9 @@ class Benchmark:
     demo: Optional[Any] = None  # demo.DemoTasks: its synthetic data and tasks in ``temporal-bench demo``
     # the tasks that may log ``task``'s questions together with other questions (TempVS: a suite task)
     holding_tasks: Callable[[str], List[str]] = _no_holding_tasks
-    # the task whose logged questions ``task``'s cards and metrics join (TempVS: a suite main task -> the suite grounding task)
-    joins_task: Callable[[str], Optional[str]] = _joins_nothing
-    # the single tests' task names ``task`` asks, which ``browse --tasks`` accepts for it (tempvs_suite_mt1_two -> [tempvs_mt1_two])
+    # the single tests' task names ``task`` asks, which ``browse --tasks`` accepts for it (tempvs -> [tempvs_mt1_two, ...])
     held_tests: Callable[[str], List[str]] = _no_holding_tasks
     task_labels: Mapping[str, str] = field(default_factory=dict)  # task -> its name in ``compare`` rows (default: the task)
-    # task -> where its answers are compared instead of in rows of its own (a task that others join)
-    compared_within: Mapping[str, str] = field(default_factory=dict)
     # ---- how its runs are read (temporal_bench/runs, temporal_bench/rescore); None: nothing special ----
     # (task, its per-doc records) -> every breakdown key the report adds to the task's results
     breakdown_metrics: Optional[Callable[[str, List[Dict]], Dict[str, Any]]] = None
@@ -74,10 +66,6 @@ class Benchmark:
     per_test_results: Optional[Callable[[str, Dict], Dict[str, Dict]]] = None
     # (task, its per-doc records) -> {task name: records}, split as per_test_results splits the metrics
     per_test_records: Optional[Callable[[str, List[Dict]], Dict[str, List[Dict]]]] = None
-    # (task, its logged records, a reader of another task's logged records) -> the records its metrics saw
-    joined_records: Optional[Callable[[str, List[Dict], Callable[[str], List[Dict]]], List[Dict]]] = None
-    # (tasks to re-score, tasks the run logged) -> the tasks to re-score, with the ones they join, in aggregation order
-    joined_tasks: Optional[Callable[[Sequence[str], Sequence[str]], List[str]]] = None
     # (a results JSON's data) -> whether it holds a release's scored outputs (no model's run: compare and check pass it over)
     is_released_outputs: Optional[Callable[[Dict], bool]] = None
     # ---- its hub dataset (``temporal-bench build-dataset``) ----

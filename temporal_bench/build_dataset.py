@@ -12,7 +12,7 @@ import datasets
 
 from temporal_bench import benchmarks
 from temporal_bench.cli_style import command_parser
-from temporal_bench.utils import converted_dataset
+from temporal_bench import converted_dataset
 
 
 def _builders() -> dict:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from temporal_bench.cli_style import command_parser
-from temporal_bench.run_checks import failed_counts
+from temporal_bench.backend_settings import run_protocol_warnings
 from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
 
 SAMPLES_GLOBS = ("*_samples_*.jsonl", "samples_*.jsonl")  # lmms-eval's and lm-eval's names
@@ -35,6 +35,15 @@ def recorded_tasks(run: LoggedRun) -> list[str]:
 def evaluated(run: LoggedRun) -> set[str]:
     """The task and group names a run has results for."""
     return set(run.data["results"]) | set(run.data.get("group_subtasks") or {})
+
+
+def failed_counts(agg_metrics: dict):
+    """The positive failed counts (one per filter) of a task's aggregated metrics, each with the test it counts: "" for
+    ``failed_count``; for a task holding several tests, the prefix of the test's key (``mt2`` of ``mt2_failed_count``)."""
+    for key, value in agg_metrics.items():
+        name = key.partition(",")[0]
+        if (name == "failed_count" or name.endswith("_failed_count")) and isinstance(value, (int, float)) and value > 0:
+            yield name.removesuffix("failed_count").rstrip("_"), int(value)
 
 
 def run_problems(run: LoggedRun) -> list[str]:
@@ -102,6 +111,8 @@ def main_check(argv: Sequence[str] | None = None) -> int:
         found, wrong = folder_problems(folder, args.tasks)
         runs += found
         problems += wrong
+    for warning in dict.fromkeys(w for run in runs for w in run_protocol_warnings(run.data)):
+        print(f"check: warning: {warning}", file=sys.stderr)
     if problems:
         print(f"check: {len(problems)} problem(s):", *(f"- {problem}" for problem in problems), sep="\n", file=sys.stderr)
         return 1

@@ -139,7 +139,7 @@ def summarize(results_file: Path, label: str) -> str:
 def write_browse_page(results_file: Path, page: Path, data_dirs: Dict[str, str]) -> str:
     """One card per question of the demo run, with its images (read from the demo data)."""
     from temporal_bench.browse.cli import write_page
-    from temporal_bench.utils.data_dir import data_locations
+    from temporal_bench.data_locations import data_locations
 
     with data_locations(data_dirs):
         path, notes = write_page(results_file, page)

@@ -7,9 +7,9 @@ from collections import defaultdict
 
 from temporal_bench.browse.benchmarks import INVALID_ANSWER, RIGHT, WRONG, BenchmarkCards, Facts, Join, Link, status_mark
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
-from temporal_bench.tempvs.extraction import UNK
-from temporal_bench.tempvs.metrics import judge
-from temporal_bench.tempvs.suite import grounding_test_of, served_records
+from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge, served_records
+from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 
 
 def _statement(statement_type: str) -> str:
@@ -45,7 +45,7 @@ class TempVSCards(BenchmarkCards):
         return Facts(record["key"], f"{record['kind']} question", record["source"], _statement(record.get("statement_type") or ""), str(distance) if isinstance(distance, int) and distance >= 0 else "")
 
     def images(self, doc: dict, thumbnails: Thumbnails) -> list[Thumb]:
-        from temporal_bench.tempvs.hooks import open_image
+        from temporal_bench.lmms_eval_tasks.tempvs.utils import open_image
 
         def add(path, role, caption):
             return thumbnails.add(path, role, caption, lambda: open_image(path, doc), path)
@@ -57,26 +57,27 @@ class TempVSCards(BenchmarkCards):
         return []  # the blind variants show no image
 
     def served(self, record: dict) -> Join | None:
-        """A distinct grounding question of ``--tasks tempvs``: the grounding questions it answers."""
+        """A distinct grounding question of the task ``tempvs``: the grounding questions it answers."""
         if not record.get("serves"):
             return None
         asked = [f"{test} {question_id}" for test, question_id, _, _ in record["serves"]]
         return Join(f"Asked once for {len(asked)} grounding question(s) of the suite: {', '.join(asked)}", None)
 
     def join(self, cards: list) -> None:
-        """The GT_strict joins; a distinct question of ``--tasks tempvs`` stands for every grounding
-        question it answers (its card is given with the main cards of each suite task, cards.py): the
-        questions of the grounding test the main questions join, as the suite's metrics take them
-        (suite.with_served_grounding; MT2/MT3 join every grounding question of their image sequence)."""
+        """The GT_strict joins; a distinct grounding question of the task ``tempvs`` stands for every grounding
+        question it answers, as that task's metrics take them (MT2/MT3 join every grounding question of their
+        image sequence)."""
         by_key, records = {}, []
-        test = grounding_test_of([card.record for card in cards])
         for card in cards:
-            served = [r for r in served_records(card.record) if r["test"] == test] if card.record.get("serves") else [card.record]
+            served = served_records(card.record) if card.record.get("serves") else [card.record]
             for record in served:
                 by_key[record["key"]] = card
                 records.append(record)
+        # each main test joins the questions of its own grounding test (the task tempvs holds all four)
+        tests = {r["test"] for r in records if r["kind"] == "main"}
+        mains = [j for test in sorted(tests) for j in judge([r for r in records if r["test"] in (test, MAIN_TESTS[test].grounding_test)])]
         used_by: dict[str, dict[str, Link]] = defaultdict(dict)  # grounding card id -> main card id -> link
-        for judged in judge(records):
+        for judged in mains:
             card = by_key[judged["key"]]
             if not judged["partners"]:
                 continue  # the blind variants ask no grounding questions

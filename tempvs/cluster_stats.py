@@ -1,6 +1,6 @@
 """TempVS's metrics as functions of per-cluster counts (temporal_bench/report/cluster_stats.py):
 cluster = the image sequence ``(source, img_seq_id)``, its main and grounding questions together;
-the main-to-grounding join is :func:`temporal_bench.tempvs.metrics.judge`, so missing partners and
+the main-to-grounding join is the tasks' own (lmms_eval_tasks/tempvs/metrics.py ``judge``), so missing partners and
 the official quirk count as in the task."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections import defaultdict
 import numpy as np
 
 from temporal_bench.report.cluster_stats import ClusterStats, Metric, ratio
-from temporal_bench.tempvs.metrics import judge
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge
 
 TEMPVS_STATS = ("gt_correct", "gt_total", "mt_correct", "mt_total", "strict_pass", "strict_complete", "strict_mt_correct", "not_blind")
 GT_CORRECT, GT_TOTAL, MT_CORRECT, MT_TOTAL, STRICT_PASS, STRICT_COMPLETE, STRICT_MT_CORRECT, NOT_BLIND = range(8)

@@ -6,10 +6,10 @@ import random
 from pathlib import Path
 from typing import Dict, List, Sequence
 
-from temporal_bench.tempvs import prompts
-from temporal_bench.tempvs.extraction import answer_letters
+from temporal_bench.lmms_eval_tasks.tempvs.extraction import answer_letters
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import as_list, file_of
 from temporal_bench.tempvs.released_predictions import file_suffix, model_family
-from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, file_of, task_kind
+from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, task_kind
 
 RELEASED_TASK_IDS = tuple(spec.task_id for spec in MAIN_TESTS.values()) + tuple(GROUNDING_TESTS.values())
 _INTERLEAVE_ECHO = "user\nThe statement is: A dog runs. Options are: A. True; B. False.\nassistant\n"
@@ -24,7 +24,7 @@ def released_output(model: str, task_id: str, row: Dict, rng: random.Random, cot
     gold = str(row["gt_option"])[-1]
     right = rng.random() < (0.9 if kind == "grounding" else 0.6)
     if kind == "grounding":
-        numbers = [str(k) for k in range(1, len(prompts.as_list(row.get("img_path_list"))) + 1)]
+        numbers = [str(k) for k in range(1, len(as_list(row.get("img_path_list"))) + 1)]
         answer = gold if right else rng.choice([n for n in numbers if n != gold] or numbers)
         styles = ([f"image {answer}", answer, f"Image {answer}."],
                   [f"The 2 people appear in image {answer}.", "The third image.", ""])

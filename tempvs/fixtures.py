@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.tempvs import fixture_strings as strings
-from temporal_bench.tempvs import prompts
-from temporal_bench.tempvs.extraction import answer_letters
-from temporal_bench.tempvs.spec import BLIND_MODELS, SOURCES, task_kind
-from temporal_bench.utils.synthetic_data import mark_synthetic
+from temporal_bench.lmms_eval_tasks.tempvs.extraction import answer_letters
+from temporal_bench.lmms_eval_tasks.tempvs.spec import SOURCES, task_kind
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, prompt
+from temporal_bench.synthetic_data import mark_synthetic
 
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
 FRAME_SIZE = (64, 64)
@@ -344,7 +344,7 @@ def blind_pred(row: Dict, task_id: str, model_index: int, correct: bool) -> str:
     gold = row["gt_option"][-1]
     letter = gold if correct else letters[(letters.index(gold) + 1) % len(letters)]
     if model_index == 0:  # Llama-3.1-8B base: the pipeline returns the prompt and the continuation
-        return prompts.blind_prompt(row, task_id) + f"Option {letter}\n\nThe statement is: something else."
+        return prompt(row, task_id, "blind") + f"Option {letter}\n\nThe statement is: something else."
     if model_index == 1:
         return "I cannot tell." if not correct and row["question_id"].endswith("1") else f"Option {letter}"
     return f"Option {letter}."
@@ -391,7 +391,7 @@ def write_fixture(root: Path, n_sequences: int = 5, templates_dir: Optional[Path
                               ("triple_event_discrimination", "triple_event_discrimination"),
                               ("ordering_texts_opt_event", "ordering_texts"), ("ordering_texts_opt_story", "ordering_texts")):
             rows = files[name]
-            for index, (model, suffix) in enumerate(BLIND_MODELS):
+            for index, (model, suffix, _) in enumerate(BLIND_MODELS):
                 preds = [blind_pred(row, task_id, index, blind_outcomes(source, task_id, row["question_id"])[index]) for row in rows]
                 write_table(rows, root / "predictions" / "blind" / model / f"{source}_{task_id}_preds_{suffix}.pkl", None, preds)
     mark_synthetic(root, "TempVS")

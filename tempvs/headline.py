@@ -4,8 +4,8 @@ GT_strict, MT and MT|GT_strict of each main test, its CoT variant and the images
 from __future__ import annotations
 
 from temporal_bench.report.headline import Headline, Row, Summary
-from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK
 from temporal_bench.tempvs.tables import TEMPVS_METRICS, TEMPVS_TESTS
+from temporal_bench.tempvs.task_tests import SUITE_TASK
 
 
 def _test_row(prefix: str, label: str, task: str) -> Row:
@@ -31,6 +31,6 @@ SUMMARY = Summary(
     tuple(_test_row(prefix, label, task) for prefix, (label, task) in TEMPVS_TESTS.items()) + tuple(_cot_row(_test_row(prefix, label, task)) for prefix, (label, task) in TEMPVS_TESTS.items()) + (IMAGES_ONLY_ROW,),
     published_layout="tempvs-table3",
     row_header="test",
-    # --tasks tempvs asks each distinct grounding question once, for every test
-    task_notes={SUITE_GROUNDING_TASK: f"GT of the tests of --tasks tempvs: the grounding questions {SUITE_GROUNDING_TASK} asked, each distinct one once"},
+    # the task tempvs asks each distinct grounding question once, for every test
+    task_notes={SUITE_TASK: "GT of the tests of --tasks tempvs: the grounding questions it asked, each distinct one once for all six tests"},
 )

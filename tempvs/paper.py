@@ -3,19 +3,17 @@
 from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import List, Optional
+from typing import List
 
 from temporal_bench.benchmarks import Benchmark
 from temporal_bench.demo import DemoTasks
-from temporal_bench.tempvs import fixtures, metrics, suite, tables, task_tests
+from temporal_bench.tempvs import breakdowns, fixtures, tables, task_tests
 from temporal_bench.tempvs.cards import TempVSCards
 from temporal_bench.tempvs.cluster_stats import TEMPVS
 from temporal_bench.tempvs.examples import FIGURE4
 from temporal_bench.tempvs.figures import FIGURES, SIZE_FIGURES
 from temporal_bench.tempvs.headline import SUMMARY
 from temporal_bench.tempvs.released_predictions import is_released_predictions
-from temporal_bench.tempvs.spec import SUITE_GROUNDING_TASK, SUITE_MAIN_TASKS
-from temporal_bench.tempvs.task_tests import holding_tasks
 
 
 def _released_blind(data: Path, output: Path) -> Path:
@@ -27,12 +25,8 @@ def _released_blind(data: Path, output: Path) -> Path:
         write_results(folder, model, "blind", scored_tests(data, model, "blind"), data)
     return folder
 
-def _joins_task(task: str) -> Optional[str]:
-    return SUITE_GROUNDING_TASK if suite.is_suite_main(task) else None
-
-
 def _held_tests(task: str) -> List[str]:
-    return [f"tempvs_{test}" for test in SUITE_MAIN_TASKS[task[len("tempvs_"):]]] if suite.is_suite_main(task) else []
+    return [f"tempvs_{test}" for test in task_tests.held_tests(task)]
 
 
 BENCHMARK = Benchmark(
@@ -51,17 +45,13 @@ BENCHMARK = Benchmark(
     # predictions Table 17; Table 18's "before" (the _unfiltered tasks, a third more questions) is left
     # out. Figure 2 (by model size) has the baseline only, which has no size.
     demo=DemoTasks("TEMPVS_DATA_DIR", partial(fixtures.write_fixture, n_sequences=30), ["tempvs", "tempvs_mt1_two_cot", "tempvs_mt1_three_cot", "tempvs_mt2_caption_cot", "tempvs_mt3_caption_cot", "tempvs_mt3_images_only"], _released_blind),
-    holding_tasks=holding_tasks,
-    joins_task=_joins_task,
+    holding_tasks=task_tests.holding_tasks,
     held_tests=_held_tests,
     task_labels={task: label for label, task in tables.TEMPVS_TESTS.values()},
-    compared_within={SUITE_GROUNDING_TASK: "each test of --tasks tempvs (the grounding questions it asked for them)"},
     # how its runs are read
-    breakdown_metrics=metrics.breakdown_metrics,
+    breakdown_metrics=breakdowns.breakdown_metrics,
     per_test_results=task_tests.per_test_results,
     per_test_records=task_tests.per_test_records,
-    joined_records=suite.joined_records,
-    joined_tasks=suite.with_joined_tasks,
     is_released_outputs=is_released_predictions,
     # ``temporal-bench build-dataset tempvs``: the module converting the release (build(release, output, command), RELEASE_ERROR)
     dataset_builder="temporal_bench.tempvs.dataset_builder",

@@ -28,11 +28,11 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.cli_style import command_parser
-from temporal_bench.tempvs.docs import doc_key
-from temporal_bench.tempvs.loading import TempVSDataError, annotation_rows, build_main_docs, data_root, read_rows
-from temporal_bench.tempvs.metrics import breakdown_metrics, make_record
-from temporal_bench.tempvs.settings import FIX_NAMES, TaskSettings, TempVSSettingsError, refuse_removed_env
-from temporal_bench.tempvs.spec import MAIN_TESTS, SOURCES, selected_sources
+from temporal_bench.lmms_eval_tasks.tempvs.docs import release_docs
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
+from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TEST_NAMES, TempVSDataError, doc_key
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import Release, find_root, read_rows
+from temporal_bench.tempvs.breakdowns import breakdown_metrics
 
 try:
     from loguru import logger as _log
@@ -45,6 +45,7 @@ INPUTS = {"combined": ("standard", ""), "separate": ("standard", "_separate"), "
 RESULTS_NAME = "released_{input}_results.json"
 SAMPLES_NAME = "released_{input}_samples_{task}.jsonl"  # beside RESULTS_NAME, named as lmms-eval names them
 RELEASED_PREDICTIONS_MODEL = "tempvs-released-predictions"  # the results file's config.model: no evaluation run
+FIX_NAMES = ("extraction", "missing_grounding")  # the tasks' ``fixes`` (lmms_eval_tasks/tempvs/metrics.py)
 
 
 def is_released_predictions(results: dict) -> bool:
@@ -81,7 +82,7 @@ def prediction_path(root: Path, input_kind: str, model: str, source: str, task_i
 
 
 def released_models(root: Path, input_kind: str = "combined") -> List[str]:
-    folder = data_root(Path(root)) / "predictions" / input_kind
+    folder = find_root(Path(root)) / "predictions" / input_kind
     if not folder.is_dir():
         raise TempVSDataError(f"{folder}: no released predictions here (expected predictions/{input_kind}/<model>/)")
     return sorted(p.name for p in folder.iterdir() if p.is_dir())
@@ -103,8 +104,8 @@ class RowMismatch:
 
 
 class PredictionRows:
-    """``rows_of`` for :func:`build_main_docs`: the rows of the prediction files, each checked
-    against its annotation file; keeps every raw output by doc key and every row mismatch."""
+    """The reader of a task id's rows for the docs (tempvs_to_hf.Release): the rows of the prediction files, each
+    checked against its annotation file; keeps every raw output by doc key and every row mismatch."""
 
     def __init__(self, files: Dict[Tuple[str, str], Path]):
         self.files = files  # (source, task id) -> prediction file
@@ -117,9 +118,9 @@ class PredictionRows:
         for i, row in enumerate(rows):
             if "preds" not in row:
                 raise TempVSDataError(f"{path} row {i}: a prediction file needs 'preds'; found {sorted(row)}")
-            self.outputs[doc_key(source, task_id, row["question_id"])] = row["preds"]
+            self.outputs[doc_key(source, TEST_NAMES[task_id], row["question_id"])] = row["preds"]
         ours = [str(row["question_id"]) for row in rows]
-        theirs = [str(row["question_id"]) for row in annotation_rows(root, source, task_id)]
+        theirs = [str(row["question_id"]) for row in Release(root).annotation_rows(root, source, task_id)]
         mismatch = RowMismatch(str(path.relative_to(root)), tuple(q for q in ours if q not in set(theirs)),
                                tuple(q for q in theirs if q not in set(ours)))
         if (mismatch.only_in_predictions or mismatch.only_in_annotations) and mismatch.predictions not in self.mismatches:
@@ -143,14 +144,13 @@ def _test_files(root: Path, model: str, input_kind: str, test: str,
         if input_kind == "blind":  # text only: no grounding questions
             files[source, spec.task_id] = main
             continue
-        grounding = next(filter(None, (prediction_path(root, kind, model, source, spec.grounding_task_id)
-                                       for kind in grounding_inputs)), None)
+        grounding_task_id = GROUNDING_TESTS[spec.grounding_test]
+        grounding = next(filter(None, (prediction_path(root, kind, model, source, grounding_task_id) for kind in grounding_inputs)), None)
         if grounding is None:
-            _log.warning(f"TempVS {model}: no {spec.grounding_task_id} predictions for {source}; "
-                         f"{source} is left out of {spec.task_id}, as in the official evaluation")
+            _log.warning(f"TempVS {model}: no {grounding_task_id} predictions for {source}; {source} is left out of {spec.task_id}, as in the official evaluation")
             continue
         files[source, spec.task_id] = main
-        files[source, spec.grounding_task_id] = grounding
+        files[source, grounding_task_id] = grounding
     return files
 
 
@@ -172,7 +172,7 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined",
     of its prediction files, filtered and joined as the official evaluation does (§7.1).
 
     ``fixes`` as the tasks' setting of that name (default: the faithful parse and join)."""
-    root = data_root(Path(root))
+    root = find_root(Path(root))
     mode, suffix = INPUTS[input_kind]
     family = model_family(model)
     scored = ScoredModel([], [])
@@ -180,13 +180,12 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined",
     for test, spec in MAIN_TESTS.items():
         if mode == "blind" and not spec.blind_filtered:
             continue
-        files = _test_files(root, model, input_kind, test, selected_sources(tuple(sources or ())))
+        files = _test_files(root, model, input_kind, test, tuple(s for s in SOURCES if not sources or s in sources))
         kept = tuple(dict.fromkeys(source for source, _ in files))
         if not kept:
             continue
         rows = PredictionRows(files)
-        docs, _ = build_main_docs(test, mode=mode, visual="none", blind_filter=mode != "blind",
-                                  with_grounding=mode != "blind", data_dir=root, sources=kept, rows_of=rows)
+        docs = release_docs(root, [test], mode, "none", blind_filter=mode != "blind", sources=kept, read=rows)[0]
         task = f"tempvs_{test}{suffix}"
         records = [make_record(doc, rows.outputs[doc["doc_key"]], family, frozenset(fixes)) for doc in docs]
         scored.tests.append((test, task, records))
@@ -256,17 +255,19 @@ def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
     from temporal_bench.report.cli import main_report
 
     try:
-        refuse_removed_env()
         # bad values fail here, before any scoring
-        chosen = TaskSettings(("mt1_two",), fixes=tuple(f for f in args.fixes.split(",") if f),
-                              sources=tuple(s for s in (args.sources or "").split(",") if s) or SOURCES)
-        root = data_root(args.release)
+        fixes = tuple(f for f in args.fixes.split(",") if f)
+        sources = tuple(s for s in (args.sources or "").split(",") if s) or SOURCES
+        unknown = [f"fix {f!r} (choose from {FIX_NAMES})" for f in fixes if f not in FIX_NAMES] + [f"source {s!r} (choose from {SOURCES})" for s in sources if s not in SOURCES]
+        if unknown:
+            raise ValueError("unknown " + "; unknown ".join(unknown))
+        root = find_root(args.release)
         mismatches = {}
         for model in args.models or released_models(root, args.input):
-            scored = scored_tests(root, model, args.input, chosen.sources, chosen.fixes)
+            scored = scored_tests(root, model, args.input, sources, fixes)
             write_results(args.output_dir, model, args.input, scored, root)
             mismatches[model] = scored.mismatches
-    except (TempVSDataError, TempVSSettingsError, ValueError) as exc:
+    except (TempVSDataError, ValueError) as exc:
         parser.error(str(exc))
     report_args = [str(args.output_dir)] + [a for t in args.tables or () for a in ("--table", t)]
     status = main_report(report_args)

@@ -1,73 +1,77 @@
-"""Which TempVS tests a task holds, and each test's records and metrics out of a task holding two.
+"""Which TempVS tests a task holds, and each test's records and metrics out of a task holding several.
 
-A task holding two main tests that share a grounding test (``tempvs_ordering_event``: MT2 and MT3)
-reports each test's metrics under its prefix (``mt2_mt_acc``); a main task of ``--tasks tempvs``
-(``tempvs_suite_mt1_two``) asks the questions of the task of the same test alone (``tempvs_mt1_two``).
-The report, compare and the intervals read each test under its own task's name whichever task asked it.
+``tempvs_ordering_event`` holds MT2 and MT3 of one text kind (sharing their grounding questions) and reports
+each test's metrics under its prefix (``mt2_mt_acc``); ``tempvs`` holds all six main tests and asks each
+distinct grounding question once for them (``mt1_two_mt_acc``; a grounding record lists in ``serves`` the
+questions it answers). The report, compare and the intervals read each test under its own task's name
+(``tempvs_mt2_event``) whichever task asked it.
 """
 
 from typing import Dict, List, Tuple
 
-from temporal_bench.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SHARED_GROUNDING_TASKS, SUITE_MAIN_TASKS
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import served_records
+from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
+
+SUITE_TASK = "tempvs"
+SHARED_GROUNDING_TASKS = {"ordering_event": ("mt2_event", "mt3_event"), "ordering_caption": ("mt2_caption", "mt3_caption")}
 
 
-def metric_prefix(test: str) -> str:
-    """``mt2`` for ``mt2_event``: the prefix of a test's metrics in a task holding two main tests."""
-    return test.split("_")[0]
+def held_tests(task: str) -> Tuple[str, ...]:
+    """The main tests of a task holding several, else ()."""
+    if task == SUITE_TASK:
+        return tuple(MAIN_TESTS)
+    return SHARED_GROUNDING_TASKS.get(task[len("tempvs_") :], ()) if task.startswith("tempvs_") else ()
 
 
-def standalone_task_name(task: str) -> str:
-    """The name of the task that asks the same main questions alone: ``tempvs_mt1_two`` for
-    ``--tasks tempvs``'s ``tempvs_suite_mt1_two`` (which reads its grounding answers from the suite
-    grounding task), ``task`` itself for any other."""
-    name = task[len("tempvs_") :]
-    return f"tempvs_{name[len('suite_'):]}" if name in SUITE_MAIN_TASKS else task
+def metric_prefix(task: str, test: str) -> str:
+    """The prefix of a test's metrics in a task holding several: ``mt2`` in ``tempvs_ordering_event``, the test in ``tempvs``."""
+    return test if task == SUITE_TASK else test.split("_")[0]
 
 
 def tests_in(task: str, records: List[Dict]) -> Tuple[str, ...]:
-    """The tests a task holds: from its name (``tempvs_<test or shared task>[_variant]``), else
-    from its records."""
-    task = standalone_task_name(task)
+    """The tests a task holds: from its name (``tempvs_<test or shared task>[_variant]``), else from its records."""
+    if held_tests(task):
+        return held_tests(task)
     name = task[len("tempvs_") :] if task.startswith("tempvs_") else task
-    for known, tests in sorted({**SHARED_GROUNDING_TASKS, **{t: (t,) for t in (*MAIN_TESTS, *GROUNDING_TESTS)}}.items(), key=lambda item: -len(item[0])):
+    for known in sorted((*MAIN_TESTS, *GROUNDING_TESTS), key=len, reverse=True):
         if name == known or name.startswith(known + "_"):
-            return tests
+            return (known,)
     mains = tuple(dict.fromkeys(r["test"] for r in records if r["kind"] == "main"))
     return mains or tuple(dict.fromkeys(r["test"] for r in records))[:1]
 
 
 def records_of_test(test: str, records: List[Dict]) -> List[Dict]:
-    """The records of one test of a task holding two: its main questions and the shared grounding ones."""
-    return [r for r in records if r["kind"] == "grounding" or r["test"] == test]
+    """The records of one main test of a task holding several: its main questions and its grounding test's
+    questions (a distinct grounding question of ``tempvs`` as the questions it answers)."""
+    wanted = (test, MAIN_TESTS[test].grounding_test)
+    return [r for record in records for r in (served_records(record) if record.get("serves") else [record]) if r["test"] in wanted]
 
 
 def per_test_records(task: str, records: List[Dict]) -> Dict[str, List[Dict]]:
-    """``{task: records}``, or for a task holding two main tests each test's records under the
-    test's own task name (as :func:`per_test_results` splits its metrics)."""
-    task = standalone_task_name(task)
-    name = task[len("tempvs_") :]
-    if name not in SHARED_GROUNDING_TASKS:
+    """``{task: records}``, or for a task holding several main tests each test's records under the test's own task
+    name (as :func:`per_test_results` splits its metrics)."""
+    if not held_tests(task):
         return {task: records}
-    return {f"tempvs_{test}": records_of_test(test, records) for test in SHARED_GROUNDING_TASKS[name]}
+    return {f"tempvs_{test}": records_of_test(test, records) for test in held_tests(task)}
 
 
 def holding_tasks(task: str) -> List[str]:
-    """The tasks of the suites that ask ``task``'s main test: in ``--tasks tempvs``
-    (``tempvs_suite_mt1_two``, ``tempvs_suite_ordering_event`` for ``tempvs_mt2_event``) and in
-    ``--tasks tempvs_protocol`` (``tempvs_ordering_event``, which asks MT2 and MT3 together)."""
-    prefix, _, test = task.partition("_")
-    if prefix != "tempvs" or test not in MAIN_TESTS:
+    """The tasks holding several tests that ask ``task``'s main test: ``tempvs`` and, for MT2 and MT3, the ordering task."""
+    test = task[len("tempvs_") :] if task.startswith("tempvs_") else ""
+    if test not in MAIN_TESTS:
         return []
-    return [f"tempvs_{name}" for name, tests in {**SUITE_MAIN_TASKS, **SHARED_GROUNDING_TASKS}.items() if test in tests]
+    return [SUITE_TASK] + [f"tempvs_{name}" for name, tests in SHARED_GROUNDING_TASKS.items() if test in tests]
 
 
 def per_test_results(task: str, entry: Dict) -> Dict[str, Dict]:
-    """``{task: entry}``, or for a task holding two main tests their metrics as each test's own task
-    reports them (``tempvs_ordering_event``'s ``mt2_mt_acc,none`` as ``tempvs_mt2_event``'s
-    ``mt_acc,none``), so tables read each test under one name whichever task asked it (a
-    ``--tasks tempvs`` task, ``tempvs_suite_*``, under its test's task name too)."""
-    task = standalone_task_name(task)
-    name = task[len("tempvs_") :]
-    if name not in SHARED_GROUNDING_TASKS:
+    """``{task: entry}``, or for a task holding several main tests their metrics as each test's own task reports them
+    (``tempvs_ordering_event``'s ``mt2_mt_acc,none`` as ``tempvs_mt2_event``'s ``mt_acc,none``), so that tables read
+    each test under one name whichever task asked it."""
+    if not held_tests(task):
         return {task: entry}
-    return {f"tempvs_{test}": {key[len(metric_prefix(test)) + 1 :]: value for key, value in entry.items() if key.startswith(metric_prefix(test) + "_")} for test in SHARED_GROUNDING_TASKS[name]}
+    shared = {key: value for key, value in entry.items() if key.partition(",")[0] == "data_source"}
+    split = {}
+    for test in held_tests(task):
+        prefix = metric_prefix(task, test) + "_"
+        split[f"tempvs_{test}"] = {**{key[len(prefix) :]: value for key, value in entry.items() if key.startswith(prefix)}, **shared}
+    return split

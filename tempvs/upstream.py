@@ -1,14 +1,14 @@
 """What the upstream export (temporal_bench/export) says about TempVS beyond its code."""
 
 from temporal_bench.export.facts import UpstreamFacts
-from temporal_bench.tempvs import loading
+from temporal_bench.lmms_eval_tasks.tempvs import docs as loading
 
 UPSTREAM = UpstreamFacts(
     summary="Multi-image stories: do multimodal models capture the order of events in image sequences? "
     "Three main tests (MT1 event relation inference, MT2 sentence ordering, MT3 image ordering), "
     "each asked together with the grounding tests (GT: which image shows each event) that its "
     "metrics need, so one task gives the paper's GT, GT_strict, MT and MT|GT_strict.",
-    source_hub_id=loading.HUB_ID,
+    source_hub_id=loading.HUB_RELEASE,
     data_dir_env=loading.DATA_DIR_ENV,
     local_layout="the released layout: `benchmark_pkl/` (or `benchmark/`), the image folders of the four " "sources and `predictions/blind/` for the text-only-LLM filter (that folder or its `data/`)",
     bibtex="""@inproceedings{song-etal-2025-burn,
@@ -20,25 +20,4 @@ UPSTREAM = UpstreamFacts(
     eprint = "2506.10415",
     archivePrefix = "arXiv",
 }""",
-    # the retired variables; what only the YAML generator, the report, compare and rescore read; the release route
-    plugin_only=frozenset(
-        {
-            "REMOVED_ENV",
-            "refuse_removed_env",
-            "HIGHER_IS_BETTER",
-            "per_test_records",
-            "holding_tasks",
-            "with_joined_tasks",
-            "ANNOTATION_FILES",
-            "per_test_results",
-            "is_suite_main",
-            "joined_records",
-            "hooks.make_process_docs",
-            "hooks.docs_of",
-        }
-        # what the release reader and build-dataset use
-        | {"settings.TaskConfig", "spec.file_of", "hub_dataset.config_task_ids"}
-    ),
-    # the plugin's hooks take it from the release reader (loading.py), which the export does not carry
-    imported_from={"TempVSDataError": "temporal_bench.tempvs.spec"},
 )

@@ -41,6 +41,6 @@ def manager():
     """lmms-eval's TaskManager over our task folder (it indexes every lmms-eval task: once per worker)."""
     from lmms_eval.tasks import TaskManager
 
-    from temporal_bench.tempvs.tasks import TASK_DIR
+    from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 
-    return TaskManager(include_path=str(TASK_DIR))
+    return TaskManager(include_path=str(LMMS_EVAL_TASK_DIR / "tempvs"))

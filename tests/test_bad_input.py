@@ -27,30 +27,31 @@ import datasets
 import pandas
 import pytest
 
-from temporal_bench.catbench import hooks as catbench_hooks
-from temporal_bench.catbench import metrics as catbench_metrics
+from temporal_bench.lmms_eval_tasks.catbench import utils as catbench_hooks
+from temporal_bench.catbench import breakdowns as catbench_breakdowns
+from temporal_bench.lmms_eval_tasks.catbench import metrics as catbench_metrics
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from temporal_bench.catbench.loading import CatBenchDataError, load_split
-from temporal_bench.catbench.parsing import parse_answer_only as catbench_answer_only, parse_json_answer, parse_nl_answer
-from temporal_bench.catbench.settings import with_defaults
-from temporal_bench.isobench import hooks as isobench_hooks
+from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
+from tests.task_docs import catbench_split as load_split
+from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only as catbench_answer_only, parse_json_answer, parse_nl_answer
+from temporal_bench.lmms_eval_tasks.isobench import utils as isobench_hooks
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from temporal_bench.isobench.loading import load_records
-from temporal_bench.isobench.records import IsoBenchDataError
-from temporal_bench.isobench.metrics import AGGREGATIONS as ISOBENCH_AGGREGATIONS
-from temporal_bench.isobench.metrics import breakdown_metrics as isobench_breakdowns
-from temporal_bench.isobench.parsing import parse_answer_only as isobench_answer_only, parse_explain_then_answer
-from temporal_bench.tempvs import hooks as tempvs_hooks
-from temporal_bench.tempvs.extraction import UNK, extract, is_correct
+from tests.task_docs import isobench_records as load_records
+from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import IsoBenchDataError
+from temporal_bench.isobench.breakdowns import AGGREGATIONS as ISOBENCH_AGGREGATIONS
+from temporal_bench.isobench.breakdowns import breakdown_metrics as isobench_breakdowns
+from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_answer_only as isobench_answer_only, parse_explain_then_answer
+from temporal_bench.lmms_eval_tasks.tempvs import utils as tempvs_hooks
+from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, extract, is_correct
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from temporal_bench.tempvs.loading import TempVSDataError, build_main_docs, data_root
-from temporal_bench.tempvs.metrics import AGGREGATIONS as TEMPVS_AGGREGATIONS
-from temporal_bench.tempvs.tasks import TASK_DIR as TEMPVS_TASK_DIR, TASKS as TEMPVS_TASKS
+from temporal_bench.lmms_eval_tasks.tempvs.docs import release_folder
+from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
+from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
 from temporal_bench.utils.answer_tags import last_answer_tag
-from temporal_bench.utils.task_options import process_docs_per_task
 from temporal_bench.utils.yes_no import INVALID
 from temporal_bench.runs.records import doc_record
 from tests.harness import BIN, lmms_eval, metric, read_samples, run_cli
+from tests.task_docs import task_docs, tempvs_main_docs as build_main_docs
 
 MT1_OPTIONS = "A. True; B. False."
 NONE, FIXED = frozenset(), frozenset({"extraction"})
@@ -530,17 +531,15 @@ PLANS = {"tempvs_mt1_two_cot": tempvs_plan, "isobench": isobench_plan, "isobench
 def docs_and_scorer(task, data):
     """The task's docs in doc_id order, its process_results and its aggregations."""
     if task.startswith("tempvs"):
-        process_docs_per_task(TEMPVS_TASK_DIR, tempvs_hooks.make_process_docs)  # the settings process_results reads
-        docs = tempvs_hooks.docs_of(TEMPVS_TASKS[task], data_dir=data["tempvs"])
+        docs = task_docs(task, data["tempvs"])
         return docs, tempvs_hooks.process_results, TEMPVS_AGGREGATIONS
     if task.startswith("isobench"):
         process = isobench_hooks.process_results_explain_then_answer if task.endswith("cot") else isobench_hooks.process_results_answer_only
-        return load_records(data["isobench"]), process, ISOBENCH_AGGREGATIONS
+        return task_docs(task, data["isobench"]), process, ISOBENCH_AGGREGATIONS
     process = catbench_hooks.process_results_json if task == "catbench_explain" else catbench_hooks.process_results_answer_only
-    docs = catbench_hooks.questions_dataset(load_split("test", data["catbench"]), "fingerprint", with_defaults({}))
-    names = catbench_metrics.METRIC_NAMES + catbench_metrics.BREAKDOWN_NAMES  # each scored from the whole record
-    return list(docs), lambda doc, results: dict.fromkeys(names, process(doc, results)["f1_macro"]), {
-        name: getattr(catbench_metrics, name) for name in names}
+    docs = task_docs(task, data["catbench"])
+    aggregations = {**{name: getattr(catbench_metrics, name) for name in catbench_metrics.METRIC_NAMES}, **catbench_breakdowns.BREAKDOWNS}
+    return docs, lambda doc, results: dict.fromkeys(aggregations, process(doc, results)["f1_macro"]), aggregations
 
 
 @pytest.mark.parametrize("task", list(PLANS))
@@ -589,9 +588,9 @@ def test_cli_counts(task, data, cli_results):
 # ---- data directories and layouts ----------------------------------------------------------------
 
 LOADERS = {
-    "tempvs": ("TEMPVS_DATA_DIR", data_root, "no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/)"),
+    "tempvs": ("TEMPVS_DATA_DIR", release_folder, "no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/)"),
     "isobench": ("ISOBENCH_DATA_DIR", load_records, "no ISO-Bench data found"),
-    "catbench": ("CATBENCH_DATA_DIR", lambda: load_split("test"), "no CaT-Bench 'test' split found"),
+    "catbench": ("CATBENCH_DATA_DIR", lambda: load_split("test"), "no CaT-Bench 'test' split, which this task evaluates"),
 }
 
 
@@ -655,7 +654,7 @@ def _catbench_other_split(tmp_path):
     root = tmp_path / "d"
     write_catbench(root, "hf", n_plans=1, pairs_per_class=2)
     (root / "val.jsonl").unlink()
-    with pytest.raises(CatBenchDataError, match=r"no CaT-Bench 'validation' split found.*Found: \['SYNTHETIC_DATA.txt', 'test.jsonl', 'train.jsonl'\]"):
+    with pytest.raises(CatBenchDataError, match=r"no CaT-Bench 'validation' split, which this task evaluates: expected .*val_must_why/ .* or .*val.jsonl; found \['SYNTHETIC_DATA.txt', 'test.jsonl', 'train.jsonl'\]; it holds the train and test split"):
         load_split("validation", root)
 
 

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from temporal_bench.catbench import prompts as catbench_prompts
+from temporal_bench.lmms_eval_tasks.catbench import prompts as catbench_prompts
 from temporal_bench.catbench.fixtures import write_fixture
-from temporal_bench.catbench.parsing import PARSERS as CATBENCH_PARSERS
+from temporal_bench.lmms_eval_tasks.catbench.parsing import PARSERS as CATBENCH_PARSERS
 from temporal_bench.isobench import fixtures as isobench_fixtures
-from temporal_bench.isobench import prompts as isobench_prompts
-from temporal_bench.isobench.parsing import PARSERS as ISOBENCH_PARSERS
+from temporal_bench.lmms_eval_tasks.isobench import prompts as isobench_prompts
+from temporal_bench.lmms_eval_tasks.isobench.parsing import PARSERS as ISOBENCH_PARSERS
 from temporal_bench.models.answer_format import as_requested
 from temporal_bench.models.policies import majority_answer, random_choice, wrong_answer
 from tests.harness import lmms_eval, metric, read_samples

@@ -15,16 +15,15 @@ import pytest
 
 from temporal_bench.browse.cli import main_browse, write_page
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from temporal_bench.catbench.loading import load_split
-from temporal_bench.catbench.questions import with_switched_twins
+from tests.task_docs import catbench_split as load_split
+from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from temporal_bench.isobench.loading import load_records
-from temporal_bench.isobench.metrics import breakdown_metrics
+from tests.task_docs import isobench_records as load_records
+from temporal_bench.isobench.breakdowns import breakdown_metrics
 from temporal_bench.runs.records import doc_record
-from temporal_bench.utils.data_dir import data_locations
+from temporal_bench.data_locations import data_locations
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from temporal_bench.tempvs.hooks import docs_of
-from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
+from tests.task_docs import task_docs
 from tests.harness import lm_eval, lmms_eval, read_samples
 
 TEMPVS = ["tempvs_mt1_two", "tempvs_mt3_event_separate"]
@@ -59,7 +58,7 @@ def data(tmp_path_factory):
 @pytest.fixture(scope="module")
 def docs(data):
     """Each task's docs in doc_id order, as the run sees them."""
-    found = {task: docs_of(TEMPVS_TASKS[task], data_dir=data["TEMPVS_DATA_DIR"]) for task in TEMPVS}
+    found = {task: task_docs(task, data["TEMPVS_DATA_DIR"]) for task in TEMPVS}
     found["catbench_switched"] = with_switched_twins(load_split("test", data_dir=data["CATBENCH_DATA_DIR"]))
     found["isobench"] = load_records(data["ISOBENCH_DATA_DIR"])
     return found
@@ -72,9 +71,9 @@ def expected_statuses(docs, task):
 @pytest.fixture(scope="module")
 def script(docs, tmp_path_factory):
     entries = {}
-    for task, task_docs in docs.items():
+    for task, docs_of_task in docs.items():
         answer = tempvs_answer if task in TEMPVS else yes_no_answer
-        entries.update({f"{task}/{i}": answer(doc, OUTCOMES[i % 3]) for i, doc in enumerate(task_docs)})
+        entries.update({f"{task}/{i}": answer(doc, OUTCOMES[i % 3]) for i, doc in enumerate(docs_of_task)})
     path = tmp_path_factory.mktemp("browse_script") / "script.json"
     path.write_text(json.dumps(entries), encoding="utf-8")
     return path

@@ -10,10 +10,9 @@ import pytest
 
 from temporal_bench.browse.cli import main_browse
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from temporal_bench.catbench.loading import load_split
+from tests.task_docs import catbench_split as load_split
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from temporal_bench.tempvs.hooks import docs_of
-from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
+from tests.task_docs import task_docs
 from tests.harness import lmms_eval
 from tests.test_browse import OUTCOMES, read_page, tempvs_answer
 
@@ -46,7 +45,7 @@ def examples_joins(card, strings, prefix):
 def tempvs_runs(data, tmp_path_factory):
     """Two runs under one folder: the oracle (all right) and the cycling script."""
     root = tmp_path_factory.mktemp("tempvs_runs")
-    docs = docs_of(TEMPVS_TASKS[TEMPVS_TASK], data_dir=data["TEMPVS_DATA_DIR"])
+    docs = task_docs(TEMPVS_TASK, data["TEMPVS_DATA_DIR"])
     script = write_script(root / "script.json", {f"{TEMPVS_TASK}/{i}": tempvs_answer(doc, OUTCOMES[i % 3]) for i, doc in enumerate(docs)})
     lmms_eval(root / "oracle", [TEMPVS_TASK], model_args="policy=oracle", env=data)
     lmms_eval(root / "cycling", [TEMPVS_TASK], model_args=f"policy=script,script={script}", env=data)

@@ -16,9 +16,10 @@ import pytest
 from sklearn.metrics import classification_report
 
 from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
-from temporal_bench.catbench.loading import load_split
-from temporal_bench.catbench.metrics import METRIC_NAMES, breakdown_metrics
-from temporal_bench.catbench.questions import with_switched_twins
+from tests.task_docs import catbench_split as load_split
+from temporal_bench.catbench.breakdowns import breakdown_metrics
+from temporal_bench.lmms_eval_tasks.catbench.metrics import METRIC_NAMES
+from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.runs.logged import logged_run
 from temporal_bench.runs.records import task_records
@@ -124,7 +125,7 @@ def expected_metrics(docs, responses, parse):
 
 
 def _plain_parse(response):
-    from temporal_bench.catbench.parsing import parse_answer_only
+    from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only
 
     return parse_answer_only(response)
 
@@ -142,7 +143,7 @@ def test_oracle_scores_one_on_every_metric_in_lmms_eval(tmp_path, env, variants)
     assert results["n-samples"]["catbench_switched_val"]["effective"] == 1616 + 808
     assert results["n-samples"]["catbench_fewshot_val"]["effective"] == 1616
     written = json.loads(Path(sorted(glob.glob(str(tmp_path / "lmms_eval_out" / "**" / "*_results.json"), recursive=True))[-1]).read_text())
-    assert sorted(k.split(",")[0] for k in written["results"]["catbench_switched_val"] if "," in k and "stderr" not in k) == sorted(METRIC_NAMES)
+    assert sorted(k.split(",")[0] for k in written["results"]["catbench_switched_val"] if "," in k and "stderr" not in k) == sorted(METRIC_NAMES + ["data_source"])
     prompt = read_samples(tmp_path / "lmms_eval_out", "catbench_fewshot_val")[0]["input"]
     assert prompt.count("Select between yes or no") == 6
 

@@ -6,8 +6,9 @@ from collections import Counter
 import pytest
 
 from temporal_bench.catbench.fixtures import hf_rows
-from temporal_bench.catbench.loading import CatBenchDataError, load_split
-from temporal_bench.catbench.questions import with_switched_twins
+from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
+from tests.task_docs import catbench_split as load_split
+from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +62,7 @@ def test_release_root_with_split_folders(tmp_path, catbench_val):
 
 def test_unknown_layout_names_what_was_found(tmp_path):
     (tmp_path / "notes.txt").write_text("x")
-    with pytest.raises(CatBenchDataError, match=r"no CaT-Bench 'test' split found.*notes\.txt"):
+    with pytest.raises(CatBenchDataError, match=r"no CaT-Bench 'test' split, which this task evaluates.*notes\.txt"):
         load_split("test", tmp_path)
 
 

@@ -14,14 +14,12 @@ from pathlib import Path
 import pytest
 
 from temporal_bench.catbench.fixtures import hf_rows, write_fixture
-from temporal_bench.catbench.hooks import custom_dataset, make_process_docs
-from temporal_bench.catbench.loading import load_split
-from temporal_bench.catbench.questions import expand_hf_rows
-from temporal_bench.catbench.questions import with_switched_twins
-from temporal_bench.catbench.settings import RemovedSettingError
+from tests.task_docs import catbench_split as load_split
+from temporal_bench.lmms_eval_tasks.catbench.questions import expand_hf_rows
+from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.runs.logged import logged_run
 from temporal_bench.runs.records import task_records
-from temporal_bench.utils.data_fingerprint import fingerprint
+from temporal_bench.utils.data_source import fingerprint
 from tests.harness import lm_eval, lmms_eval, metric
 from tests.test_catbench_cli import (
     CLASSIFICATION, VALIDATION, _plain_parse, all_metrics, expected_metrics, scripted_response, write_variants,
@@ -119,19 +117,18 @@ def _check(results, output_dir, docs, suffix, hub_cache):
     arrow = glob.glob(str(hub_cache / "**" / "ca_t-bench-validation.arrow"), recursive=True)
     records = task_records(logged_run(Path(sorted(glob.glob(str(output_dir / "**" / "*results*.json"), recursive=True))[-1])), "catbench_switched" + suffix)
     assert {r["data"] for r in records} == {fingerprint([Path(arrow[0])])}
-    # and so do the results: the hub dataset, the revision of its cached copy, the fingerprint
-    assert results["configs"]["catbench_switched" + suffix]["metadata"]["data_source"] == {
+    # and so do the results: the hub dataset, the revision of its cached copy, the fingerprint, the rows read
+    assert results["results"]["catbench_switched" + suffix]["data_source,none"] == {
         "variable": "CATBENCH_DATA_DIR", "hub": "vanyacohen/CaT-Bench", "revision": Path(arrow[0]).parent.name,
-        "fingerprint": fingerprint([Path(arrow[0])]), "files": 1}
+        "fingerprint": fingerprint([Path(arrow[0])]), "files": 1, "synthetic": False, "split": "validation", "rows": 1616, "expected_rows": 1616}
 
 
-def test_lmms_eval_loads_the_hub_dataset_itself(lmms_run, hub_docs, hub_cache):
+def test_lmms_eval_reads_the_hub_dataset(lmms_run, hub_docs, hub_cache):
     results, output_dir = lmms_run
     _check(results, output_dir, hub_docs, "_val", hub_cache)
     config = results["configs"]["catbench_switched_val"]
-    assert (config["dataset_path"], config["test_split"]) == ("vanyacohen/CaT-Bench", "validation")
-    assert {key: value for key, value in config["metadata"].items() if key != "data_source"} == {
-        "version": 1.0, "close_max_distance": 3, "switched": True}
+    assert config["test_split"] == "validation"
+    assert config["metadata"] == {"version": 1.0, "close_max_distance": 3, "switched": True}
 
 
 def test_lm_eval_loads_the_same_hub_dataset(lm_eval_run, hub_docs, hub_cache):
@@ -161,18 +158,3 @@ def test_self_consistency_tasks_record_k_and_t(tmp_path, harness):
         assert metric(results, task, "recall_dep", "majority_vote") == 1.0
         # the same answer to a NonDep question and to its twin: consistent (undefined without twins)
         assert metric(results, task, "occ", "majority_vote") == (1.0 if task.endswith("_switched") else None), task
-
-
-@pytest.mark.parametrize("name, setting", [("CATBENCH_SPLIT", "test_split"), ("CATBENCH_CLOSE_MAX_DISTANCE", "close_max_distance")])
-def test_a_removed_variable_fails_naming_the_task_setting(monkeypatch, tmp_path, name, setting):
-    monkeypatch.setenv("CATBENCH_DATA_DIR", str(write_fixture(tmp_path / "data")))
-    monkeypatch.setenv(name, "2")
-    with pytest.raises(RemovedSettingError, match=f"{name} is set but no longer read: .*{setting}"):
-        custom_dataset()
-    from temporal_bench.utils.fail_fast import DataErrorExit
-    from temporal_bench.utils.task_options import process_docs_per_task
-    from temporal_bench.paths import LMMS_EVAL_TASK_DIR
-
-    process_docs = process_docs_per_task(LMMS_EVAL_TASK_DIR / "catbench", make_process_docs)["process_docs_catbench"]
-    with pytest.raises(DataErrorExit, match=f"{name} is set but no longer read"):
-        process_docs(None)

@@ -5,14 +5,15 @@ from sklearn.metrics import classification_report
 
 import json
 
-from temporal_bench.catbench import metrics
-from temporal_bench.catbench.hooks import process_results_answer_only
-from temporal_bench.catbench.metrics import BREAKDOWN_NAMES, METRIC_NAMES, breakdown_metrics
+from temporal_bench.lmms_eval_tasks.catbench import metrics
+from temporal_bench.catbench.breakdowns import BREAKDOWNS, breakdown_metrics
+from temporal_bench.lmms_eval_tasks.catbench.metrics import METRIC_NAMES
+from temporal_bench.lmms_eval_tasks.catbench.utils import process_results_answer_only
 
 
 def _record(pair, relation, dependency, pred, variant="real", distance=1, close_max_distance=3):
     return {"question_id": f"{variant}|{pair}|{relation}", "pair_id": pair, "variant": variant, "dependency": dependency,
-            "relation": relation, "distance": distance, "close_max_distance": close_max_distance, "data": "0123456789ab",
+            "relation": relation, "distance": distance, "task": "catbench", "close_max_distance": close_max_distance, "data": "0123456789ab",
             "gold": "yes" if dependency == "dep" else "no", "pred": pred, "failed": False}
 
 
@@ -36,7 +37,7 @@ def test_classification_scores_equal_sklearn_with_invalid_scored_wrong():
     assert metrics.precision_macro(RECORDS) == pytest.approx(report["macro avg"]["precision"], abs=1e-12)
     assert metrics.recall_dep(RECORDS) == pytest.approx(report["yes"]["recall"], abs=1e-12)
     assert metrics.f1_nondep(RECORDS) == pytest.approx(report["no"]["f1-score"], abs=1e-12)
-    assert metrics.accuracy(RECORDS) == pytest.approx(6 / 9)
+    assert BREAKDOWNS["accuracy"](RECORDS) == pytest.approx(6 / 9)
 
 
 def test_temporal_consistency_counts_complete_pairs_and_invalid_as_inconsistent():
@@ -51,47 +52,49 @@ def test_order_contrastive_consistency_pairs_each_nondep_question_with_its_twin(
 
 
 def test_invalid_rate_and_count():
-    assert metrics.invalid_count(RECORDS) == 1
+    assert BREAKDOWNS["invalid_count"](RECORDS) == 1
     assert metrics.invalid_rate(RECORDS) == pytest.approx(1 / 12)
 
 
 def test_breakdowns_use_subsets():
     before = [r for r in RECORDS if r["relation"] == "before"]
-    assert metrics.f1_macro_before(RECORDS) == metrics.f1_macro(before)
-    assert metrics.f1_macro_close(RECORDS) == metrics.f1_macro([r for r in RECORDS if r["distance"] <= 3])
+    assert BREAKDOWNS["f1_macro_before"](RECORDS) == metrics.f1_macro(before)
+    assert BREAKDOWNS["f1_macro_close"](RECORDS) == metrics.f1_macro([r for r in RECORDS if r["distance"] <= 3])
     wider = [{**r, "close_max_distance": 4} for r in RECORDS]  # the run's setting, carried by every record
-    assert metrics.f1_macro_distant(wider) == metrics.f1_macro([r for r in RECORDS if r["distance"] > 4])
-    assert metrics.f1_macro_close(wider) != metrics.f1_macro_close(RECORDS)
+    assert BREAKDOWNS["f1_macro_distant"](wider) == metrics.f1_macro([r for r in RECORDS if r["distance"] > 4])
+    assert BREAKDOWNS["f1_macro_close"](wider) != BREAKDOWNS["f1_macro_close"](RECORDS)
 
 
 def test_records_of_two_settings_are_refused():
     with pytest.raises(ValueError, match=r"several close_max_distance settings \[3, 4\]"):
-        metrics.f1_macro_close(RECORDS + [_record("p9", "before", "dep", "yes", close_max_distance=4)])
+        BREAKDOWNS["f1_macro_close"](RECORDS + [_record("p9", "before", "dep", "yes", close_max_distance=4)])
 
 
 def test_breakdown_metrics_gives_every_key_of_the_task():
     values = breakdown_metrics("catbench_switched", RECORDS)
-    assert list(values) == METRIC_NAMES + BREAKDOWN_NAMES
+    assert list(values) == METRIC_NAMES + list(BREAKDOWNS)
     assert values["accuracy"] == pytest.approx(6 / 9) and values["invalid_count"] == 1 and values["tc"] == 0.5
     assert values["f1_macro_before"] == metrics.f1_macro([r for r in RECORDS if r["relation"] == "before"])
-    assert values == {name: getattr(metrics, name)(RECORDS) for name in METRIC_NAMES + BREAKDOWN_NAMES}
+    assert values == {**{name: getattr(metrics, name)(RECORDS) for name in METRIC_NAMES}, **{name: compute(RECORDS) for name, compute in BREAKDOWNS.items()}}
 
 
 DOC = {"question_id": "switched|venison-casserole-with-tomatoes-and-sweet-red-pepper|3|11|before",
        "pair_id": "venison-casserole-with-tomatoes-and-sweet-red-pepper|3|11", "variant": "switched", "dependency": "nondep",
-       "relation": "before", "distance": 8, "answer": "no", "close_max_distance": 3, "data": "0123456789ab"}
+       "relation": "before", "distance": 8, "answer": "no", "task": "catbench_switched", "close_max_distance": 3, "data": "0123456789ab",
+       "data_source": {"variable": "CATBENCH_DATA_DIR", "folder": "/data/CaT-Bench", "fingerprint": "0123456789ab", "files": 4, "synthetic": False, "split": "test", "rows": 2840, "expected_rows": 2840}}
 
 
 def test_process_results_logs_the_record_once_and_each_key_what_it_reads():
     result = process_results_answer_only(DOC, ["I cannot say"])
-    assert list(result) == METRIC_NAMES
+    assert list(result) == METRIC_NAMES + ["data_source"]
     record = result["f1_macro"]
-    assert record == {**{k: DOC[k] for k in ("question_id", "pair_id", "variant", "dependency", "relation", "distance")},
+    assert record == {**{k: DOC[k] for k in ("question_id", "pair_id", "variant", "dependency", "relation", "distance")}, "task": "catbench_switched",
                       "close_max_distance": 3, "data": "0123456789ab", "gold": "no", "pred": "invalid", "failed": False}
+    assert result["data_source"] == DOC["data_source"]
     assert result["tc"] == {"pair_id": DOC["pair_id"], "variant": "switched", "relation": "before", "pred": "invalid"}
     assert result["recall_nondep"] == {"variant": "switched", "gold": "no", "pred": "invalid"}
     # lmms-eval and lm-eval log every metric value in each sample line: together well under 2 KB
-    assert len(json.dumps(result)) < 1400  # 1,336 for the longest validation title
+    assert len(json.dumps(result)) < 1700  # 1,336 for the longest validation title, and the data's record
 
 
 def test_each_key_scores_its_own_fields_as_the_whole_records():

@@ -2,8 +2,8 @@
 
 import pytest
 
-from temporal_bench.catbench import prompts
-from temporal_bench.catbench.parsing import parse_answer_only, parse_json_answer, parse_nl_answer
+from temporal_bench.lmms_eval_tasks.catbench import prompts
+from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only, parse_json_answer, parse_nl_answer
 
 DOC = {"title": "toast", "steps": ["Slice bread.", "Toast it."], "question": "Must Step 1 happen before Step 2?"}
 PROC = "1. Slice bread.\n2. Toast it."

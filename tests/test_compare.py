@@ -19,7 +19,7 @@ from temporal_bench.report.compare import compare_records
 from temporal_bench.report.paired_test import ALPHA, holm, paired_tests
 from temporal_bench.runs.records import doc_record
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from temporal_bench.tempvs.metrics import judge
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge
 from tests.harness import BIN, lmms_eval, run_cli
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))

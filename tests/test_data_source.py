@@ -12,16 +12,17 @@ import pytest
 
 from temporal_bench.browse.cli import main_browse
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from temporal_bench.catbench.loading import RELEASE_DIR_NAMES, RELEASE_FILES, load_split
-from temporal_bench.catbench.questions import with_switched_twins
+from temporal_bench.lmms_eval_tasks.catbench.data import RELEASE_DIR_NAMES, RELEASE_FILES
+from tests.task_docs import catbench_split as load_split
+from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from temporal_bench.isobench.loading import load_records
+from tests.task_docs import isobench_records as load_records
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
 from temporal_bench.rescore.cli import main_rescore
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from temporal_bench.tempvs.hooks import docs_of
-from temporal_bench.tempvs.settings import TaskConfig, TaskSettings
-from temporal_bench.utils.data_fingerprint import fingerprint
+from tests.task_docs import task_docs
+from temporal_bench.lmms_eval_tasks.tempvs.docs import variant
+from temporal_bench.utils.data_source import fingerprint
 from tests.harness import BIN, lm_eval, lmms_eval, read_samples, run_cli
 
 TEMPVS_METADATA = {"version": 2.1, "tests": ["mt1_two"], "mode": "standard", "visual": "combined", "blind_filter": True,
@@ -43,24 +44,29 @@ def catbench_fingerprint(data) -> str:
 
 
 def tempvs_docs(data, **settings):
-    task = TaskConfig("tempvs_mt1_two", TaskSettings.from_metadata("tempvs_mt1_two", {**TEMPVS_METADATA, **settings}))
-    return docs_of(task, data_dir=data["TEMPVS_DATA_DIR"])
+    from temporal_bench.data_locations import data_locations
+
+    with data_locations({"TEMPVS_DATA_DIR": data["TEMPVS_DATA_DIR"]}):
+        return list(variant("tempvs_mt1_two", "mt1_two", **settings)(None))
 
 
-def local(data, variable, value, files):
-    return {"variable": variable, "folder": data[variable], "fingerprint": value, "files": files}
+def local(data, variable, value, files, **facts):
+    return {"variable": variable, "folder": data[variable], "fingerprint": value, "files": files, "synthetic": True, **facts}
+
+
+CATBENCH_FACTS = {"split": "test", "rows": 48, "expected_rows": 2840}
 
 
 def test_an_lmms_eval_run_without_log_samples_names_its_data(data, tmp_path):
     results = lmms_eval(tmp_path, ["tempvs_mt1_two", "catbench", "isobench"], env=data, log_samples=False)
     assert not list((tmp_path / "lmms_eval_out").rglob("*_samples_*"))
-    recorded = {task: config["metadata"] for task, config in results["configs"].items()}
-    assert recorded["tempvs_mt1_two"] == {**TEMPVS_METADATA, "data_source": local(
-        data, "TEMPVS_DATA_DIR", tempvs_docs(data)[0]["data"], 20)}  # 4 sources x (main, grounding, 3 blind predictions)
-    assert recorded["catbench"] == {"version": 1.0, "close_max_distance": 3, "switched": False, "data_source": local(
-        data, "CATBENCH_DATA_DIR", catbench_fingerprint(data), 4)}
-    assert recorded["isobench"] == {"version": 1.0, "data_split": None, "column_map": {}, "data_source": local(
-        data, "ISOBENCH_DATA_DIR", load_records(data["ISOBENCH_DATA_DIR"])[0]["data"], 1)}
+    recorded = {task: entry["data_source,none"] for task, entry in results["results"].items()}
+    assert recorded["tempvs_mt1_two"] == local(data, "TEMPVS_DATA_DIR", tempvs_docs(data)[0]["data"], 20)  # 4 sources x (main, grounding, 3 blind predictions)
+    assert recorded["catbench"] == local(data, "CATBENCH_DATA_DIR", catbench_fingerprint(data), 4, **CATBENCH_FACTS)
+    assert recorded["isobench"] == local(data, "ISOBENCH_DATA_DIR", load_records(data["ISOBENCH_DATA_DIR"])[0]["data"], 1, rows=16, expected_rows=764)
+    metadata = {task: config["metadata"] for task, config in results["configs"].items()}
+    assert metadata == {"tempvs_mt1_two": TEMPVS_METADATA, "catbench": {"version": 1.0, "close_max_distance": 3, "switched": False},
+                        "isobench": {"version": 1.0, "data_split": None, "column_map": None}}
 
 
 def test_an_lm_eval_run_without_log_samples_names_its_data(data, tmp_path):
@@ -68,8 +74,8 @@ def test_an_lm_eval_run_without_log_samples_names_its_data(data, tmp_path):
     assert not list((tmp_path / "out").rglob("samples_*"))
     assert results["configs"]["catbench"]["metadata"] == {
         "version": 1.0, "data_split": "test", "close_max_distance": 3, "switched": False, "policy": "oracle",
-        "config_source": str(LM_EVAL_TASK_DIR / "catbench" / "catbench.yaml"),
-        "data_source": local(data, "CATBENCH_DATA_DIR", catbench_fingerprint(data), 4)}
+        "config_source": str(LM_EVAL_TASK_DIR / "catbench" / "catbench.yaml")}
+    assert results["results"]["catbench"]["data_source,none"] == local(data, "CATBENCH_DATA_DIR", catbench_fingerprint(data), 4, **CATBENCH_FACTS)
 
 
 # ---- a task YAML outside our folder that includes ours ----------------------------------------------
@@ -81,39 +87,50 @@ def external_folder(root: Path, yamls: dict) -> Path:
     return root
 
 
-def test_an_external_yaml_s_metadata_is_applied_and_recorded_in_lmms_eval(data, tmp_path):
+MY_UTILS = """from temporal_bench.lmms_eval_tasks.catbench.utils import variant as catbench_variant
+from temporal_bench.lmms_eval_tasks.tempvs.docs import variant as tempvs_variant
+
+process_docs_my_mt1_two = tempvs_variant("my_mt1_two", "mt1_two", sources=("pororo",))
+process_docs_my_catbench = catbench_variant("my_catbench", close_max_distance=1, switched=True)
+"""
+
+
+def test_an_external_variant_is_applied_and_recorded_in_lmms_eval(data, tmp_path):
+    """A variant of one's own, as docs/harness.md describes: a YAML that includes ours, states its settings in its
+    metadata and names a process_docs with them (a utils.py beside it)."""
     pororo = {**TEMPVS_METADATA, "sources": ["pororo"]}
     switched = {"version": 1.0, "close_max_distance": 1, "switched": True}
     folder = external_folder(tmp_path / "mine", {
-        "my_mt1_two": f"include: {LMMS_EVAL_TASK_DIR / 'tempvs' / 'tempvs_mt1_two.yaml'}\ntask: my_mt1_two\nmetadata: {json.dumps(pororo)}\n",
-        "my_catbench": f"include: {LMMS_EVAL_TASK_DIR / 'catbench' / 'catbench.yaml'}\ntask: my_catbench\nmetadata: {json.dumps(switched)}\n"})
+        "my_mt1_two": f"include: {LMMS_EVAL_TASK_DIR / 'tempvs' / 'tempvs_mt1_two.yaml'}\ntask: my_mt1_two\nprocess_docs: !function utils.process_docs_my_mt1_two\nmetadata: {json.dumps(pororo)}\n",
+        "my_catbench": f"include: {LMMS_EVAL_TASK_DIR / 'catbench' / 'catbench.yaml'}\ntask: my_catbench\nprocess_docs: !function utils.process_docs_my_catbench\nmetadata: {json.dumps(switched)}\n"})
+    (folder / "utils.py").write_text(MY_UTILS, encoding="utf-8")
     results = lmms_eval(tmp_path, ["my_mt1_two", "my_catbench"], env=data, extra=["--include_path", str(folder)])
-    docs = tempvs_docs(data, sources=["pororo"])
+    docs = tempvs_docs(data, sources=("pororo",))
     assert {doc["source"] for doc in docs} == {"pororo"} and len(docs) < len(tempvs_docs(data))
     assert results["n-samples"]["my_mt1_two"]["effective"] == len(docs)
-    assert results["configs"]["my_mt1_two"]["metadata"] == {**pororo, "data_source": local(
-        data, "TEMPVS_DATA_DIR", docs[0]["data"], 5)}
+    assert results["configs"]["my_mt1_two"]["metadata"] == pororo
+    assert results["results"]["my_mt1_two"]["data_source,none"] == local(data, "TEMPVS_DATA_DIR", docs[0]["data"], 5)
     questions = load_split("test", data_dir=data["CATBENCH_DATA_DIR"])
     assert results["n-samples"]["my_catbench"]["effective"] == len(with_switched_twins(questions)) > len(questions)
-    assert results["configs"]["my_catbench"]["metadata"] == {**switched, "data_source": local(
-        data, "CATBENCH_DATA_DIR", catbench_fingerprint(data), 4)}
+    assert results["configs"]["my_catbench"]["metadata"] == switched
     assert {line["f1_macro"]["close_max_distance"] for line in read_samples(tmp_path / "lmms_eval_out", "my_catbench")} == {1}
     assert results["results"]["my_catbench"]["occ,none"] == 1.0  # OCC needs the switched twins
 
 
-@pytest.mark.parametrize("metadata, message", [
-    ("{version: 2.0, fixes: [extraction]}", "its YAML metadata names no `tests`"),
-    ("{version: 2.0, tests: [mt1_two], fixs: [extraction]}", "unknown setting(s) ['fixs'] in its YAML metadata"),  # misspelt
+@pytest.mark.parametrize("settings, message", [
+    ('"mt1_two", fixes=("extration",)', "TempVSDataError: TempVS task settings: unknown fixes 'extration'"),  # a misspelt value
+    ('"mt1_two", fixs=("extraction",)', "got an unexpected keyword argument 'fixs'"),  # a misspelt setting
 ])
-def test_an_external_yaml_whose_metadata_cannot_run_stops_the_run_naming_the_setting(data, tmp_path, metadata, message):
+def test_an_external_variant_whose_settings_cannot_run_stops_the_run_naming_the_setting(data, tmp_path, settings, message):
     folder = external_folder(tmp_path / "mine", {
-        "my_fixed": f"include: {LMMS_EVAL_TASK_DIR / 'tempvs' / 'tempvs_mt1_two.yaml'}\ntask: my_fixed\nmetadata: {metadata}\n"})
+        "my_fixed": f"include: {LMMS_EVAL_TASK_DIR / 'tempvs' / 'tempvs_mt1_two.yaml'}\ntask: my_fixed\nprocess_docs: !function utils.process_docs_my_fixed\n"})
+    (folder / "utils.py").write_text(f"from temporal_bench.lmms_eval_tasks.tempvs.docs import variant\n\nprocess_docs_my_fixed = variant('my_fixed', {settings})\n")
     out = tmp_path / "out"
     out.mkdir()
     log = run_cli([str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=oracle", "--tasks", "my_fixed",
                    "--include_path", str(folder), "--output_path", str(out)], out, data)
-    assert log.returncode == 1 and not list(out.rglob("*_results.json"))
-    assert f"TempVSSettingsError: my_fixed: {message}" in log.stdout + log.stderr
+    assert not list(out.rglob("*_results.json"))
+    assert message in log.stdout + log.stderr
 
 
 def test_an_external_yaml_s_metadata_is_applied_and_recorded_in_lm_eval(data, tmp_path):
@@ -124,7 +141,7 @@ def test_an_external_yaml_s_metadata_is_applied_and_recorded_in_lm_eval(data, tm
     assert results["n-samples"]["my_catbench"]["effective"] == len(with_switched_twins(load_split("test", data_dir=data["CATBENCH_DATA_DIR"])))
     metadata = results["configs"]["my_catbench"]["metadata"]
     assert {key: metadata[key] for key in switched} == switched
-    assert metadata["data_source"] == local(data, "CATBENCH_DATA_DIR", catbench_fingerprint(data), 4)
+    assert results["results"]["my_catbench"]["data_source,none"] == local(data, "CATBENCH_DATA_DIR", catbench_fingerprint(data), 4, **CATBENCH_FACTS)
 
 
 # ---- rescore and browse take the run's data ---------------------------------------------------------
@@ -200,8 +217,8 @@ def test_rescore_warns_when_the_data_found_now_has_another_fingerprint(logged_ru
     assert before != now and "All 13 metrics equal the original run's." in captured.out
     assert (f"temporal-bench rescore: catbench: its data now (folder {copy}, fingerprint {now}) is not the run's "
             f"(folder {data['CATBENCH_DATA_DIR']}, fingerprint {before}); re-scored on the data found now") in captured.err
-    assert json.loads(written.read_text())["configs"]["catbench"]["metadata"]["data_source"] == {
-        "variable": "CATBENCH_DATA_DIR", "folder": str(copy), "fingerprint": now, "files": 4}
+    assert json.loads(written.read_text())["results"]["catbench"]["data_source,none"] == {
+        "variable": "CATBENCH_DATA_DIR", "folder": str(copy), "fingerprint": now, "files": 4, "synthetic": True, **CATBENCH_FACTS}
 
 
 def test_a_run_that_recorded_no_data_source_is_named(logged_run, tmp_path, capsys, monkeypatch):
@@ -209,8 +226,8 @@ def test_a_run_that_recorded_no_data_source_is_named(logged_run, tmp_path, capsy
     older = shutil.copytree(out, tmp_path / "older")
     [results_file] = older.rglob("*_results.json")
     results = json.loads(results_file.read_text(encoding="utf-8"))
-    for config in results["configs"].values():
-        del config["metadata"]["data_source"]
+    for entry in results["results"].values():
+        del entry["data_source,none"]
     results_file.write_text(json.dumps(results), encoding="utf-8")
     monkeypatch.setenv("TEMPVS_DATA_DIR", data["TEMPVS_DATA_DIR"])
     assert main_rescore([str(older), "--tasks", "tempvs_mt1_two"]) == 0

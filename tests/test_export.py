@@ -369,10 +369,10 @@ def test_a_second_export_replaces_the_first_but_never_a_foreign_folder(exported,
 
 @pytest.mark.parametrize("source, message", [
     ("from temporal_bench.paths import LMMS_EVAL_TASK_DIR\n", "imports temporal_bench.paths"),
-    ("from temporal_bench.catbench.parsing import PARSERS\n", "imports temporal_bench.catbench.parsing"),
+    ("from temporal_bench.lmms_eval_tasks.catbench.parsing import PARSERS\n", "imports temporal_bench.catbench.parsing"),
     ("import temporal_bench.tempvs.spec\n", "would need its uses renamed"),
     ("from .hooks import doc_to_text\n", "relative import"),
-    ("from temporal_bench.tempvs.spec import SOURCES\nNAME = 'temporal_bench'\n", "still refers to temporal_bench"),
+    ("from temporal_bench.lmms_eval_tasks.tempvs.spec import SOURCES\nNAME = 'temporal_bench'\n", "still refers to temporal_bench"),
 ])
 def test_modules_that_cannot_be_exported_are_named(tmp_path, source, message):
     """Only the benchmark's own modules and the shared ones can be copied; an import elsewhere stops the export."""
@@ -384,7 +384,7 @@ def test_modules_that_cannot_be_exported_are_named(tmp_path, source, message):
 
 def test_a_copied_module_may_not_replace_a_file_of_the_task_folder(tmp_path):
     entry = tmp_path / "utils.py"
-    entry.write_text("from temporal_bench.tempvs.spec import SOURCES\n")
+    entry.write_text("from temporal_bench.lmms_eval_tasks.tempvs.spec import SOURCES\n")
     with pytest.raises(ExportError, match="would both be tempvs/spec.py"):
         copied_modules("tempvs", entry, ["spec.py"])
 

@@ -14,9 +14,9 @@ import sqlite3
 
 import pytest
 
-from temporal_bench.catbench.self_consistency import majority_vote
+from temporal_bench.lmms_eval_tasks.catbench.parsing import majority_vote
 from temporal_bench.response_cache import forget_failed
-from temporal_bench.tempvs.metrics import gt_acc, make_record
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import gt_acc, make_record
 from temporal_bench.utils.failed_requests import is_failed_response
 from tests.api_backends.mock_server import MockServer, Outcome, refused_url, scripted
 from tests.api_backends.tasks import expected_requests, scripted_answers, write_data
@@ -103,9 +103,10 @@ def test_no_server(data, tmp_path):
         assert warned(log, task, failed[task], failed[task]), task
 
 
-def test_a_task_holding_two_tests_warns_for_each(data, tmp_path):
-    """tempvs_ordering_event asks MT2 and MT3 (one grounding test for both) and reports each test's
-    failed count under its prefix: a run whose every request failed warns once per test."""
+def test_a_task_holding_two_tests_warns_once_and_check_names_each_test(data, tmp_path):
+    """tempvs_ordering_event asks MT2 and MT3 (one grounding test for both) and reports each test's failed count
+    under its prefix: a run whose every request failed warns once for the task, and `temporal-bench check` names
+    each test's count."""
     out = tmp_path / "lmms_eval_out"
     out.mkdir()
     command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=constant,response=[LMMS_EVAL_REQUEST_FAILED]",
@@ -113,10 +114,13 @@ def test_a_task_holding_two_tests_warns_for_each(data, tmp_path):
     log = run_cli(command, out, data["env"])
     run = read_results(out, ["tempvs_ordering_event"], log)
     results, total = run["results"]["tempvs_ordering_event"], run["n-samples"]["tempvs_ordering_event"]["effective"]
+    assert warned(log, "tempvs_ordering_event", total, total)
+    check = run_cli([str(BIN / "temporal-bench"), "check", str(out)], out, data["env"])
+    assert check.returncode == 1
     for test in ("mt2", "mt3"):
         failed = results[f"{test}_failed_count,none"]
         assert failed == results[f"{test}_main_count,none"] + results[f"{test}_grounding_count,none"] < total, test
-        assert warned(log, f"tempvs_ordering_event ({test.upper()})", failed, total), test
+        assert f"tempvs_ordering_event ({test.upper()}): {failed} failed request(s)" in check.stderr, test
 
 
 def http_errors(request):

@@ -11,7 +11,7 @@ import pytest
 
 import temporal_bench
 from temporal_bench.__main__ import main
-from temporal_bench.catbench import hooks as catbench_hooks
+from temporal_bench.lmms_eval_tasks.catbench import utils as catbench_hooks
 from temporal_bench.catbench.loading import LOCAL_LAYOUT as CATBENCH_LAYOUT
 from temporal_bench.catbench.loading import how_to_select, load_split
 from temporal_bench.lmms_eval_tasks.isobench import utils as isobench_tasks
@@ -20,7 +20,7 @@ from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.demo import DEMO_BENCHMARKS
 from temporal_bench.report.headline import render_summary
 from temporal_bench.runs.results import Run
-from temporal_bench.tempvs import hooks as tempvs_hooks
+from temporal_bench.lmms_eval_tasks.tempvs import utils as tempvs_hooks
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.loading import LOCAL_LAYOUT as TEMPVS_LAYOUT
 from temporal_bench.tempvs.tasks import TASK_DIR as TEMPVS_TASK_DIR, TASKS as TEMPVS_TASKS

@@ -9,16 +9,16 @@ import pytest
 from temporal_bench.__main__ import main
 from temporal_bench.isobench import hub_dataset as isobench_hub
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from temporal_bench.isobench.loading import load_records
+from tests.task_docs import isobench_records as load_records
 from temporal_bench.tempvs import hooks
 from temporal_bench.tempvs import hub_dataset as tempvs_hub
 from temporal_bench.tempvs.docs import shown_images
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.loading import TempVSDataError, load_task_docs
 from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
-from temporal_bench.utils.converted_dataset import card_configs
-from temporal_bench.utils.data_fingerprint import fingerprint
-from temporal_bench.utils.synthetic_data import is_synthetic
+from temporal_bench.converted_dataset import card_configs
+from temporal_bench.utils.data_source import fingerprint
+from temporal_bench.synthetic_data import is_synthetic
 from tests.harness import lmms_eval, read_samples
 
 # a main task with its grounding questions and the text-only-LLM filter, an MT2 + MT3 ordering task, ISO-Bench answer-only

@@ -4,7 +4,7 @@ and duplicates nothing when rerun, and a finished run's answers are served from 
 import json
 
 from temporal_bench.catbench.fixtures import write_fixture
-from temporal_bench.catbench.loading import load_split
+from tests.task_docs import catbench_split as load_split
 from tests.harness import BIN, lmms_eval, metric, run_cli
 
 TASK = "catbench"

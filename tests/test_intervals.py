@@ -13,13 +13,13 @@ import shutil
 
 import pytest
 
-from temporal_bench.catbench import metrics as catbench_metrics
+from temporal_bench.lmms_eval_tasks.catbench import metrics as catbench_metrics
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from temporal_bench.catbench.loading import load_split
-from temporal_bench.catbench.questions import with_switched_twins
-from temporal_bench.isobench import metrics as isobench_metrics
+from tests.task_docs import catbench_split as load_split
+from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
+from temporal_bench.lmms_eval_tasks.isobench import metrics as isobench_metrics
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from temporal_bench.isobench.loading import load_records
+from tests.task_docs import isobench_records as load_records
 from temporal_bench.report import LAYOUTS
 from temporal_bench.runs.results import load_runs
 from temporal_bench.report.bootstrap import DRAWS
@@ -33,17 +33,17 @@ from temporal_bench.runs.logged import logged_run
 from temporal_bench.report.rows import build_rows
 from temporal_bench.report.verdicts import verdicts
 from temporal_bench.report.reproduction import CLOSE, DIFFERS, REPRODUCED, classify
-from temporal_bench.tempvs import metrics as tempvs_metrics
+from temporal_bench.catbench.breakdowns import BREAKDOWNS as CATBENCH_BREAKDOWNS
+from temporal_bench.isobench.breakdowns import AGGREGATIONS as ISOBENCH_AGGREGATIONS
+from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from temporal_bench.tempvs.hooks import docs_of
-from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
+from tests.task_docs import task_docs
 from tests.harness import lm_eval, lmms_eval
 
 LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "isobench"]
 LM_EVAL_TASKS = ["catbench_switched"]
-AGGREGATIONS = {"tempvs": tempvs_metrics.AGGREGATIONS, "isobench": isobench_metrics.AGGREGATIONS,
-                "catbench": {name: getattr(catbench_metrics, name)
-                             for name in catbench_metrics.METRIC_NAMES + catbench_metrics.BREAKDOWN_NAMES}}
+AGGREGATIONS = {"tempvs": TEMPVS_AGGREGATIONS, "isobench": ISOBENCH_AGGREGATIONS,
+                "catbench": {**{name: getattr(catbench_metrics, name) for name in catbench_metrics.METRIC_NAMES}, **CATBENCH_BREAKDOWNS}}
 
 
 def tempvs_response(doc):
@@ -69,7 +69,7 @@ def data(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def script(data, tmp_path_factory):
-    tempvs_docs = docs_of(TEMPVS_TASKS["tempvs_mt1_two"], data_dir=data["TEMPVS_DATA_DIR"])
+    tempvs_docs = task_docs("tempvs_mt1_two", data["TEMPVS_DATA_DIR"])
     catbench_docs = with_switched_twins(load_split("test", data_dir=data["CATBENCH_DATA_DIR"]))
     entries = {f"tempvs_mt1_two/{i}": tempvs_response(d) for i, d in enumerate(tempvs_docs)}
     entries.update({f"catbench_switched/{i}": yes_no_response(i, d["answer"]) for i, d in enumerate(catbench_docs)})
@@ -125,12 +125,12 @@ def test_point_estimates_equal_the_tasks_own_aggregation(lmms_run, lm_eval_run):
 def test_clusters_are_the_sequences_plans_and_videos(lmms_run, data):
     run = logged_run(_results_file(lmms_run))
     counts = {task: cluster_stats_of(task).counts(task_records(run, task)) for task in LMMS_TASKS}
-    tempvs_docs = docs_of(TEMPVS_TASKS["tempvs_mt1_two"], data_dir=data["TEMPVS_DATA_DIR"])
+    tempvs_docs = task_docs("tempvs_mt1_two", data["TEMPVS_DATA_DIR"])
     assert sorted(counts["tempvs_mt1_two"]) == sorted({f"{d['source']}/{d['img_seq_id']}" for d in tempvs_docs})
     assert sorted(counts["catbench_switched"]) == [f"test-recipe-{i}" for i in range(5)]
     assert len(counts["isobench"]) == 20  # the fixture's video_id column: two examples per video
     # a cluster holds all of its questions: the summed counts are the whole task's
-    assert sum(v[3] for v in counts["tempvs_mt1_two"].values()) == tempvs_metrics.main_count(task_records(run, "tempvs_mt1_two"))
+    assert sum(v[3] for v in counts["tempvs_mt1_two"].values()) == TEMPVS_AGGREGATIONS["main_count"](task_records(run, "tempvs_mt1_two"))
 
 
 def test_intervals_are_seeded_and_reproducible(lmms_run):
@@ -246,7 +246,7 @@ def test_compare_joins_by_doc_identity_and_counts_the_changed_answers(lmms_run, 
     comparisons, _ = compare_runs(single_run(lmms_run), single_run(changed))
     mt = next(c for c in comparisons if c.task == "tempvs_mt1_two" and c.metric == "mt_acc")
     only_a, only_b = sum(flipped.values()), sum(not v for v in flipped.values())
-    mains = tempvs_metrics.main_count(task_records(logged_run(_results_file(lmms_run)), "tempvs_mt1_two"))
+    mains = TEMPVS_AGGREGATIONS["main_count"](task_records(logged_run(_results_file(lmms_run)), "tempvs_mt1_two"))
     assert only_a + only_b == len(flipped) > 0
     assert mt.support == (mains, mains)
     assert mt.test.value == pytest.approx((only_b - only_a) / mains, abs=1e-12)

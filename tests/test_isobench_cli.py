@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from sklearn.metrics import classification_report
 
-from temporal_bench.isobench import prompts
+from temporal_bench.lmms_eval_tasks.isobench import prompts
 from temporal_bench.isobench.fixtures import examples, write_fixture
-from temporal_bench.isobench.loading import load_records
-from temporal_bench.isobench.metrics import AGGREGATIONS, METRIC_NAMES, breakdown_metrics
+from tests.task_docs import isobench_records as load_records
+from temporal_bench.isobench.breakdowns import AGGREGATIONS, breakdown_metrics
+from temporal_bench.lmms_eval_tasks.isobench.metrics import METRIC_NAMES
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.runs.records import doc_record
 from tests.harness import lmms_eval, logged_payload, metric, read_samples
@@ -78,10 +79,10 @@ def assert_metrics(results, tmp_path, task, expected):
     # the results file as written holds the headline keys only; tests.harness.read_results adds the
     # breakdown keys computed from the logged records, as the report does
     written = json.loads(Path(sorted(glob.glob(str(tmp_path / "lmms_eval_out" / "**" / "*_results.json"), recursive=True))[-1]).read_text())
-    assert {key.split(",")[0] for key in written["results"][task] if "_stderr" not in key} - {"alias", "samples"} == set(METRIC_NAMES)
+    assert {key.split(",")[0] for key in written["results"][task] if "_stderr" not in key} - {"alias", "samples"} == set(METRIC_NAMES) | {"data_source"}
     found = breakdown_metrics(task, logged_records(tmp_path, task))
     reported = {key.split(",")[0] for key in results["results"][task] if "_stderr" not in key} - {"alias", "samples"}
-    assert reported == set(METRIC_NAMES) | set(found)
+    assert reported == set(METRIC_NAMES) | set(found) | {"data_source"}
     assert all(metric(results, task, name) == value for name, value in found.items() if name not in METRIC_NAMES)
     found.update({name: metric(results, task, name) for name in METRIC_NAMES})
     for name, value in expected.items():
@@ -115,18 +116,23 @@ def test_oracle_scores_one_on_both_modes(tmp_path):
     assert results["configs"]["isobench"]["generation_kwargs"]["max_new_tokens"] == 120
     assert results["configs"]["isobench_cot"]["generation_kwargs"]["temperature"] == 0
     for task in ("isobench", "isobench_cot"):
-        assert results["configs"][task]["metadata"] == {"version": 1.0, "data_split": None, "column_map": {}, "data_source": {
-            "variable": "ISOBENCH_DATA_DIR", "folder": str(data), "fingerprint": records[0]["data"], "files": 1}}
+        assert results["configs"][task]["metadata"] == {"version": 1.0, "data_split": None, "column_map": None}
+        assert results["results"][task]["data_source,none"] == {"variable": "ISOBENCH_DATA_DIR", "folder": str(data), "fingerprint": records[0]["data"],
+                                                                "files": 1, "synthetic": True, "rows": 16, "expected_rows": 764}
 
 
 def derived_tasks(folder, column_map):
     """A task folder of one's own (``--include_path``) with variants of both tasks under a column map, as
-    docs/isobench.md "Settings" describes."""
+    docs/isobench.md "Settings" describes: a YAML that includes ours and names its own process_docs, a partial of
+    ours with the setting."""
     folder.mkdir()
+    functions = ["from functools import partial", "", "from temporal_bench.lmms_eval_tasks.isobench.utils import process_docs", ""]
     for task in ("isobench", "isobench_cot"):
         metadata = json.dumps({"version": 1.0, "data_split": None, "column_map": column_map})
-        (folder / f"{task}_renamed.yaml").write_text(
-            f"include: {LMMS_EVAL_TASK_DIR / 'isobench' / f'{task}.yaml'}\ntask: {task}_renamed\nmetadata: {metadata}\n")
+        functions.append(f"process_docs_{task}_renamed = partial(process_docs, task={task + '_renamed'!r}, column_map={column_map!r})")
+        (folder / f"{task}_renamed.yaml").write_text(f"include: {LMMS_EVAL_TASK_DIR / 'isobench' / f'{task}.yaml'}\ntask: {task}_renamed\n"
+                                                     f"process_docs: !function utils.process_docs_{task}_renamed\nmetadata: {metadata}\n")
+    (folder / "utils.py").write_text("\n".join(functions) + "\n")
     return folder
 
 

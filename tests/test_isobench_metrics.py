@@ -6,10 +6,10 @@ import json
 import pytest
 from sklearn.metrics import accuracy_score, precision_recall_fscore_support
 
-from temporal_bench.isobench import metrics
-from temporal_bench.isobench.metrics import AGGREGATIONS, FIELDS_READ, METRIC_NAMES, RECORD_FIELDS, breakdown_metrics
-from temporal_bench.utils.per_doc import make_process_results
-from temporal_bench.isobench.parsing import parse_answer_only
+from temporal_bench.lmms_eval_tasks.isobench import metrics
+from temporal_bench.isobench.breakdowns import AGGREGATIONS, breakdown_metrics
+from temporal_bench.lmms_eval_tasks.isobench.metrics import FIELDS_READ, METRIC_NAMES, values_of
+from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_answer_only
 
 
 def record(gold, pred, relation="before", source=None, distance_class=None):
@@ -115,21 +115,24 @@ def test_headline_keys_and_breakdown_keys():
 
 
 def test_every_doc_returns_its_record_under_the_first_key_and_what_each_other_key_reads():
-    doc = {"id": "7", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "answer": "no",
+    doc = {"id": "7", "task": "isobench", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "answer": "no",
            "data": "0123456789ab"}
-    process_results = make_process_results(parse_answer_only, RECORD_FIELDS, METRIC_NAMES, FIELDS_READ)
+
+    def process_results(doc, results):
+        return values_of(doc, results[0], parse_answer_only)
+
     values = process_results(doc, ["**No**."])
     assert list(values) == METRIC_NAMES
-    assert values["f1_weighted"] == {"id": "7", "plan_id": None, "relation": "after", "source": None, "distance_class": None,
+    assert values["f1_weighted"] == {"id": "7", "task": "isobench", "plan_id": None, "relation": "after", "source": None, "distance_class": None,
                                      "data": "0123456789ab", "gold": "no", "pred": "no", "failed": False}
     assert values["f1_macro"] == values["recall_nondep"] == {"gold": "no", "pred": "no"}
     assert (values["coverage"], values["failed_count"]) == ({"pred": "no"}, {"failed": False})
-    # the metric values of a logged sample: 551 B here, 629 B with every field filled with long values
-    # (docs/isobench.md "Metrics"; every key carrying the whole record: 1,746 and 2,136 B)
-    assert len(json.dumps(values)) == 551
+    # the metric values of a logged sample (the data's record, under data_source, aside): 571 B here, 649 B with every
+    # field filled with long values (docs/isobench.md "Metrics"; every key carrying the whole record: 1,746 and 2,136 B)
+    assert len(json.dumps(values)) == 571
     long = {**doc, "id": "youcook2_00763", "plan_id": "GLd3aX16zBg", "relation": "before", "source": "crosstask",
             "distance_class": "distant"}
-    assert len(json.dumps(process_results(long, [""]))) == 629
+    assert len(json.dumps(process_results(long, [""]))) == 649
 
 
 def test_each_headline_aggregation_gives_on_its_fields_what_it_gives_on_whole_records():

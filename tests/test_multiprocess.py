@@ -7,9 +7,8 @@ partners. The benchmarks are evaluated in one run of each kind."""
 import pytest
 
 from temporal_bench.runs.records import doc_record
-from temporal_bench.tempvs.hooks import docs_of
-from temporal_bench.tempvs.metrics import breakdown_metrics
-from temporal_bench.tempvs.tasks import TASKS
+from tests.task_docs import task_docs
+from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
@@ -66,7 +65,7 @@ def test_two_processes_equal_one(one_and_two, benchmark):
 def test_tempvs_breakdowns_agree_and_limit_keeps_grounding_partners(one_and_two, base, task):
     one, _ = one_and_two
     assert _breakdowns(base, "one", task) == _breakdowns(base, "two", task)
-    docs = docs_of(TASKS[task], data_dir=base / "data" / "tempvs")[:LIMIT]
+    docs = task_docs(task, base / "data" / "tempvs")[:LIMIT]
     present = {(d["source"], d["question_id"]) for d in docs if d["kind"] == "grounding"}
     lacking = sum(1 for d in docs if d["kind"] == "main" and not {(d["source"], q) for q in d["partners"]} <= present)
     # docs come per sequence, grounding first: a limit keeps the partners of every main question it

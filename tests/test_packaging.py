@@ -19,12 +19,12 @@ from pathlib import Path
 import pytest
 
 from temporal_bench.demo import DEMO_BENCHMARKS
-from temporal_bench.isobench.metrics import breakdown_metrics as isobench_breakdowns
+from temporal_bench.isobench.breakdowns import breakdown_metrics as isobench_breakdowns
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.report.layouts import LAYOUTS
 from temporal_bench.runs.logged import logged_run
 from temporal_bench.runs.records import doc_record, task_records
-from temporal_bench.tempvs.metrics import breakdown_metrics
+from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.task_tests import per_test_results
 from temporal_bench.tempvs.tasks import GROUPS
 from tests.harness import read_results, read_samples

@@ -12,7 +12,7 @@ def test_lm_eval_hf_backend_runs_catbench_with_the_chat_template(tmp_path):
     """lm-eval's own ``hf`` class (text LLMs) on a tiny random Qwen2: chat-formatted full prompt,
     greedy decoding with the task's 2-token budget, answers parsed into the per-doc values."""
     from temporal_bench.catbench.fixtures import write_fixture
-    from temporal_bench.catbench.parsing import parse_answer_only
+    from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only
     from temporal_bench.paths import LM_EVAL_TASK_DIR
     from tests.real_backends.checkpoints import build_qwen2_text
 

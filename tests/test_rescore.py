@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from temporal_bench.catbench.loading import load_split
-from temporal_bench.catbench.questions import with_switched_twins
+from tests.task_docs import catbench_split as load_split
+from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from temporal_bench.isobench.loading import load_records
+from tests.task_docs import isobench_records as load_records
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.rescore.cli import main_rescore
 from temporal_bench.rescore.scoring import rescore
@@ -29,10 +29,10 @@ from temporal_bench.runs.files import read_samples as read_logged
 from temporal_bench.runs.records import task_records
 from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from temporal_bench.tempvs.hooks import docs_of
-from temporal_bench.tempvs.docs import doc_key
+from tests.task_docs import task_docs
+from temporal_bench.lmms_eval_tasks.tempvs.spec import doc_key
 from temporal_bench.tempvs.metrics import DISTANCES, PAIRED_TYPES, breakdown_metrics, make_record
-from temporal_bench.tempvs.spec import MAIN_TESTS, SOURCES, TEST_NAMES
+from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, SOURCES, TEST_NAMES
 from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
 from tests.harness import lm_eval, lmms_eval, read_samples
 
@@ -171,7 +171,7 @@ def expected_tempvs(docs, outcomes):
     mains = [d for d in docs if d["kind"] == "main"]
     grounding = [d for d in docs if d["kind"] == "grounding"]
     # a main doc's partners are the question ids of its grounding rows (tempvs/loading.py)
-    grounding_right = {d["doc_key"]: [right[doc_key(d["source"], MAIN_TESTS[TEST_NAMES[d["task_id"]]].grounding_task_id, p)]
+    grounding_right = {d["doc_key"]: [right[doc_key(d["source"], MAIN_TESTS[TEST_NAMES[d["task_id"]]].grounding_test, p)]
                                       for p in d["partners"]] for d in mains}
     strict = {key: all(passes) for key, passes in grounding_right.items()}
 

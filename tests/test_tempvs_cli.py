@@ -19,18 +19,18 @@ from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.records import doc_record
 from temporal_bench.report.rows import build_rows
 from temporal_bench.tempvs.fixtures import write_fixture
-from temporal_bench.tempvs.hooks import docs_of
-from temporal_bench.tempvs.metrics import breakdown_metrics
+from tests.task_docs import task_docs
+from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.task_tests import metric_prefix, records_of_test
-from temporal_bench.tempvs.prompts import IMGIDX
-from temporal_bench.tempvs.settings import TaskSettings, TempVSSettingsError
-from temporal_bench.tempvs.spec import MAIN_TESTS, SHARED_GROUNDING_TASKS, SOURCES
-from temporal_bench.tempvs.tasks import GROUPS, TASKS
+from temporal_bench.lmms_eval_tasks.tempvs.docs import check_settings
+from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TempVSDataError
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import IMGIDX
+from temporal_bench.tempvs.task_tests import SHARED_GROUNDING_TASKS
 from tests.harness import lmms_eval, metric, read_results, read_samples, run_cli, BIN
 from tests.tempvs_official_eval import official
 from tests.test_tempvs_metrics import answers_of, mixed_response
 
-GROUP = GROUPS["tempvs_protocol"]  # mt1_two, mt1_three and the two tasks holding MT2 + MT3 (--tasks tempvs: test_tempvs_suite.py)
+GROUP = ["tempvs_mt1_two", "tempvs_mt1_three", "tempvs_ordering_event", "tempvs_ordering_caption"]  # tempvs_protocol (--tasks tempvs: test_tempvs_suite.py)
 SINGLE = [f"tempvs_{test}" for test in MAIN_TESTS]  # the six main tests, one task each
 FOUR = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict")
 ORACLE_VARIANTS = ["tempvs_mt1_two_blind", "tempvs_mt2_caption_blind", "tempvs_mt1_two_unfiltered", "tempvs_gt_all_story",
@@ -41,7 +41,7 @@ def where(task, test):
     """(task, metric prefix) holding ``test``'s metrics in a ``--tasks tempvs_protocol`` run."""
     for name, tests in SHARED_GROUNDING_TASKS.items():
         if test in tests:
-            return f"tempvs_{name}", f"{metric_prefix(test)}_"
+            return f"tempvs_{name}", f"{metric_prefix('tempvs_' + name, test)}_"
     return task, ""
 
 
@@ -68,7 +68,7 @@ def oracle_run(data, tmp_path_factory):
 
 
 def _docs(task, data):
-    return docs_of(TASKS[task], data_dir=data)
+    return task_docs(task, data)
 
 
 def _script(tmp_path, tasks, respond, data):
@@ -177,7 +177,7 @@ def test_grounding_right_main_wrong_and_mixed_match_the_reference_and_the_single
         if test in ground_only:
             assert [alone[name] for name in FOUR] == [1.0, 1.0, 0.0, 0.0], test
             continue
-        expected = official(data, spec.task_id, spec.grounding_task_id, answers_of(_docs(single, data), respond))
+        expected = official(data, spec.task_id, GROUNDING_TESTS[spec.grounding_test], answers_of(_docs(single, data), respond))
         for name in FOUR + ("mt_given_gtfail",) + tuple(name for name in alone if "atleast" in name):
             assert (alone[name] is None) if expected[name] is None else alone[name] == pytest.approx(expected[name], abs=1e-12), (test, name)
         for source in SOURCES:
@@ -240,12 +240,5 @@ def test_images_only_asks_the_mt3_questions_with_no_text_and_fills_table19(oracl
     assert results["configs"]["tempvs_mt3_images_only"]["metadata"]["mode"] == "images_only"
     [row] = build_rows(LAYOUTS["tempvs-table19"], load_runs([out]), include_published=False)
     assert row.values == {"with_events": 1.0, "with_captions": 1.0, "images_only": 1.0}
-    with pytest.raises(TempVSSettingsError, match=r"mode 'images_only' is MT3's alone \(tests: \[mt3_event\]"):
-        TaskSettings(("mt3_caption",), mode="images_only")  # the same questions: one task asks them
-
-
-def test_an_old_option_variable_stops_the_run(tmp_path, data):
-    log = run_cli([str(BIN / "lmms-eval"), "--model", "scripted", "--tasks", "tempvs_mt1_two", "--output_path",
-                   str(tmp_path), "--limit", "2"], tmp_path, {"TEMPVS_DATA_DIR": str(data), "TEMPVS_FIXES": "extraction"})
-    assert "TEMPVS_FIXES is no longer read: use the task setting `fixes`" in log.stdout + log.stderr
-    assert not list(tmp_path.rglob("*_results.json"))
+    with pytest.raises(TempVSDataError, match=r"mode 'images_only' is MT3's alone \(tests: \[mt3_event\]"):
+        check_settings(("mt3_caption",), mode="images_only")  # the same questions: one task asks them

@@ -3,8 +3,9 @@ model-family branches, the opt-in fixed extraction and the CoT answer tag."""
 
 import pytest
 
-from temporal_bench.tempvs.extraction import UNK, extract, fixed_extract, is_correct, official_extract
-from temporal_bench.tempvs.settings import TaskSettings, TempVSSettingsError, refuse_removed_env
+from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, extract, fixed_extract, is_correct, official_extract
+from temporal_bench.lmms_eval_tasks.tempvs.docs import check_settings
+from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
 
 MT1_OPTIONS = "A. False; B. True."
 
@@ -119,16 +120,11 @@ def test_correctness_uses_the_last_character_case_sensitively():
     assert not is_correct("b", "B") and not is_correct(UNK, "B") and not is_correct("3", "image 4")
 
 
-def test_options_are_arguments_and_the_old_variables_are_refused(monkeypatch):
+def test_options_are_arguments_and_a_misspelt_one_is_refused():
     assert extract("option b", "mt1", MT1_OPTIONS, fixes=frozenset({"extraction", "missing_grounding"})) == "B"
     assert extract("option b", "mt1", MT1_OPTIONS, fixes=frozenset({"missing_grounding"})) == UNK
     assert extract("A man walks. Option B", "mt1", MT1_OPTIONS, family="internvl") == "B"
-    with pytest.raises(TempVSSettingsError, match="unknown fix 'typo'"):
-        TaskSettings(("mt1_two",), fixes=("typo",))
-    refuse_removed_env()
-    for name, setting in (("TEMPVS_FIXES", "task setting `fixes`"), ("TEMPVS_SOURCES", "task setting `sources`"),
-                          ("TEMPVS_EXTRACTOR", "per-model setting `extractor`")):
-        monkeypatch.setenv(name, "x")
-        with pytest.raises(TempVSSettingsError, match=f"{name} is no longer read: use the {setting}"):
-            refuse_removed_env()
-        monkeypatch.delenv(name)
+    with pytest.raises(TempVSDataError, match="unknown fixes 'typo'"):
+        check_settings(("mt1_two",), fixes=("typo",))
+    with pytest.raises(TempVSDataError, match="unknown test 'mt4'.*unknown visual 'both'"):
+        check_settings(("mt4",), visual="both")

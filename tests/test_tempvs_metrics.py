@@ -8,10 +8,11 @@ from typing import Dict
 
 import pytest
 
-from temporal_bench.tempvs import metrics
+from temporal_bench.lmms_eval_tasks.tempvs import metrics
+from temporal_bench.tempvs import breakdowns
 from temporal_bench.tempvs.fixtures import write_fixture
-from temporal_bench.tempvs.loading import build_main_docs
-from temporal_bench.tempvs.spec import MAIN_TESTS
+from tests.task_docs import tempvs_main_docs as build_main_docs
+from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
 from tests.tempvs_official_eval import official
 
 
@@ -36,7 +37,7 @@ def answers_of(docs, respond) -> Dict[tuple, str]:
 def package_metrics(docs, respond, names=("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "mt_given_gtfail"),
                     fixes=frozenset()):
     records = [metrics.make_record(d, respond(d), fixes=fixes) for d in docs]
-    return {name: metrics.AGGREGATIONS[name](records) for name in names}, records
+    return {name: breakdowns.AGGREGATIONS[name](records) for name in names}, records
 
 
 @pytest.fixture(scope="module")
@@ -49,18 +50,18 @@ def test_package_equals_reference_on_mixed_answers(root, test):
     spec = MAIN_TESTS[test]
     docs, _ = build_main_docs(test, data_dir=root)
     ours, records = package_metrics(docs, mixed_response)
-    expected = official(root, spec.task_id, spec.grounding_task_id, answers_of(docs, mixed_response))
+    expected = official(root, spec.task_id, GROUNDING_TESTS[spec.grounding_test], answers_of(docs, mixed_response))
     for name, value in ours.items():
         assert value == pytest.approx(expected[name]) if expected[name] is not None else value is None, name
     for source, figures in expected["per_source"].items():
-        assert metrics.AGGREGATIONS[f"gt_{source}"](records) == pytest.approx(figures["gt_acc"])
-        assert metrics.AGGREGATIONS[f"mt_{source}"](records) == pytest.approx(figures["mt_acc"])
-        assert metrics.AGGREGATIONS[f"gtstrict_{source}"](records) == pytest.approx(figures["gtstrict_rate"])
+        assert breakdowns.AGGREGATIONS[f"gt_{source}"](records) == pytest.approx(figures["gt_acc"])
+        assert breakdowns.AGGREGATIONS[f"mt_{source}"](records) == pytest.approx(figures["mt_acc"])
+        assert breakdowns.AGGREGATIONS[f"gtstrict_{source}"](records) == pytest.approx(figures["gtstrict_rate"])
         exp = figures["mt_given_gtstrict"]
-        got = metrics.AGGREGATIONS[f"mtgts_{source}"](records)
+        got = breakdowns.AGGREGATIONS[f"mtgts_{source}"](records)
         assert (got is None) if exp is None else got == pytest.approx(exp)
-    at_least = [name for name in metrics.metric_names(metrics.metric_family(test)) if "atleast" in name]
-    assert at_least and {name: metrics.AGGREGATIONS[name](records) for name in at_least} == pytest.approx(
+    at_least = [name for name in breakdowns.metric_names(breakdowns.metric_family(test)) if "atleast" in name]
+    assert at_least and {name: breakdowns.AGGREGATIONS[name](records) for name in at_least} == pytest.approx(
         {name: expected[name] for name in at_least})
     assert 0 < ours["mt_acc"] < 1 or test.startswith("mt2")  # the mix is really mixed
     assert 0 < ours["gt_acc"] < 1
@@ -71,7 +72,7 @@ def test_reference_can_disagree(root):
     spec = MAIN_TESTS["mt1_two"]
     docs, _ = build_main_docs("mt1_two", data_dir=root)
     ours, _ = package_metrics(docs, mixed_response)
-    unfiltered = official(root, spec.task_id, spec.grounding_task_id, answers_of(docs, mixed_response), blind=False)
+    unfiltered = official(root, spec.task_id, GROUNDING_TESTS[spec.grounding_test], answers_of(docs, mixed_response), blind=False)
     assert unfiltered["mt_acc"] != pytest.approx(ours["mt_acc"])
 
 
@@ -79,7 +80,7 @@ def test_unfiltered_variant_equals_reference_without_blind_filter(root):
     spec = MAIN_TESTS["mt2_caption"]
     docs, _ = build_main_docs("mt2_caption", blind_filter=False, data_dir=root)
     ours, _ = package_metrics(docs, mixed_response)
-    expected = official(root, spec.task_id, spec.grounding_task_id, answers_of(docs, mixed_response), blind=False)
+    expected = official(root, spec.task_id, GROUNDING_TESTS[spec.grounding_test], answers_of(docs, mixed_response), blind=False)
     assert ours["mt_acc"] == pytest.approx(expected["mt_acc"]) and ours["gtstrict_rate"] == pytest.approx(expected["gtstrict_rate"])
 
 
@@ -87,14 +88,14 @@ def test_fine_grained_keys(root):
     docs, _ = build_main_docs("mt1_two", data_dir=root)
     _, records = package_metrics(docs, mixed_response)
     mains = [(d, r) for d, r in zip(docs, records) if d["kind"] == "main"]
-    for kind in metrics.PAIRED_TYPES:
+    for kind in breakdowns.PAIRED_TYPES:
         for polarity, suffix in (("pos", "_gt"), ("neg", "_nc")):
             chosen = [r["correct"] for d, r in mains if d["statement_type"] == kind + suffix]
-            value = metrics.AGGREGATIONS[f"two_{kind}_{polarity}"](records)
+            value = breakdowns.AGGREGATIONS[f"two_{kind}_{polarity}"](records)
             assert value == (sum(chosen) / len(chosen) if chosen else None)
     for distance in (1, 2, 3, 4):
         chosen = [r["correct"] for d, r in mains if d["event_distance"] == distance]
-        assert chosen and metrics.AGGREGATIONS[f"dist{distance}"](records) == sum(chosen) / len(chosen)
+        assert chosen and breakdowns.AGGREGATIONS[f"dist{distance}"](records) == sum(chosen) / len(chosen)
     assert metrics.invalid_rate(records) == sum(r["pred"] == "UNK" for r in records) / len(records) > 0
 
 
@@ -105,13 +106,13 @@ def test_missing_partners_are_excluded_not_passed(root):
     assert metrics.gtstrict_rate(records) == 0.0
     cut = [r for r in records if not (r["kind"] == "grounding" and r["source"] == "vwp")]  # e.g. --limit
     vwp_mains = sum(r["kind"] == "main" and r["source"] == "vwp" for r in records)
-    assert vwp_mains and metrics.gt_missing_count(cut) == vwp_mains
-    assert metrics.gtstrict_rate(cut) == 0.0 and metrics.AGGREGATIONS["gtstrict_vwp"](cut) is None
+    assert vwp_mains and breakdowns.gt_missing_count(cut) == vwp_mains
+    assert metrics.gtstrict_rate(cut) == 0.0 and breakdowns.AGGREGATIONS["gtstrict_vwp"](cut) is None
     only_main = [r for r in records if r["kind"] == "main"]
     assert metrics.gtstrict_rate(only_main) is None and metrics.mt_given_gtstrict(only_main) is None
     assert metrics.mt_acc(only_main) == 1.0
-    assert metrics.gt_missing_count(records + records[:5]) == 0  # duplicates (padding) are counted once
-    assert metrics.main_count(records + records[-3:]) == metrics.main_count(records)
+    assert breakdowns.gt_missing_count(records + records[:5]) == 0  # duplicates (padding) are counted once
+    assert breakdowns.main_count(records + records[-3:]) == breakdowns.main_count(records)
 
 
 def test_missing_grounding_rows_quirk_and_fix(tmp_path):
@@ -120,11 +121,11 @@ def test_missing_grounding_rows_quirk_and_fix(tmp_path):
     docs, _ = build_main_docs("mt1_two", blind_filter=False, data_dir=root)
     wrong_ground = lambda d: "9" if d["kind"] == "grounding" else d["answer"]  # noqa: E731
     faithful, records = package_metrics(docs, wrong_ground)
-    expected = official(root, spec.task_id, spec.grounding_task_id, answers_of(docs, wrong_ground), blind=False)
+    expected = official(root, spec.task_id, GROUNDING_TESTS[spec.grounding_test], answers_of(docs, wrong_ground), blind=False)
     # the official join appends nothing for the missing event: (0, 1) and (0, 4) pairs are judged on
     # one failing row, so they fail; nothing passes
     assert faithful["gtstrict_rate"] == expected["gtstrict_rate"] == 0.0
-    assert metrics.gt_unmatched_count(records) == 4
+    assert breakdowns.gt_unmatched_count(records) == 4
     oracle = lambda d: d["answer"]  # noqa: E731
     faithful, records = package_metrics(docs, oracle)
     assert faithful["gtstrict_rate"] == 1.0  # quirk: a partly missing grounding still passes
@@ -138,11 +139,11 @@ def test_per_doc_values_are_compact_and_aggregate_like_whole_records(root):
     None): each headline aggregation gives the same figure on those values as on whole records."""
     docs, _ = build_main_docs("mt2_event", data_dir=root)
     records = [metrics.make_record(d, mixed_response(d)) for d in docs]
-    keys = metrics.headline_keys(("mt2_event",))
-    values = [metrics.values_of(r, keys) for r in records]
+    keys = metrics.metric_keys(("mt2_event",))
+    values = [metrics.values_of(r, ("mt2_event",)) for r in records]
     assert [name for name, _, _ in keys] == list(metrics.HEADLINE) and values[0]["gt_acc"] is records[0]
     for name, aggregation, _ in keys:
-        assert metrics.AGGREGATIONS[aggregation]([v[name] for v in values]) == metrics.AGGREGATIONS[aggregation](records), name
+        assert breakdowns.AGGREGATIONS[aggregation]([v[name] for v in values]) == breakdowns.AGGREGATIONS[aggregation](records), name
     main = next(v for v, r in zip(values, records) if r["kind"] == "main")
     assert main["mt_acc"] == {"key": main["gt_acc"]["key"], "kind": "main", "correct": main["gt_acc"]["correct"]}
     # MT2/MT3: the partners are every grounding row of the sequence, so the record holds their number
@@ -153,14 +154,14 @@ def test_per_doc_values_are_compact_and_aggregate_like_whole_records(root):
 def test_breakdowns_equal_the_aggregations_on_records(root):
     docs, _ = build_main_docs("mt1_two", data_dir=root)
     records = [metrics.make_record(d, mixed_response(d)) for d in docs]
-    breakdown = metrics.breakdown_metrics("tempvs_mt1_two", records + records[:3])
-    assert list(breakdown) == metrics.metric_names("mt1_two")
-    assert breakdown == {name: metrics.AGGREGATIONS[name](records) for name in metrics.metric_names("mt1_two")}
+    breakdown = breakdowns.breakdown_metrics("tempvs_mt1_two", records + records[:3])
+    assert list(breakdown) == breakdowns.metric_names("mt1_two")
+    assert breakdown == {name: breakdowns.AGGREGATIONS[name](records) for name in breakdowns.metric_names("mt1_two")}
     assert breakdown["main_count"] + breakdown["grounding_count"] == len(docs)
     # a task holding MT2 and MT3: each test's keys under its prefix, equal to the test's own task
     both, _ = build_main_docs(("mt2_event", "mt3_event"), data_dir=root)
-    shared = metrics.breakdown_metrics("tempvs_ordering_event", [metrics.make_record(d, mixed_response(d)) for d in both])
+    shared = breakdowns.breakdown_metrics("tempvs_ordering_event", [metrics.make_record(d, mixed_response(d)) for d in both])
     for test in ("mt2_event", "mt3_event"):
         alone, _ = build_main_docs(test, data_dir=root)
-        single = metrics.breakdown_metrics(f"tempvs_{test}", [metrics.make_record(d, mixed_response(d)) for d in alone])
+        single = breakdowns.breakdown_metrics(f"tempvs_{test}", [metrics.make_record(d, mixed_response(d)) for d in alone])
         assert {f"{test[:3]}_{k}": v for k, v in single.items()} == {k: v for k, v in shared.items() if k.startswith(test[:3])}

@@ -1,11 +1,11 @@
-"""The settings that follow the model (tempvs/model_settings.py; docs/protocol/tempvs.md §4.5, §6.2),
+"""The settings that follow the model (lmms_eval_tasks/tempvs/model_settings.py; docs/protocol/tempvs.md §4.5, §6.2),
 through the real lmms-eval task loading: the model class picks its section of the task YAML's
 ``lmms_eval_specific_kwargs``, and the scored answer uses that family's extraction branch. Where each
 class puts the images: tests/test_tempvs_image_order.py."""
 
 import pytest
 
-from temporal_bench.tempvs import model_settings
+from temporal_bench.lmms_eval_tasks.tempvs import model_settings
 from temporal_bench.tempvs.fixtures import write_fixture
 
 TASK = "tempvs_mt3_event_separate"
@@ -64,7 +64,7 @@ def test_deepseek_labels_and_interleave_by_hand():
 
 def test_process_results_parses_with_the_family_of_the_model(data, monkeypatch, manager):
     """LLaVA-NeXT-Video's branch keeps the text after "assistant"; the generic one reads the first letter."""
-    from temporal_bench.tempvs.hooks import process_results
+    from temporal_bench.lmms_eval_tasks.tempvs.utils import process_results
 
     echoed = "user Options A. ... E. assistant {answer}"
     for model, right in (("llava_vid", True), ("qwen2_5_vl", False)):

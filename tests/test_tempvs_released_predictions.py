@@ -25,7 +25,7 @@ from temporal_bench.tempvs.released_predictions import (
     score_model,
     scored_tests,
 )
-from temporal_bench.tempvs.spec import MAIN_TESTS
+from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from tests.tempvs_official_eval import official_release
 from tests.test_tempvs_data import tampered_pickle
 

@@ -16,7 +16,7 @@ from temporal_bench.tempvs.figures import TEMPVS_FIGURE3
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.released_predictions import scored_tests, write_results
-from temporal_bench.tempvs.spec import MAIN_TESTS
+from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from tests.harness import lmms_eval
 from tests.test_report import check_golden
 

@@ -16,7 +16,7 @@ from temporal_bench.report.rows import build_rows
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.released_predictions import main_score_predictions, scored_tests, write_results
-from temporal_bench.tempvs.spec import BLIND_MODELS, MAIN_TESTS
+from temporal_bench.lmms_eval_tasks.tempvs.spec import BLIND_MODELS, MAIN_TESTS
 from tests.tempvs_official_eval import official
 
 TABLE17 = {"two_event": "mt1_two", "three_event": "mt1_three", "mt2_event": "mt2_event", "mt2_caption": "mt2_caption"}
@@ -49,7 +49,7 @@ def test_table17_from_the_released_blind_predictions(data, tmp_path, capsys):
             spec = MAIN_TESTS[test]
             answers = _blind_answers(data, model, suffix, spec.task_id)
             for when, blind in (("before", False), ("after", True)):
-                expected = official(data, spec.task_id, spec.grounding_task_id, answers, blind=blind, model=model)["mt_acc"]
+                expected = official(data, spec.task_id, GROUNDING_TESTS[spec.grounding_test], answers, blind=blind, model=model)["mt_acc"]
                 assert measured[f"{column}_{when}"] == pytest.approx(expected), (model, column, when)
             assert measured[f"{column}_after"] < measured[f"{column}_before"]
         assert rows[("published", model)]["two_event_before"] is not None

@@ -1,7 +1,8 @@
-"""``--tasks tempvs`` asks each distinct question once across the suite (issue 28), through the real
-lmms-eval CLI on the fixture: the request count, every headline and breakdown value against the six
-single tasks (``request_hash``: an answer fixed by the prompt text and the images in order), and the
-run read back by the report, intervals, compare, rescore, browse and a ``--use_cache`` resume."""
+"""``--tasks tempvs`` asks each distinct question once for all six main tests (one task: its docs are the main
+questions and the distinct grounding questions, its aggregations each test's metrics), through the real lmms-eval
+CLI on the fixture: the request count, every headline and breakdown value against the six single tasks
+(``request_hash``: an answer fixed by the prompt text and the images in order) whatever order the tasks run in, and
+the run read back by the report, intervals, compare, rescore, browse and a ``--use_cache`` resume."""
 
 import json
 from pathlib import Path
@@ -11,26 +12,25 @@ import pytest
 from temporal_bench.browse.cards import run_cards
 from temporal_bench.browse.cli import main_browse
 from temporal_bench.browse.thumbnails import Thumbnails
+from temporal_bench.lmms_eval_tasks.tempvs.docs import shown_images
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import HEADLINE
+from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from temporal_bench.report.cluster_stats import cluster_stats_of
-from temporal_bench.runs.results import load_runs
 from temporal_bench.report.compare import compare_runs
 from temporal_bench.report.intervals import cell_interval, record_intervals
-from temporal_bench.runs.records import task_records
-from temporal_bench.runs.logged import find_runs
 from temporal_bench.rescore.scoring import rescore
+from temporal_bench.runs.logged import find_runs
+from temporal_bench.runs.records import task_records
+from temporal_bench.runs.results import load_runs
+from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.fixtures import write_fixture
-from temporal_bench.tempvs.hooks import docs_of, image_paths
-from temporal_bench.tempvs.metrics import HEADLINE, breakdown_metrics
 from temporal_bench.tempvs.task_tests import per_test_records, per_test_results
-from temporal_bench.tempvs.settings import TaskSettings, TempVSSettingsError
-from temporal_bench.tempvs.spec import MAIN_TESTS, SUITE_GROUNDING_TASK
-from temporal_bench.tempvs.tasks import GROUPS, TASKS
 from tests.harness import BIN, lmms_eval, run_cli
+from tests.task_docs import task_docs
 from tests.test_browse import read_page
 from tests.test_tempvs_metrics import mixed_response
 
-SUITE = GROUPS["tempvs"]
-PROTOCOL = GROUPS["tempvs_protocol"]
+PROTOCOL = ["tempvs_mt1_two", "tempvs_mt1_three", "tempvs_ordering_event", "tempvs_ordering_caption"]
 SINGLE = [f"tempvs_{test}" for test in MAIN_TESTS]
 DISTINCT = 456  # the fixture's distinct (prompt, images) requests; the protocol asks 547 questions
 
@@ -58,30 +58,30 @@ def single_run(data, tmp_path_factory):
 
 
 def _docs(task, data):
-    return docs_of(TASKS[task], data_dir=data)
+    return task_docs(task, data)
 
 
 def test_the_suite_sends_each_distinct_request_once(suite_run, single_run, data):
     results, run = suite_run
     singles = [doc for task in SINGLE for doc in _docs(task, data)]
-    requests = {(doc["prompt"], tuple(image_paths(doc))) for doc in singles}
-    assert sum(results["n-samples"][task]["effective"] for task in SUITE) == len(requests) == DISTINCT
+    requests = {(doc["prompt"], tuple(shown_images(doc))) for doc in singles}
+    assert results["n-samples"]["tempvs"]["effective"] == len(requests) == DISTINCT
     assert sum(single_run[0]["n-samples"][task]["effective"] for task in PROTOCOL) == 547 < len(singles) == 755
     # each grounding question of the single tasks is served exactly once, by a question asking the same
-    asked = _docs(SUITE_GROUNDING_TASK, data)
+    asked = [doc for doc in _docs("tempvs", data) if doc["kind"] == "grounding"]
     served = [(doc["source"], test, question_id) for doc in asked for test, question_id, _, _ in doc["serves"]]
     grounding = {(d["source"], d["doc_key"].split("/")[1], d["question_id"]): d for d in singles if d["kind"] == "grounding"}
     assert sorted(served) == sorted(grounding) and len(served) == 384 > len(asked) == 293
     for doc in asked:
         for test, question_id, gold, _ in doc["serves"]:
             twin = grounding[doc["source"], test, question_id]
-            assert (twin["prompt"], image_paths(twin), twin["gt_option"]) == (doc["prompt"], image_paths(doc), gold)
+            assert (twin["prompt"], shown_images(twin), twin["gt_option"]) == (doc["prompt"], shown_images(doc), gold)
     # the samples file logs each distinct question once, with the questions it serves
-    logged = task_records(run, SUITE_GROUNDING_TASK)
+    logged = [r for r in task_records(run, "tempvs") if r["kind"] == "grounding"]
     assert sorted(r["key"] for r in logged) == sorted(doc["doc_key"] for doc in asked)
-    assert sum(len(r["serves"]) for r in logged) == 384
-    assert results["configs"]["tempvs_suite_mt1_two"]["metadata"]["shared_grounding"] is True
-    assert "shared_grounding" not in single_run[0]["configs"]["tempvs_mt1_two"]["metadata"]
+    assert sum(len(r["serves"]) for r in logged) == 384 == results["results"]["tempvs"]["served_count,none"]
+    assert results["results"]["tempvs"]["asked_count,none"] == 293
+    assert results["configs"]["tempvs"]["metadata"]["suite"] is True
 
 
 def test_every_metric_equals_the_single_tasks(suite_run, single_run):
@@ -90,7 +90,7 @@ def test_every_metric_equals_the_single_tasks(suite_run, single_run):
     (results, run), (single_results, singles) = suite_run, single_run
     report = load_runs([run.results_path])[0]
     checked = 0
-    for task in SUITE[1:]:
+    for task in ["tempvs"]:
         for test_task, entry in per_test_results(task, results["results"][task]).items():
             expected = single_results["results"][test_task]
             assert {k: entry[f"{k},none"] for k in HEADLINE} == {k: expected[f"{k},none"] for k in HEADLINE}, test_task
@@ -105,18 +105,27 @@ def test_every_metric_equals_the_single_tasks(suite_run, single_run):
             checked += 1
     assert checked == 6
     # the answers are not trivial: right, wrong and unparseable ones, and GT_strict passes
-    values = per_test_results("tempvs_suite_mt1_two", results["results"]["tempvs_suite_mt1_two"])["tempvs_mt1_two"]
+    values = per_test_results("tempvs", results["results"]["tempvs"])["tempvs_mt1_two"]
     assert 0 < values["gt_acc,none"] < 1 and 0 < values["gtstrict_rate,none"] and 0 < values["invalid_rate,none"] < 1
 
 
-def test_rescore_reproduces_the_suite_and_joins_its_grounding_task(suite_run, data, monkeypatch):
+def test_the_same_numbers_whatever_order_the_tasks_run_in(suite_run, data, tmp_path):
+    """The task list in reverse order (the six single tests, then the suite) in one run: each test's numbers are the
+    suite's and the single task's; nothing depends on which task lmms-eval aggregates first."""
+    reverse = [*reversed(SINGLE), "tempvs"]
+    results = lmms_eval(tmp_path, reverse, model="request_hash", model_args="", env={"TEMPVS_DATA_DIR": str(data)})["results"]
+    alone = suite_run[0]["results"]["tempvs"]
+    assert {k: v for k, v in results["tempvs"].items() if k != "alias"} == {k: v for k, v in alone.items() if k != "alias"}
+    for test_task, entry in per_test_results("tempvs", results["tempvs"]).items():
+        assert {k: entry[f"{k},none"] for k in HEADLINE} == {k: results[test_task][f"{k},none"] for k in HEADLINE}, test_task
+
+
+def test_rescore_reproduces_the_suite(suite_run, data, monkeypatch):
     monkeypatch.setenv("TEMPVS_DATA_DIR", str(data))
     _, run = suite_run
-    done = rescore([run], ["tempvs_suite_mt1_two", "tempvs_suite_ordering_event"])
-    tasks = done[0].tasks
-    assert [t.task for t in tasks] == [SUITE_GROUNDING_TASK, "tempvs_suite_mt1_two", "tempvs_suite_ordering_event"]
-    assert all(not row.changed for t in tasks for row in t.rows) and sum(len(t.rows) for t in tasks) == 4 + 6 + 12
-    assert all(t.changed_docs == 0 for t in tasks)
+    (task,) = rescore([run], ["tempvs"])[0].tasks
+    assert task.task == "tempvs" and task.changed_docs == 0
+    assert not any(row.changed for row in task.rows) and len(task.rows) == 2 + 6 * 6
 
 
 def test_compare_gives_the_protocol_runs_comparison(suite_run, single_run, data, tmp_path_factory):
@@ -127,56 +136,39 @@ def test_compare_gives_the_protocol_runs_comparison(suite_run, single_run, data,
     protocol, _ = compare_runs(single_run[1], oracle_protocol)
     assert sorted(suite, key=lambda c: (c.task, c.metric)) == sorted(protocol, key=lambda c: (c.task, c.metric))
     assert {c.task for c in suite} == set(SINGLE) and len(suite) >= 6
-    assert any(note.startswith(f"{SUITE_GROUNDING_TASK}: its answers are compared within each test") for note in notes)
 
 
 def test_browse_shows_each_distinct_question_once_with_the_tests_it_serves(suite_run, data, monkeypatch):
     monkeypatch.setenv("TEMPVS_DATA_DIR", str(data))
-    tasks = {t.task: t for t in run_cards([suite_run[1]], Thumbnails())}
-    grounding = tasks[SUITE_GROUNDING_TASK].cards
+    (task,) = run_cards([suite_run[1]], Thumbnails())
+    assert task.task == "tempvs"
+    grounding = [card for card in task.cards if card.record["kind"] == "grounding"]
     assert len(grounding) == 293
     served = [join for card in grounding for join in card.joins if join.title.startswith("Asked once for")]
     assert len(served) == 293 and sum(int(join.title.split()[3]) for join in served) == 384
     ids = {card.id for card in grounding}
-    mains = [card for card in tasks["tempvs_suite_mt1_two"].cards]
-    strict = [join for card in mains for join in card.joins if join.title.startswith("GT_strict")]
-    assert len(strict) == len(mains) == 74 and not any("not judged" in join.title for join in strict)
-    assert all(link.card in ids for join in strict for link in join.links)
-    assert sum(join.ok for join in strict) == round(74 * suite_run[0]["results"]["tempvs_suite_mt1_two"]["gtstrict_rate,none"])
-    # MT2/MT3 join every grounding question of their sequence: those of the all-events test only, as the metrics
-    for task in ("tempvs_suite_ordering_event", "tempvs_suite_ordering_caption"):
-        for test, values in per_test_results(task, suite_run[0]["results"][task]).items():
-            mains = [card for card in tasks[task].cards if card.record["kind"] == "main" and f"tempvs_{card.record['test']}" == test]
-            strict = [join for card in mains for join in card.joins if join.title.startswith("GT_strict")]
-            assert len(strict) == len(mains) > 0 and [len(j.links) for j in strict] == [card.record["partners"] for card in mains]
-            assert sum(join.ok for join in strict) == round(len(mains) * values["gtstrict_rate,none"]), test
+    values = per_test_results("tempvs", suite_run[0]["results"]["tempvs"])
+    for test in MAIN_TESTS:
+        mains = [card for card in task.cards if card.record["kind"] == "main" and card.record["test"] == test]
+        strict = [join for card in mains for join in card.joins if join.title.startswith("GT_strict")]
+        assert len(strict) == len(mains) > 0 and not any("not judged" in join.title for join in strict), test
+        assert all(link.card in ids for join in strict for link in join.links), test
+        assert sum(join.ok for join in strict) == round(len(mains) * values[f"tempvs_{test}"]["gtstrict_rate,none"]), test
+        if test.startswith("mt2") or test.startswith("mt3"):  # every grounding question of the sequence, as the metrics join them
+            assert [len(j.links) for j in strict] == [card.record["partners"] for card in mains], test
 
 
-def test_browse_tasks_takes_a_test_name_and_brings_the_grounding_questions_it_joins(suite_run, data, tmp_path, capsys):
-    """``browse --tasks tempvs_mt1_two`` on a ``--tasks tempvs`` run: the suite task that asks the test, and of the
-    suite grounding task only the questions its main questions join, every GT_strict verdict as on the full page."""
+def test_browse_tasks_takes_a_test_name(suite_run, data, tmp_path, capsys):
+    """``browse --tasks tempvs_mt1_two`` on a ``--tasks tempvs`` run: the task that asks the test."""
     argv = [str(suite_run[1].results_path), "--output", str(tmp_path / "page.html"), "--tasks", "tempvs_mt1_two", f"--data=TEMPVS_DATA_DIR={data}"]
     assert main_browse(argv) == 0
-    *notes, path = capsys.readouterr().out.splitlines()
-    full = {t.task: t for t in run_cards([suite_run[1]], Thumbnails())}
-    linked = {link.card for card in full["tempvs_suite_mt1_two"].cards for join in card.joins for link in join.links}
-    note = f"note: {SUITE_GROUNDING_TASK}: {len(linked)} of its 293 cards shown: the questions that the tasks chosen with --tasks join"
-    assert notes == [note] and len(linked) < 293
-    cards, table, missing, page = read_page(Path(path))
-    assert list(table) == ["tempvs_suite_mt1_two", SUITE_GROUNDING_TASK] and missing == 0
-    assert table["tempvs_suite_mt1_two"]["cards"] == 74 and table[SUITE_GROUNDING_TASK]["cards"] == len(linked)
-    strings, by_id = page["strings"], {card["id"]: card for card in cards}
-    verdicts = sorted((c["question"], [j[1] for j in c["joins"]], [by_id[link[1]]["question"] for j in c["joins"] for link in j[2]])
-                      for c in cards if c["task"] == "tempvs_suite_mt1_two")
-    ids = {card.id: card for t in full.values() for card in t.cards}
-    assert verdicts == sorted((c.facts.question, [{True: 1, False: 0, None: None}[j.ok] for j in c.joins],
-                               [ids[link.card].facts.question for j in c.joins for link in j.links]) for c in full["tempvs_suite_mt1_two"].cards)
-    assert all(strings[j[0]] != "Grounding question of the main question(s)" or all(by_id[link[1]]["task"] == "tempvs_suite_mt1_two" for link in j[2])
-               for c in cards for j in c.get("joins", []))
+    path = capsys.readouterr().out.splitlines()[-1]
+    cards, table, missing, _ = read_page(Path(path))
+    assert list(table) == ["tempvs"] and missing == 0 and table["tempvs"]["cards"] == DISTINCT
 
 
 def _script(path, data, respond):
-    path.write_text(json.dumps({f"{task}/{i}": respond(task, doc) for task in SUITE for i, doc in enumerate(_docs(task, data))}))
+    path.write_text(json.dumps({f"tempvs/{i}": respond("tempvs", doc) for i, doc in enumerate(_docs("tempvs", data))}))
     return path
 
 
@@ -198,7 +190,7 @@ def test_use_cache_resumes_the_suite_and_serves_its_answers(data, tmp_path):
     resumed = lmms_eval(tmp_path / "resumed", ["tempvs"], model_args=args, env=env, extra=["--use_cache", str(cache)])
     reference = lmms_eval(tmp_path / "reference", ["tempvs"], model_args=args, env=env)
     assert resumed["results"] == reference["results"]
-    assert sum(resumed["n-samples"][task]["effective"] for task in SUITE) == DISTINCT
+    assert resumed["n-samples"]["tempvs"]["effective"] == DISTINCT
     # 3. a finished run's answers come from the cache: the same model whose script now says otherwise is not asked
     _script(full, data, lambda task, doc: "I cannot tell.")
     cached = lmms_eval(tmp_path / "cached", ["tempvs"], model_args=args, env=env, extra=["--use_cache", str(cache)])
@@ -209,26 +201,5 @@ def test_two_processes_equal_one(suite_run, data, tmp_path):
     """The join reads the grounding answers gathered from every process."""
     two = lmms_eval(tmp_path, ["tempvs"], model="request_hash", model_args="", env={"TEMPVS_DATA_DIR": str(data)}, processes=2)
     one = suite_run[0]
-    assert {t: {k: v for k, v in one["results"][t].items() if k != "alias"} for t in SUITE} == \
-        {t: {k: v for k, v in two["results"][t].items() if k != "alias"} for t in SUITE}
+    assert {k: v for k, v in one["results"]["tempvs"].items() if k != "alias"} == {k: v for k, v in two["results"]["tempvs"].items() if k != "alias"}
     assert one["n-samples"] == two["n-samples"]
-
-
-def test_a_suite_main_task_without_the_grounding_task_says_so(data, tmp_path):
-    out = tmp_path / "out"
-    out.mkdir()
-    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=oracle", "--tasks", "tempvs_suite_mt1_two",
-               "--output_path", str(out)]
-    log = run_cli(command, out, {"TEMPVS_DATA_DIR": str(data)})
-    results = json.loads(next(out.glob("**/*_results.json")).read_text())["results"]["tempvs_suite_mt1_two"]
-    assert (results["mt_acc,none"], results["gtstrict_rate,none"], results["gt_acc,none"]) == (1.0, None, None)
-    assert (log.stdout + log.stderr).count(f"{SUITE_GROUNDING_TASK} was not aggregated before this task") == 6
-
-
-def test_settings_refuse_what_the_suite_cannot_mean():
-    with pytest.raises(TempVSSettingsError, match=r"grounding tests \['gt_paired', 'gt_all'\] together need shared_grounding"):
-        TaskSettings(("gt_paired", "gt_all"))
-    with pytest.raises(TempVSSettingsError, match="shared_grounding with mode blind"):
-        TaskSettings(("mt1_two",), mode="blind", visual="none", blind_filter=False, shared_grounding=True)
-    assert "shared_grounding" not in TaskSettings(("mt1_two",)).metadata()
-    assert TaskSettings(("mt1_two",), shared_grounding=True).metadata()["shared_grounding"] is True

@@ -6,8 +6,7 @@ seconds apart) before raising ``tenacity.RetryError``; the CLI then logs only "E
 evaluation: RetryError[<Future ... raised ConnectionError>]". A missing folder or a wrong layout
 does not heal on retry, so :func:`stops_run_on` logs the error and raises :class:`DataErrorExit`,
 a ``SystemExit``: tenacity does not retry it and the CLI does not catch it, so the process ends
-with status 1 right after the logged line. Task code upstream must not end the process: ``temporal-bench
-export`` copies ``temporal_bench/export/upstream/fail_fast.py`` in its place, which logs and raises the error.
+with status 1 right after the logged line (otherwise lmms-eval would exit 0 without results).
 """
 
 import functools

@@ -19,6 +19,8 @@ Such a response is never parsed (``"after 5 retries"`` would read as image 5, ``
 
 from typing import Dict, List, Optional
 
+from loguru import logger as eval_logger
+
 REQUEST_FAILED_PREFIX = "[LMMS_EVAL_REQUEST_FAILED"
 BUDGET_EXCEEDED_PREFIX = "[LMMS_EVAL_BUDGET_EXCEEDED]"
 NO_MESSAGE_TEXT = 'Error: can only concatenate str (not "NoneType") to str'
@@ -34,3 +36,19 @@ def is_failed_response(response: Optional[str]) -> bool:
 def count_failed(records: List[Dict]) -> int:
     """``failed_count``: the records whose request failed or brought no response."""
     return sum(record["failed"] for record in records)
+
+
+def warn_failed(task: str, failed: int, total: int, args=None) -> None:
+    """Warn when questions got no answer: how they were scored and how to re-run only them (``args``: lmms-eval's
+    command-line arguments, which an aggregation with an ``args`` parameter receives)."""
+    if not failed:
+        return
+    cache = getattr(args, "use_cache", None)
+    if cache:
+        rerun = (f"lmms-eval's response cache {cache} keeps the answered requests but also the failure texts: run `temporal-bench forget-failed {cache}` "
+                 "and then the same command again, which sends only the failed requests (a task that samples, temperature > 0, is never cached and runs again whole)")
+    else:
+        rerun = "run with --use_cache DIR to keep answered requests; after `temporal-bench forget-failed DIR` the same command sends only the failed ones"
+    eval_logger.warning(f"{task}: {failed} of {total} question(s) got no answer: their request failed or brought no response (lmms-eval's "
+                        f"[LMMS_EVAL_REQUEST_FAILED ...] text, or an empty response). They are scored as unanswered (invalid answers), so this "
+                        f"run's scores are not the model's. To complete the run: {rerun}.")

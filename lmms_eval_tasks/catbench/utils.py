@@ -1,34 +1,94 @@
-"""Hooks of the lmms-eval CaT-Bench tasks. lmms-eval loads this file by path as a top-level module,
-so it imports the installed package absolutely and holds no logic of its own."""
+"""The functions the CaT-Bench task YAMLs name: ``process_docs`` with each task's data settings (which its YAML's
+``metadata`` states for the results file), the prompts and parsers of the paper's prompt modes (answer only,
+answer then explain, explain then answer) and the metrics' aggregations."""
 
-from pathlib import Path
+import inspect
+from functools import partial
+from typing import Callable, Dict, List
 
-from lmms_eval.api.filter import Filter
-
-from temporal_bench.catbench.hooks import (  # noqa: F401
-    data_source,
-    doc_to_target,
-    doc_to_text_answer_only,
-    doc_to_text_cot,
-    doc_to_text_explain,
-    doc_to_text_explain_nl,
-    doc_to_text_fewshot,
-    doc_to_visual,
-    make_process_docs,
-    process_results_answer_only,
-    process_results_json,
-    process_results_nl,
+import datasets
+from temporal_bench.lmms_eval_tasks.catbench import prompts
+from temporal_bench.lmms_eval_tasks.catbench.data import split_questions
+from temporal_bench.lmms_eval_tasks.catbench.metrics import (  # noqa: F401 - the YAMLs' aggregations
+    f1_dep,
+    f1_macro_first,
+    f1_nondep,
+    failed_count,
+    invalid_rate,
+    make_record,
+    occ,
+    per_metric,
+    precision_dep,
+    precision_macro,
+    precision_nondep,
+    recall_dep,
+    recall_macro,
+    recall_nondep,
+    tc,
 )
-from temporal_bench.catbench.metrics import *  # noqa: F401,F403  (one aggregation per metric key)
-from temporal_bench.catbench.self_consistency import vote_each_doc
-from temporal_bench.utils.task_options import process_docs_per_task
-
-# The template's dataset_path and dataset_kwargs (values, not functions, read from the environment
-# only): the hub, or the placeholder when CATBENCH_DATA_DIR is set (catbench/hooks.py data_source).
-dataset_path, dataset_kwargs = data_source(Path(__file__).parent / "placeholder.jsonl")
-globals().update(process_docs_per_task(Path(__file__).parent, make_process_docs))
+from temporal_bench.lmms_eval_tasks.catbench.parsing import PARSERS
+from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError, with_switched_twins
+from temporal_bench.utils.data_source import DataNotFoundError, data_source  # noqa: F401
+from temporal_bench.utils.fail_fast import stops_run_on
 
 
-class SelfConsistencyVote(Filter):
-    def apply(self, resps, docs):
-        return vote_each_doc(resps, docs)
+def docs_of(questions: List[Dict], task: str, record: Dict, close_max_distance: int = 3, switched: bool = False) -> List[Dict]:
+    """The docs of a task: the questions (with a NonDep-S twin per NonDep question when ``switched``), each naming its
+    task, the ``close_max_distance`` setting and the data's fingerprint and record."""
+    questions = with_switched_twins(questions) if switched else questions
+    return [{**q, "task": task, "close_max_distance": int(close_max_distance), "data": record["fingerprint"], "data_source": record} for q in questions]
+
+
+@stops_run_on((CatBenchDataError, DataNotFoundError))
+def process_docs(dataset: datasets.Dataset, task: str, close_max_distance: int = 3, switched: bool = False) -> datasets.Dataset:
+    """The task's docs from the split lmms-eval loaded (``CATBENCH_DATA_DIR`` or the hub instead where it loaded a task
+    folder's one-row placeholder; no dataset: the test split)."""
+    split = str(dataset.split) if dataset is not None else "test"
+    questions, record = split_questions(split, dataset if dataset is not None and "steps" in dataset.column_names else None)
+    return datasets.Dataset.from_list(docs_of(questions, task, record, close_max_distance, switched))
+
+
+def variant(name: str, **settings) -> partial:
+    """The ``process_docs`` of the task ``name`` with these settings (which its YAML's metadata states); a setting it does
+    not take is an error when the task's YAML is loaded."""
+    inspect.signature(process_docs).bind(None, task=name, **settings)
+    return partial(process_docs, task=name, **settings)
+
+
+process_docs_catbench = variant("catbench")
+process_docs_catbench_switched = variant("catbench_switched", switched=True)
+process_docs_catbench_explain = variant("catbench_explain")
+process_docs_catbench_explain_switched = variant("catbench_explain_switched", switched=True)
+process_docs_catbench_cot = variant("catbench_cot")
+process_docs_catbench_cot_switched = variant("catbench_cot_switched", switched=True)
+
+
+def doc_to_visual(doc: Dict) -> List:
+    return []
+
+
+def doc_to_target(doc: Dict) -> str:
+    return doc["answer"]
+
+
+def doc_to_text_answer_only(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
+    return prompts.answer_only(doc)
+
+
+def doc_to_text_explain(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
+    return prompts.answer_then_explain(doc)
+
+
+def doc_to_text_cot(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
+    return prompts.explain_then_answer(doc)
+
+
+def process_results_with(parse: Callable[[str], str]) -> Callable:
+    def process_results(doc: Dict, results: List[str]) -> Dict:
+        return {**per_metric(make_record(doc, results[0] if results else None, parse)), "data_source": doc["data_source"]}
+
+    return process_results
+
+
+process_results_answer_only = process_results_with(PARSERS["answer_only"])
+process_results_json = process_results_with(PARSERS["json"])

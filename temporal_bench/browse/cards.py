@@ -10,9 +10,8 @@ target. A task that cannot be rebuilt (its data is not reachable) still gets its
 a placeholder naming the reason. A task of a run made with ``--limit`` is marked partial, and a task
 that several results files hold is shown once per file, under names that tell them apart.
 
-``--tasks`` limits the page to some tasks (:func:`shown_tasks`); a task that joins another's questions
-(its benchmark's ``joins_task``: a main task of ``--tasks tempvs``, the suite grounding task) brings
-the cards of those it joins, and only those.
+``--tasks`` limits the page to some tasks (:func:`shown_tasks`), by their names or by the names of the
+tests a task holds (the TempVS task ``tempvs``: ``tempvs_mt1_two`` ...).
 """
 
 from __future__ import annotations
@@ -145,8 +144,7 @@ def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int,
         card.joins += [join for join in [benchmark.served(record)] if join]
         cards.append(card)
     cards.sort(key=lambda card: benchmark.order(card.record))
-    if not _joined_task(task):  # a task joining another task's cards is joined with them (run_cards)
-        _join(benchmark, cards)
+    _join(benchmark, cards)
     return TaskCards(run, task, benchmark, cards, problem, label or task)
 
 
@@ -158,31 +156,15 @@ def _join(benchmark: Benchmark, cards: list[Card]) -> None:
         benchmark.join(group)
 
 
-def _joined_task(task: str) -> str | None:
-    """The task whose logged questions ``task``'s cards join (its benchmark's ``joins_task``), None for most."""
-    benchmark = benchmarks.of_task(task)
-    return benchmark.joins_task(task) if benchmark else None
-
-
 def _held_tests(task: str) -> list[str]:
     benchmark = benchmarks.of_task(task)
     return benchmark.held_tests(task) if benchmark else []
 
 
-def _join_joined(tasks: list[TaskCards]) -> None:
-    """Cards of a task that joins another task's questions (a ``--tasks tempvs`` main task, the grounding
-    questions the suite grounding task asked for it) joined with that task's cards (without them: not
-    judged, as for any missing grounding question)."""
-    for t in tasks:
-        joined = _joined_task(t.task)
-        if joined:
-            _join(t.benchmark, t.cards + [card for other in tasks if other.task == joined for card in other.cards])
-
-
 def shown_tasks(runs: list[LoggedRun], wanted: Sequence[str]) -> list[str]:
-    """The tasks of the runs that the names given with ``--tasks`` mean: a task's name, or, for a
-    run of ``--tasks tempvs``, a main test's name as the report shows it (``tempvs_mt2_event``: the
-    suite task that asks it, ``tempvs_suite_ordering_event``) when no run has a task of that name.
+    """The tasks of the runs that the names given with ``--tasks`` mean: a task's name, or the name of a test a
+    task holds as the report shows it (``tempvs_mt2_event``: the task ``tempvs`` that asks it) when no run has a
+    task of that name.
     An unknown name is an error listing the names known."""
     logged = {task for run in runs for task in run.tasks}
     tests = {test: task for task in sorted(logged) for test in _held_tests(task)}
@@ -193,37 +175,15 @@ def shown_tasks(runs: list[LoggedRun], wanted: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(name if name in logged else tests[name] for name in wanted))
 
 
-def _cut_joined(tasks: list[TaskCards], joined: list[str]) -> list[TaskCards]:
-    """``tasks`` with the cards of the ``joined`` tasks (shown only because the chosen tasks join them, e.g.
-    the suite grounding task) cut to those the other tasks' cards link."""
-    linked = {link.card for task in tasks for card in task.cards for join in card.joins for link in join.links}
-    kept = {card.id for task in tasks if task.task not in joined for card in task.cards} | linked
-    total = {task.task: len(task.cards) for task in tasks}
-    out = keep_cards(tasks, kept)
-    for task in out:
-        if task.task in joined:
-            task.shown_in_part = f"{len(task.cards)} of its {total[task.task]} cards shown: the questions that the tasks chosen with --tasks join"
-    return out
-
-
 def run_cards(runs: list[LoggedRun], thumbnails: Thumbnails, wanted: Sequence[str] = ()) -> list[TaskCards]:
     """The cards of every task of every run (or of the tasks named in ``wanted``: :func:`shown_tasks`),
     in the runs' order; a task without its samples file is an error naming it (as for re-scoring)."""
     done: list[TaskCards] = []
     chosen = select_tasks(runs, shown_tasks(runs, wanted))
     files = Counter(task for _, names in chosen for task in names)
-    cut = False
     for run, names in chosen:
-        joined = [task for task in dict.fromkeys(map(_joined_task, names)) if task and task in run.tasks and task not in names]
-        of_run = []
-        for task in names + joined:
-            label = task_label(run, task, files[task] > 1)
-            of_run.append(task_cards(run, task, thumbnails, 1 + sum(len(t.cards) for t in done + of_run), label))
-        _join_joined(of_run)
-        done += _cut_joined(of_run, joined) if joined else of_run
-        cut |= bool(joined)
-    if cut:
-        keep_thumbnails(done, thumbnails)
+        for task in names:
+            done.append(task_cards(run, task, thumbnails, 1 + sum(len(t.cards) for t in done), task_label(run, task, files[task] > 1)))
     return done
 
 

@@ -14,7 +14,7 @@ from temporal_bench.cli_style import CommandParser, command_parser
 from temporal_bench.rescore.errors import RescoreError
 from temporal_bench.runs.data_source import data_locations_of
 from temporal_bench.runs.logged import RunReadError, find_runs
-from temporal_bench.utils.data_dir import data_locations, parse_locations
+from temporal_bench.data_locations import data_locations, parse_locations
 
 DEFAULT_NAME = "browse.html"
 

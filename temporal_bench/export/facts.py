@@ -20,13 +20,6 @@ class UpstreamFacts:
     data_dir_env: str  # the plugin's variable naming a local copy
     local_layout: str  # what the local copy named by data_dir_env holds
     bibtex: str  # the paper's BibTeX entry, for the README's Citation section
-    # top-level names of the benchmark's modules that only the plugin needs (retired variables, the
-    # lm-eval route): the export drops their definitions and uses (export/plugin_only.py)
-    # (``<module>.<name>``: in that module alone)
-    plugin_only: FrozenSet[str] = field(default_factory=frozenset)
-    # names the exported modules import from another module than the plugin's do (export/redirects.py):
-    # what the plugin takes from its release readers, which the export does not carry
-    imported_from: Dict[str, str] = field(default_factory=dict)
 
 
 class NoUpstreamFacts(LookupError):

@@ -160,8 +160,6 @@ def compare_runs(run_a: LoggedRun, run_b: LoggedRun) -> tuple[list[Comparison], 
         benchmark = benchmarks.of_task(task)
         if benchmark is None or benchmark.cluster_stats is None:
             notes.append(f"{task}: not a task of {', '.join(b.title for b in benchmarks.all_benchmarks() if b.cluster_stats)}")
-        elif task in benchmark.compared_within:
-            notes.append(f"{task}: its answers are compared within {benchmark.compared_within[task]}")
         elif task not in run_a.tasks or task not in run_b.tasks:
             notes.append(f"{task}: only in run {'A' if task in run_a.tasks else 'B'}")
         else:

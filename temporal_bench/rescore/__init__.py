@@ -22,16 +22,16 @@ Every setting that changes a score is task configuration the results JSON record
 (``configs.<task>.metadata``, ``configs.<task>.lmms_eval_specific_kwargs``), so a task is re-scored
 under the run's recorded settings, whatever its YAML says now, with ``--set key=value`` on top:
 
-* lmms-eval: the recorded ``metadata`` (and ``--set``) are applied through
-  ``temporal_bench.utils.task_options.overridden``, which the tasks' hooks read when they run. A
-  recorded value the YAML now sets otherwise is re-scored as recorded and reported; a setting only
+* lmms-eval: a task's settings are the keyword arguments of its ``process_docs`` (a ``functools.partial``, whose
+  values its YAML's ``metadata`` states); the task is built with the recorded ``metadata`` (and ``--set``) given to
+  that function. A recorded value the YAML now sets otherwise is re-scored as recorded and reported; a setting only
   one side has cannot be matched up and is an error (``--set`` gives the YAML's new one a value).
   Per-model settings (``lmms_eval_specific_kwargs``) are resolved by the harness for the model the
   run names (``config.model``), as in the run; if they now resolve differently it is an error.
 * lm-eval: the recorded ``metadata`` (the YAML's, ``--metadata`` and the model arguments, as lm-eval
   merged them) goes to the TaskManager with ``--set`` on top, as ``--metadata`` would.
 
-The docs are loaded from the data the run recorded (``metadata.data_source``, temporal_bench/runs/data_source.py) unless
+The docs are loaded from the data the run recorded (its ``data_source``, temporal_bench/runs/data_source.py) unless
 ``--data`` or the environment names another folder; a task whose data now has another fingerprint
 is re-scored with a warning, and ``--write-results`` records the data it was re-scored on.
 

@@ -14,7 +14,7 @@ from temporal_bench.rescore.scoring import rescore
 from temporal_bench.rescore.settings import parse_settings
 from temporal_bench.runs.data_source import data_locations_of
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.utils.data_dir import data_locations, parse_locations
+from temporal_bench.data_locations import data_locations, parse_locations
 
 
 def build_parser() -> CommandParser:

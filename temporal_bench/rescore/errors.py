@@ -1,6 +1,6 @@
 """Why a run cannot be re-scored, or its tasks not rebuilt."""
 
-from temporal_bench.utils.data_dir import DATA_ENVS
+from temporal_bench.data_locations import DATA_ENVS
 
 DATA_HINT = (f"re-scoring loads the task's docs again, so it needs the run's data (the command line takes the folder the run's results "
              f"JSON records unless {', '.join(DATA_ENVS[:-1])} or {DATA_ENVS[-1]} is given)")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import functools
+import inspect
 import json
 import logging
 from collections import defaultdict
@@ -89,38 +91,34 @@ class LmmsEval:
 
     @contextlib.contextmanager
     def applied(self, settings: dict[str, TaskSettings]) -> Iterator[None]:
-        """The tasks' hooks read ``settings`` (the run's, ``--set`` on top) while the block runs."""
-        from temporal_bench.utils.task_options import overridden
-
-        with contextlib.ExitStack() as stack:
-            for name, task_settings in settings.items():
-                stack.enter_context(overridden(name, task_settings.effective))
-            yield
+        yield  # the settings go into each task's process_docs (build_tasks)
 
     def build_tasks(self, run: LoggedRun, names: Sequence[str], settings: dict[str, TaskSettings]) -> dict[str, Any]:
+        """Each task as the harness builds it, its ``process_docs`` given the run's settings (``--set`` on top): a task's
+        settings are the keyword arguments of its ``process_docs`` (a ``functools.partial``), which its YAML's
+        ``metadata`` states."""
         from lmms_eval.tasks import get_task_dict
+        from lmms_eval.utils import load_yaml_config
 
         manager = self.task_manager(run, names)
-        tasks = {name: _build_task(name, manager.all_tasks, lambda name=name: get_task_dict([name], manager)[name]) for name in names}
-        for name, task in tasks.items():
-            self._check_settings_in_effect(name, settings[name])
-            self._check_per_model_settings(run, name, task)
+        tasks = {}
+        for name in names:
+            if name not in manager.all_tasks:
+                raise RescoreError(f"task {name!r} cannot be rebuilt: the harness does not know it (it is not in the harness's tasks nor in the run's task folders)")
+            config = load_yaml_config(yaml_path=manager.task_index[name]["yaml_path"], mode="full")
+            overrides = {"task": name, "metadata": {**as_dict(config.get("metadata")), **settings[name].effective}}
+            wanted = {k: v for k, v in settings[name].effective.items() if k not in HARNESS_METADATA}
+            process_docs = config.get("process_docs")
+            if wanted and isinstance(process_docs, functools.partial):
+                unknown = sorted(set(wanted) - set(inspect.signature(process_docs.func).parameters))
+                if unknown:
+                    raise RescoreError(f"task {name!r}: its process_docs takes no setting {', '.join(unknown)}, so it cannot be re-scored with {wanted}")
+                overrides["process_docs"] = functools.partial(process_docs.func, *process_docs.args, **{**process_docs.keywords, **wanted})
+            elif any(settings[name].current.get(k, ABSENT) != v for k, v in wanted.items()):
+                raise RescoreError(f"task {name!r} takes its settings from no process_docs of ours, so it cannot be re-scored with {wanted} instead of its YAML's settings")
+            tasks[name] = _build_task(name, manager.all_tasks, lambda overrides=overrides: next(iter(get_task_dict([overrides], manager).values())))
+            self._check_per_model_settings(run, name, tasks[name])
         return tasks
-
-    @staticmethod
-    def _check_settings_in_effect(name: str, settings: TaskSettings) -> None:
-        """Settings other than the YAML's reach only hooks that read them through ``task_options``."""
-        from temporal_bench.utils.task_options import TaskOptionsError, settings_of
-
-        other = {k: v for k, v in settings.effective.items() if k not in HARNESS_METADATA and settings.current.get(k, ABSENT) != v}
-        if not other:
-            return
-        try:
-            in_effect = settings_of(name)
-        except TaskOptionsError:
-            in_effect = {}
-        if any(in_effect.get(k, ABSENT) != v for k, v in other.items()):
-            raise RescoreError(f"task {name!r} does not read its settings through temporal_bench.utils.task_options, " f"so it cannot be re-scored with {other} instead of its YAML's settings")
 
     def _check_per_model_settings(self, run: LoggedRun, name: str, task) -> None:
         recorded = run.task_config(name).get("lmms_eval_specific_kwargs")
@@ -138,6 +136,8 @@ class LmmsEval:
         from lmms_eval.api.reasoning import parse_reasoning_tags_config, strip_reasoning_tags
         from lmms_eval.filters.transformation import StripThinkingFilter
 
+        for line in lines:  # the prompts, as the evaluator builds each request first: hooks may keep what doc_to_text is given
+            task.doc_to_text(docs[line["doc_id"]])
         task_tags = run.task_config(name).get("reasoning_tags", getattr(task.config, "reasoning_tags", None))
         tags = parse_reasoning_tags_config(cli_value=(run.cli_args or {}).get("reasoning_tags"), task_value=task_tags)
         keys = self._filter_keys(task, lines)
@@ -171,6 +171,7 @@ class LmmsEval:
     def aggregate(self, name: str, task, sample_metrics: dict) -> dict[str, Any]:
         from lmms_eval.evaluator_utils import TaskOutput
 
+        task.args = getattr(task, "args", None)  # the command line the evaluator hands aggregations: none here
         output = TaskOutput.from_taskdict(name, task)
         output.sample_metrics.update(sample_metrics)
         output.calculate_aggregate_metric(bootstrap_iters=0)

@@ -13,7 +13,6 @@ from typing import Any
 from temporal_bench.rescore.scoring import MetricRow, RunRescore, TaskRescore, is_number
 from temporal_bench.rescore.settings import ABSENT
 from temporal_bench.runs.logged import as_dict
-from temporal_bench.utils.data_fingerprint import DATA_SOURCE_KEY
 
 
 def format_value(value: Any) -> str:
@@ -100,16 +99,14 @@ def render_csv(done: Sequence[RunRescore]) -> str:
 
 def write_results(item: RunRescore, path: Path) -> None:
     """The run's results JSON with the re-scored tasks replaced (standard errors are not recomputed:
-    N/A), their configs' ``metadata`` holding the settings and the data source they were re-scored
-    with, and a ``rescore`` entry naming the source and the settings changed by ``--set``."""
+    N/A; their ``data_source`` is the data they were re-scored on), their configs' ``metadata`` holding the settings
+    they were re-scored with, and a ``rescore`` entry naming the source and the settings changed by ``--set``."""
     data = copy.deepcopy(item.run.data)
     for task in item.tasks:
         alias = data["results"].get(task.task, {}).get("alias", task.task)
         data["results"][task.task] = {"alias": alias, **task.values}
         config = data.setdefault("configs", {}).setdefault(task.task, {})
         config["metadata"] = {**as_dict(config.get("metadata")), **task.settings.effective}
-        if task.data_source is not None:
-            config["metadata"][DATA_SOURCE_KEY] = task.data_source
     data["rescore"] = {"source": str(item.run.results_path), "settings": {t.task: {k: new for k, (_, new) in t.settings.changed.items()} for t in item.tasks if t.settings.changed}}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2, default=str, ensure_ascii=False), encoding="utf-8")

@@ -15,7 +15,7 @@ from temporal_bench.rescore.errors import DATA_HINT, RescoreError
 from temporal_bench.rescore.harnesses import harness_of
 from temporal_bench.rescore.settings import TaskSettings
 from temporal_bench.runs.breakdowns import breakdown_function
-from temporal_bench.runs.data_source import data_change, recorded_source
+from temporal_bench.runs.data_source import DATA_SOURCE_KEY, data_change, recorded_source
 from temporal_bench.runs.files import read_samples
 from temporal_bench.runs.logged import LoggedRun, select_tasks
 from temporal_bench.runs.records import doc_record
@@ -99,13 +99,14 @@ def rescore_task(run: LoggedRun, name: str, task, settings: TaskSettings) -> Tas
         changed_docs += any(values_differ(v, line.get(m)) for m, v in logged.items())
         records.append((doc_record(line), doc_record(logged)))
     values = harness.aggregate(name, task, sample_metrics)
-    rescored = {f"{metric},{key}": values.get(f"{metric},{key}") for metric, key in sample_metrics}
-    original = {k: v for k, v in run.data["results"].get(name, {}).items() if "," in k and not STDERR_KEY.search(k.partition(",")[0])}
+    # the data each side read is compared apart (data_change), not as a metric
+    rescored = {f"{metric},{key}": values.get(f"{metric},{key}") for metric, key in sample_metrics if metric != DATA_SOURCE_KEY}
+    original = {k: v for k, v in run.data["results"].get(name, {}).items() if "," in k and not STDERR_KEY.search(k.partition(",")[0]) and k.partition(",")[0] != DATA_SOURCE_KEY}
     rows = [MetricRow(k, original.get(k), rescored.get(k)) for k in dict.fromkeys([*rescored, *original])]
     filter_name = next(iter(sample_metrics), ("", "none"))[1]
     breakdowns = [row for row in breakdown_rows(name, records, filter_name) if row.key not in {r.key for r in rows}]
-    rebuilt = {"metadata": task.config.metadata}
-    return TaskRescore(name, len(lines), changed_docs, rows, values, settings, recorded_source(rebuilt), data_change(name, run.task_config(name), rebuilt), breakdowns)
+    rebuilt = next((doc.get("data_source") for doc in docs), None)
+    return TaskRescore(name, len(lines), changed_docs, rows, values, settings, rebuilt, data_change(name, recorded_source(run.data, name), rebuilt), breakdowns)
 
 
 def breakdown_rows(task: str, records: list[tuple[dict | None, dict | None]], filter_name: str) -> list[MetricRow]:
@@ -124,20 +125,10 @@ class RunRescore:
     tasks: list[TaskRescore]
 
 
-def with_joined_tasks(names: Sequence[str], logged: Sequence[str]) -> list[str]:
-    """The tasks to re-score, in the order the harness aggregated them, with the tasks their metrics join
-    (each benchmark's ``joined_tasks``: TempVS's suite grounding task for a ``--tasks tempvs`` main task)."""
-    names = list(names)
-    for benchmark in dict.fromkeys(filter(None, map(benchmarks.of_task, names))):
-        if benchmark.joined_tasks is not None:
-            names = benchmark.joined_tasks(names, logged)
-    return names
-
-
 def rescore(runs: Sequence[LoggedRun], wanted: Sequence[str] = (), values: dict[str, Any] | None = None) -> list[RunRescore]:
     """Re-score the tasks of every run under its recorded settings, with ``values`` (``--set``) on top."""
     values = values or {}
-    chosen = [(run, names, harness_of(run).task_settings(run, names, values)) for run, names in ((run, with_joined_tasks(names, run.tasks)) for run, names in select_tasks(runs, wanted))]
+    chosen = [(run, names, harness_of(run).task_settings(run, names, values)) for run, names in select_tasks(runs, wanted)]
     unused = sorted(set(values) - {k for _, _, settings in chosen for s in settings.values() for k in s.overrides})
     if unused:
         known = sorted({k for _, _, settings in chosen for s in settings.values() for k in {*s.recorded, *s.current}})

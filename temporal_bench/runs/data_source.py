@@ -1,6 +1,7 @@
-"""The data a logged run read, as its results JSON records it (``configs.<task>.metadata.data_source``,
-utils/data_fingerprint.py), and where ``temporal-bench browse`` and ``rescore`` load it from now:
-the folder given on their command line, else the environment's, else the one the run recorded."""
+"""The data a logged run read, as its results JSON records it (each task's ``data_source`` metric: the record every
+doc carries, utils/data_source.py; runs made before it was a metric: ``configs.<task>.metadata.data_source``), and
+where ``temporal-bench browse`` and ``rescore`` load it from now: the folder given on their command line, else the
+environment's, else the one the run recorded."""
 
 from __future__ import annotations
 
@@ -11,17 +12,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from temporal_bench.utils.data_fingerprint import DATA_SOURCE_KEY
+DATA_SOURCE_KEY = "data_source"
 
 
 class DataLocationError(ValueError):
     """Runs that read one benchmark's data from different places, with no location given."""
 
 
-def recorded_source(config: Mapping[str, Any]) -> dict | None:
-    """The data source a task's recorded config names (None for runs made before it was recorded)."""
-    metadata = config.get("metadata")
-    source = metadata.get(DATA_SOURCE_KEY) if isinstance(metadata, dict) else None
+def recorded_source(data: Mapping[str, Any], task: str) -> dict | None:
+    """The data source ``task`` recorded in a results JSON's ``data`` (None for runs made before it was recorded)."""
+    entry = (data.get("results") or {}).get(task) or {}
+    source = next((value for key, value in entry.items() if key.partition(",")[0] == DATA_SOURCE_KEY), None)
+    if source is None:
+        metadata = ((data.get("configs") or {}).get(task) or {}).get("metadata")
+        source = metadata.get(DATA_SOURCE_KEY) if isinstance(metadata, dict) else None
     return source if isinstance(source, dict) else None
 
 
@@ -49,7 +53,7 @@ def data_locations_of(runs: Sequence[Any], given: Mapping[str, str], option: str
     unrecorded = []
     for run in runs:
         for task in (t for t in run.tasks if not wanted or t in wanted):
-            source = recorded_source(run.task_config(task))
+            source = recorded_source(run.data, task)
             if source is None or not source.get("variable"):
                 unrecorded.append(task)
             else:
@@ -81,10 +85,9 @@ def data_locations_of(runs: Sequence[Any], given: Mapping[str, str], option: str
     return found
 
 
-def data_change(task: str, recorded: Mapping[str, Any], rebuilt: Mapping[str, Any]) -> str | None:
-    """A note when the task's data now (the ``rebuilt`` task's config) has another fingerprint than
-    the data the run read (its ``recorded`` config); None when they match or the run recorded none."""
-    before, now = recorded_source(recorded), recorded_source(rebuilt)
+def data_change(task: str, before: Mapping[str, Any] | None, now: Mapping[str, Any] | None) -> str | None:
+    """A note when the task's data ``now`` (the rebuilt docs') has another fingerprint than the data the run read
+    (``before``, its recorded source); None when they match or either is unknown."""
     if before is None or now is None or before.get("fingerprint") == now.get("fingerprint"):
         return None
     return f"{task}: its data now ({_where(now)}, fingerprint {now.get('fingerprint')}) is not the run's " f"({_where(before)}, fingerprint {before.get('fingerprint')})"

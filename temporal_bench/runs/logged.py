@@ -10,7 +10,6 @@ from typing import Any
 
 from temporal_bench import benchmarks
 from temporal_bench.runs.files import HARNESS_FILES, HarnessFiles, find_result_files
-from temporal_bench.utils.data_fingerprint import DATA_SOURCE_KEY
 
 
 class RunReadError(ValueError):
@@ -52,7 +51,7 @@ class LoggedRun:
     def recorded_settings(self, name: str) -> dict:
         """The task's metadata as the run recorded it, less the data source it read (not a setting)."""
         recorded = as_dict(self.task_config(name).get("metadata"))
-        recorded.pop(DATA_SOURCE_KEY, None)
+        recorded.pop("data_source", None)  # runs made when the data source was recorded there
         return recorded
 
 

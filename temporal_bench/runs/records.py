@@ -23,18 +23,6 @@ def doc_record(line: dict) -> dict | None:
     return next((v for k, v in line.items() if k != "doc" and isinstance(v, dict) and "gold" in v and "pred" in v), None)
 
 
-def task_records(run: LoggedRun, task: str) -> list[dict]:
-    """Every logged record of ``task``, in the logged order (one filter: lm-eval logs the filter's
-    name; a task logged under several filters is refused rather than mixed). A task whose metrics
-    join other tasks' records (the benchmark's ``joined_records``: a TempVS ``--tasks tempvs`` main
-    task and the suite grounding task's answers) gets those too, as its metrics saw them."""
-    records = _logged_records(run, task)
-    benchmark = benchmarks.of_task(task)
-    if benchmark is not None and benchmark.joined_records is not None:
-        records = benchmark.joined_records(task, records, lambda other: _logged_records(run, other))
-    return records
-
-
 def per_test_records(task: str, records: list[dict]) -> dict[str, list[dict]]:
     """``{task: records}``, or the benchmark's split of a task holding several tests (each test's records
     under its own task's name, as :func:`temporal_bench.runs.results.per_test_results` splits the metrics)."""
@@ -44,7 +32,9 @@ def per_test_records(task: str, records: list[dict]) -> dict[str, list[dict]]:
     return benchmark.per_test_records(task, records)
 
 
-def _logged_records(run: LoggedRun, task: str) -> list[dict]:
+def task_records(run: LoggedRun, task: str) -> list[dict]:
+    """Every logged record of ``task``, in the logged order (one filter: lm-eval logs the filter's
+    name; a task logged under several filters is refused rather than mixed)."""
     path = run.samples.get(task)
     if path is None or not path.is_file():
         name = path.name if path is not None else f"a samples file of {task}"

@@ -11,7 +11,7 @@ from typing import Dict, List, Tuple
 
 from PIL import Image
 
-from temporal_bench.utils.data_dir import data_locations
+from temporal_bench.data_locations import data_locations
 
 # the tasks an API run evaluates: a combined and a separate TempVS task, and a self-consistency task
 TASKS = ["catbench", "catbench_sc", "isobench", "tempvs_mt1_two", "tempvs_mt3_event_separate"]
@@ -65,18 +65,16 @@ def write_data(root: Path) -> Dict[str, str]:
 def _hooks(task: str):
     """(docs, doc_to_text, doc_to_visual) of a task as its YAML names them."""
     if task.startswith("catbench"):
-        from temporal_bench.catbench import hooks
+        from temporal_bench.lmms_eval_tasks.catbench import utils
 
-        return hooks.custom_dataset()["test"], hooks.doc_to_text_answer_only, hooks.doc_to_visual  # the test split's docs
+        return utils.process_docs_catbench(None), utils.doc_to_text_answer_only, utils.doc_to_visual  # the test split's docs
     if task == "isobench":
-        from temporal_bench.isobench import hooks
         from temporal_bench.lmms_eval_tasks.isobench import utils
 
-        return utils.process_docs_isobench(None), hooks.doc_to_text_answer_only, hooks.doc_to_visual
+        return utils.process_docs_isobench(None), utils.doc_to_text_answer_only, utils.doc_to_visual
     from temporal_bench.lmms_eval_tasks.tempvs import utils
-    from temporal_bench.tempvs import hooks
 
-    return getattr(utils, f"process_docs_{task}")(None), hooks.doc_to_text, hooks.doc_to_visual
+    return getattr(utils, f"process_docs_{task}")(None), utils.doc_to_text, utils.doc_to_visual
 
 
 def expected_requests(env: Dict[str, str], tasks: List[str] = TASKS, limit: int = LIMIT) -> List[ExpectedRequest]:

@@ -26,7 +26,7 @@ from typing import Dict, List
 import pytest
 
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
-from temporal_bench.utils.data_dir import data_locations
+from temporal_bench.data_locations import data_locations
 from tests.harness import BIN, read_results, read_samples, run_cli
 from tests.real_backends import NEW_TOKENS_CAP
 
@@ -273,9 +273,9 @@ def test_responses_flow_through_parsing_into_the_metrics(backend_run, task):
         assert f"{name},none" in results, f"{task}: metric {name} missing from the results"
     if task in ("catbench", "isobench"):
         if task == "catbench":
-            from temporal_bench.catbench.parsing import parse_answer_only
+            from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only
         else:
-            from temporal_bench.isobench.parsing import parse_answer_only
+            from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_answer_only
         preds = []
         for sample in samples:
             value = _per_doc(sample, metric_names[0])

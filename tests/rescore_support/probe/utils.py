@@ -1,22 +1,17 @@
-"""Hooks of the rescore probe tasks: each task's ``matching`` setting reaches its docs through
-``temporal_bench.utils.task_options``, as in the benchmarks' task folders."""
+"""Hooks of the rescore probe tasks: each task's ``matching`` setting is a keyword of its ``process_docs``,
+as in the benchmarks' task folders."""
 
-from pathlib import Path
+from functools import partial
 
 import datasets
 
-from temporal_bench.utils.task_options import applied_settings, process_docs_per_task
+
+def process_docs(dataset: datasets.Dataset, matching: str = "exact") -> datasets.Dataset:
+    return datasets.Dataset.from_list([{**doc, "matching": matching} for doc in dataset])
 
 
-def _process_docs(task: str):
-    def process_docs(dataset: datasets.Dataset) -> datasets.Dataset:
-        matching = applied_settings(task)[1]["matching"]
-        return datasets.Dataset.from_list([{**doc, "matching": matching} for doc in dataset])
-
-    return process_docs
-
-
-globals().update(process_docs_per_task(Path(__file__).parent, _process_docs))
+process_docs_rescore_probe = partial(process_docs, matching="exact")
+process_docs_rescore_probe_lenient = partial(process_docs, matching="lenient")
 
 
 def doc_to_visual(doc):

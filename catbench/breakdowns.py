@@ -1,0 +1,46 @@
+"""CaT-Bench's breakdowns (accuracy, invalid answers, macro F1 by relation and by close/distant step pairs), computed
+with the tasks' headline metrics from a run's logged records as the report reads them."""
+
+from typing import Callable, Dict, List, Optional
+
+from temporal_bench.lmms_eval_tasks.catbench import metrics
+from temporal_bench.lmms_eval_tasks.catbench.metrics import METRIC_NAMES, report_metric
+from temporal_bench.utils.yes_no import INVALID
+
+
+def invalid_count(records: List[Dict]) -> int:
+    return sum(r["pred"] == INVALID for r in records)
+
+
+def close_max_distance(records: List[Dict]) -> int:
+    """The run's ``close_max_distance`` setting, which every record carries."""
+    values = {r["close_max_distance"] for r in records}
+    if len(values) > 1:
+        raise ValueError(f"records of several close_max_distance settings {sorted(values)}: one run's records only")
+    return values.pop()
+
+
+def _by_distance(close: bool) -> Callable:
+    def aggregate(records: List[Dict]) -> Optional[float]:
+        threshold = close_max_distance(records) if records else 0
+        return report_metric("f1_macro", lambda r: (r["distance"] <= threshold) == close)(records)
+
+    return aggregate
+
+
+BREAKDOWNS: Dict[str, Callable] = {
+    "accuracy": report_metric("accuracy"),
+    "invalid_count": invalid_count,
+    "f1_macro_before": report_metric("f1_macro", lambda r: r["relation"] == "before"),
+    "f1_macro_after": report_metric("f1_macro", lambda r: r["relation"] == "after"),
+    "f1_macro_close": _by_distance(close=True),
+    "f1_macro_distant": _by_distance(close=False),
+}
+
+
+def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[float]]:
+    """Every metric key a CaT-Bench task reports, headline and breakdown, from one run's logged records (None where a
+    figure has no examples)."""
+    if not records:
+        raise ValueError(f"{task}: no records")
+    return {**{name: getattr(metrics, name)(records) for name in METRIC_NAMES}, **{name: compute(records) for name, compute in BREAKDOWNS.items()}}

@@ -1,0 +1,42 @@
+"""ISO-Bench's breakdowns: every score under each of the three rules (``strict_``, ``paper_`` and the default), the F1
+of the weighted precision and recall, and the weighted F1 per relation, distance and source, computed from a run's
+logged records as the report reads them."""
+
+from typing import Callable, Dict, List, Optional
+
+from temporal_bench.lmms_eval_tasks.isobench.metrics import RULES, coverage, failed_count, score_metric, scores
+
+REPORT_SCORES = ["f1_weighted", "precision_weighted", "recall_weighted", "f1_macro", "precision_macro", "recall_macro",
+                 "precision_dep", "recall_dep", "f1_dep", "precision_nondep", "recall_nondep", "f1_nondep", "accuracy"]
+SOURCES = ("youcook2", "crosstask")
+SUBSETS: Dict[str, Callable[[Dict], bool]] = {
+    "before": lambda r: r["relation"] == "before",
+    "after": lambda r: r["relation"] == "after",
+    "close": lambda r: r["distance_class"] == "close",
+    "distant": lambda r: r["distance_class"] == "distant",
+    **{source: (lambda r, source=source: r["source"] == source) for source in SOURCES},
+}
+
+
+def paper_f1_of_avg_pr(records: List[Dict]) -> Optional[float]:
+    """The F1 of ``paper_precision_weighted`` and ``paper_recall_weighted`` (Table 1's average F in two rows)."""
+    report = scores(records, "paper_")
+    if report is None:
+        return None
+    precision, recall = report["precision_weighted"], report["recall_weighted"]
+    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+
+
+AGGREGATIONS: Dict[str, Callable] = {
+    **{f"{rule}{score}": score_metric(score, rule) for rule in RULES for score in REPORT_SCORES},
+    "paper_f1_of_avg_pr": paper_f1_of_avg_pr,
+    "coverage": coverage,
+    "failed_count": failed_count,
+    **{f"f1_weighted_{name}": score_metric("f1_weighted", keep=keep) for name, keep in SUBSETS.items()},
+}
+
+
+def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[float]]:
+    """Every metric key of ``task`` (both ISO-Bench tasks report the same), headline and breakdown, computed from its
+    logged per-doc records."""
+    return {name: aggregate(records) for name, aggregate in AGGREGATIONS.items()}

@@ -1,0 +1,42 @@
+"""The paper's prompts (docs/protocol/catbench.md §4), whitespace exact: note the three newlines
+before the question."""
+
+import re
+from typing import Dict
+
+_HEADER_ONE = "Given a goal, a procedure to achieve that goal and a question about the steps in the procedure, you are required to answer the question in one sentence."
+HEADER_MANY = "Given a goal, a procedure to achieve that goal and a question about the steps in the procedure, you are required to answer the questions."
+_QUESTION_PARTS = re.compile(r"^Must Step (\d+) happen (before|after) Step (\d+)\?$")
+
+
+def procedure(doc: Dict) -> str:
+    return "\n".join(f"{n}. {step}" for n, step in enumerate(doc["steps"], 1))
+
+
+def context(header: str, doc: Dict) -> str:
+    return f"{header}\n\nGoal: {doc['title']}\n\nProcedure:\n{procedure(doc)}\n\n\n"
+
+
+def answer_only(doc: Dict) -> str:
+    """(A) ``basic_binary``."""
+    return f"{context(_HEADER_ONE, doc)}{doc['question']} Select between yes or no\n\n"
+
+
+def answer_then_explain(doc: Dict) -> str:
+    """(A+E) ``basic_binary_explain``: a JSON answer."""
+    return (
+        f"{context(HEADER_MANY, doc)}1. {doc['question']}\n2. Explain why or why not.\n\n"
+        'Format your answer as JSON with the key value pairs "binary_answer": "yes/no answer to Q1", '
+        '"why_answer": "one sentence answer to Q2"'
+    )
+
+
+def explain_then_answer(doc: Dict) -> str:
+    """(E+A) reconstruction of ``explain_binary`` (§4.4; no official string exists)."""
+    first, relation, second = _QUESTION_PARTS.match(doc["question"]).groups()
+    return (
+        f"{context(HEADER_MANY, doc)}1. Explain why or why not Step {first} must happen {relation} Step {second}. "
+        f"Think step by step.\n2. {doc['question']} Select between yes or no\n\n"
+        'Format your answer as JSON with the key value pairs "why_answer": "answer to Q1", '
+        '"binary_answer": "yes/no answer to Q2"'
+    )
