@@ -59,7 +59,7 @@ def protocol_warnings(class_path: Optional[str], model_args: Mapping[str, str], 
             backend = "vllm" if class_path in VLLM_CLASSES else "sglang"
             warnings.append(f"{backend}: task {task} samples at temperature {temperature} without nucleus sampling, but lmms-eval's {backend} class added "
                             f"top_p={BACKEND_TOP_P}. Add --gen_kwargs top_p=1.0 to keep the task's sampling ({DOCS}).")
-        name = model_args.get("model_version", "")
+        name = model_args.get("model_version", model_args.get("model", ""))  # the openai classes take either
         parts = REASONING_NAME_PARTS.get(class_path, ())
         if any(part in name for part in parts):
             warnings.append(f"openai: lmms-eval takes model {name!r} for a reasoning model (its name contains one of {', '.join(parts)}): for task {task} it "

@@ -43,4 +43,4 @@ def manager():
 
     from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 
-    return TaskManager(include_path=str(LMMS_EVAL_TASK_DIR / "tempvs"))
+    return TaskManager(include_path=[str(LMMS_EVAL_TASK_DIR / "tempvs"), str(LMMS_EVAL_TASK_DIR / "tempvs_variants")])

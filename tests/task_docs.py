@@ -11,11 +11,17 @@ from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 DATA_ENVS = {"tempvs": "TEMPVS_DATA_DIR", "catbench": "CATBENCH_DATA_DIR", "isobench": "ISOBENCH_DATA_DIR"}
 
 
+def task_yaml(task: str) -> Path:
+    """The YAML of ``task``, in its benchmark's folder or its variants'."""
+    (path,) = Path(LMMS_EVAL_TASK_DIR).glob(f"*/{task}.yaml")
+    return path
+
+
 def process_docs_of(task: str):
-    """The ``process_docs`` function the task's YAML names (in the benchmark's folder or its variants')."""
+    """The ``process_docs`` function the task's YAML names."""
     import importlib
 
-    (path,) = Path(LMMS_EVAL_TASK_DIR).glob(f"*/{task}.yaml")
+    path = task_yaml(task)
     name = re.search(r"process_docs:\s*!function\s+utils\.(\w+)", path.read_text(encoding="utf-8")).group(1)
     return getattr(importlib.import_module(f"temporal_bench.lmms_eval_tasks.{path.parent.name}.utils"), name)
 

@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from tests.api_backends.mock_server import MockServer, image_urls, request_key, scripted
-from tests.api_backends.runs import MOCK_MODEL, answer_script, api_env, api_run, check_scripted_metrics
+from tests.api_backends.runs import MOCK_MODEL, answer_script, api_env, api_run, check_output, check_scripted_metrics
 from tests.api_backends.tasks import GENERATION, SC_REPEATS, TASKS, data_url_hash, expected_requests, scripted_answers, write_data
 
 CLASSES = {
@@ -75,12 +75,12 @@ def test_metrics_of_the_scripted_answers(class_run, data):
 
 def test_a_reasoning_model_name_changes_the_request_and_is_warned(data, tmp_path):
     """lmms-eval's openai class takes "o3-mini" for a reasoning model: no temperature, and the task's
-    cap sent as max_completion_tokens (which the hidden reasoning spends); the start-up warning says so."""
+    cap sent as max_completion_tokens (which the hidden reasoning spends); ``temporal-bench check`` says so."""
     with MockServer(lambda body, n: "Yes", max_requests=20, lifetime_s=120) as server:
         model_args = f"model=o3-mini,base_url={server.base_url},max_retries=1,retry_backoff_s=0"
-        _, log = api_run(tmp_path, "openai", model_args, [], {**data["env"], **api_env(server.base_url)}, ["catbench"], limit=2)
+        api_run(tmp_path, "openai", model_args, [], {**data["env"], **api_env(server.base_url)}, ["catbench"], limit=2)
     assert len(server.bodies) == 2
     for body in server.bodies:
         assert "temperature" not in body and "max_tokens" not in body and body["max_completion_tokens"] == 2
     assert ("openai: lmms-eval takes model 'o3-mini' for a reasoning model (its name contains one of o1, o3, o4, gpt-5): "
-            "for task catbench it drops temperature=0 and sends max_completion_tokens=2") in log.stdout + log.stderr
+            "for task catbench it dropped temperature=0 and sent max_completion_tokens=2") in check_output(tmp_path)

@@ -9,6 +9,7 @@ import pytest
 from temporal_bench.lmms_eval_tasks.catbench import prompts as catbench_prompts
 from temporal_bench.catbench.fixtures import write_fixture
 from temporal_bench.lmms_eval_tasks.catbench.parsing import PARSERS as CATBENCH_PARSERS
+from temporal_bench.lmms_eval_tasks.catbench_variants.utils import doc_to_text_explain_nl, parse_nl_answer
 from temporal_bench.isobench import fixtures as isobench_fixtures
 from temporal_bench.lmms_eval_tasks.isobench import prompts as isobench_prompts
 from temporal_bench.lmms_eval_tasks.isobench.parsing import PARSERS as ISOBENCH_PARSERS
@@ -45,7 +46,7 @@ def test_majority_class_through_lmms_eval(tmp_path):
     (catbench_prompts.answer_only(CATBENCH_DOC), "yes"),
     (catbench_prompts.answer_then_explain(CATBENCH_DOC), json.dumps({"binary_answer": "yes"})),
     (catbench_prompts.explain_then_answer(CATBENCH_DOC), json.dumps({"binary_answer": "yes"})),
-    (catbench_prompts.answer_then_explain_nl(CATBENCH_DOC), "Answer 1: yes"),
+    (doc_to_text_explain_nl(CATBENCH_DOC), "Answer 1: yes"),
     (["not", "text"], "yes"),
 ])
 def test_a_baseline_answers_in_the_format_the_prompt_asks_for(prompt, expected):
@@ -55,7 +56,7 @@ def test_a_baseline_answers_in_the_format_the_prompt_asks_for(prompt, expected):
 def test_each_parser_reads_the_baseline_answer():
     assert ISOBENCH_PARSERS["explain_then_answer"](as_requested("no", isobench_prompts.explain_then_answer(ISOBENCH_DOC))) == "no"
     assert CATBENCH_PARSERS["json"](as_requested("no", catbench_prompts.answer_then_explain(CATBENCH_DOC))) == "no"
-    assert CATBENCH_PARSERS["nl"](as_requested("no", catbench_prompts.answer_then_explain_nl(CATBENCH_DOC))) == "no"
+    assert parse_nl_answer(as_requested("no", doc_to_text_explain_nl(CATBENCH_DOC))) == "no"
 
 
 def test_random_choice_answers_every_iso_bench_cot_question(tmp_path):

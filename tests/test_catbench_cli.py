@@ -17,10 +17,10 @@ from sklearn.metrics import classification_report
 
 from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
 from tests.task_docs import catbench_split as load_split
+from tests.task_docs import task_yaml
 from temporal_bench.catbench.breakdowns import breakdown_metrics
 from temporal_bench.lmms_eval_tasks.catbench.metrics import METRIC_NAMES
 from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
-from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.runs.logged import logged_run
 from temporal_bench.runs.records import task_records
 from tests.harness import lm_eval, lmms_eval, metric, read_samples
@@ -51,7 +51,7 @@ def write_variants(folder: Path, tasks, suffix="_val", **overrides) -> Path:
     """``<task><suffix>``: our lmms-eval task with test_split validation and ``overrides`` on top."""
     folder.mkdir(parents=True, exist_ok=True)
     for task in tasks:
-        lines = [f"include: {LMMS_EVAL_TASK_DIR / 'catbench' / (task + '.yaml')}", f"task: {task}{suffix}",
+        lines = [f"include: {task_yaml(task)}", f"task: {task}{suffix}",
                  "test_split: validation", *(f"{key}: {json.dumps(value)}" for key, value in overrides.items())]
         (folder / f"{task}{suffix}.yaml").write_text("\n".join(lines) + "\n")
     return folder

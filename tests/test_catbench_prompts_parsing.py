@@ -3,7 +3,8 @@
 import pytest
 
 from temporal_bench.lmms_eval_tasks.catbench import prompts
-from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only, parse_json_answer, parse_nl_answer
+from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only, parse_json_answer
+from temporal_bench.lmms_eval_tasks.catbench_variants.utils import doc_to_text_explain_nl, parse_nl_answer
 
 DOC = {"title": "toast", "steps": ["Slice bread.", "Toast it."], "question": "Must Step 1 happen before Step 2?"}
 PROC = "1. Slice bread.\n2. Toast it."
@@ -23,7 +24,7 @@ def test_answer_then_explain_prompt():
 
 
 def test_nl_answer_then_explain_prompt():
-    assert prompts.answer_then_explain_nl(DOC) == (
+    assert doc_to_text_explain_nl(DOC) == (
         f"{MANY}\n\nGoal: toast\n\nProcedure:\n{PROC}\n\n\n1. Must Step 1 happen before Step 2?\n2. Explain why or why not.\n\n"
         "Format your answer as follows:\n\nAnswer 1: yes/no\nAnswer 2: your answer in one sentence\n\n"
     )

@@ -14,7 +14,7 @@ import sqlite3
 
 import pytest
 
-from temporal_bench.lmms_eval_tasks.catbench.parsing import majority_vote
+from temporal_bench.lmms_eval_tasks.catbench_variants.utils import majority_vote
 from temporal_bench.response_cache import forget_failed
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import gt_acc, make_record
 from temporal_bench.utils.failed_requests import is_failed_response

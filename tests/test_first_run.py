@@ -12,21 +12,23 @@ import pytest
 import temporal_bench
 from temporal_bench.__main__ import main
 from temporal_bench.lmms_eval_tasks.catbench import utils as catbench_hooks
-from temporal_bench.catbench.loading import LOCAL_LAYOUT as CATBENCH_LAYOUT
-from temporal_bench.catbench.loading import how_to_select, load_split
+from temporal_bench.lmms_eval_tasks.catbench.data import LOCAL_LAYOUT as CATBENCH_LAYOUT
+from temporal_bench.lmms_eval_tasks.catbench.data import how_to_select
 from temporal_bench.lmms_eval_tasks.isobench import utils as isobench_tasks
-from temporal_bench.isobench.loading import LOCAL_LAYOUT as ISOBENCH_LAYOUT
+from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import LOCAL_LAYOUT as ISOBENCH_LAYOUT
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.demo import DEMO_BENCHMARKS
 from temporal_bench.report.headline import render_summary
 from temporal_bench.runs.results import Run
 from temporal_bench.lmms_eval_tasks.tempvs import utils as tempvs_hooks
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from temporal_bench.tempvs.loading import LOCAL_LAYOUT as TEMPVS_LAYOUT
-from temporal_bench.tempvs.tasks import TASK_DIR as TEMPVS_TASK_DIR, TASKS as TEMPVS_TASKS
+from temporal_bench.lmms_eval_tasks.tempvs.docs import LOCAL_LAYOUT as TEMPVS_LAYOUT
 from temporal_bench.utils.fail_fast import DataErrorExit
-from temporal_bench.utils.task_options import process_docs_per_task
+from loguru import logger as eval_logger
+
 from tests.harness import BIN, metric, read_results, run_cli
+from tests.task_docs import catbench_split as load_split
+from tests.task_docs import task_docs
 
 CATBENCH_VAL = Path(__file__).resolve().parent / "data" / "catbench" / "val"  # the released validation split
 DATA_DIR_ENVS = ("CATBENCH_DATA_DIR", "ISOBENCH_DATA_DIR", "TEMPVS_DATA_DIR")
@@ -45,7 +47,7 @@ def test_summary_puts_the_headline_metrics_beside_the_random_row():
         "catbench_sc_switched": {"f1_macro": 0.45, "f1_dep": 0.4, "f1_nondep": 0.5, "tc": 0.6, "occ": 0.5, "invalid_rate": 0.0},
         "isobench_cot": {"f1_weighted": 0.49, "f1_macro": 0.48, "coverage": 1.0},
         "tempvs_mt1_two_cot": {"gt_acc": 0.2, "gtstrict_rate": 0.04, "mt_acc": 0.5, "mt_given_gtstrict": 0.5, "invalid_rate": 0.0},
-        "tempvs": {},
+        "tempvs_protocol": {},
         "mmmu_val": {"accuracy": 0.3},
     }
     run = Run("random_choice (seed=1234)", results={task: {f"{k},none": v for k, v in metrics.items()} for task, metrics in values.items()})
@@ -104,15 +106,14 @@ def _isobench_csv(folder: Path) -> None:
 
 def catbench_process_docs(split: str):
     """What lmms-eval does for task catbench with CATBENCH_DATA_DIR set: its process_docs on the placeholder's ``split``."""
-    process_docs = process_docs_per_task(LMMS_EVAL_TASK_DIR / "catbench", catbench_hooks.make_process_docs)["process_docs_catbench"]
-    return process_docs(datasets.Dataset.from_list([{"note": "placeholder"}], split=split))
+    return catbench_hooks.process_docs_catbench(datasets.Dataset.from_list([{"note": "placeholder"}], split=split))
 
 
 # benchmark -> (variable, lmms-eval task, the hook lmms-eval calls, wrong-layout folder)
 BENCHMARKS = {
     "catbench": ("CATBENCH_DATA_DIR", "catbench", lambda: catbench_process_docs("test"), _catbench_other_split),
     "isobench": ("ISOBENCH_DATA_DIR", "isobench", lambda: isobench_tasks.process_docs_isobench(None), _isobench_csv),
-    "tempvs": ("TEMPVS_DATA_DIR", "tempvs_mt1_two", lambda: process_docs_per_task(TEMPVS_TASK_DIR, tempvs_hooks.make_process_docs)["process_docs_tempvs_mt1_two"](None), _tempvs_unpacked_archive),
+    "tempvs": ("TEMPVS_DATA_DIR", "tempvs_mt1_two", lambda: tempvs_hooks.process_docs_tempvs_mt1_two(None), _tempvs_unpacked_archive),
 }
 
 
@@ -128,9 +129,8 @@ def _misconfigure(benchmark: str, kind: str, folder: Path) -> str:
         BENCHMARKS[benchmark][3](folder)
     found = {"empty": [], "wrong": sorted(p.name for p in folder.iterdir())}[kind]
     return {
-        "catbench": f"CatBenchDataError: CATBENCH_DATA_DIR={folder}: no CaT-Bench 'test' split found. Expected the four "
-                    f"*_real_{{before,after}}.jsonl files, a test_must_why/ folder of them, or test.jsonl (Hugging Face "
-                    f"layout). Found: {found}"
+        "catbench": f"CatBenchDataError: CATBENCH_DATA_DIR={folder}: no CaT-Bench 'test' split, which this task evaluates: expected "
+                    f"{folder / 'test_must_why'}/ holding the four *_real_{{before,after}}.jsonl files, or {folder / 'test.jsonl'}; found {found}"
                     + (f"; it holds the validation split: run {how_to_select('validation')} to evaluate it" if found else ""),
         "isobench": f"IsoBenchDataError: ISOBENCH_DATA_DIR={folder}: no ISO-Bench data found; ISOBENCH_DATA_DIR must name "
                     f"{ISOBENCH_LAYOUT}. Found: {found}",
@@ -225,20 +225,23 @@ VALIDATION_AS_TEST = ("CaT-Bench test split: (questions, Dep, before, close) = (
                       "it) or lm-eval's --metadata '{\"data_split\": \"validation\"}' to evaluate it as such")
 
 
-def test_validation_files_read_as_the_test_split_say_how_to_select_it(caplog, monkeypatch):
-    with caplog.at_level(logging.WARNING, logger="temporal_bench.catbench.loading"):
+def test_validation_files_read_as_the_test_split_say_how_to_select_it(monkeypatch):
+    logged = []
+    sink = eval_logger.add(logged.append, format="{message}", level="WARNING")
+    try:
         load_split("test", CATBENCH_VAL)
-    assert [record.getMessage() for record in caplog.records] == [VALIDATION_AS_TEST]
-    caplog.clear()
-    monkeypatch.setenv("CATBENCH_DATA_DIR", str(CATBENCH_VAL))
-    with caplog.at_level(logging.WARNING, logger="temporal_bench.catbench.loading"):  # what the warning says to do
-        assert len(catbench_process_docs("validation")) == 1616
-    assert caplog.records == []
+        assert logged == [VALIDATION_AS_TEST + "\n"]
+        logged.clear()
+        monkeypatch.setenv("CATBENCH_DATA_DIR", str(CATBENCH_VAL))
+        assert len(catbench_process_docs("validation")) == 1616  # what the warning says to do
+        assert logged == []
+    finally:
+        eval_logger.remove(sink)
 
 
-def test_the_cli_shows_the_split_hint_once(limited_run):
+def test_the_cli_shows_the_split_hint_for_each_task_reading_the_split(limited_run):
     _, _, output = limited_run
-    assert output.count(VALIDATION_AS_TEST) == 1  # two tasks read the split (utils/warn_once.py)
+    assert output.count(VALIDATION_AS_TEST) == 2  # catbench and catbench_cot read the split
 
 
 NO_MAIN = ("TempVS tempvs_mt1_three: no main question was asked: the 5 evaluated docs are all grounding questions (the "
@@ -249,14 +252,14 @@ NO_MAIN = ("TempVS tempvs_mt1_three: no main question was asked: the 5 evaluated
 def test_a_limit_below_the_first_main_question_is_warned_about(limited_run):
     tempvs, results, output = limited_run
     for task, first_main in (("tempvs_mt1_two", 5), ("tempvs_mt1_three", 6)):
-        docs = tempvs_hooks.docs_of(TEMPVS_TASKS[task], data_dir=tempvs)
+        docs = task_docs(task, tempvs)
         assert [doc["kind"] for doc in docs[:first_main]] == ["grounding"] * (first_main - 1) + ["main"]
         assert {doc["main_limit"] for doc in docs} == {first_main}
     assert metric(results, "tempvs_mt1_two", "mt_acc") is not None  # --limit 5 asks its first main question
     assert metric(results, "tempvs_mt1_three", "mt_acc") is None
     warnings = [line.split(" - ", 1)[1] for line in output.splitlines() if "no main question was asked" in line]
     assert warnings == [NO_MAIN]
-    assert " | WARNING  | temporal_bench.tempvs.metrics:warn_incomplete:" in next(
+    assert " | WARNING  | temporal_bench.lmms_eval_tasks.tempvs.metrics:warn_incomplete:" in next(
         line for line in output.splitlines() if NO_MAIN in line)
 
 

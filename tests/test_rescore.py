@@ -31,9 +31,9 @@ from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.task_docs import task_docs
 from temporal_bench.lmms_eval_tasks.tempvs.spec import doc_key
-from temporal_bench.tempvs.metrics import DISTANCES, PAIRED_TYPES, breakdown_metrics, make_record
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, SOURCES, TEST_NAMES
-from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
+from temporal_bench.tempvs.breakdowns import DISTANCES, PAIRED_TYPES, breakdown_metrics
 from tests.harness import lm_eval, lmms_eval, read_samples
 
 LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "catbench_sc", "isobench", "isobench_cot"]
@@ -91,7 +91,7 @@ def data(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def tempvs_docs(data):
-    return docs_of(TEMPVS_TASKS["tempvs_mt1_two"], data_dir=data["TEMPVS_DATA_DIR"])
+    return task_docs("tempvs_mt1_two", data["TEMPVS_DATA_DIR"])
 
 
 @pytest.fixture(scope="module")
@@ -170,7 +170,7 @@ def expected_tempvs(docs, outcomes):
     right = {d["doc_key"]: o == RIGHT for d, o in zip(docs, outcomes)}
     mains = [d for d in docs if d["kind"] == "main"]
     grounding = [d for d in docs if d["kind"] == "grounding"]
-    # a main doc's partners are the question ids of its grounding rows (tempvs/loading.py)
+    # a main doc's partners are the question ids of its grounding rows (lmms_eval_tasks/tempvs/tempvs_to_hf.py)
     grounding_right = {d["doc_key"]: [right[doc_key(d["source"], MAIN_TESTS[TEST_NAMES[d["task_id"]]].grounding_test, p)]
                                       for p in d["partners"]] for d in mains}
     strict = {key: all(passes) for key, passes in grounding_right.items()}
@@ -363,7 +363,9 @@ def test_settings_that_cannot_be_matched_with_the_run_s_are_refused(probe_run, c
 
 def test_set_gives_a_setting_the_run_did_not_record(probe_run):
     folder, out = probe_run
-    with edited(folder / "rescore_probe.yaml", "  matching: exact\n", "  matching: exact\n  casefold: true\n"):
+    new_keyword = 'matching: str = "exact", casefold: bool = False'
+    with edited(folder / "rescore_probe.yaml", "  matching: exact\n", "  matching: exact\n  casefold: true\n"), \
+            edited(folder / "utils.py", 'matching: str = "exact"', new_keyword):
         done = rescore(find_runs(out), ["rescore_probe"], {"casefold": True})
     assert _accuracy(done) == {"rescore_probe": EXACT}
     assert done[0].tasks[0].settings.effective == {"version": 1.0, "matching": "exact", "casefold": True}

@@ -2,8 +2,7 @@
 for what differs per benchmark and imports nothing above it.
 
 A toy benchmark registered from here, with a results file and a samples file written as lmms-eval
-names them, gets its breakdown keys, its tests split out and its joined records through the
-registry's hooks alone; the import test reads every module's imports, so a new circle fails it.
+names them, gets its breakdown keys and its tests split out through the registry's hooks alone; the import test reads every module's imports, so a new circle fails it.
 """
 
 import ast
@@ -20,7 +19,7 @@ from temporal_bench.runs.results import load_runs
 
 PACKAGE = Path(temporal_bench.__file__).parent
 # what each layer may import from temporal_bench (besides itself): the reader only the registry and the shared helpers
-ALLOWED_BELOW = {"runs": {"benchmarks", "utils"}, "rescore": {"benchmarks", "utils", "runs", "paths", "cli_style", "commands"}}
+ALLOWED_BELOW = {"runs": {"benchmarks", "utils"}, "rescore": {"benchmarks", "utils", "runs", "paths", "cli_style", "commands", "data_locations"}}
 
 
 def _toy_breakdowns(task, records):
@@ -40,11 +39,6 @@ def _toy_records(task, records):
     return {f"toy_{test}": [r for r in records if r["test"] == test] for test in "ab"}
 
 
-def _toy_joined(task, records, records_of):
-    """``toy_pair``'s metrics also saw ``toy_extra``'s records."""
-    return records + records_of("toy_extra") if task == "toy_pair" else records
-
-
 def _toy_release(data):
     """A results file of the toy release's own scored outputs."""
     return data["config"]["model"] == "toy-release"
@@ -56,7 +50,6 @@ TOY = benchmarks.Benchmark(
     breakdown_metrics=_toy_breakdowns,
     per_test_results=_toy_tests,
     per_test_records=_toy_records,
-    joined_records=_toy_joined,
     is_released_outputs=_toy_release,
 )
 
@@ -83,12 +76,12 @@ def run_folder(tmp_path, monkeypatch):
 def test_the_report_reads_a_registered_benchmark_through_its_hooks(run_folder):
     (run,) = load_runs([run_folder])
     assert run.label == "scripted (seed=1)"
-    # toy_pair's metrics are read as its tests' own tasks; its breakdowns come from its joined records (3 + 1)
+    # toy_pair's metrics are read as its tests' own tasks
     assert run.results == {"toy_a": {"acc,none": 0.5}, "toy_b": {"acc,none": 1.0}, "toy_extra": {"acc,none": 1.0, "right_share,none": 1.0, "docs,none": 1}}
     logged = find_runs(run_folder)[0]
     pair = task_records(logged, "toy_pair")
-    assert [(r["test"], r["correct"]) for r in pair] == [("a", True), ("a", False), ("b", True), ("a", True)]
-    assert {name: len(records) for name, records in per_test_records("toy_pair", pair).items()} == {"toy_a": 3, "toy_b": 1}
+    assert [(r["test"], r["correct"]) for r in pair] == [("a", True), ("a", False), ("b", True)]
+    assert {name: len(records) for name, records in per_test_records("toy_pair", pair).items()} == {"toy_a": 2, "toy_b": 1}
 
 
 def test_a_release_s_scored_outputs_are_no_model_s_run(run_folder):
@@ -111,7 +104,7 @@ def test_reading_errors_name_the_file(run_folder):
     samples.unlink()
     run = find_runs(run_folder)[0]
     with pytest.raises(RecordsError, match="no 20260101_120000_samples_toy_extra.jsonl beside it"):
-        task_records(run, "toy_pair")  # its joined records are missing
+        task_records(run, "toy_extra")
     with pytest.raises(RunReadError, match=r"no samples file for toy_extra \(looked for 20260101_120000_samples_toy_extra.jsonl\)"):
         select_tasks([run], [])
     with pytest.raises(RunReadError, match=r"no run has task\(s\) toy_other \(the runs have: toy_extra, toy_pair\)"):

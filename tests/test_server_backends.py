@@ -5,8 +5,8 @@ building is the classes' own and the metrics are exact. No model is loaded (SGLa
 a config and processor: a tiny local checkpoint folder, tests/real_backends/checkpoints.py).
 
 lmms-eval 0.7.3's vllm classes generate up to the larger of the task's cap and their own
-``max_new_tokens`` (4096 chat, 1024 simple) and both classes add ``top_p=0.95``: the start-up warning of
-temporal_bench/run_checks.py says so, and ``max_new_tokens=1`` / ``--gen_kwargs top_p=1.0`` keep the
+``max_new_tokens`` (4096 chat, 1024 simple) and both classes add ``top_p=0.95``: ``temporal-bench check``
+says so from the results file (temporal_bench/backend_settings.py), and ``max_new_tokens=1`` / ``--gen_kwargs top_p=1.0`` keep the
 tasks' settings.
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.api_backends.tasks import GENERATION, SC_REPEATS, TASKS, expected_requests, write_data
-from tests.api_backends.runs import answer_script, api_run, check_scripted_metrics
+from tests.api_backends.runs import answer_script, api_run, check_output, check_scripted_metrics
 
 STUBS = Path(__file__).resolve().parent / "api_backends" / "stubs"
 TEMPERATURE = {task: float(settings["temperature"]) for task, settings in GENERATION.items()}
@@ -61,7 +61,7 @@ def server_run(request, setup):
     record = root / "record.jsonl"
     results, log = api_run(root, model, model_args, extra, {**setup["env"], "STUB_ENGINE_RECORD": str(record)})
     lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
-    return {"id": request.param, "results": results["results"], "records": lines, "log": log.stdout + log.stderr}
+    return {"id": request.param, "results": results["results"], "records": lines, "check": check_output(root)}
 
 
 def _owner(record, expected):
@@ -87,7 +87,7 @@ def _cap(record) -> int:
     return record["params"].get("max_tokens", record["params"].get("max_new_tokens"))
 
 
-def test_generation_settings_sent_and_the_start_up_warning(server_run, setup):
+def test_generation_settings_sent_and_the_check_warning(server_run, setup):
     for record in server_run["records"]:
         task = _owner(record, setup["expected"]).task
         cap, top_p = _cap(record), record["params"]["top_p"]
@@ -98,13 +98,13 @@ def test_generation_settings_sent_and_the_start_up_warning(server_run, setup):
         else:  # sglang keeps the cap, adds top_p
             assert (cap, top_p) == (GENERATION[task]["max_new_tokens"], 0.95)
         assert float(record["params"]["temperature"]) == TEMPERATURE[task]
-    log = server_run["log"]
+    log = server_run["check"]
     if server_run["id"] == "vllm-chat":
         for task in TASKS:
             cap = GENERATION[task]["max_new_tokens"]
-            assert f"vllm: task {task} caps generation at {cap} new tokens (its protocol), but lmms-eval's vllm class generates up to 4096" in log
+            assert f"vllm: task {task} caps generation at {cap} new tokens (its protocol), but lmms-eval's vllm class generated up to 4096" in log
         assert "Add max_new_tokens=1 to --model_args" in log
-        assert "vllm: task catbench_sc samples at temperature 0.6 without nucleus sampling, but lmms-eval's vllm class adds top_p=0.95" in log
+        assert "vllm: task catbench_sc samples at temperature 0.6 without nucleus sampling, but lmms-eval's vllm class added top_p=0.95" in log
     elif server_run["id"] == "vllm-simple-kept":
         assert "vllm: task" not in log
     else:
@@ -116,34 +116,23 @@ def test_metrics_of_the_scripted_answers(server_run, setup):
     check_scripted_metrics(server_run["results"], setup["expected"])
 
 
-class _FakeModel:
-    """Stands for an instance of an lmms-eval class (the checks read the class path and attributes)."""
-
-    def __init__(self, **attributes):
-        self.__dict__.update(attributes)
-
-
-def _instance_of(class_path: str, **attributes):
-    module, name = class_path.rsplit(".", 1)
-    return type(name, (_FakeModel,), {"__module__": module, "__qualname__": name})(**attributes)
-
-
 def test_reasoning_model_names_are_warned_with_the_classes_own_rule():
-    from temporal_bench.run_checks import OPENAI_CHAT_CLASS, OPENAI_SIMPLE_CLASS, protocol_warnings
+    from temporal_bench.backend_settings import OPENAI_CHAT_CLASS, OPENAI_SIMPLE_CLASS, protocol_warnings
 
     settings = {"catbench": {"max_new_tokens": 2, "temperature": 0}}
-    (warning,) = protocol_warnings(_instance_of(OPENAI_CHAT_CLASS, model_version="gpt-5-mini"), settings)
+    (warning,) = protocol_warnings(OPENAI_CHAT_CLASS, {"model_version": "gpt-5-mini"}, settings)
     assert warning.startswith("openai: lmms-eval takes model 'gpt-5-mini' for a reasoning model")
-    assert "drops temperature=0 and sends max_completion_tokens=2" in warning
-    assert protocol_warnings(_instance_of(OPENAI_SIMPLE_CLASS, model_version="gpt-5-mini"), settings) == []  # not in its rule
-    assert len(protocol_warnings(_instance_of(OPENAI_SIMPLE_CLASS, model_version="o3-mini"), settings)) == 1
-    assert protocol_warnings(_instance_of(OPENAI_CHAT_CLASS, model_version="gpt-4o-2024-08-06"), settings) == []
+    assert "dropped temperature=0 and sent max_completion_tokens=2" in warning
+    assert protocol_warnings(OPENAI_SIMPLE_CLASS, {"model": "gpt-5-mini"}, settings) == []  # not in its rule
+    assert len(protocol_warnings(OPENAI_SIMPLE_CLASS, {"model": "o3-mini"}, settings)) == 1
+    assert protocol_warnings(OPENAI_CHAT_CLASS, {"model_version": "gpt-4o-2024-08-06"}, settings) == []
 
 
-def test_vllm_warning_names_the_cap_it_will_use():
-    from temporal_bench.run_checks import VLLM_CLASSES, protocol_warnings
+def test_vllm_warning_names_the_cap_it_used():
+    from temporal_bench.backend_settings import VLLM_CLASSES, protocol_warnings
 
-    model = _instance_of(VLLM_CLASSES[0], max_new_tokens=1024)
-    (warning,) = protocol_warnings(model, {"isobench": {"max_new_tokens": 120, "temperature": 0}})
-    assert "task isobench caps generation at 120 new tokens" in warning and "generates up to 1024" in warning
-    assert protocol_warnings(_instance_of(VLLM_CLASSES[0], max_new_tokens=1), {"isobench": {"max_new_tokens": 120}}) == []
+    simple = "lmms_eval.models.simple.vllm.VLLM"
+    (warning,) = protocol_warnings(simple, {}, {"isobench": {"max_new_tokens": 120, "temperature": 0}})
+    assert "task isobench caps generation at 120 new tokens" in warning and "generated up to 1024" in warning
+    assert protocol_warnings(simple, {"max_new_tokens": "1"}, {"isobench": {"max_new_tokens": 120}}) == []
+    assert set(VLLM_CLASSES) == {simple, "lmms_eval.models.chat.vllm.VLLM"}

@@ -189,7 +189,7 @@ def test_llava_vid_fixes_images_first_warns_and_records_it(request_of, monkeypat
     official order, and the task config records what was sent."""
     from loguru import logger
 
-    from temporal_bench.tempvs import model_settings
+    from temporal_bench.lmms_eval_tasks.tempvs import model_settings
 
     monkeypatch.setattr(model_settings, "_WARNED_FIXED", set())
     warnings = []

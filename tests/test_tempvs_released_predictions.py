@@ -15,7 +15,7 @@ import pytest
 
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.fixtures import write_fixture
-from temporal_bench.tempvs.loading import TempVSDataError
+from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
 from temporal_bench.tempvs.released_predictions import (
     RowMismatch,
     file_suffix,

@@ -16,7 +16,8 @@ from temporal_bench.report.rows import build_rows
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.released_predictions import main_score_predictions, scored_tests, write_results
-from temporal_bench.lmms_eval_tasks.tempvs.spec import BLIND_MODELS, MAIN_TESTS
+from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS
 from tests.tempvs_official_eval import official
 
 TABLE17 = {"two_event": "mt1_two", "three_event": "mt1_three", "mt2_event": "mt2_event", "mt2_caption": "mt2_caption"}
@@ -43,7 +44,7 @@ def test_table17_from_the_released_blind_predictions(data, tmp_path, capsys):
     assert main_score_predictions([str(data), "--input", "blind", "--output-dir", str(out), "--table", "tempvs-table17"]) == 0
     text = capsys.readouterr().out
     rows = {(r.source, r.model): r.values for r in build_rows(LAYOUTS["tempvs-table17"], load_runs([out]))}
-    for model, suffix in BLIND_MODELS:
+    for model, suffix, _ in BLIND_MODELS:
         measured = rows[("measured", model)]
         for column, test in TABLE17.items():
             spec = MAIN_TESTS[test]

@@ -28,6 +28,11 @@ RELEASE_FIELDS = ("title", "steps", "question_idx", "step_pair_idx_asked_about",
 EXPECTED_COUNTS = {"test": (2840, 1420, 1420, 1256), "validation": (1616, 808, 808, 746)}
 
 
+def how_to_select(split: str) -> str:
+    """How a user makes a run evaluate ``split``."""
+    return f"a task with test_split: {split} (lmms-eval: a YAML that includes the task and sets it) or lm-eval's --metadata '{{\"data_split\": \"{split}\"}}'"
+
+
 def _release_question(row: Dict, dependent: bool, relation: str, where: str) -> Dict:
     require_fields(row, RELEASE_FIELDS, where)
     pair = row["step_pair_idx_asked_about"]
@@ -65,7 +70,7 @@ def _local_split(folder: Path, split: str, pool: bool) -> Tuple[List[Dict], List
         path = folder / HF_FILE_NAMES[split]
         return expand_hf_rows((f"{path}:{line}", row) for line, row in _jsonl(path)), [path], "hf"
     others = [other for other in SPLITS if (folder / RELEASE_DIR_NAMES[other]).is_dir() or (folder / HF_FILE_NAMES[other]).is_file()]
-    held = f"; it holds the {' and '.join(others)} split(s)" if others else ""
+    held = f"; it holds the {' and '.join(others)} split: run {how_to_select('|'.join(others))} to evaluate it" if others else ""
     role = "the few-shot exemplars come from" if pool else "this task evaluates"
     raise CatBenchDataError(f"{DATA_DIR_ENV}={folder}: no CaT-Bench {split!r} split, which {role}: expected {folder / RELEASE_DIR_NAMES[split]}/ holding the four "
                             f"*_real_{{before,after}}.jsonl files, or {folder / HF_FILE_NAMES[split]}; found {sorted(p.name for p in folder.iterdir())[:20]}{held}")
@@ -95,7 +100,7 @@ def split_questions(split: str, hub_rows=None, pool: bool = False) -> Tuple[List
     found = (len(questions), sum(q["dependency"] == "dep" for q in questions), sum(q["relation"] == "before" for q in questions), sum(q["distance"] <= 3 for q in questions))
     if expected and found != expected and not record["synthetic"]:
         matches = [other for other, counts in EXPECTED_COUNTS.items() if counts == found]
-        hint = f"; these files match the released {matches[0]} split: evaluate them with a task whose test_split is {matches[0]}" if matches else ""
+        hint = f"; these files match the released {matches[0]} split ({found[0]:,} questions): run {how_to_select(matches[0])} to evaluate it as such" if matches else ""
         eval_logger.warning(f"CaT-Bench {split} split: (questions, Dep, before, close) = {found}, the released {split} split has {expected}{hint}")
     return questions, record
 

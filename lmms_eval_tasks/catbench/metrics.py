@@ -1,4 +1,4 @@
-"""Per-doc records and the aggregations of the paper's metrics (§4.2: macro and per-class precision, recall and F1 as
+"""Per-doc records and the aggregations of the paper's metrics (paper §3.1 and §4.2: macro and per-class precision, recall and F1 as
 scikit-learn's classification report gives them, Temporal Consistency and Order Contrastive Consistency).
 
 Each doc's record (:func:`make_record`) is logged whole under the first key and, under every other key, only the

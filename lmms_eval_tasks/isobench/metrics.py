@@ -6,7 +6,7 @@ Every doc returns one compact record (:data:`RECORD_FIELDS`, gold, pred, failed)
 aggregation computes its figure from the whole list of records (so it works across ranks and with ``--limit``) and
 returns None where it does not apply (no answer to score).
 
-Three scoring rules, each named by the prefix of its keys (§5):
+Three scoring rules, each named by the prefix of its keys:
 
 * no prefix: on the answers with an unambiguous YES/NO only, the rest discarded; ``coverage`` is the
   share kept.

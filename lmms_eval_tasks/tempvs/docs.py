@@ -171,6 +171,7 @@ def process_docs(dataset: datasets.Dataset, task: str, tests: Tuple[str, ...], m
     its hooks read: the task and its settings, the smallest ``--limit`` that asks a main question (0 for a
     grounding test) and the data's record. The questions come from the converted hub dataset lmms-eval loaded,
     or, for the placeholder of a task folder installed as a plugin (or no dataset), from the release."""
+    tests, fixes, sources = (tuple([value] if isinstance(value, str) else value or ()) for value in (tests, fixes, sources))  # a recorded or --set value may be one string
     check_settings(tests, mode=mode, visual=visual, fixes=fixes, sources=sources)
     if dataset is not None and "doc_key" in dataset.column_names:
         needed = {t for test in tests for t in ((test, MAIN_TESTS[test].grounding_test) if test in MAIN_TESTS and mode not in UNGROUNDED_MODES else (test,))}

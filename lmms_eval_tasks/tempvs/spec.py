@@ -1,5 +1,5 @@
 """What the official TempVS evaluation pairs with what: its data sources, tests and grounding tests
-(Song et al., 2025, §3 and the official evaluation script ``run_evaluation.py``)."""
+(Song et al., 2025, paper §3 and the official evaluation script ``run_evaluation.py``)."""
 
 from typing import NamedTuple, Tuple
 

@@ -23,6 +23,12 @@ def api_run(root, model: str, model_args: str, extra, env: Dict[str, str], tasks
     return read_results(out, tasks, log), log
 
 
+def check_output(root) -> str:
+    """What ``temporal-bench check`` prints about the run of :func:`api_run` (its protocol warnings among it)."""
+    log = run_cli([str(BIN / "temporal-bench"), "check", str(root / "lmms_eval_out")], root, {})
+    return log.stdout + log.stderr
+
+
 def oracle_text(request) -> str:
     gold = request.gold
     if request.task == "isobench":

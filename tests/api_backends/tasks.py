@@ -73,8 +73,9 @@ def _hooks(task: str):
 
         return utils.process_docs_isobench(None), utils.doc_to_text_answer_only, utils.doc_to_visual
     from temporal_bench.lmms_eval_tasks.tempvs import utils
+    from tests.task_docs import process_docs_of
 
-    return getattr(utils, f"process_docs_{task}")(None), utils.doc_to_text, utils.doc_to_visual
+    return process_docs_of(task)(None), utils.doc_to_text, utils.doc_to_visual
 
 
 def expected_requests(env: Dict[str, str], tasks: List[str] = TASKS, limit: int = LIMIT) -> List[ExpectedRequest]:

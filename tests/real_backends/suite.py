@@ -26,9 +26,9 @@ from typing import Dict, List
 import pytest
 
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
-from temporal_bench.data_locations import data_locations
 from tests.harness import BIN, read_results, read_samples, run_cli
 from tests.real_backends import NEW_TOKENS_CAP
+from tests.task_docs import task_docs
 
 TESTS_DIR = Path(__file__).resolve().parents[1]
 TASKS = ["catbench", "isobench", "tempvs_mt1_two", "tempvs_mt3_event_separate"]
@@ -70,12 +70,7 @@ def registered_tasks() -> List[str]:
 def _tempvs_limit(task: str, data_dir: Path) -> int:
     """Docs needed so that the run holds grounding questions and at least one main question: the
     position of the first main question in the task's docs (through the YAML's own process_docs)."""
-    from temporal_bench.lmms_eval_tasks.tempvs import utils
-
-    yaml_text = (Path(LMMS_EVAL_TASK_DIR) / "tempvs" / f"{task}.yaml").read_text(encoding="utf-8")
-    name = re.search(r"process_docs:\s*!function\s+utils\.(\w+)", yaml_text).group(1)
-    with data_locations({"TEMPVS_DATA_DIR": str(data_dir)}):
-        docs = getattr(utils, name)(None)
+    docs = task_docs(task, data_dir)
     kinds = [doc.get("kind") for doc in docs]
     return kinds.index("main") + 1 if "main" in kinds else DEFAULT_LIMIT
 
@@ -287,7 +282,7 @@ def test_responses_flow_through_parsing_into_the_metrics(backend_run, task):
             assert results["invalid_count,none"] == len(preds) - len(parsed)
             assert results["accuracy,none"] == pytest.approx(statistics.mean(g == p for g, p in preds))
         else:  # the default scores use the parsed answers; coverage is their share (accuracies: breakdowns)
-            from temporal_bench.isobench.metrics import breakdown_metrics
+            from temporal_bench.isobench.breakdowns import breakdown_metrics
 
             assert results["coverage,none"] == pytest.approx(len(parsed) / len(preds))
             breakdowns = breakdown_metrics(task, [_per_doc(sample, metric_names[0]) for sample in samples])
