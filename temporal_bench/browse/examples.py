@@ -16,15 +16,17 @@ from dataclasses import dataclass
 from temporal_bench.benchmarks import Collected, named
 from temporal_bench.browse.cards import Card, TaskCards, keep_cards, keep_thumbnails
 from temporal_bench.browse.thumbnails import Thumbnails
+from temporal_bench.models.arguments import used_arguments_text
 
 DEFAULT_COUNT = 3
 
 
 def model_label(data: dict) -> str:
-    """A run's model as its results file names it: ``name (model_args)``."""
+    """A run's model as its results file names it: ``name (model_args)`` (for our baselines the arguments they used)."""
     config = data.get("config") or {}
-    model, args = config.get("model") or data.get("model_name") or "model", config.get("model_args")
-    return f"{model} ({args})" if args else str(model)
+    model = str(config.get("model") or data.get("model_name") or "model")
+    args = used_arguments_text(model, config.get("model_args"))
+    return f"{model} ({args})" if args else model
 
 
 @dataclass(frozen=True)
