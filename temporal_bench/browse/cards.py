@@ -10,7 +10,7 @@ target. A task that cannot be rebuilt (its data is not reachable) still gets its
 a placeholder naming the reason. A task of a run made with ``--limit`` is marked partial, and a task
 that several results files hold is shown once per file, under names that tell them apart.
 
-``--tasks`` limits the page to some tasks (:func:`shown_tasks`); a task that joins another's questions
+``--tasks`` limits the page to some tasks (:func:`temporal_bench.runs.logged.named_tasks`); a task that joins another's questions
 (its benchmark's ``joins_task``: a main task of ``--tasks tempvs``, the suite grounding task) brings
 the cards of those it joins, and only those.
 """
@@ -32,7 +32,7 @@ from temporal_bench.rescore.errors import RescoreError
 from temporal_bench.rescore.harnesses import quiet_harness_logs, rebuilt_tasks
 from temporal_bench.runs.files import logged_filter_names, read_samples
 from temporal_bench.runs.limits import partial_limit
-from temporal_bench.runs.logged import LoggedRun, RunReadError, select_tasks
+from temporal_bench.runs.logged import LoggedRun, select_tasks
 from temporal_bench.runs.records import RecordsError
 
 
@@ -116,10 +116,11 @@ def task_docs(run: LoggedRun, task: str, lines: list[dict]) -> tuple[dict[int, d
 
 def task_label(run: LoggedRun, task: str, shared: bool) -> str:
     """The task's name on the page: marked partial when its run left docs out (``--limit``), and
-    followed by its results file when another file on the page holds the same task (``shared``), so
-    the Task filter tells the runs apart."""
+    followed by its results file (with its folder, which lmms-eval names after the model) when another
+    file on the page holds the same task (``shared``), so the Task filter tells the runs apart."""
     limit = partial_limit(run.data, task)
-    return task + (f" (partial: {limit.flags})" if limit else "") + (f" [{run.results_path.name}]" if shared else "")
+    where = f"{run.results_path.parent.name}/{run.results_path.name}"
+    return task + (f" (partial: {limit.flags})" if limit else "") + (f" [{where}]" if shared else "")
 
 
 def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int, label: str = "") -> TaskCards:
@@ -164,11 +165,6 @@ def _joined_task(task: str) -> str | None:
     return benchmark.joins_task(task) if benchmark else None
 
 
-def _held_tests(task: str) -> list[str]:
-    benchmark = benchmarks.of_task(task)
-    return benchmark.held_tests(task) if benchmark else []
-
-
 def _join_joined(tasks: list[TaskCards]) -> None:
     """Cards of a task that joins another task's questions (a ``--tasks tempvs`` main task, the grounding
     questions the suite grounding task asked for it) joined with that task's cards (without them: not
@@ -177,20 +173,6 @@ def _join_joined(tasks: list[TaskCards]) -> None:
         joined = _joined_task(t.task)
         if joined:
             _join(t.benchmark, t.cards + [card for other in tasks if other.task == joined for card in other.cards])
-
-
-def shown_tasks(runs: list[LoggedRun], wanted: Sequence[str]) -> list[str]:
-    """The tasks of the runs that the names given with ``--tasks`` mean: a task's name, or, for a
-    run of ``--tasks tempvs``, a main test's name as the report shows it (``tempvs_mt2_event``: the
-    suite task that asks it, ``tempvs_suite_ordering_event``) when no run has a task of that name.
-    An unknown name is an error listing the names known."""
-    logged = {task for run in runs for task in run.tasks}
-    tests = {test: task for task in sorted(logged) for test in _held_tests(task)}
-    unknown = [name for name in wanted if name not in logged and name not in tests]
-    if unknown:
-        known = sorted(logged) + [f"{test} (in {task})" for test, task in sorted(tests.items()) if test not in logged]
-        raise RunReadError(f"--tasks: no run has {', '.join(unknown)} (known: {', '.join(known) or 'none'})")
-    return list(dict.fromkeys(name if name in logged else tests[name] for name in wanted))
 
 
 def _cut_joined(tasks: list[TaskCards], joined: list[str]) -> list[TaskCards]:
@@ -207,10 +189,10 @@ def _cut_joined(tasks: list[TaskCards], joined: list[str]) -> list[TaskCards]:
 
 
 def run_cards(runs: list[LoggedRun], thumbnails: Thumbnails, wanted: Sequence[str] = ()) -> list[TaskCards]:
-    """The cards of every task of every run (or of the tasks named in ``wanted``: :func:`shown_tasks`),
+    """The cards of every task of every run (or of the tasks named in ``wanted``: :func:`temporal_bench.runs.logged.named_tasks`),
     in the runs' order; a task without its samples file is an error naming it (as for re-scoring)."""
     done: list[TaskCards] = []
-    chosen = select_tasks(runs, shown_tasks(runs, wanted))
+    chosen = select_tasks(runs, wanted)
     files = Counter(task for _, names in chosen for task in names)
     cut = False
     for run, names in chosen:
