@@ -4,6 +4,7 @@ single tasks (``request_hash``: an answer fixed by the prompt text and the image
 run read back by the report, intervals, compare, rescore, browse and a ``--use_cache`` resume."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -173,6 +174,17 @@ def test_browse_tasks_takes_a_test_name_and_brings_the_grounding_questions_it_jo
                                [ids[link.card].facts.question for j in c.joins for link in j.links]) for c in full["tempvs_suite_mt1_two"].cards)
     assert all(strings[j[0]] != "Grounding question of the main question(s)" or all(by_id[link[1]]["task"] == "tempvs_suite_mt1_two" for link in j[2])
                for c in cards for j in c.get("joins", []))
+
+
+def test_browse_shows_the_headline_metrics_of_each_test_a_suite_task_holds(suite_run, data, tmp_path, capsys):
+    """A suite task's results hold its tests' metrics under other names: each test's row part names the test."""
+    page = tmp_path / "page.html"
+    assert main_browse([str(suite_run[1].results_path), "--output", str(page), "--tasks", "tempvs_mt2_event", f"--data=TEMPVS_DATA_DIR={data}"]) == 0
+    row = re.search(r"<tr><td><b>tempvs_suite_ordering_event</b>.*?</tr>", page.read_text(encoding="utf-8")).group(0)
+    cell = " ".join(re.sub(r"<[^>]+>", " ", row.rsplit("<td>", 1)[1]).split())
+    (run,) = load_runs([suite_run[1].results_path])
+    shown = {test: f"{test}: MT {100 * run.metric(test, 'mt_acc'):.1f}% GT {100 * run.metric(test, 'gt_acc'):.1f}%" for test in ("tempvs_mt2_event", "tempvs_mt3_event")}
+    assert cell.startswith(shown["tempvs_mt2_event"]) and shown["tempvs_mt3_event"] in cell, cell
 
 
 def _script(path, data, respond):
