@@ -21,7 +21,9 @@ from pathlib import Path
 import pytest
 
 from temporal_bench.__main__ import main as temporal_bench_main
+from temporal_bench.browse.cards import task_docs
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
+from temporal_bench.runs.logged import find_runs
 from tests.documented_commands import PROGRAMS, TASK_DIRS, Documented, documented_commands, model_of, why_only_parsed
 from tests.harness import BIN, read_results, run_cli
 
@@ -223,3 +225,10 @@ def test_browse_of_the_demo_folder_names_the_models_whose_cards_it_shows(documen
     assert log.returncode == 0, log.stderr[-3000:]
     title = re.search(r"<title>(.*?)</title>", (tmp_path / "page.html").read_text(encoding="utf-8")).group(1)
     assert title == "What the model answered: random_choice (seed=1)"
+
+
+def test_browse_says_a_release_s_scored_outputs_cannot_give_images(documented_runs):
+    """Not "give the run's value with --set ...": the release's outputs record no settings at all."""
+    run = find_runs(documented_runs[1] / "tempvs_released_blind")[0]
+    docs, reason = task_docs(run, run.tasks[0], [{"doc_id": 0}])
+    assert docs is None and reason == f"{run.results_path} holds a release's scored outputs, which record no task settings to rebuild {run.tasks[0]}'s docs with"

@@ -32,7 +32,7 @@ from temporal_bench.rescore.errors import RescoreError
 from temporal_bench.rescore.harnesses import quiet_harness_logs, rebuilt_tasks
 from temporal_bench.runs.files import logged_filter_names, read_samples
 from temporal_bench.runs.limits import partial_limit
-from temporal_bench.runs.logged import LoggedRun, select_tasks
+from temporal_bench.runs.logged import LoggedRun, model_runs, select_tasks
 from temporal_bench.runs.records import RecordsError
 
 
@@ -104,6 +104,8 @@ def task_docs(run: LoggedRun, task: str, lines: list[dict]) -> tuple[dict[int, d
     or None and the reason they cannot be had."""
     if all(isinstance(line.get("doc"), dict) for line in lines):
         return {line["doc_id"]: line["doc"] for line in lines}, ""
+    if not model_runs([run]):  # the settings a task would be rebuilt with are a run's: a release's outputs record none
+        return None, f"{run.results_path} holds a release's scored outputs, which record no task settings to rebuild {task}'s docs with"
     try:
         with quiet_harness_logs():
             rebuilt = rebuilt_tasks(run, [task])[task]
