@@ -161,8 +161,8 @@ def _blamed(error: TaskBuildError, run: LoggedRun, settings: dict[str, TaskSetti
     if not changed:
         return error
     harness = harness_of(run)
-    as_run = harness.task_settings(run, [error.task], {})
     try:
+        as_run = harness.task_settings(run, [error.task], {})
         with harness.applied(as_run):
             harness.build_tasks(run, [error.task], as_run)
     except RescoreError:
