@@ -13,7 +13,6 @@ from temporal_bench.catbench.parsing import PARSERS as CATBENCH_PARSERS
 from temporal_bench.isobench import fixtures as isobench_fixtures
 from temporal_bench.isobench import prompts as isobench_prompts
 from temporal_bench.isobench.parsing import PARSERS as ISOBENCH_PARSERS
-from temporal_bench.lmms_eval_plugin import MODEL_CLASSES
 from temporal_bench.paths import LM_EVAL_TASK_DIR
 from temporal_bench.models.answer_format import as_requested
 from temporal_bench.models.arguments import MODEL_ARGUMENTS, ModelArgumentsError, model_arguments
@@ -94,10 +93,12 @@ def test_an_unknown_model_argument_stops_the_lm_eval_run(tmp_path):
 
 
 def test_every_model_of_ours_declares_its_arguments():
-    ours = {name for name, path in MODEL_CLASSES.items() if path.startswith("temporal_bench.")}
-    assert set(MODEL_ARGUMENTS) == ours
+    from lmms_eval.models import MODEL_REGISTRY_V2, get_model_manifest  # (the plugin itself is imported by lmms-eval's entry point, not here)
+
+    ours = {name for name in MODEL_REGISTRY_V2.list_canonical_model_ids() if (get_model_manifest(name).simple_class_path or "").startswith("temporal_bench.")}
+    assert ours == set(MODEL_ARGUMENTS)
     for name in ours:
-        module, _, cls = MODEL_CLASSES[name].rpartition(".")
+        module, _, cls = get_model_manifest(name).simple_class_path.rpartition(".")
         assert getattr(importlib.import_module(module), cls).registered_as == name
     assert model_arguments("random_choice", {"batch_size": 1, "device": "cuda"}) == {"seed": 1234}  # the harnesses' own keys pass
     with pytest.raises(ModelArgumentsError, match=r"^--model majority_class: unknown --model_args seed; valid: none \(it takes no --model_args\)$"):

@@ -118,11 +118,10 @@ def task_docs(run: LoggedRun, task: str, lines: list[dict]) -> tuple[dict[int, d
 
 def task_label(run: LoggedRun, task: str, shared: bool) -> str:
     """The task's name on the page: marked partial when its run left docs out (``--limit``), and
-    followed by its results file (with its folder, which lmms-eval names after the model) when another
-    file on the page holds the same task (``shared``), so the Task filter tells the runs apart."""
+    followed by its results file when another file on the page holds the same task (``shared``), so
+    the Task filter tells the runs apart."""
     limit = partial_limit(run.data, task)
-    where = f"{run.results_path.parent.name}/{run.results_path.name}"
-    return task + (f" (partial: {limit.flags})" if limit else "") + (f" [{where}]" if shared else "")
+    return task + (f" (partial: {limit.flags})" if limit else "") + (f" [{run.results_path.name}]" if shared else "")
 
 
 def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int, label: str = "") -> TaskCards:
