@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from temporal_bench.browse.cards import run_cards, run_notes
-from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, model_label, pick_examples
+from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, figure_tasks, model_label, pick_examples
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
 from temporal_bench.cli_style import CommandParser, command_parser
@@ -32,7 +32,7 @@ def write_page(path: str | Path, output: Path | None = None, widths: dict[str, i
     if not runs:
         raise RunReadError(f"no lmms-eval or lm-eval results file under {path}")
     thumbnails = Thumbnails(widths)
-    tasks = run_cards(runs, thumbnails, wanted)
+    tasks = run_cards(runs, thumbnails, wanted or (figure_tasks(examples, runs) if examples else ()))
     notes = run_notes(tasks)
     heading = "What the model answered"
     if examples:
