@@ -41,12 +41,27 @@ def main_demo(argv) -> None:
     run_demo(args.output_dir, args.model, args.model_args)
 
 
+LM_EVAL_HELP_HEADING = "lm-eval's own help:"  # between our part of `temporal-bench lm-eval --help` and lm-eval's
+LM_EVAL_EXAMPLE = f'{PROGRAM} lm-eval run --model random_choice --tasks catbench --include_path "$({PROGRAM} task-dir --harness lm-eval)"'
+
+
+def lm_eval_parser() -> CommandParser:
+    """Only for ``--help``: everything after ``lm-eval`` goes to lm-eval's own command line."""
+    parser = command_parser("lm-eval", [LM_EVAL_EXAMPLE], "Everything after `lm-eval` is lm-eval's own command line, whose help follows "
+                            "(docs/harness.md, docs/models.md); `--model random_choice` and `--model scripted` are this package's.")
+    parser.usage = f"{parser.prog} [LM_EVAL_ARGUMENTS ...]"
+    return parser
+
+
 def main_lm_eval(argv) -> None:
-    """lm-eval's own command line (its own --help), with our scripted and random_choice models registered."""
+    """lm-eval's own command line, with our scripted and random_choice models registered; ``--help``
+    (or nothing) shows our usage and example first, then lm-eval's help."""
     from lm_eval.__main__ import cli_evaluate
 
     import temporal_bench.models.lm_eval_models  # noqa: F401  (registers the models)
 
+    if not argv or argv[0] in ("-h", "--help"):
+        print(f"{lm_eval_parser().format_help()}\n{LM_EVAL_HELP_HEADING}\n", flush=True)
     sys.argv = ["lm-eval", *argv]
     cli_evaluate()
 

@@ -1,8 +1,8 @@
 """Run our three command lines in processes forked from one that has already imported them.
 
 A CLI run of the suite spends about 60% of its time importing torch, transformers, datasets and the
-harness. Each pytest worker therefore starts one multiprocessing "forkserver" that imports them
-once; every run is a fresh child forked from it, which sets the run's environment, working folder
+harness (and the benchmarks' own modules: tests/preloaded_benchmarks.py). Each pytest worker therefore
+starts one multiprocessing "forkserver" that imports them once; every run is a fresh child forked from it, which sets the run's environment, working folder
 and argv, sends its output to files and calls the console script's own entry function
 (``lmms_eval.cli.dispatch.main``, ``lm_eval.__main__.cli_evaluate``, ``temporal_bench.__main__.main``).
 So each run is still the real CLI in its own process, minus the imports and the indexing of the
@@ -36,7 +36,7 @@ ENTRY_POINTS = {
     "temporal-bench": ("temporal_bench.__main__", "main"),
 }
 PRELOAD = ["torch", "transformers", "datasets", "lmms_eval.cli.dispatch", "lmms_eval.__main__", "lmms_eval.evaluator",
-           "lmms_eval.models", "lmms_eval.tasks", "lm_eval.__main__", "temporal_bench.__main__", "tests.preloaded_task_index"]
+           "lmms_eval.models", "lmms_eval.tasks", "lm_eval.__main__", "temporal_bench.__main__", "tests.preloaded_task_index", "tests.preloaded_benchmarks"]
 IMPORT_TIME_VARIABLES = ("TEMPORAL_BENCH_NO_AUTO_TASKS",)
 # read by huggingface_hub, datasets and transformers when the server imports them: the server starts
 # with them whatever the environment of the test that happens to start it, and runs must match them

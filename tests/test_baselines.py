@@ -1,8 +1,9 @@
 """The no-download baselines answer from the options each doc offers."""
 
-from collections import Counter
-
+import importlib
 import json
+from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -13,9 +14,12 @@ from temporal_bench.lmms_eval_tasks.catbench_variants.utils import doc_to_text_e
 from temporal_bench.isobench import fixtures as isobench_fixtures
 from temporal_bench.lmms_eval_tasks.isobench import prompts as isobench_prompts
 from temporal_bench.lmms_eval_tasks.isobench.parsing import PARSERS as ISOBENCH_PARSERS
+from temporal_bench.paths import LM_EVAL_TASK_DIR
 from temporal_bench.models.answer_format import as_requested
+from temporal_bench.models.arguments import MODEL_ARGUMENTS, ModelArgumentsError, model_arguments
 from temporal_bench.models.policies import majority_answer, random_choice, wrong_answer
-from tests.harness import lmms_eval, metric, read_samples
+from temporal_bench.runs.results import run_label
+from tests.harness import BIN, lmms_eval, metric, read_samples, run_cli
 
 ISOBENCH_DOC = {"goal": "Bake bread", "snippet_steps": ["Knead the dough", "Bake it"], "question": "Must the pictured step happen before?"}
 CATBENCH_DOC = {"title": "Bake bread", "steps": ["Knead the dough", "Bake it"], "question": "Must Step 2 happen after Step 1?"}
@@ -66,3 +70,50 @@ def test_random_choice_answers_every_iso_bench_cot_question(tmp_path):
     assert metric(results, "isobench_cot", "coverage") == 1.0
     responses = [sample["filtered_resps"] for sample in read_samples(tmp_path / "lmms_eval_out", "isobench_cot")]
     assert len(responses) == 32 and set(responses) == {"<answer>YES</answer>", "<answer>NO</answer>"}
+
+
+# ---- --model_args: unknown keys refused, labels from the values used ------------------------------
+
+def test_an_unknown_model_argument_stops_the_lmms_eval_run_naming_the_valid_ones(tmp_path):
+    """``sed=7`` (for seed) used to be ignored: the run was made with seed 1234 and labelled ``sed=7``."""
+    env = {"CATBENCH_DATA_DIR": str(write_fixture(tmp_path / "data", n_plans=1, pairs_per_class=1))}
+    out = tmp_path / "out"
+    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "sed=7", "--tasks", "catbench", "--output_path", str(out), "--log_samples"], tmp_path, env)
+    assert "--model random_choice: unknown --model_args sed; valid: seed" in log.stderr
+    assert not list(tmp_path.rglob("*_results.json"))
+    check = run_cli([str(BIN / "temporal-bench"), "check", str(out)], tmp_path)
+    assert check.returncode == 1
+
+
+def test_an_unknown_model_argument_stops_the_lm_eval_run(tmp_path):
+    env = {"CATBENCH_DATA_DIR": str(write_fixture(tmp_path / "data", n_plans=1, pairs_per_class=1))}
+    log = run_cli([str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args", "polcy=wrong", "--tasks", "catbench",
+                   "--include_path", str(LM_EVAL_TASK_DIR), "--output_path", str(tmp_path / "out")], tmp_path, env)
+    assert log.returncode == 1
+    assert log.stderr.strip().splitlines()[-1].endswith("--model scripted: unknown --model_args polcy; valid: policy, response, script, template")
+
+
+def test_every_model_of_ours_declares_its_arguments():
+    from lmms_eval.models import MODEL_REGISTRY_V2, get_model_manifest  # (the plugin itself is imported by lmms-eval's entry point, not here)
+
+    ours = {name for name in MODEL_REGISTRY_V2.list_canonical_model_ids() if (get_model_manifest(name).simple_class_path or "").startswith("temporal_bench.")}
+    assert ours == set(MODEL_ARGUMENTS)
+    for name in ours:
+        module, _, cls = get_model_manifest(name).simple_class_path.rpartition(".")
+        assert getattr(importlib.import_module(module), cls).registered_as == name
+    assert model_arguments("random_choice", {"batch_size": 1, "device": "cuda"}) == {"seed": 1234}  # the harnesses' own keys pass
+    with pytest.raises(ModelArgumentsError, match=r"^--model majority_class: unknown --model_args seed; valid: none \(it takes no --model_args\)$"):
+        model_arguments("majority_class", {"seed": 1})
+
+
+@pytest.mark.parametrize("model, model_args, label", [
+    ("random_choice", "", "random_choice (seed=1234)"),  # the default seed the model used
+    ("random_choice", "sed=7", "random_choice (seed=1234)"),  # a results file from before unknown keys were refused
+    ("random_choice", {"seed": 7}, "random_choice (seed=7)"),
+    ("scripted", "policy=oracle", "scripted (policy=oracle)"),
+    ("scripted", "policy=oracle,template=<answer>{answer}</answer>", "scripted (policy=oracle,template=<answer>{answer}</answer>)"),
+    ("majority_class", "", "majority_class"),
+    ("some_api_model", "temperature=0", "some_api_model (temperature=0)"),  # not ours: as recorded
+])
+def test_a_run_is_labelled_with_the_arguments_its_model_used(model, model_args, label):
+    assert run_label({"model_name": "", "config": {"model": model, "model_args": model_args}}, Path("r.json")) == label

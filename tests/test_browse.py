@@ -289,7 +289,7 @@ def test_tasks_names_the_known_tasks_for_an_unknown_one(lmms_run, capsys):
     with pytest.raises(SystemExit) as exit_:
         main_browse([str(out), "--tasks", "isobench", "--tasks", "tempvs_mt1_too"])
     assert exit_.value.code == 2
-    assert capsys.readouterr().err.splitlines()[-1] == ("temporal-bench browse: error: --tasks: no run has tempvs_mt1_too (known: "
+    assert capsys.readouterr().err.splitlines()[-1] == ("temporal-bench browse: error: --tasks: no run has task(s) tempvs_mt1_too (the runs have: "
                                                         "catbench_switched, isobench, tempvs_mt1_two, tempvs_mt3_event_separate) "
                                                         "(see temporal-bench browse --help)")
 

@@ -4,6 +4,7 @@ options; a usage error is one line naming the fix; the old and the underscore sp
 option parse to the values of its hyphenated one. All through ``temporal-bench``'s own entry point."""
 
 import argparse
+import itertools
 import os
 import re
 import subprocess
@@ -12,24 +13,25 @@ from pathlib import Path
 
 import pytest
 
-from temporal_bench.__main__ import main
+from temporal_bench.__main__ import LM_EVAL_HELP_HEADING, main
 from temporal_bench.cli_style import CommandParser
 from temporal_bench.commands import SUBCOMMANDS
 from tests.harness import BIN, OFFLINE
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "cli.md"
-OWN_PARSERS = [name for name in SUBCOMMANDS if name != "lm-eval"]  # lm-eval's --help is lm-eval's
+OWN_PARSERS = [name for name in SUBCOMMANDS if name != "lm-eval"]  # lm-eval's usage errors are lm-eval's
 SECTION = re.compile(r"^## `([^`]+)`\n(.*?)(?=^## |\Z)", re.MULTILINE | re.DOTALL)
 BASH_BLOCK = re.compile(r"^```bash\n(.*?)^```", re.MULTILINE | re.DOTALL)
 LONG_OPTION = re.compile(r"--[a-z][a-z0-9-]*")
 
 
 def help_text(argv, capsys, monkeypatch) -> str:
+    """A subcommand's own help (for ``lm-eval``: ours, before lm-eval's)."""
     monkeypatch.setenv("COLUMNS", "1000")  # one line per option and per paragraph line
     with pytest.raises(SystemExit) as done:
         main([*argv, "--help"])
     assert done.value.code == 0
-    return capsys.readouterr().out
+    return capsys.readouterr().out.partition(f"\n{LM_EVAL_HELP_HEADING}\n")[0]
 
 
 def examples(help_: str) -> list:
@@ -47,13 +49,21 @@ def documented() -> dict:
     return dict(SECTION.findall(DOCS.read_text(encoding="utf-8")))
 
 
+def options_table(section: str) -> list:
+    """The first cell of each row of a section's options table: the lines right after its header that
+    start with ``|`` (markdown ends a table at the first other line, a paragraph pushed in too)."""
+    lines = section.splitlines()
+    header = next((i for i, line in enumerate(lines) if line.startswith("| option |")), len(lines))
+    return [row.split("|")[1] for row in itertools.takewhile(lambda line: line.startswith("|"), lines[header + 2:])]
+
+
 def test_the_top_level_help_lists_every_subcommand_with_its_summary(capsys, monkeypatch):
     listed = help_text([], capsys, monkeypatch).split("\ncommands:\n", 1)[1].split("\n\n", 1)[0]
     assert dict(re.match(r"  (\S+)\s+(.+)", line).groups() for line in listed.splitlines()) == {name: command.summary for name, command in SUBCOMMANDS.items()}
     assert list(SUBCOMMANDS)[:3] == ["task-dir", "demo", "lm-eval"] and len(SUBCOMMANDS) == 12
 
 
-@pytest.mark.parametrize("command", OWN_PARSERS)
+@pytest.mark.parametrize("command", SUBCOMMANDS)
 def test_a_subcommand_help_starts_with_its_summary_and_ends_with_an_example(command, capsys, monkeypatch):
     help_ = help_text([command], capsys, monkeypatch)
     summary = SUBCOMMANDS[command].summary
@@ -63,13 +73,22 @@ def test_a_subcommand_help_starts_with_its_summary_and_ends_with_an_example(comm
     assert "%%" not in help_ and " a image" not in help_
 
 
-@pytest.mark.parametrize("command", OWN_PARSERS)
+@pytest.mark.parametrize("command", SUBCOMMANDS)
 def test_docs_cli_shows_the_help_example_and_options(command, capsys, monkeypatch):
     help_ = help_text([command], capsys, monkeypatch)
     section = documented()[command]
     assert [line for block in BASH_BLOCK.findall(section) for line in block.splitlines()] == examples(help_)
-    table = [row.split("|")[1] for row in section.splitlines() if row.startswith("| `")]
-    assert {name for cell in table for name in LONG_OPTION.findall(cell)} == shown_options(help_)
+    assert {name for cell in options_table(section) for name in LONG_OPTION.findall(cell)} == shown_options(help_)
+
+
+def test_lm_eval_help_is_ours_then_lm_evals(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")
+    with pytest.raises(SystemExit) as done:
+        main(["lm-eval", "--help"])
+    assert done.value.code == 0
+    ours, heading, theirs = capsys.readouterr().out.partition(f"\n{LM_EVAL_HELP_HEADING}\n")
+    assert ours.startswith("usage: temporal-bench lm-eval [LM_EVAL_ARGUMENTS ...]\n") and heading
+    assert theirs.lstrip().startswith("usage: lm-eval ")
 
 
 def test_docs_cli_has_a_section_per_subcommand_in_their_order():

@@ -1,60 +1,67 @@
-"""Every command line README.md and docs/ show still parses with the current CLIs, without running it:
-``temporal-bench ...`` through our argument parsers (``temporal-bench lm-eval ...`` through lm-eval's),
-``lmms-eval ...`` through lmms-eval's, ``lm-eval run ...`` through lm-eval's; and each name a
-documented ``--tasks`` gives is one of our task or group names."""
+"""Every command line README.md and docs/ show works as shown (tests/documented_commands.py collects them).
+
+Each ``temporal-bench`` command and each lmms-eval / lm-eval command with one of our baselines is RUN,
+in document order, one working folder per document, through the real command lines, on the output and
+data of the documented demo (``temporal-bench demo --output-dir demo_seed1 --model-args seed=1``, run
+first): the data variables and the documents' data folders (``/data/TempVS``, ``~/data/ISO-Bench``,
+``/path/to/TempVS/data``) point at the demo's data, and the documents' names for a user's runs (``out/``,
+``RUN_DIR``, ``runs/model_a``, ...) at one more random_choice run of ``--tasks tempvs,catbench,...`` on it
+or at the demo's own run (:func:`places`), unless an earlier command of the document wrote that folder.
+The commands no test can run (a model's weights, a server, an API key; :data:`ONLY_PARSED`) are parsed by
+their program's own parser, as are all the others. Every documented ``--tasks`` name is one of our task
+or group names."""
 
 import argparse
+import os
 import re
-import shlex
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
 from temporal_bench.__main__ import main as temporal_bench_main
+from temporal_bench.browse.cards import task_docs
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
+from temporal_bench.runs.logged import find_runs
+from tests.documented_commands import PROGRAMS, TASK_DIRS, Documented, documented_commands, model_of, why_only_parsed
+from tests.harness import BIN, read_results, run_cli
 
-REPO = Path(__file__).resolve().parents[1]
-DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
-FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
-PROGRAMS = ("temporal-bench", "lmms-eval", "lm-eval")
-ENV_ASSIGNMENT = re.compile(r"^[A-Z_][A-Z0-9_]*=\S*$")
-COMMAND = re.compile(r"^\s*(?:[A-Z_][A-Z0-9_]*=\S*\s+)*(?:temporal-bench|lmms-eval|lm-eval)\s")
-SUBSTITUTION = re.compile(r"\$\([^)]*\)")  # "$(temporal-bench task-dir)": the folder it prints
-SYNOPSIS_OPTION = re.compile(r"\s\[[^\]]*\]")  # "[--output FILE.html]" in a usage line
-# names a user writes in place of arguments: nothing to check
+COMMANDS = documented_commands()
+# names a user writes in place of --tasks values: nothing to check
 PLACEHOLDERS = {"...", "M", "$TASKS", "list"}
+# documented temporal-bench commands that this module does not run, and why
+ONLY_PARSED = {
+    "temporal-bench report out/ --output-dir report/ --param-count deepseek-vl2-tiny=3.37": "needs a run of deepseek-vl2-tiny, a model with weights",
+    "temporal-bench export --output-dir out/ --check --converted-data hub/ --validation logs/random_choice/": (
+        "lints, imports and runs every exported task (about 40 s): tests/test_export.py::test_export_check_runs_upstreams_checks_and_prints_the_pull_request runs it with these options"),
+    "temporal-bench export --output-dir out/ --check --converted-data hub/ --validation logs/random_choice/ --validation logs/blind/": (
+        "as the one above, with a second --validation folder"),
+}
+OUTPUT_OPTIONS = {"--output_path", "--output-dir", "--output", "-o", "--write-results"}
+# the run made here for the documents' "out/": a random_choice run of the demo data with A+E (browse --examples catbench-figures5-6)
+OUT_TASKS = "tempvs,catbench,catbench_explain_switched,isobench"
 
+
+def reason_not_run(command: Documented):
+    """Why this module only parses ``command`` (None: it runs; "": a model with no reason given)."""
+    try:
+        return ONLY_PARSED.get(" ".join(command.words)) or why_only_parsed(command)
+    except KeyError:
+        return ""
+
+
+RUNNABLE = [command for command in COMMANDS if reason_not_run(command) is None]
+
+
+def _id(command: Documented) -> str:
+    return f"{command.document}: {command.line}"[:100]
+
+
+# ---- parsing --------------------------------------------------------------------------------------
 
 class Parsed(Exception):
     """Raised by the patched ``parse_args`` once a command line parsed, so that nothing runs."""
-
-
-def documented_commands():
-    """(document, command words) for each command of the three programs in a fenced block (``&&`` and
-    ``|`` split a line into commands; continuation lines are joined; leading ``VAR=value`` dropped)."""
-    for document in DOCUMENTS:
-        for block in FENCE.findall(document.read_text(encoding="utf-8")):
-            for line in block.replace("\\\n", " ").splitlines():
-                line = SYNOPSIS_OPTION.sub("", SUBSTITUTION.sub("TASK_DIR", line.split(" #", 1)[0]))
-                for part in re.split(r"&&|\|", line):
-                    if not COMMAND.match(part):
-                        continue
-                    words = shlex.split(part)
-                    while words and ENV_ASSIGNMENT.match(words[0]):
-                        words.pop(0)
-                    # a trailing "..." stands for more arguments, "--tasks ..." for a value
-                    words = [w for i, w in enumerate(words) if w != "..." or words[i - 1].startswith("--")]
-                    if words and words[0] in PROGRAMS:
-                        yield document.relative_to(REPO).as_posix(), words
-
-
-COMMANDS = list(documented_commands())
-
-
-def _names(folder: Path) -> set:
-    return {name for path in folder.rglob("*.yaml")
-            for name in re.findall(r"^(?:task|group): (\S+)$", path.read_text(encoding="utf-8"), flags=re.M)}
 
 
 def parses(run, argv, monkeypatch) -> bool:
@@ -75,7 +82,7 @@ def parses(run, argv, monkeypatch) -> bool:
     return True  # handled before any parser (temporal-bench report --list-tables prints the layouts)
 
 
-def run_command(words):
+def parser_of(words):
     if words[0] == "temporal-bench":
         return lambda: temporal_bench_main(words[1:])
     if words[0] == "lm-eval":
@@ -87,24 +94,141 @@ def run_command(words):
     return parse_eval_args
 
 
+def _names(folder: Path) -> set:
+    return {name for path in folder.rglob("*.yaml") for name in re.findall(r"^(?:task|group): (\S+)$", path.read_text(encoding="utf-8"), flags=re.M)}
+
+
 def test_the_documents_show_commands_of_each_program():
-    assert {words[0] for _, words in COMMANDS} == set(PROGRAMS)
-    assert len(COMMANDS) > 40
+    assert {command.words[0] for command in COMMANDS} == set(PROGRAMS)
+    assert len(COMMANDS) > 40 and len(RUNNABLE) > 40
 
 
-@pytest.mark.parametrize("document, words", COMMANDS, ids=[" ".join(words)[:80] for _, words in COMMANDS])
-def test_a_documented_command_parses(document, words, monkeypatch):
-    if words[:2] == ["lmms-eval", "tasks"]:  # lmms-eval's subcommand CLI: its own parser, not the evaluation's
+@pytest.mark.parametrize("command", [c for c in COMMANDS if c not in RUNNABLE], ids=_id)
+def test_a_documented_command_not_run_says_why(command):
+    """Its reason: our baselines run, every other model of a documented command is in ONLY_PARSED_MODELS."""
+    assert reason_not_run(command), f"{command.document}: {command.line}: give the reason it is not run"
+
+
+def test_only_commands_the_documents_show_are_excused():
+    assert set(ONLY_PARSED) <= {" ".join(command.words) for command in COMMANDS}
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=_id)
+def test_a_documented_command_parses(command, monkeypatch):
+    if command.words[:2] == ["lmms-eval", "tasks"]:  # lmms-eval's subcommand CLI: its own parser, not the evaluation's (it runs below)
         pytest.skip("lmms-eval's tasks subcommand")
-    assert parses(run_command(words), words, monkeypatch), f"{document}: {' '.join(words)}"
+    assert parses(parser_of(command.words), command.words, monkeypatch), f"{command.document}: {command.line}"
 
 
-@pytest.mark.parametrize("document, words", [c for c in COMMANDS if "--tasks" in c[1] and c[1][:2] != ["temporal-bench", "rescore"]],
-                         ids=lambda value: " ".join(value)[:80] if isinstance(value, list) else value)
-def test_documented_task_names_exist(document, words):
-    if any(word == "--include_path" and path != "TASK_DIR" for word, path in zip(words, words[1:])):
+@pytest.mark.parametrize("command", [c for c in COMMANDS if "--tasks" in c.words and c.words[:2] != ["temporal-bench", "rescore"]], ids=_id)
+def test_documented_task_names_exist(command):
+    words = command.words
+    if any(word == "--include_path" and path not in TASK_DIRS.values() for word, path in zip(words, words[1:])):
         pytest.skip("a user's own task folder (docs/catbench.md: another split) holds names of its own")
     names = words[words.index("--tasks") + 1].split(",")
     known = _names(LM_EVAL_TASK_DIR if "lm-eval" in words[:2] else LMMS_EVAL_TASK_DIR)
     unknown = [name for name in names if name not in known and name not in PLACEHOLDERS]
-    assert not unknown, f"{document}: {' '.join(words)}: no task or group {unknown}"
+    assert not unknown, f"{command.document}: {command.line}: no task or group {unknown}"
+
+
+# ---- running --------------------------------------------------------------------------------------
+
+def places(demo: Path, runs: Path) -> dict:
+    """What stands for each name the documents give a user's data and runs."""
+    data = {name: demo / "data" / name for name in ("catbench", "isobench", "tempvs")}
+    out, seed1 = runs / "random_choice", runs / "random_choice_seed1"
+    return {
+        "/data/CaT-Bench": data["catbench"], "/data/ISO-Bench": data["isobench"], "/data/TempVS": data["tempvs"],
+        "/path/to/TempVS/data": data["tempvs"], "/new/place/tempvs": data["tempvs"],
+        "out": out, "out/": out, "results/": out, "RUN_DIR": out, "RUN_A": out, "runs/model_a": out,
+        "RUN_B": seed1, "runs/model_b": seed1, "RUNS_DIR": runs,
+        "out/a/2025..._results.json": next(out.rglob("*_results.json")), "cache/gpt-4o": runs.parent / "cache",
+    }
+
+
+def resolved(words: list, cwd: Path, home: Path, where: dict) -> list:
+    """``words`` with each name of a user's folder replaced by what stands for it (:func:`places`; not an
+    output option's value, nor a folder an earlier command of the document wrote) and ``~`` by ``home``."""
+    done = []
+    for i, word in enumerate(words):
+        if not (i and words[i - 1] in OUTPUT_OPTIONS):
+            prefix, equals, value = word.rpartition("=") if "=" in word and not word.startswith("-") else ("", "", word)
+            if value in where and not (cwd / value).exists():
+                word = f"{prefix}{equals}{where[value]}"
+        done.append(re.sub(r"(^|=)~/", lambda m: f"{m.group(1)}{home}/", word))
+    return done
+
+
+@pytest.fixture(scope="module")
+def documented_runs(tmp_path_factory):
+    """Every runnable documented command run once (an identical one in another document shares its run):
+    (index in RUNNABLE -> (its output, its working folder, its words as run), the demo's output folder)."""
+    root = tmp_path_factory.mktemp("documented")
+    home, runs = root / "home", root / "runs"
+    (home / "data").mkdir(parents=True)
+    cwd_of = {command.document: root / "work" / command.document.replace("/", "_") for command in RUNNABLE}
+    for cwd in cwd_of.values():
+        cwd.mkdir(parents=True, exist_ok=True)
+    demo_command = next(c for c in RUNNABLE if c.words[:2] == ["temporal-bench", "demo"])
+    demo_log = run_cli([str(BIN / "temporal-bench"), *demo_command.words[1:]], cwd_of[demo_command.document], {"HOME": str(home)})
+    demo = cwd_of[demo_command.document] / demo_command.words[demo_command.words.index("--output-dir") + 1]
+    assert demo_log.returncode == 0, demo_log.stderr[-3000:]
+    env = {"HOME": str(home), **{f"{name.upper()}_DATA_DIR": str(demo / "data" / name) for name in ("catbench", "isobench", "tempvs")}}
+    (home / "data" / "TempVS").symlink_to(env["TEMPVS_DATA_DIR"])
+    (home / "data" / "ISO-Bench").symlink_to(env["ISOBENCH_DATA_DIR"])
+    _add_released_outputs(demo / "data" / "tempvs")
+    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--tasks", OUT_TASKS, "--output_path", str(runs / "random_choice"),
+                   "--log_samples", "--use_cache", str(root / "cache")], root, env)
+    read_results(runs / "random_choice", OUT_TASKS.split(","), log)
+    shutil.copytree(demo / "results", runs / "random_choice_seed1", copy_function=os.link)  # the demo's run beside it (runs/model_b, RUNS_DIR)
+    where = places(demo, runs)
+    done, outputs = {}, {}
+    for index, command in enumerate(RUNNABLE):
+        cwd = cwd_of[command.document]
+        words = resolved(command.words, cwd, home, where)
+        key = (tuple(words), tuple(sorted(command.env.items())))
+        if command is demo_command:
+            done[key] = demo_log
+        elif key not in done:
+            done[key] = run_cli([str(BIN / words[0]), *words[1:]], cwd, {**env, **{name: str(where.get(value, value)) for name, value in command.env.items()}})
+        outputs[index] = (done[key], cwd, words)
+    return outputs, demo
+
+
+def _add_released_outputs(tempvs_data: Path) -> None:
+    """The demo writes the release's blind predictions only; docs/report.md scores a model's combined and separate ones too."""
+    from temporal_bench.tempvs.fixture_predictions import write_model_predictions
+
+    for input_kind in ("combined", "separate"):
+        write_model_predictions(tempvs_data, "InternVL2_5-78B-MPO", input_kind)
+
+
+@pytest.mark.parametrize("index", range(len(RUNNABLE)), ids=[_id(c) for c in RUNNABLE])
+def test_a_documented_command_runs(documented_runs, index):
+    command = RUNNABLE[index]
+    log, cwd, words = documented_runs[0][index]
+    shown = f"{command.document}: {command.line}\n(run as {' '.join(words)} in {cwd})\nstdout:\n{log.stdout[-2000:]}\nstderr:\n{log.stderr[-4000:]}"
+    assert log.returncode == 0, shown
+    evaluates = model_of(words) and (words[0] != "temporal-bench" or words[1] == "lm-eval")
+    if evaluates and "--output_path" in words:  # lmms-eval exits 0 even when it fails: the results must be there
+        read_results(cwd / words[words.index("--output_path") + 1], words[words.index("--tasks") + 1].split(","), log)
+    elif evaluates:
+        assert re.search(r"\|\s*catbench\s*\|", log.stdout), shown  # lm-eval's results table
+    elif "list" in words[1:3]:
+        assert "tempvs_mt1_two" in log.stdout + log.stderr, shown
+
+
+def test_browse_of_the_demo_folder_names_the_models_whose_cards_it_shows(documented_runs, tmp_path):
+    """The demo folder also holds the release's scored blind predictions of three LLMs: a page of the run's
+    tasks names the run's model only."""
+    log = run_cli([str(BIN / "temporal-bench"), "browse", str(documented_runs[1]), "--tasks", "isobench", "--output", str(tmp_path / "page.html")], tmp_path)
+    assert log.returncode == 0, log.stderr[-3000:]
+    title = re.search(r"<title>(.*?)</title>", (tmp_path / "page.html").read_text(encoding="utf-8")).group(1)
+    assert title == "What the model answered: random_choice (seed=1)"
+
+
+def test_browse_says_a_release_s_scored_outputs_cannot_give_images(documented_runs):
+    """Not "give the run's value with --set ...": the release's outputs record no settings at all."""
+    run = find_runs(documented_runs[1] / "tempvs_released_blind")[0]
+    docs, reason = task_docs(run, run.tasks[0], [{"doc_id": 0}])
+    assert docs is None and reason == f"{run.results_path} holds a release's scored outputs, which record no task settings to rebuild {run.tasks[0]}'s docs with"

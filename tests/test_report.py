@@ -314,7 +314,7 @@ def test_labels_and_merging(tmp_path, capsys):
     ) == ("scripted (policy=oracle)")
     assert (
         run_label({"model_name": "", "model_source": "random_choice", "config": {}}, p)
-        == "random_choice"
+        == "random_choice (seed=1234)"
     )
     assert run_label({}, p) == "r"
     # two files of one model: the newer file wins on a task both report

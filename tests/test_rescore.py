@@ -279,6 +279,23 @@ def test_missing_samples_unknown_tasks_and_bad_options_exit_with_a_message(lmms_
         assert message in capsys.readouterr().err, argv
 
 
+@pytest.mark.parametrize("setting, blamed", [
+    # refused before any task is rebuilt: not the kind of value the setting takes
+    ("close_max_distance=abc", "--set close_max_distance=abc: `close_max_distance` takes a whole number (catbench_switched recorded 3), not 'abc'"),
+    ("switched=maybe", "--set switched=maybe: `switched` takes true or false (catbench_switched recorded true), not 'maybe'"),
+    # refused by the task's own settings check: the value is blamed, not the data
+    ("fixes=nonsense", "--set fixes=nonsense: task 'tempvs_mt1_two' cannot be rebuilt with it ("),
+])
+def test_a_bad_set_value_is_named_not_the_data(lmms_run, data, setting, blamed, capsys):
+    with pytest.raises(SystemExit) as exit_info, data_environment(data):
+        main_rescore([str(lmms_run), "--tasks", "tempvs_mt1_two,catbench_switched", "--set", setting])
+    error = capsys.readouterr().err
+    assert exit_info.value.code == 2 and blamed in error, error
+    assert "needs the run's data" not in error
+    if setting.startswith("fixes="):
+        assert "nonsense" in error.partition("cannot be rebuilt with it (")[2] and error.rstrip().endswith("with the run's own settings it can (see temporal-bench rescore --help)")
+
+
 # ---- task settings: the probe task folder ----------------------------------------------------------
 
 PROBE = Path(__file__).resolve().parent / "rescore_support" / "probe"

@@ -19,7 +19,8 @@ from temporal_bench.runs.results import load_runs
 
 PACKAGE = Path(temporal_bench.__file__).parent
 # what each layer may import from temporal_bench (besides itself): the reader only the registry and the shared helpers
-ALLOWED_BELOW = {"runs": {"benchmarks", "utils"}, "rescore": {"benchmarks", "utils", "runs", "paths", "cli_style", "commands", "data_locations"}}
+# models: only models/arguments.py, which imports nothing (the --model_args our baselines took, for run labels)
+ALLOWED_BELOW = {"runs": {"benchmarks", "utils", "models"}, "rescore": {"benchmarks", "utils", "runs", "paths", "cli_style", "commands", "data_locations"}}
 
 
 def _toy_breakdowns(task, records):
@@ -64,7 +65,7 @@ def run_folder(tmp_path, monkeypatch):
     monkeypatch.setitem(benchmarks._registered, "toy", TOY)
     folder = tmp_path / "model"
     folder.mkdir()
-    results = {"results": {"toy_pair": {"a_acc,none": 0.5, "b_acc,none": 1.0}, "toy_extra": {"acc,none": 1.0}}, "config": {"model": "scripted", "model_args": "seed=1"}, "model_name": ""}
+    results = {"results": {"toy_pair": {"a_acc,none": 0.5, "b_acc,none": 1.0}, "toy_extra": {"acc,none": 1.0}}, "config": {"model": "scripted", "model_args": "policy=oracle"}, "model_name": ""}
     (folder / "20260101_120000_results.json").write_text(json.dumps(results), encoding="utf-8")
     lines = {"toy_pair": [_record("a", True), _record("a", False), _record("b", True)], "toy_extra": [_record("a", True)]}
     for task, records in lines.items():
@@ -75,7 +76,7 @@ def run_folder(tmp_path, monkeypatch):
 
 def test_the_report_reads_a_registered_benchmark_through_its_hooks(run_folder):
     (run,) = load_runs([run_folder])
-    assert run.label == "scripted (seed=1)"
+    assert run.label == "scripted (policy=oracle)"
     # toy_pair's metrics are read as its tests' own tasks
     assert run.results == {"toy_a": {"acc,none": 0.5}, "toy_b": {"acc,none": 1.0}, "toy_extra": {"acc,none": 1.0, "right_share,none": 1.0, "docs,none": 1}}
     logged = find_runs(run_folder)[0]

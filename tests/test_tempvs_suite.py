@@ -5,6 +5,7 @@ CLI on the fixture: the request count, every headline and breakdown value agains
 the run read back by the report, intervals, compare, rescore, browse and a ``--use_cache`` resume."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -165,6 +166,18 @@ def test_browse_tasks_takes_a_test_name(suite_run, data, tmp_path, capsys):
     path = capsys.readouterr().out.splitlines()[-1]
     cards, table, missing, _ = read_page(Path(path))
     assert list(table) == ["tempvs"] and missing == 0 and table["tempvs"]["cards"] == DISTINCT
+
+
+def test_browse_shows_the_headline_metrics_of_each_test_a_suite_task_holds(suite_run, data, tmp_path, capsys):
+    """A suite task's results hold its tests' metrics under other names: each test's row part names the test."""
+    page = tmp_path / "page.html"
+    assert main_browse([str(suite_run[1].results_path), "--output", str(page), "--tasks", "tempvs_mt2_event", f"--data=TEMPVS_DATA_DIR={data}"]) == 0
+    row = re.search(r"<tr><td><b>tempvs</b>.*?</tr>", page.read_text(encoding="utf-8")).group(0)
+    cell = " ".join(re.sub(r"<[^>]+>", " ", row.rsplit("<td>", 1)[1]).split())
+    (run,) = load_runs([suite_run[1].results_path])
+    shown = [f"tempvs_{test}: MT {100 * run.metric(f'tempvs_{test}', 'mt_acc'):.1f}% GT {100 * run.metric(f'tempvs_{test}', 'gt_acc'):.1f}%" for test in MAIN_TESTS]
+    positions = [cell.find(part) for part in shown]
+    assert positions[0] == 0 and positions == sorted(positions) and -1 not in positions, cell
 
 
 def _script(path, data, respond):

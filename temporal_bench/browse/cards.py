@@ -10,8 +10,8 @@ target. A task that cannot be rebuilt (its data is not reachable) still gets its
 a placeholder naming the reason. A task of a run made with ``--limit`` is marked partial, and a task
 that several results files hold is shown once per file, under names that tell them apart.
 
-``--tasks`` limits the page to some tasks (:func:`shown_tasks`), by their names or by the names of the
-tests a task holds (the TempVS task ``tempvs``: ``tempvs_mt1_two`` ...).
+``--tasks`` limits the page to some tasks (:func:`temporal_bench.runs.logged.named_tasks`), by their names or by the
+names of the tests a task holds (the TempVS task ``tempvs``: ``tempvs_mt1_two`` ...).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from temporal_bench.rescore.errors import RescoreError
 from temporal_bench.rescore.harnesses import quiet_harness_logs, rebuilt_tasks
 from temporal_bench.runs.files import logged_filter_names, read_samples
 from temporal_bench.runs.limits import partial_limit
-from temporal_bench.runs.logged import LoggedRun, RunReadError, select_tasks
+from temporal_bench.runs.logged import LoggedRun, model_runs, select_tasks
 from temporal_bench.runs.records import RecordsError
 
 
@@ -103,6 +103,8 @@ def task_docs(run: LoggedRun, task: str, lines: list[dict]) -> tuple[dict[int, d
     or None and the reason they cannot be had."""
     if all(isinstance(line.get("doc"), dict) for line in lines):
         return {line["doc_id"]: line["doc"] for line in lines}, ""
+    if not model_runs([run]):  # the settings a task would be rebuilt with are a run's: a release's outputs record none
+        return None, f"{run.results_path} holds a release's scored outputs, which record no task settings to rebuild {task}'s docs with"
     try:
         with quiet_harness_logs():
             rebuilt = rebuilt_tasks(run, [task])[task]
@@ -156,30 +158,11 @@ def _join(benchmark: Benchmark, cards: list[Card]) -> None:
         benchmark.join(group)
 
 
-def _held_tests(task: str) -> list[str]:
-    benchmark = benchmarks.of_task(task)
-    return benchmark.held_tests(task) if benchmark else []
-
-
-def shown_tasks(runs: list[LoggedRun], wanted: Sequence[str]) -> list[str]:
-    """The tasks of the runs that the names given with ``--tasks`` mean: a task's name, or the name of a test a
-    task holds as the report shows it (``tempvs_mt2_event``: the task ``tempvs`` that asks it) when no run has a
-    task of that name.
-    An unknown name is an error listing the names known."""
-    logged = {task for run in runs for task in run.tasks}
-    tests = {test: task for task in sorted(logged) for test in _held_tests(task)}
-    unknown = [name for name in wanted if name not in logged and name not in tests]
-    if unknown:
-        known = sorted(logged) + [f"{test} (in {task})" for test, task in sorted(tests.items()) if test not in logged]
-        raise RunReadError(f"--tasks: no run has {', '.join(unknown)} (known: {', '.join(known) or 'none'})")
-    return list(dict.fromkeys(name if name in logged else tests[name] for name in wanted))
-
-
 def run_cards(runs: list[LoggedRun], thumbnails: Thumbnails, wanted: Sequence[str] = ()) -> list[TaskCards]:
-    """The cards of every task of every run (or of the tasks named in ``wanted``: :func:`shown_tasks`),
+    """The cards of every task of every run (or of the tasks named in ``wanted``: :func:`temporal_bench.runs.logged.named_tasks`),
     in the runs' order; a task without its samples file is an error naming it (as for re-scoring)."""
     done: list[TaskCards] = []
-    chosen = select_tasks(runs, shown_tasks(runs, wanted))
+    chosen = select_tasks(runs, wanted)
     files = Counter(task for _, names in chosen for task in names)
     for run, names in chosen:
         for task in names:

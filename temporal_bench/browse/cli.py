@@ -6,15 +6,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from temporal_bench.browse.cards import run_cards, run_notes, shown_tasks
-from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, model_label, pick_examples
+from temporal_bench.browse.cards import run_cards, run_notes
+from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, figure_tasks, model_label, pick_examples
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
 from temporal_bench.cli_style import CommandParser, command_parser
 from temporal_bench.rescore.errors import RescoreError
 from temporal_bench.runs.data_source import data_locations_of
-from temporal_bench.runs.logged import RunReadError, find_runs
 from temporal_bench.data_locations import data_locations, parse_locations
+from temporal_bench.runs.logged import RunReadError, find_runs, named_tasks
 
 DEFAULT_NAME = "browse.html"
 
@@ -26,18 +26,18 @@ def write_page(path: str | Path, output: Path | None = None, widths: dict[str, i
     runs, a task in several results files, a task shown in part) and on the images not found. The
     data the run read must be reachable as it was (``TEMPVS_DATA_DIR``, ...) for its images.
     ``examples``: only the cards of that paper figure (:data:`FIGURES`); ``wanted``: only these
-    tasks (``--tasks``, :func:`shown_tasks`)."""
+    tasks (``--tasks``, :func:`temporal_bench.runs.logged.named_tasks`)."""
     path = Path(path)
     runs = find_runs(path)
     if not runs:
         raise RunReadError(f"no lmms-eval or lm-eval results file under {path}")
     thumbnails = Thumbnails(widths)
-    tasks = run_cards(runs, thumbnails, wanted)
+    tasks = run_cards(runs, thumbnails, wanted or (figure_tasks(examples, runs) if examples else ()))
     notes = run_notes(tasks)
     heading = "What the model answered"
     if examples:
         tasks, heading = pick_examples(examples, tasks, thumbnails, count), FIGURES[examples].title
-    title = f"{heading}: " + ", ".join(dict.fromkeys(model_label(run.data) for run in runs))
+    title = f"{heading}: " + ", ".join(dict.fromkeys(model_label(task.run.data) for task in tasks))  # the models whose cards it shows
     output = output or (path if path.is_dir() else path.parent) / (f"browse-{examples}.html" if examples else DEFAULT_NAME)
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(render_page(title, tasks, thumbnails), encoding="utf-8")
@@ -86,7 +86,7 @@ def main_browse(argv: Sequence[str] | None = None) -> int:
     wanted = [task for item in args.tasks for task in item.split(",") if task]
     try:
         runs = find_runs(args.path)
-        locations = data_locations_of(runs, parse_locations(args.data), "--data", shown_tasks(runs, wanted))
+        locations = data_locations_of(runs, parse_locations(args.data), "--data", named_tasks(runs, wanted))
         for note in locations.notes:  # a missing folder too: its cards name the error in place of the images
             print(f"temporal-bench browse: data: {note}", file=sys.stderr)
         with data_locations(locations.assignments):

@@ -10,21 +10,25 @@ counted in its join's note. Every card's images are still read (as for the full 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from temporal_bench import benchmarks
 from temporal_bench.benchmarks import Collected, named
 from temporal_bench.browse.cards import Card, TaskCards, keep_cards, keep_thumbnails
 from temporal_bench.browse.thumbnails import Thumbnails
+from temporal_bench.models.arguments import used_arguments_text
+from temporal_bench.runs.logged import LoggedRun
 
 DEFAULT_COUNT = 3
 
 
 def model_label(data: dict) -> str:
-    """A run's model as its results file names it: ``name (model_args)``."""
+    """A run's model as its results file names it: ``name (model_args)`` (for our baselines the arguments they used)."""
     config = data.get("config") or {}
-    model, args = config.get("model") or data.get("model_name") or "model", config.get("model_args")
-    return f"{model} ({args})" if args else str(model)
+    model = str(config.get("model") or data.get("model_name") or "model")
+    args = used_arguments_text(model, config.get("model_args"))
+    return f"{model} ({args})" if args else model
 
 
 @dataclass(frozen=True)
@@ -36,6 +40,13 @@ class ExampleFigure:
 
 # every benchmark's qualitative figures by --examples name
 FIGURES = Collected(lambda benchmark: named(benchmark.examples))
+
+
+def figure_tasks(figure: str, runs: Sequence[LoggedRun]) -> list[str]:
+    """The tasks of the runs that ``figure`` picks from: those of the benchmark that has it (no other
+    benchmark's cards are built for it)."""
+    owner = next(benchmark for benchmark in benchmarks.all_benchmarks() if figure in dict(named(benchmark.examples)))
+    return list(dict.fromkeys(task for run in runs for task in run.tasks if benchmarks.of_task(task) is owner))
 
 
 def pick_examples(figure: str, tasks: list[TaskCards], thumbnails: Thumbnails, count: int = DEFAULT_COUNT) -> list[TaskCards]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from temporal_bench.browse.benchmarks import INVALID_ANSWER, RIGHT, WRONG, Join
 from temporal_bench.browse.cards import Card, TaskCards, run_notes
 from temporal_bench.browse.thumbnails import MIME, Thumb, Thumbnails
-from temporal_bench.runs.results import load_runs
+from temporal_bench.runs.results import Run, load_runs, per_test_results
 
 HERE = Path(__file__).resolve().parent
 STATUS_LABELS = {RIGHT: "✓ right", WRONG: "✗ wrong", INVALID_ANSWER: "? invalid"}
@@ -44,22 +44,30 @@ def _status_counts(cards: list[Card]) -> Counter:
 
 # ---- the header: what the page is, the run, its headline metrics ---------------------------------
 
+def _metric_cells(task: TaskCards, run: Run, explained: dict) -> str:
+    """The task's headline metrics from the results file; for a task holding several tests (a ``--tasks tempvs``
+    suite task) each test's, under its name, as the report reads them."""
+    tests = list(per_test_results(task.task, task.run.data["results"].get(task.task) or {}))
+    cells = []
+    for test in tests:
+        recorded = {key.partition(",")[0] for key in run.results.get(test, {})}
+        shown = [(metric, short, meaning) for metric, short, meaning in task.benchmark.headline if metric in recorded]
+        if shown and tests != [task.task]:
+            cells.append(f'<span class="metric-test">{_e(test)}:</span>')
+        for metric, short, meaning in shown:
+            explained[task.benchmark.name, short] = meaning
+            cells.append(f'<span class="metric" title="{_e(meaning)}">{_e(short)} <b>{_percent(run.metric(test, metric))}</b></span>')
+    return " ".join(cells)
+
+
 def _metrics_table(tasks: list[TaskCards]) -> str:
     rows, explained = [], {}
     runs = {path: load_runs([path])[0] for path in dict.fromkeys(task.run.results_path for task in tasks)}
     for task in tasks:
-        run = runs[task.run.results_path]
         counts = _status_counts(task.cards)
-        cells = []
-        for metric, short, meaning in task.benchmark.headline:
-            if metric not in {key.partition(",")[0] for key in run.results.get(task.task, {})}:
-                continue
-            explained[task.benchmark.name, short] = meaning
-            cells.append(f'<span class="metric" title="{_e(meaning)}">{_e(short)} '
-                         f"<b>{_percent(run.metric(task.task, metric))}</b></span>")
         rows.append(f"<tr><td><b>{_e(task.label)}</b><br><small>{_e(task.benchmark.name)}</small></td>"
                     f"<td>{len(task.cards)}</td><td class='n-right'>{counts[RIGHT]}</td><td class='n-wrong'>{counts[WRONG]}</td>"
-                    f"<td class='n-invalid'>{counts[INVALID_ANSWER]}</td><td>{' '.join(cells)}</td></tr>")
+                    f"<td class='n-invalid'>{counts[INVALID_ANSWER]}</td><td>{_metric_cells(task, runs[task.run.results_path], explained)}</td></tr>")
     legend = "".join(f"<li>{_e(benchmark)} <b>{_e(short)}</b>: {_e(meaning)}</li>"
                      for (benchmark, short), meaning in explained.items())
     legend += "<li><b>undefined</b>: no question to compute the metric over (e.g. MT | GT_strict without GT_strict passes)</li>"

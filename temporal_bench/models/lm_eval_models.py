@@ -10,6 +10,7 @@ from lm_eval.api.model import LM
 from lm_eval.api.registry import register_model
 
 from temporal_bench.models.answer_format import as_requested
+from temporal_bench.models.arguments import model_arguments
 from temporal_bench.models.policies import ScriptedAnswers, random_choice
 
 
@@ -29,9 +30,9 @@ class _DocAnswerLM(LM):
 
 @register_model("scripted")
 class ScriptedLM(_DocAnswerLM):
-    def __init__(self, policy: str = "oracle", response: str = "", script: str = "", template: str = "{answer}", **kwargs) -> None:
+    def __init__(self, **model_args) -> None:
         super().__init__()
-        self.answers = ScriptedAnswers(policy, response, script, template)
+        self.answers = ScriptedAnswers(**model_arguments("scripted", model_args))
 
     def answer(self, request) -> str:
         return self.answers.respond(request.doc, request.task_name, request.doc_id)
@@ -39,9 +40,9 @@ class ScriptedLM(_DocAnswerLM):
 
 @register_model("random_choice")
 class RandomChoiceLM(_DocAnswerLM):
-    def __init__(self, seed: int = 1234, **kwargs) -> None:
+    def __init__(self, **model_args) -> None:
         super().__init__()
-        self.seed = int(seed)
+        self.seed = int(model_arguments("random_choice", model_args)["seed"])
 
     def answer(self, request) -> str:
         return as_requested(random_choice(request.doc, request.task_name, request.doc_id, self.seed), request.args[0])

@@ -6,12 +6,16 @@ from lmms_eval.api.instance import Instance
 from lmms_eval.api.model import lmms
 
 from temporal_bench.models.answer_format import as_requested
+from temporal_bench.models.arguments import model_arguments
 from temporal_bench.models.policies import ScriptedAnswers, majority_answer, random_choice, request_choice
 
 
 class _DocAnswerModel(lmms):
     """Answers each request from its doc (looked up through ``task_dict``); the prompt sets at most
-    the answer's format."""
+    the answer's format. ``registered_as``: the model's --model name (temporal_bench/lmms_eval_plugin.py),
+    under which models/arguments.py lists the --model_args it takes."""
+
+    registered_as = ""
 
     def __init__(self, **kwargs) -> None:
         super().__init__()
@@ -55,9 +59,11 @@ class _Baseline(_DocAnswerModel):
 class RandomChoice(_Baseline):
     """Baseline: a uniform random pick among the options the question offers (the papers' Random)."""
 
-    def __init__(self, seed: int = 1234, **kwargs) -> None:
+    registered_as = "random_choice"
+
+    def __init__(self, **model_args) -> None:
         super().__init__()
-        self.seed = int(seed)
+        self.seed = int(model_arguments(self.registered_as, model_args)["seed"])
 
     def pick(self, doc, task, split, doc_id):
         return random_choice(doc, task, doc_id, self.seed)
@@ -66,8 +72,11 @@ class RandomChoice(_Baseline):
 class MajorityClass(_Baseline):
     """Baseline: always the most frequent gold answer of the evaluated task."""
 
-    def __init__(self, **kwargs) -> None:
+    registered_as = "majority_class"
+
+    def __init__(self, **model_args) -> None:
         super().__init__()
+        model_arguments(self.registered_as, model_args)
         self._majority = {}
 
     def pick(self, doc, task, split, doc_id):
@@ -79,9 +88,11 @@ class MajorityClass(_Baseline):
 class Scripted(_DocAnswerModel):
     """Test model with known answers (see ``ScriptedAnswers`` for the policies)."""
 
-    def __init__(self, policy: str = "oracle", response: str = "", script: str = "", template: str = "{answer}", **kwargs) -> None:
+    registered_as = "scripted"
+
+    def __init__(self, **model_args) -> None:
         super().__init__()
-        self.answers = ScriptedAnswers(policy, response, script, template)
+        self.answers = ScriptedAnswers(**model_arguments(self.registered_as, model_args))
 
     def answer(self, doc, task, split, doc_id, prompt):
         return self.answers.respond(doc, task, doc_id)
@@ -90,6 +101,12 @@ class Scripted(_DocAnswerModel):
 class RequestHash(_DocAnswerModel):
     """Test model whose answer depends on what it is sent only: the prompt text and the images in
     their order (``request_choice``), among the options the question offers."""
+
+    registered_as = "request_hash"
+
+    def __init__(self, **model_args) -> None:
+        super().__init__()
+        model_arguments(self.registered_as, model_args)
 
     def receive(self, request, doc):
         self._answer = request_choice(request.args[0], request.args[2](doc), doc["choices"])
@@ -101,6 +118,8 @@ class RequestHash(_DocAnswerModel):
 class DecodeOnly(RandomChoice):
     """Benchmark instrument: decodes every image the task gives it, then answers at random, so a run
     measures everything but the model."""
+
+    registered_as = "decode_only"
 
     def receive(self, request, doc):
         doc_to_visual = request.args[2]

@@ -44,15 +44,16 @@ class ScriptedAnswers:
 
     A script is a JSON object ``{"<task>/<doc_id>": response or [responses...]}``; a list is
     consumed one element per request for that doc, which scripts repeated sampling
-    (self-consistency). ``template`` wraps the chosen answer, e.g. ``<answer>{answer}</answer>``.
+    (self-consistency). ``template`` wraps the chosen answer, e.g. ``<answer>{answer}</answer>``
+    (empty: the answer as it is).
     """
 
-    def __init__(self, policy: str = "oracle", response: str = "", script: str = "", template: str = "{answer}"):
+    def __init__(self, policy: str = "oracle", response: str = "", script: str = "", template: str = ""):
         if policy not in ("oracle", "wrong", "constant", "script"):
             raise ValueError(f"unknown scripted policy {policy!r}")
         self.policy = policy
         self.response = response
-        self.template = template
+        self.template = template or "{answer}"
         self.script: Dict[str, object] = {}
         if policy == "script":
             with open(script, encoding="utf-8") as handle:

@@ -13,8 +13,8 @@ from temporal_bench.rescore.output import data_warnings, render_csv, render_mark
 from temporal_bench.rescore.scoring import rescore
 from temporal_bench.rescore.settings import parse_settings
 from temporal_bench.runs.data_source import data_locations_of
-from temporal_bench.runs.logged import find_runs
 from temporal_bench.data_locations import data_locations, parse_locations
+from temporal_bench.runs.logged import find_runs, named_tasks
 
 
 def build_parser() -> CommandParser:
@@ -23,7 +23,8 @@ def build_parser() -> CommandParser:
                             "and shown next to the value in the run's results JSON (docs/report.md).")
     parser.add_argument("path", type=Path, metavar="RUN_DIR", help="the run's --output_path folder (searched recursively) or one results JSON")
     parser.add_argument("--tasks", action="append", default=[],
-                        help="comma-separated tasks to re-score (repeatable; default: every task of the run)")
+                        help="comma-separated tasks to re-score (repeatable; default: every task of the run): a task's name, or for a run of "
+                             "--tasks tempvs a test's name as the report shows it (tempvs_mt2_event: the suite task that asks it)")
     parser.add_argument("--set", action="append", default=[], dest="settings", metavar="KEY=VALUE",
                         help="a task setting (a key of the task YAMLs' metadata) to re-score with instead of the "
                              "run's, for every re-scored task that has it (repeatable), e.g. fixes=extraction "
@@ -52,7 +53,7 @@ def main_rescore(argv: Sequence[str] | None = None) -> int:
         if args.write_results and len(runs) > 1:
             raise RescoreError(f"--write-results takes one run; {args.path} holds {len(runs)}: "
                                + ", ".join(str(r.results_path) for r in runs))
-        locations = data_locations_of(runs, parse_locations(args.data), "--data", wanted)
+        locations = data_locations_of(runs, parse_locations(args.data), "--data", named_tasks(runs, wanted))
         for note in locations.notes:
             print(f"temporal-bench rescore: data: {note}", file=sys.stderr)
         if locations.missing:

@@ -8,3 +8,11 @@ DATA_HINT = (f"re-scoring loads the task's docs again, so it needs the run's dat
 
 class RescoreError(Exception):
     """A run that cannot be re-scored: no samples, a task that cannot be rebuilt, other data."""
+
+
+class TaskBuildError(RescoreError):
+    """A task the harness could not build (load its docs): ``cause`` says why."""
+
+    def __init__(self, task: str, cause: str) -> None:
+        super().__init__(f"task {task!r} cannot be rebuilt ({cause}); {DATA_HINT}")
+        self.task, self.cause = task, cause

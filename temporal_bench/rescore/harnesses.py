@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
-from temporal_bench.rescore.errors import DATA_HINT, RescoreError
+from temporal_bench.rescore.errors import RescoreError, TaskBuildError
 from temporal_bench.rescore.settings import ABSENT, TaskSettings
 from temporal_bench.runs.files import LM_EVAL_FILES, LMMS_EVAL_FILES, logged_filter_names
 from temporal_bench.runs.logged import LoggedRun, as_dict
@@ -54,7 +54,7 @@ def _build_task(name: str, known: Sequence[str], build) -> Any:
         return build()
     except (Exception, DataErrorExit) as exc:
         cause = _root_cause(exc)
-        raise RescoreError(f"task {name!r} cannot be rebuilt ({type(cause).__name__}: {cause}); {DATA_HINT}") from exc
+        raise TaskBuildError(name, f"{type(cause).__name__}: {cause}") from exc
 
 
 class LmmsEval:

@@ -11,9 +11,9 @@ from numbers import Real
 from typing import Any
 
 from temporal_bench import benchmarks
-from temporal_bench.rescore.errors import DATA_HINT, RescoreError
+from temporal_bench.rescore.errors import DATA_HINT, RescoreError, TaskBuildError
 from temporal_bench.rescore.harnesses import harness_of
-from temporal_bench.rescore.settings import TaskSettings
+from temporal_bench.rescore.settings import TaskSettings, shown_value
 from temporal_bench.runs.breakdowns import breakdown_function
 from temporal_bench.runs.data_source import DATA_SOURCE_KEY, data_change, recorded_source
 from temporal_bench.runs.files import read_samples
@@ -137,6 +137,26 @@ def rescore(runs: Sequence[LoggedRun], wanted: Sequence[str] = (), values: dict[
     for run, names, settings in chosen:
         harness = harness_of(run)
         with harness.applied(settings):
-            tasks = harness.build_tasks(run, names, settings)
+            try:
+                tasks = harness.build_tasks(run, names, settings)
+            except TaskBuildError as error:
+                raise _blamed(error, run, settings) from error
             done.append(RunRescore(run, [rescore_task(run, name, tasks[name], settings[name]) for name in names]))
     return done
+
+
+def _blamed(error: TaskBuildError, run: LoggedRun, settings: dict[str, TaskSettings]) -> RescoreError:
+    """A task that does not build with the ``--set`` values but does with the run's own settings: the values
+    are to blame, not the data (``error`` as it is otherwise)."""
+    changed = settings[error.task].changed
+    if not changed:
+        return error
+    harness = harness_of(run)
+    try:
+        as_run = harness.task_settings(run, [error.task], {})
+        with harness.applied(as_run):
+            harness.build_tasks(run, [error.task], as_run)
+    except RescoreError:
+        return error
+    given = ", ".join(f"{key}={shown_value(new)}" for key, (_, new) in changed.items())
+    return RescoreError(f"--set {given}: task {error.task!r} cannot be rebuilt with it ({error.cause}); with the run's own settings it can")

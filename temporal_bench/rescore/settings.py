@@ -12,6 +12,29 @@ import yaml
 from temporal_bench.rescore.errors import RescoreError
 
 ABSENT = object()  # a setting one side does not have
+# the kind of value a setting takes, read from the value the run recorded: (is one, what --set must give)
+KINDS = (
+    (lambda v: isinstance(v, bool), lambda v: isinstance(v, bool), "true or false"),
+    (lambda v: isinstance(v, int), lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+    (lambda v: isinstance(v, float), lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), "a number"),
+    (lambda v: isinstance(v, list), lambda v: isinstance(v, (list, str)), "a list, e.g. [a, b], or one item"),
+    (lambda v: isinstance(v, str), lambda v: isinstance(v, str), "text"),
+)
+
+
+def check_kind(task: str, key: str, value: Any, reference: Any) -> None:
+    """A ``--set`` value of another kind than the setting's (``close_max_distance=abc`` for a whole number)
+    is refused, naming the value and what the setting takes, before any task is rebuilt with it."""
+    for is_kind, accepts, kind in KINDS:
+        if is_kind(reference):
+            if not accepts(value):
+                raise RescoreError(f"--set {key}={shown_value(value)}: `{key}` takes {kind} ({task} recorded {shown_value(reference)}), not {value!r}")
+            return
+
+
+def shown_value(value: Any) -> str:
+    """A setting's value as ``--set`` would give it (``[a, b]``, ``true``)."""
+    return value if isinstance(value, str) else yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("\n...")
 
 
 @dataclass
@@ -28,6 +51,8 @@ class TaskSettings:
         """Refuses a setting only one of the run and the YAML has (unless ``--set`` gives it)."""
         current = current or {}
         settings = cls(task, recorded, {k: v for k, v in values.items() if k in recorded or k in current}, current)
+        for key, value in settings.overrides.items():
+            check_kind(task, key, value, recorded.get(key, current.get(key)))
         if current:
             only_run = sorted(set(recorded) - set(current))
             if only_run:

@@ -91,12 +91,27 @@ def logged_run(results_path: Path) -> LoggedRun:
     return runs[0]
 
 
-def select_tasks(runs: Sequence[LoggedRun], wanted: Sequence[str]) -> list[tuple[LoggedRun, list[str]]]:
-    """The tasks to read per run (all, or those named); every one must have its samples file."""
-    unknown = [t for t in wanted if not any(t in run.tasks for run in runs)]
+def _held_tests(task: str) -> list[str]:
+    benchmark = benchmarks.of_task(task)
+    return benchmark.held_tests(task) if benchmark else []
+
+
+def named_tasks(runs: Sequence[LoggedRun], wanted: Sequence[str]) -> list[str]:
+    """The tasks of the runs that the names given with ``--tasks`` mean (every command takes the same
+    names): a task's name, or the name of a test a task holds as the report shows it (``tempvs_mt2_event``:
+    the task ``tempvs`` that asks it) when no run has a task of that name. An unknown name is an error listing the names known."""
+    logged = {task for run in runs for task in run.tasks}
+    tests = {test: task for task in sorted(logged) for test in _held_tests(task)}
+    unknown = [name for name in wanted if name not in logged and name not in tests]
     if unknown:
-        known = sorted({t for run in runs for t in run.tasks})
-        raise RunReadError(f"no run has task(s) {', '.join(unknown)} (the runs have: {', '.join(known) or 'none'})")
+        known = sorted(logged) + [f"{test} (in {task})" for test, task in sorted(tests.items()) if test not in logged]
+        raise RunReadError(f"--tasks: no run has task(s) {', '.join(unknown)} (the runs have: {', '.join(known) or 'none'})")
+    return list(dict.fromkeys(name if name in logged else tests[name] for name in wanted))
+
+
+def select_tasks(runs: Sequence[LoggedRun], wanted: Sequence[str]) -> list[tuple[LoggedRun, list[str]]]:
+    """The tasks to read per run (all, or those ``wanted`` names: :func:`named_tasks`); every one must have its samples file."""
+    wanted = named_tasks(runs, wanted)
     chosen = []
     for run in runs:
         names = [t for t in run.tasks if not wanted or t in wanted]

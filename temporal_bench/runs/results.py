@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from temporal_bench import benchmarks
+from temporal_bench.models.arguments import arguments_text, used_arguments_text
 from temporal_bench.runs.breakdowns import with_breakdowns
 from temporal_bench.runs.files import file_order, find_result_files, read_results_file
 from temporal_bench.runs.limits import Limit, partial_limit
@@ -115,21 +116,16 @@ def _null_metric(entry: dict[str, Any] | None, metric: str) -> bool:
     return any(key.partition(",")[0] == metric and value is None for key, value in (entry or {}).items())
 
 
-def _model_args_text(model_args: Any) -> str:
-    if isinstance(model_args, dict):
-        return ",".join(f"{k}={v}" for k, v in model_args.items())
-    return str(model_args or "")
-
-
 def run_label(data: dict[str, Any], path: Path) -> str:
-    """The model name the harness recorded, else ``<model> (<model_args>)``, else the file stem."""
+    """The model name the harness recorded, else ``<model> (<model_args>)`` (for our baselines the
+    arguments they used: models/arguments.py), else the file stem."""
     config = data.get("config") or {}
-    model_args = _model_args_text(config.get("model_args"))
-    name = str(data.get("model_name") or "")
-    if name and name in model_args:  # a name taken from pretrained=/model=/... (not a random id)
-        return name
     model = str(config.get("model") or data.get("model_source") or "")
+    name = str(data.get("model_name") or "")
+    if name and name in arguments_text(config.get("model_args")):  # a name taken from pretrained=/model=/... (not a random id)
+        return name
     if model:
+        model_args = used_arguments_text(model, config.get("model_args"))
         return f"{model} ({model_args})" if model_args else model
     return name or path.stem
 
