@@ -28,8 +28,9 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.cli_style import command_parser
+from temporal_bench.runs.data_source import record_task_source
 from temporal_bench.tempvs.docs import doc_key
-from temporal_bench.tempvs.loading import TempVSDataError, annotation_rows, build_main_docs, data_root, read_rows
+from temporal_bench.tempvs.loading import DATA_DIR_ENV, TempVSDataError, annotation_rows, build_main_docs, data_root, read_rows
 from temporal_bench.tempvs.metrics import breakdown_metrics, make_record
 from temporal_bench.tempvs.settings import FIX_NAMES, TaskSettings, TempVSSettingsError, refuse_removed_env
 from temporal_bench.tempvs.spec import MAIN_TESTS, SOURCES, selected_sources
@@ -222,6 +223,11 @@ def write_results(folder: Path, model: str, input_kind: str, scored: ScoredModel
             "config": {"model": RELEASED_PREDICTIONS_MODEL, "model_args": f"model={model},input={input_kind}",
                        "data": str(root)},
             "released_rows": [asdict(m) for m in scored.mismatches]}
+    # the folder scored, where a run records its data (so the report knows synthetic data and gives it no
+    # verdict); no fingerprint: the rows scored are the prediction files', not a task's questions
+    source = {"variable": DATA_DIR_ENV, "folder": str(data_root(Path(root)).resolve()), "outputs": "the release's scored model outputs"}
+    for task in data["results"]:
+        record_task_source(data, task, source)
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return path
 

@@ -49,9 +49,17 @@ class ClusterStats:
     # headline metric -> how many questions (pairs, for TC and OCC) it is computed on, from the summed counts
     support: dict[str, Callable[[np.ndarray], float]]
     labels: dict[str, str] = field(default_factory=dict)  # headline metric -> its short name in ``compare`` (default: the key)
+    # metric -> why it can be undefined (nothing it is computed on), in the benchmark's own words
+    undefined: dict[str, str] = field(default_factory=dict)
+    unit: str = "clusters"  # what a cluster is, plural (e.g. "plans"), as notes name it
+    # records -> a note on how they were clustered when it is not the benchmark's intended unit (a fallback), else None
+    clustering_note: Callable[[list[dict]], str | None] = lambda records: None
 
     def label(self, metric: str) -> str:
         return self.labels.get(metric, metric)
+
+    def why_undefined(self, metric: str) -> str:
+        return self.undefined.get(metric, "nothing it is computed on")
 
     def column(self, name: str) -> int:
         return self.stats.index(name)
