@@ -5,7 +5,7 @@ other tables print (Table 12 drops ``-hf``, Table 5 writes ``InternVL2.5`` and
 14-16 (and 17 for the text-only LLMs); names differing only in case and punctuation need no entry."""
 
 MODEL_NAMES = {
-    "GPT-4o": ("gpt-4o", "GPT4o"),
+    "GPT-4o": (),  # also the release's GPT4o folder, the same name without punctuation
     **{f"InternVL2_5-{size}": (f"OpenGVLab/InternVL2_5-{size}",) for size in ("1B", "1B-MPO", "8B", "8B-MPO", "26B", "26B-MPO", "78B", "78B-MPO")},
     "Janus-Pro-1B": ("deepseek-ai/Janus-Pro-1B",),
     "Janus-Pro-7B": ("deepseek-ai/Janus-Pro-7B",),
