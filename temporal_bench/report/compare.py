@@ -90,6 +90,8 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict], sam
     words of the task's benchmark."""
     stats = cluster_stats_of(task)
     a, b = joined(stats, records_a, records_b, same_data)
+    if not a:
+        return [], [f"{task}: no question both runs answered on the same data: not compared"]
     counts_a, counts_b = stats.counts(a), stats.counts(b)
     if set(counts_a) != set(counts_b):
         raise CompareError(f"{task}: the runs put the same questions in different clusters "
