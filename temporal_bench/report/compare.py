@@ -22,7 +22,7 @@ from temporal_bench import benchmarks
 from temporal_bench.cli_style import command_parser
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.cli import emit
-from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, stacked
+from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, joined, stacked
 from temporal_bench.report.paired_test import ALPHA, DRAWS, PairedTest, holm, paired_tests
 from temporal_bench.runs.data_source import data_differences, task_source
 from temporal_bench.runs.limits import partial_limit
@@ -59,20 +59,6 @@ class Comparison:
     @property
     def significant(self) -> bool:
         return self.adjusted_p is not None and self.adjusted_p < ALPHA
-
-
-def joined(stats: ClusterStats, records_a: list[dict], records_b: list[dict], same_data: bool = True) -> tuple[list[dict], list[dict]]:
-    """The records of the questions both runs answered, in A's order (the first record of a doc): the
-    same doc identity on the same data (the fingerprint each record carries), or with ``same_data``
-    False the same identity alone."""
-    key = (lambda r: (r.get("data"), stats.identity(r))) if same_data else stats.identity
-    by_id_a: dict = {}
-    by_id_b: dict = {}
-    for records, by_id in ((records_a, by_id_a), (records_b, by_id_b)):
-        for record in records:
-            by_id.setdefault(key(record), record)
-    shared = [k for k in by_id_a if k in by_id_b]
-    return [by_id_a[k] for k in shared], [by_id_b[k] for k in shared]
 
 
 def _unjoined(task: str, stats: ClusterStats, records: tuple[list[dict], list[dict]], shared: int) -> list[str]:

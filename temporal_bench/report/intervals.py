@@ -33,16 +33,32 @@ def record_intervals(stats: ClusterStats, records: list[dict]) -> dict[str, Inte
 
 
 @cache
-def _file_intervals(results_path: Path, modified: int, task: str, logged_as: str) -> tuple[dict[str, Interval], str]:
-    """The intervals of ``task``'s metrics from the records of the task the run logged them under
-    (``logged_as``: itself, or a task holding its questions together with others, e.g. a TempVS suite task)."""
+def _file_records(results_path: Path, modified: int, task: str, logged_as: str) -> tuple[tuple[dict, ...], str]:
+    """The records of ``task`` from the task the run logged them under (``logged_as``: itself, or a task
+    holding its questions together with others, e.g. a TempVS suite task); none and why where unreadable."""
     try:
         records = task_records(logged_run(results_path), logged_as)
     except RunReadError as exc:
-        return {}, str(exc)
+        return (), str(exc)
     if logged_as != task:
         records = per_test_records(logged_as, records)[task]
-    return record_intervals(cluster_stats_of(task), records), ""
+    return tuple(records), ""
+
+
+@cache
+def _file_intervals(results_path: Path, modified: int, task: str, logged_as: str) -> tuple[dict[str, Interval], str]:
+    """The intervals of ``task``'s metrics from its records."""
+    records, why = _file_records(results_path, modified, task, logged_as)
+    return (record_intervals(cluster_stats_of(task), list(records)), "") if records else ({}, why)
+
+
+def run_records(run: Run, task: str) -> tuple[list[dict], str]:
+    """The logged records the run's value of ``task`` was computed from (empty and why where none)."""
+    path, logged_as = _source_file(run, task)
+    if path is None:
+        return [], ""
+    records, why = _file_records(path, path.stat().st_mtime_ns, task, logged_as)
+    return list(records), why
 
 
 @cache
