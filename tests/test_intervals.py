@@ -280,3 +280,4 @@ def test_compare_joins_by_doc_identity_and_counts_the_changed_answers(lmms_run, 
     assert main_compare([str(lmms_run), str(changed)]) == 0
     out = capsys.readouterr().out
     assert "| tempvs_mt1_two | MT |" in out and "MT1 two-event MT" in out
+

@@ -97,6 +97,19 @@ def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Inter
     return found, ""
 
 
+def cell_support(run: Run, task: str, metric: str) -> int | None:
+    """How many questions (pairs, for TC and OCC) the run's value of ``metric`` rests on, from its
+    logged records (None without them, or for a metric the cluster statistics do not count)."""
+    stats = cluster_stats_of(task)
+    if stats is None or metric not in stats.support:
+        return None
+    records, _ = run_records(run, task)
+    if not records:
+        return None
+    counts = stats.counts(records)
+    return int(stats.support[metric](stacked(counts, sorted(counts), len(stats.stats)).sum(axis=0)))
+
+
 def rounding_half_width(decimals: int) -> float:
     """A value printed with ``decimals`` decimals stands for itself +- this (58.8: [58.75, 58.85))."""
     return 0.5 * 10.0**-decimals
