@@ -167,7 +167,7 @@ def parsed(argv, monkeypatch) -> dict:
         ),
         (
             [["report", "out", "--output-dir", "o", "--no-published", "--param-count", "m=7"], ["report", "out", "--output_dir", "o", "--no_published", "--param_count", "m=7"]],
-            {"paths": [Path("out")], "tables": None, "format": "markdown", "output": None, "output_dir": Path("o"), "param_count": ["m=7"], "label": None, "no_published": True, "tolerance": [], "list_tables": False, "breakdowns": False},
+            {"paths": [Path("out")], "tables": None, "format": "markdown", "output": None, "output_dir": Path("o"), "param_count": ["m=7"], "label": None, "no_published": True, "tolerance": [], "allow_different_data": False, "list_tables": False, "breakdowns": False},
         ),
     ],
     ids=["demo", "export", "score-predictions", "browse", "rescore", "report"],
