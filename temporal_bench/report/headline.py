@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from temporal_bench import benchmarks
 from temporal_bench.report.intervals import cell_interval, cell_support
 from temporal_bench.report.layouts import LAYOUTS
+from temporal_bench.report.model_names import RANDOM_ROW
 from temporal_bench.report.rows import published_rows
 from temporal_bench.runs.results import Run
 
-RANDOM_ROW = "Random"  # the model name of the papers' random baseline rows
 FEW_QUESTIONS = 20  # a cell on fewer questions than this says how many: its value is an anecdote
 
 

@@ -13,11 +13,10 @@ from collections.abc import Iterable
 
 from temporal_bench import benchmarks
 
+RANDOM_ROW = "Random"  # the papers' random baseline rows: an expectation, no model's run
 # our baselines (by the model name that starts a run label) -> the published row they reproduce:
 # TempVS Table 3's Random row is what a uniform random answer scores, which random_choice gives
-PAPER_ROW_OF_BASELINE = {"random_choice": "Random"}
-# published rows that are no model run: a human baseline and averages over models
-NOT_A_MODEL = ("Random", "Human (200 items)", "Top-5 average")
+PAPER_ROW_OF_BASELINE = {"random_choice": RANDOM_ROW}
 # this package's baseline and test model classes (lmms_eval_plugin.MODEL_CLASSES, and lm-eval's): no paper runs them
 OUR_MODEL_CLASSES = ("random_choice", "majority_class", "scripted", "decode_only", "request_hash")
 
@@ -51,3 +50,8 @@ def nearest(benchmark: str, name: str, published: Iterable[str], count: int = 3)
                      for a in aliases if normalised(n) in by_key}, **by_key}
     found = difflib.get_close_matches(normalised(name), list(candidates), n=count * 3, cutoff=0.5)
     return list(dict.fromkeys(candidates[key] for key in found))[:count]
+
+
+def is_model(benchmark: str, published: str) -> bool:
+    """Whether a published row is a model's run (not the Random row, a human baseline or an average)."""
+    return published != RANDOM_ROW and published not in benchmarks.get(benchmark).not_models

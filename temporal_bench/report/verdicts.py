@@ -11,7 +11,7 @@ from fnmatch import fnmatch
 from temporal_bench import benchmarks
 from temporal_bench.report.intervals import within
 from temporal_bench.report.layouts import Column, Layout
-from temporal_bench.report.model_names import NOT_A_MODEL, OUR_MODEL_CLASSES, is_baseline, model_key, nearest
+from temporal_bench.report.model_names import OUR_MODEL_CLASSES, is_baseline, is_model, model_key, nearest
 from temporal_bench.report.reproduction import CLOSE, DEFAULT_TOLERANCES, DIFFERS, OUTSIDE, REPRODUCED, WITHIN, classify
 from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, published_rows
 from temporal_bench.runs.results import Run
@@ -165,7 +165,7 @@ def verdict_marks(found: Sequence[Verdict]) -> dict[tuple[int, str], str]:
 def published_models(benchmark: str) -> list[str]:
     """Every model name of the benchmark's published tables (no baseline, human or average row)."""
     names = (row.model for layout in benchmarks.get(benchmark).layouts for row in published_rows(layout))
-    return [name for name in dict.fromkeys(names) if name not in NOT_A_MODEL]
+    return [name for name in dict.fromkeys(names) if is_model(benchmark, name)]
 
 
 def unmatched_models(runs: Sequence[Run], layouts: Sequence[Layout]) -> list[str]:
