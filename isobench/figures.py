@@ -33,7 +33,8 @@ ISOBENCH_FIGURE3 = Figure(
 
 FIGURES = (
     # close/distant need step positions in the data; without them no record is close or distant and no figure is drawn
-    difference_figure("isobench-figure2", "ISO-Bench Figure 2: weighted F1 of E→A minus A, by step distance", ISOBENCH_EA, ISOBENCH_A, RULE_LABEL, "distance",
-                      (f"{WEIGHTED_F1}_close", f"{WEIGHTED_F1}_distant"), _by("distance_class", ("close", "distant"))),
+    difference_figure(
+        "isobench-figure2", "ISO-Bench Figure 2: weighted F1 of E→A minus A, by step distance", ISOBENCH_EA, ISOBENCH_A, RULE_LABEL, "distance", (f"{WEIGHTED_F1}_close", f"{WEIGHTED_F1}_distant"), _by("distance_class", ("close", "distant"))
+    ),
     ISOBENCH_FIGURE3,
 )

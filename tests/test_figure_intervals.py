@@ -35,8 +35,7 @@ TASKS = ["catbench_switched", "catbench_explain_switched", "tempvs_mt1_two", "is
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
     root = tmp_path_factory.mktemp("figure_intervals")
-    env = {"CATBENCH_DATA_DIR": str(write_catbench(root / "catbench", n_plans=6)), "TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs", n_sequences=10)),
-           "ISOBENCH_DATA_DIR": str(write_isobench(root / "isobench", "json", n=48))}
+    env = {"CATBENCH_DATA_DIR": str(write_catbench(root / "catbench", n_plans=6)), "TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs", n_sequences=10)), "ISOBENCH_DATA_DIR": str(write_isobench(root / "isobench", "json", n=48))}
     lmms_eval(root, TASKS, model="request_hash", model_args="", env=env)
     folder = root / "lmms_eval_out"
     assert main_report([str(folder), "--output-dir", str(root / "report")]) == 0

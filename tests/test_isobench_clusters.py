@@ -47,9 +47,7 @@ def test_records_cluster_by_their_goal():
 def test_records_without_a_goal_fall_back_and_say_so(plan, clusters, unit):
     records = _records(goal=False, plan=plan)
     assert len(ISOBENCH.counts(records)) == clusters
-    assert ISOBENCH.clustering_note(records) == (
-        f"60 of 60 records carry no goal: clustered by {unit}, finer than the goals their questions share, so intervals "
-        "come out too narrow and p-values too small (docs/uncertainty.md)")
+    assert ISOBENCH.clustering_note(records) == (f"60 of 60 records carry no goal: clustered by {unit}, finer than the goals their questions share, so intervals " "come out too narrow and p-values too small (docs/uncertainty.md)")
 
 
 def test_every_rule_equals_the_tasks_own_scores():
@@ -79,8 +77,7 @@ PAIRS = 300
 def _false_positives(structure, goal_sd: float, seed: int) -> float:
     """The share of simulated null pairs (two models of equal skill) whose weighted F1 differs at 5%."""
     rng = np.random.default_rng(seed)
-    rows = [row for _ in range(PAIRS) for row in compare_records("isobench", *run_pair(structure, Answers(goal_sd=goal_sd), 0.0, rng))[0]
-            if row.metric == f"{TABLE1_RULE}f1_weighted"]
+    rows = [row for _ in range(PAIRS) for row in compare_records("isobench", *run_pair(structure, Answers(goal_sd=goal_sd), 0.0, rng))[0] if row.metric == f"{TABLE1_RULE}f1_weighted"]
     return sum(row.test.p < ALPHA for row in rows) / len(rows)
 
 

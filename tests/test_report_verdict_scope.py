@@ -20,8 +20,7 @@ SOURCE = {"variable": "CATBENCH_DATA_DIR", "folder": "/data/CaT-Bench", "fingerp
 
 
 def _catbench_run(folder, model="gpt-4o", source=None, name="20250101_000000_results.json"):
-    data = {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": model,
-            "config": {"model": "openai", "model_args": f"model={model}", "limit": None}}
+    data = {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": model, "config": {"model": "openai", "model_args": f"model={model}", "limit": None}}
     if source is not None:
         record_task_source(data, "catbench_switched", source)
     return write_json(folder / model.replace("/", "__") / name, data)
@@ -33,11 +32,13 @@ def _report(capsys, *argv):
     return status, captured.out, captured.err
 
 
-@pytest.mark.parametrize("source, mark, why", [
-    ({**SOURCE, "synthetic": True}, "synthetic data", "catbench_switched read synthetic data (generated in the benchmark's layout, not its release)"),
-    ({**SOURCE, "rows": 2730, "expected_rows": 2840, "synthetic": False}, "not the release's data",
-     "catbench_switched read 2,730 rows, the release has 2,840: a subset or another copy of the data"),
-])
+@pytest.mark.parametrize(
+    "source, mark, why",
+    [
+        ({**SOURCE, "synthetic": True}, "synthetic data", "catbench_switched read synthetic data (generated in the benchmark's layout, not its release)"),
+        ({**SOURCE, "rows": 2730, "expected_rows": 2840, "synthetic": False}, "not the release's data", "catbench_switched read 2,730 rows, the release has 2,840: a subset or another copy of the data"),
+    ],
+)
 def test_no_verdict_on_synthetic_data_or_other_counts(tmp_path, capsys, source, mark, why):
     _catbench_run(tmp_path, source=source)
     status, out, _ = _report(capsys, tmp_path, "--table", "catbench-table1")
@@ -69,12 +70,15 @@ def test_the_alias_table_covers_every_published_model_row(benchmark):
     assert len(aliases) == len(set(aliases))
 
 
-@pytest.mark.parametrize("label, table, row", [
-    ("OpenGVLab/InternVL2_5-78B-MPO", "14", "InternVL2_5-78B-MPO"),  # the issue's default label: the hub id
-    ("llava-hf/LLaVA-NeXT-Video-34B-DPO-hf", "12", "LLaVA-NeXT-Video-34B-DPO"),  # Table 12 drops -hf
-    ("lmms-lab/llava-onevision-qwen2-72b-ov-sft", "19", "llava-onevision-qwen2-72b"),
-    ("llava-onevision-72b-ov", "14", "llava-onevision-qwen2-72b-ov-sft"),  # Table 5's spelling
-])
+@pytest.mark.parametrize(
+    "label, table, row",
+    [
+        ("OpenGVLab/InternVL2_5-78B-MPO", "14", "InternVL2_5-78B-MPO"),  # the issue's default label: the hub id
+        ("llava-hf/LLaVA-NeXT-Video-34B-DPO-hf", "12", "LLaVA-NeXT-Video-34B-DPO"),  # Table 12 drops -hf
+        ("lmms-lab/llava-onevision-qwen2-72b-ov-sft", "19", "llava-onevision-qwen2-72b"),
+        ("llava-onevision-72b-ov", "14", "llava-onevision-qwen2-72b-ov-sft"),  # Table 5's spelling
+    ],
+)
 def test_a_hub_id_or_another_tables_spelling_finds_the_row(label, table, row):
     assert model_key("tempvs", label) == model_key("tempvs", row)
     assert row in {r["model"] for r in load_table("tempvs", table).rows}
@@ -91,8 +95,7 @@ TEMPVS_14 = {"gt_acc": 0.8, "gtstrict_rate": 0.5, "mt_acc": 0.5, "mt_given_gtstr
 
 def _tempvs_run(folder, label, model_class):
     results = {task: {f"{key},none": value for key, value in TEMPVS_14.items()} for task in ("tempvs_mt1_two", "tempvs_mt1_three")}
-    return write_json(folder / label.replace("/", "__") / "20250101_000000_results.json",
-                      {"results": results, "model_name": label, "config": {"model": model_class, "model_args": f"pretrained={label}"}})
+    return write_json(folder / label.replace("/", "__") / "20250101_000000_results.json", {"results": results, "model_name": label, "config": {"model": model_class, "model_args": f"pretrained={label}"}})
 
 
 def test_the_hub_id_run_is_judged_and_its_cells_name_the_internvl_gap(tmp_path, capsys):
@@ -101,8 +104,10 @@ def test_the_hub_id_run_is_judged_and_its_cells_name_the_internvl_gap(tmp_path, 
     assert status == 0
     published = next(line for line in out.splitlines() if "| InternVL2_5-78B-MPO | published |" in line)
     assert published.count("≠ gap") == 8
-    assert ("- **OpenGVLab/InternVL2_5-78B-MPO**: 0 reproduced, 0 close, 8 differs; differs; known protocol gap: lmms-eval's internvl2 "
-            "cuts each image into at most 6 tiles of 448 px (plus a thumbnail) where the official run_inference.py allows 12") in out
+    assert (
+        "- **OpenGVLab/InternVL2_5-78B-MPO**: 0 reproduced, 0 close, 8 differs; differs; known protocol gap: lmms-eval's internvl2 "
+        "cuts each image into at most 6 tiles of 448 px (plus a thumbnail) where the official run_inference.py allows 12"
+    ) in out
 
 
 @pytest.mark.parametrize("model_class, gap", [("llava_hf", True), ("llava_next_video_hf", False)])
@@ -117,16 +122,14 @@ def test_a_label_of_no_published_model_is_said_with_the_nearest_names(tmp_path, 
     _catbench_run(tmp_path, model="gpt4o-minni")
     status, out, _ = _report(capsys, tmp_path, "--table", "catbench-table1")
     assert status == 0 and "Verdict:" not in out
-    assert ("\n- **gpt4o-minni** is no model the CaT-Bench paper lists, so it gets no verdict (nearest published names: "
-            "gpt-4o-mini, gpt-4o") in out
+    assert ("\n- **gpt4o-minni** is no model the CaT-Bench paper lists, so it gets no verdict (nearest published names: " "gpt-4o-mini, gpt-4o") in out
 
 
 def test_runs_on_different_data_are_refused_unless_allowed(tmp_path, capsys):
     _catbench_run(tmp_path, model="model-a", source=SOURCE)
     _catbench_run(tmp_path, model="model-b", source={**SOURCE, "folder": "/data/flipped", "fingerprint": "4f0170d71c1b"})
     status, out, err = _report(capsys, tmp_path, "--table", "catbench-table1")
-    difference = ("catbench_switched: **model-a** read folder /data/CaT-Bench (fingerprint 3bd355309f7d); "
-                  "**model-b** read folder /data/flipped (fingerprint 4f0170d71c1b)")
+    difference = "catbench_switched: **model-a** read folder /data/CaT-Bench (fingerprint 3bd355309f7d); " "**model-b** read folder /data/flipped (fingerprint 4f0170d71c1b)"
     assert (status, out) == (1, "") and difference in err and "--allow-different-data" in err
     status, out, _ = _report(capsys, tmp_path, "--table", "catbench-table1", "--allow-different-data")
     assert status == 0 and out.splitlines()[0].startswith("The runs read different data") and difference in out.splitlines()[0]

@@ -41,8 +41,7 @@ class Figure:
     subsets: tuple[Subset, ...] = ()  # per x tick, the records and metric its interval is computed from (none: no interval)
 
 
-def difference_figure(name: str, title: str, setting: Setting, minus: Setting, metric: str, split: str, keys: tuple[str, str],
-                      subsets: tuple[Subset, ...] = ()) -> Figure:
+def difference_figure(name: str, title: str, setting: Setting, minus: Setting, metric: str, split: str, keys: tuple[str, str], subsets: tuple[Subset, ...] = ()) -> Figure:
     """A figure of ``setting`` minus ``minus`` per key (x ticks: the keys' last word)."""
     return Figure(
         name=name,
@@ -102,8 +101,7 @@ def draw(figure: Figure, runs: Sequence[Run], path: Path) -> Path:
         line = ax.plot(xs, [p.value for p in shown], marker="o", label=run.label)[0]
         bars = [(x, p) for x, p in zip(xs, shown) if p.low is not None]
         if bars:
-            ax.errorbar([x for x, _ in bars], [p.value for _, p in bars], yerr=[[p.value - p.low for _, p in bars], [p.high - p.value for _, p in bars]],
-                        fmt="none", ecolor=line.get_color(), capsize=3, linewidth=1)
+            ax.errorbar([x for x, _ in bars], [p.value for _, p in bars], yerr=[[p.value - p.low for _, p in bars], [p.high - p.value for _, p in bars]], fmt="none", ecolor=line.get_color(), capsize=3, linewidth=1)
     if any(p.low is not None for _, found in drawn for p in found):
         fig.text(0.01, 0.01, INTERVAL_NOTE, fontsize=7, color="grey")
     ax.set_xticks(list(positions), [label for label, _ in figure.metrics])

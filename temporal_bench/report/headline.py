@@ -109,8 +109,7 @@ def render_summary(run: Run) -> str:
         out += ["", title, *_table([summary.row_header] + [c.header for c in summary.columns], lines)]
         if random_row is not None and random_row.marks:
             out.append(f"  ? {random_row.note}")
-    out.append("\n* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass); "
-               f"n=…: a cell resting on fewer than {FEW_QUESTIONS} questions (pairs for TC and OCC), which says next to nothing")
+    out.append("\n* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass); " f"n=…: a cell resting on fewer than {FEW_QUESTIONS} questions (pairs for TC and OCC), which says next to nothing")
     for summary in summaries:
         for task, note in summary.task_notes.items():
             if task in run.tasks:
@@ -129,7 +128,7 @@ def noise_note(run: Run) -> str:
     marked in the table); empty when no cell has an interval (no samples logged)."""
     widths = []
     for benchmark in benchmarks.all_benchmarks():
-        for row in (benchmark.summary.rows_of(run) if benchmark.summary else []):
+        for row in benchmark.summary.rows_of(run) if benchmark.summary else []:
             for column in benchmark.summary.columns:
                 value = run.metric(row.task, column.metric)
                 found = cell_interval(run, row.task, column.metric, value)[0] if value is not None else None
@@ -140,5 +139,7 @@ def noise_note(run: Run) -> str:
         return ""
     half, name, n = max(widths)
     on = f" on {n:,} questions or pairs" if n is not None else ""
-    return (f"Sampling error alone moves these cells by ±{min(widths)[0]:.0f} to ±{half:.0f} points (half-widths of their 95% "
-            f"intervals, docs/uncertainty.md; the widest: {name}{on}); the cells marked n= rest on too few questions to say anything.")
+    return (
+        f"Sampling error alone moves these cells by ±{min(widths)[0]:.0f} to ±{half:.0f} points (half-widths of their 95% "
+        f"intervals, docs/uncertainty.md; the widest: {name}{on}); the cells marked n= rest on too few questions to say anything."
+    )

@@ -46,8 +46,7 @@ def model_key(benchmark: str, name: str) -> str:
 def nearest(benchmark: str, name: str, published: Iterable[str], count: int = 3) -> list[str]:
     """The published names (and their aliases' rows) closest to ``name``, best first."""
     by_key = {normalised(p): p for p in published}
-    candidates = {**{normalised(a): by_key[normalised(n)] for n, aliases in benchmarks.get(benchmark).model_names.items()
-                     for a in aliases if normalised(n) in by_key}, **by_key}
+    candidates = {**{normalised(a): by_key[normalised(n)] for n, aliases in benchmarks.get(benchmark).model_names.items() for a in aliases if normalised(n) in by_key}, **by_key}
     found = difflib.get_close_matches(normalised(name), list(candidates), n=count * 3, cutoff=0.5)
     return list(dict.fromkeys(candidates[key] for key in found))[:count]
 

@@ -115,8 +115,7 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
         out += ["", "Partial runs (made with --limit or --offset; marked partial, no reproduction verdict):"] + partial
     other_data = [f"- {r.label}: {data_notes_text(r)}" for r in measured if r.data_notes]
     if other_data:
-        out += ["", "Measured rows not on the benchmark's release (no reproduction verdict; a random baseline's interval check stays, "
-                "random answers score their expectation on any questions):"] + other_data
+        out += ["", "Measured rows not on the benchmark's release (no reproduction verdict; a random baseline's interval check stays, " "random answers score their expectation on any questions):"] + other_data
     set_aside = [f"- {r.label}: {note}" for r in measured for note in r.set_aside]
     if set_aside:
         out += ["", "Results files of the same model holding the same task (one is shown: a full run before a partial " "one, then the newer):"] + list(dict.fromkeys(set_aside))

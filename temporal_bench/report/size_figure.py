@@ -76,8 +76,7 @@ def draw(figure: SizeFigure, runs: Sequence[Run], sizes: Mapping[str, ModelSize]
                 ax.plot([x for x, _ in shown], [p.value for _, p in shown], marker="o", color=colour[family], label=family)
                 bars = [(x, p) for x, p in shown if p.low is not None]
                 if bars:
-                    ax.errorbar([x for x, _ in bars], [p.value for _, p in bars], yerr=[[p.value - p.low for _, p in bars], [p.high - p.value for _, p in bars]],
-                                fmt="none", ecolor=colour[family], capsize=3, linewidth=1)
+                    ax.errorbar([x for x, _ in bars], [p.value for _, p in bars], yerr=[[p.value - p.low for _, p in bars], [p.high - p.value for _, p in bars]], fmt="none", ecolor=colour[family], capsize=3, linewidth=1)
         for run in drawn:
             point = found[run.label][i]
             if sizes[run.label].billions is None and point.value is not None:
@@ -113,6 +112,5 @@ def write_csv(figure: SizeFigure, runs: Sequence[Run], sizes: Mapping[str, Model
     for run in plotted_runs(figure, runs):
         size = sizes[run.label]
         for panel, point in zip(figure.panels, points(figure, run)):
-            rows.append([figure.name, run.label, size.family, number(size.billions), size.source, panel.label, figure.metric, number(point.value),
-                         number(point.low), number(point.high), "" if point.n is None else str(point.n)])
+            rows.append([figure.name, run.label, size.family, number(size.billions), size.source, panel.label, figure.metric, number(point.value), number(point.low), number(point.high), "" if point.n is None else str(point.n)])
     return write_rows(path, head, rows)

@@ -182,8 +182,7 @@ def unmatched_models(runs: Sequence[Run], layouts: Sequence[Layout]) -> list[str
             if rows and any(judged(row) and not is_baseline(row.model) for row in rows) and model_key(benchmark, run.label) not in known:
                 close = nearest(benchmark, run.label.split(" (", 1)[0], names)
                 hint = f"nearest published names: {', '.join(close)}" if close else "no published name is close"
-                lines.append(f"- **{run.label}** is no model the {benchmarks.get(benchmark).title} paper lists, so it gets no verdict "
-                             f"({hint}; if it is one of them, name the run with --label)")
+                lines.append(f"- **{run.label}** is no model the {benchmarks.get(benchmark).title} paper lists, so it gets no verdict " f"({hint}; if it is one of them, name the run with --label)")
     return lines
 
 

@@ -179,6 +179,5 @@ def data_differences(sources: Mapping[str, Mapping[str, Mapping[str, Any] | None
         missing = tuple(run for run, source in by_run.items() if not _identified(source))
         if groups and missing:
             unchecked.setdefault((missing, tuple(r for _, runs in groups for r in runs)), []).append(task)
-    unknown = [f"{', '.join(tasks)}: {', '.join(missing)} recorded no fingerprint of the data read, so it cannot be checked against {', '.join(known)}'s"
-               for (missing, known), tasks in unchecked.items()]
+    unknown = [f"{', '.join(tasks)}: {', '.join(missing)} recorded no fingerprint of the data read, so it cannot be checked against {', '.join(known)}'s" for (missing, known), tasks in unchecked.items()]
     return differ, unknown
