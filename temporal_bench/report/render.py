@@ -9,6 +9,7 @@ from typing import Any
 
 from temporal_bench.published import load_table
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
+from temporal_bench.report.cluster_stats import cluster_stats_of
 from temporal_bench.benchmarks import of_task
 from temporal_bench.report.layouts import Layout
 from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, data_notes_text, measured_rows, setting_patterns, unplaced_tasks, unrun_settings
@@ -115,13 +116,13 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
         out += ["", "Partial runs (made with --limit or --offset; marked partial, no reproduction verdict):"] + partial
     other_data = [f"- {r.label}: {data_notes_text(r)}" for r in measured if r.data_notes]
     if other_data:
-        out += ["", "Measured rows not on the benchmark's release (no reproduction verdict; a random baseline's interval check stays, " "random answers score their expectation on any questions):"] + other_data
+        out += ["", "Measured rows not on the benchmark's release (no reproduction verdict; a random baseline's interval check stays, random answers score their expectation on any questions):"] + other_data
     set_aside = [f"- {r.label}: {note}" for r in measured for note in r.set_aside]
     if set_aside:
         out += ["", "Results files of the same model holding the same task (one is shown: a full run before a partial " "one, then the newer):"] + list(dict.fromkeys(set_aside))
-    few = [f"- **{r.model}**: " + ", ".join(f"{task} ({clusters})" for task, clusters in r.few_clusters.items()) for r in measured if r.few_clusters]
+    few = [f"- **{r.model}**: " + ", ".join(f"{task} ({clusters} {cluster_stats_of(task).unit})" for task, clusters in r.few_clusters.items()) for r in measured if r.few_clusters]
     if few:
-        heading = f"Intervals from fewer than {FEW_CLUSTERS} clusters (image sequences, plans) are too narrow; " "read them as rough (task, clusters):"
+        heading = f"Intervals from fewer than {FEW_CLUSTERS} clusters are too narrow; read them as rough:"
         out += ["", heading] + list(dict.fromkeys(few))
     skipped = [run.label for run in runs if run not in runs_in_table and not _of_other_benchmarks(layout, run)]
     if skipped:
