@@ -105,3 +105,12 @@ def as_release_data(folder: Path) -> None:
             if source is not None:
                 record_task_source(data, task, {**{k: v for k, v in source.items() if k not in ("rows", "expected_rows")}, "synthetic": False})
         Path(path).write_text(json.dumps(data), encoding="utf-8")
+
+
+def as_release_folder(folder: Path) -> Path:
+    """Generated data read as a release of the benchmark: its synthetic-data marker removed (so the
+    report judges what is scored on it against the paper, as it would the release's)."""
+    from temporal_bench.utils.synthetic_data import MARKER
+
+    (Path(folder) / MARKER).unlink()
+    return Path(folder)

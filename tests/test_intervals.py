@@ -281,3 +281,23 @@ def test_compare_joins_by_doc_identity_and_counts_the_changed_answers(lmms_run, 
     out = capsys.readouterr().out
     assert "| tempvs_mt1_two | MT |" in out and "MT1 two-event MT" in out
 
+
+
+def test_the_report_names_an_isobench_clustering_fallback(lmms_run, tmp_path, capsys):
+    """Records without their plan's goal (runs before goals were recorded): the intervals fall back to
+    the plan video, and the table says so."""
+    folder = tmp_path / "run"
+    shutil.copytree(lmms_run, folder)
+
+    def without_goal(lines):
+        for line in lines:
+            for value in line.values():
+                if isinstance(value, dict):
+                    value.pop("goal", None)
+        return lines
+
+    _rewrite_samples(folder, "isobench", without_goal)
+    assert main_report([str(folder), "--table", "isobench-table1"]) == 0
+    out = capsys.readouterr().out
+    assert ("\nIntervals on a fallback cluster:\n- **scripted (policy=script,script=" in out
+            and "isobench: 40 of 40 records carry no goal: clustered by their plan video (plan_id), finer than the goals their questions share" in out)

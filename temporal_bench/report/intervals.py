@@ -97,6 +97,15 @@ def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Inter
     return found, ""
 
 
+def clustering_note(run: Run, task: str) -> str | None:
+    """``task: ...`` where the run's records of ``task`` are clustered by a fallback unit (the
+    benchmark's ``clustering_note``: ISO-Bench records without a goal), else None."""
+    stats = cluster_stats_of(task)
+    records, _ = run_records(run, task) if stats is not None else ([], "")
+    note = stats.clustering_note(records) if records else None
+    return f"{task}: {note}" if note else None
+
+
 def cell_support(run: Run, task: str, metric: str) -> int | None:
     """How many questions (pairs, for TC and OCC) the run's value of ``metric`` rests on, from its
     logged records (None without them, or for a metric the cluster statistics do not count)."""

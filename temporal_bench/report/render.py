@@ -124,6 +124,9 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
     if few:
         heading = f"Intervals from fewer than {FEW_CLUSTERS} clusters are too narrow; read them as rough:"
         out += ["", heading] + list(dict.fromkeys(few))
+    clustering = [f"- **{r.model}**: {note}" for r in measured for note in r.clustering]
+    if clustering:
+        out += ["", "Intervals on a fallback cluster:"] + list(dict.fromkeys(clustering))
     skipped = [run.label for run in runs if run not in runs_in_table and not _of_other_benchmarks(layout, run)]
     if skipped:
         out += [

@@ -8,7 +8,7 @@ from fnmatch import fnmatchcase
 
 from temporal_bench.published import load_table, parse_flags
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
-from temporal_bench.report.intervals import cell_interval
+from temporal_bench.report.intervals import cell_interval, clustering_note
 from temporal_bench.report.layouts import Column, Layout, Setting
 from temporal_bench.runs.data_source import count_difference, source_is_synthetic
 from temporal_bench.runs.limits import Limit
@@ -37,6 +37,7 @@ class TableRow:
     intervals: dict[str, tuple[float, float]] = field(default_factory=dict)  # measured: column key -> 95% interval (printed units)
     no_interval: list[str] = field(default_factory=list)  # measured: why cells that could have an interval have none
     few_clusters: dict[str, int] = field(default_factory=dict)  # measured: task -> its clusters, where fewer than FEW_CLUSTERS
+    clustering: list[str] = field(default_factory=list)  # measured: tasks whose intervals fall back to a finer cluster, and why
     partial: dict[str, Limit] = field(default_factory=dict)  # measured: task -> how its run left out docs (--limit)
     set_aside: list[str] = field(default_factory=list)  # measured: Run.sources_note of its tasks that several files hold
     # measured: (mark for the model cell, task, how its data is not the release's) of its tasks: no reproduction verdict
@@ -137,6 +138,9 @@ def _attach_interval(row: TableRow, run: Run, column: Column, task: str | None, 
         row.intervals[column.key] = (found.low * column.scale, found.high * column.scale)
         if found.clusters < FEW_CLUSTERS:
             row.few_clusters[task] = found.clusters
+        note = clustering_note(run, task)
+        if note and note not in row.clustering:
+            row.clustering.append(note)
     elif why and why not in row.no_interval:
         row.no_interval.append(why)
 
