@@ -2,9 +2,12 @@
 
 Simulated run pairs with each benchmark's dependence structure (benchmarks/simulated_runs.py: shared
 grounding and true/false statement pairs on the full-size synthetic TempVS release, CaT-Bench's TC
-pairs and OCC twins over 57 plans of unequal size, ISO-Bench's 764 examples over 480 plan videos)
-go through compare's own code (``compare_records``: the count functions, the paired permutation
-test). Prints, per metric, the share of pairs called different at the 5% level
+pairs and OCC twins over 57 plans of unequal size, ISO-Bench's 764 examples over 480 plan videos of
+CrossTask's 18 and YouCook2's 89 goals, with run effects of the video and, at each ``--goal-sd``, of
+the goal) go through compare's own code (``compare_records``: the count functions, the paired
+permutation test). ISO-Bench is run twice per goal effect: clustered by goal (records carrying their
+goal, as compare clusters them) and by video (records without it, the fallback). Prints, per metric,
+the share of pairs called different at the 5% level
 
 * under a true null (two models of equal skill): the type-I error, goal 3-7%;
 * at a realistic effect (run B's log-odds raised by ``--effect``, about 5 points of accuracy at a
@@ -35,26 +38,39 @@ from temporal_bench.report.paired_test import ALPHA, holm
 TEMPVS_TASKS = ("tempvs_mt1_two", "tempvs_mt1_three", "tempvs_ordering_event", "tempvs_ordering_caption")
 
 
-def rejection_rates(structures: list[Structure], answers: Answers, shift: float, pairs: int, seed: int):
-    """Per (task, metric): the share of ``pairs`` simulated pairs with p < ALPHA and the share of
+Case = tuple[Structure, Answers]
+
+
+def rejection_rates(cases: list[Case], shift: float, pairs: int, seed: int):
+    """Per (case, metric): the share of ``pairs`` simulated pairs with p < ALPHA and the share of
     intervals that cover the true difference (estimated as the mean difference over the pairs); per
-    task: the share with any row significant after Holm's correction across the task's rows, and without it."""
+    case: the share with any row significant after Holm's correction across the task's rows, and without it."""
     rng = np.random.default_rng(seed)
     tests: dict[tuple[str, str], list] = defaultdict(list)
     family: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for _ in range(pairs):
-        for structure in structures:
+        for structure, answers in cases:
+            key = case_label(structure, answers)
             a, b = run_pair(structure, answers, shift, rng)
             rows, _ = compare_records(structure.name, a, b)
             for row in rows:
-                tests[structure.name, row.metric].append(row.test)
-            family[structure.name][0] += any(p < ALPHA for p in holm([row.test.p for row in rows]))
-            family[structure.name][1] += any(row.test.p < ALPHA for row in rows)
+                tests[key, row.metric].append(row.test)
+            family[key][0] += any(p < ALPHA for p in holm([row.test.p for row in rows]))
+            family[key][1] += any(row.test.p < ALPHA for row in rows)
     rates = {}
     for key, found in tests.items():
         truth = np.mean([t.value for t in found])
         rates[key] = (np.mean([t.p < ALPHA for t in found]), np.mean([t.low <= truth <= t.high for t in found]), len(found))
     return rates, {task: (h / pairs, raw / pairs) for task, (h, raw) in family.items()}
+
+
+def case_label(structure: Structure, answers: Answers) -> str:
+    return structure.label if structure.goals is None else f"{structure.label}, goal sd {answers.goal_sd:g}"
+
+
+def isobench_cases(goal_sds: list[float], goals: tuple[int, int]) -> list[Case]:
+    """ISO-Bench at each goal effect, clustered by goal and by video."""
+    return [(isobench(goals_per_source=goals, with_goals=by_goal), Answers(goal_sd=sd)) for sd in goal_sds for by_goal in (True, False)]
 
 
 def main() -> None:
@@ -65,22 +81,27 @@ def main() -> None:
     parser.add_argument("--tasks", default=",".join((*TEMPVS_TASKS, "catbench_switched", "isobench")),
                         help="comma-separated tasks to simulate (default: all; a TempVS ordering task gives its two tests)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the null pairs (the power pairs use seed + 1)")
+    parser.add_argument("--goal-sd", default="0,0.4,0.6", help="comma-separated spreads of ISO-Bench's goal effects (log-odds), each run clustered by goal and by video")
+    parser.add_argument("--isobench-goals", default="18,89", help="CrossTask's and YouCook2's goals among ISO-Bench's videos")
     args = parser.parse_args()
     tasks = args.tasks.split(",")
-    data_dir = Path(write_tempvs(args.workdir / "tempvs")["TEMPVS_DATA_DIR"])
-    structures = ([s for task in TEMPVS_TASKS if task in tasks for s in tempvs(data_dir, task)]
-                  + [catbench()] * ("catbench_switched" in tasks) + [isobench()] * ("isobench" in tasks))
-    answers = Answers()
-    null, null_family = rejection_rates(structures, answers, 0.0, args.pairs, seed=args.seed)
-    power, _ = rejection_rates(structures, answers, args.effect, args.pairs, seed=args.seed + 1)
-    print(f"\n{args.pairs} simulated pairs per setting; {answers}; effect: +{args.effect} log-odds\n")
+    tempvs_tasks = [task for task in TEMPVS_TASKS if task in tasks]
+    data_dir = Path(write_tempvs(args.workdir / "tempvs")["TEMPVS_DATA_DIR"]) if tempvs_tasks else None
+    goals = tuple(int(n) for n in args.isobench_goals.split(","))
+    cases = ([(s, Answers()) for task in tempvs_tasks for s in tempvs(data_dir, task)] + [(catbench(), Answers())] * ("catbench_switched" in tasks)
+             + (isobench_cases([float(sd) for sd in args.goal_sd.split(",")], goals) if "isobench" in tasks else []))
+    null, null_family = rejection_rates(cases, 0.0, args.pairs, seed=args.seed)
+    power, _ = rejection_rates(cases, args.effect, args.pairs, seed=args.seed + 1)
+    print(f"\n{args.pairs} simulated pairs per setting; {Answers()} (ISO-Bench: goal_sd as named); effect: +{args.effect} log-odds\n")
     print("| task | metric | clusters | type-I error at 5% | power | interval coverage at the effect | pairs with the metric defined |")
     print("|---|---|--:|--:|--:|--:|--:|")
-    for structure in structures:
-        for (task, metric), (rate, _, defined) in null.items():
-            if task == structure.name:
-                rejected, covered, _ = power[task, metric]
-                print(f"| {task} | {cluster_stats_of(task).label(metric)} | {structure.clusters.max() + 1:,} | {100 * rate:.1f}% | {100 * rejected:.1f}% | "
+    for structure, answers in cases:
+        key = case_label(structure, answers)
+        for (case, metric), (rate, _, defined) in null.items():
+            if case == key:
+                rejected, covered, _ = power[case, metric]
+                clusters = len(cluster_stats_of(structure.name).counts([structure.answer(t, True, False) for t in structure.templates]))
+                print(f"| {case} | {cluster_stats_of(structure.name).label(metric)} | {clusters:,} | {100 * rate:.1f}% | {100 * rejected:.1f}% | "
                       f"{100 * covered:.1f}% | {defined} |")
     print("\n| task | any row significant under the null: Holm | without correction |")
     print("|---|--:|--:|")

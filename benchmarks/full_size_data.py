@@ -15,7 +15,9 @@ from typing import Callable, Dict, List, Set, Tuple
 from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.tempvs import fixtures as tempvs_fixtures
-from temporal_bench.lmms_eval_tasks.tempvs.spec import BLIND_MODELS, MAIN_TESTS, PAPER_COUNTS, SOURCES, file_of
+from temporal_bench.lmms_eval_tasks.tempvs.docs import PAPER_COUNTS
+from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, SOURCES
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, file_of
 
 
 def catbench(root: Path) -> Dict[str, str]:
@@ -101,7 +103,7 @@ def _write_blind_predictions(root: Path, source: str, task_id: str, rows: List[D
     for row in rows:
         right = rng.sample(range(3), rng.choice((2, 3)) if row["question_id"] in solved else rng.choice((0, 1)))
         outcomes.append([model in right for model in range(3)])
-    for model, (name, suffix) in enumerate(BLIND_MODELS):
+    for model, (name, suffix, _) in enumerate(BLIND_MODELS):
         preds = [tempvs_fixtures.blind_pred(row, task_id, model, outcome[model]) for row, outcome in zip(rows, outcomes)]
         path = root / "predictions" / "blind" / name / f"{source}_{task_id}_preds_{suffix}.pkl"
         tempvs_fixtures.write_table(rows, path, None, preds)

@@ -7,7 +7,8 @@ the GT_strict join, TC pairs, OCC twins, ISO-Bench's unparsed answers) and the s
 real comparison. A record is right with chance ``sigmoid(logit(score) + u + w + shift)``:
 
 * ``u``: the run's own effect of the cluster (TempVS image sequence, CaT-Bench plan, ISO-Bench plan
-  video), drawn afresh for each run: a model is good or bad on a whole cluster at once;
+  video), drawn afresh for each run: a model is good or bad on a whole cluster at once; for ISO-Bench
+  also of the video's goal (``goal_sd``: its videos share the goal's steps, so a model knows a goal or not);
 * ``w``: the item's difficulty, shared by both runs (items hard for one model are hard for the
   other): a TempVS main question's true and false statements share it (same event pair, same
   grounding partners), a CaT-Bench pair's before/after questions and switched twins share it;
@@ -41,6 +42,12 @@ class Structure:
     clusters: np.ndarray  # cluster index of each record
     items: np.ndarray  # item index of each record (records of one item share its difficulty)
     answer: Callable[[dict, bool, bool], dict]  # (template, right, unparsed) -> the record
+    goals: np.ndarray | None = None  # goal index of each record (ISO-Bench: the goal of its plan video), for goal effects
+    variant: str = ""  # what sets this structure apart from others of the task, for tables (e.g. "clustered by video")
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.variant})" if self.variant else self.name
 
 
 def _indices(keys: list) -> np.ndarray:
@@ -102,14 +109,31 @@ def catbench(plans: int = 57, pairs: int = 1420) -> Structure:
 
 # ---- ISO-Bench ----------------------------------------------------------------------------------
 
-def isobench(plans: int = 480, examples: int = 764) -> Structure:
-    """``examples`` over ``plans`` plan videos of unequal size, alternately Dep and NonDep."""
-    templates, clusters = [], []
-    for plan, size in enumerate(plan_sizes(examples, plans, smallest=1, seed=1)):
-        for example in range(size):
-            templates.append({"id": f"{plan}-{example}", "plan_id": str(plan), "gold": "yes" if (plan + example) % 2 == 0 else "no"})
-            clusters.append(plan)
-    return Structure("isobench", templates, np.array(clusters), np.arange(len(templates)), _yes_no_answer)
+# the release's two sources: (examples, goals) of CrossTask (18 tasks) and YouCook2 (89 recipes)
+ISOBENCH_SOURCES = {"crosstask": (139, 18), "youcook2": (625, 89)}
+
+
+def isobench(plans: int = 480, goals_per_source: tuple[int, int] | None = None, with_goals: bool = True) -> Structure:
+    """The release's 764 examples over ``plans`` plan videos of unequal size (shared out between the
+    sources by their examples), each video of one goal of its source (``goals_per_source``: CrossTask's
+    and YouCook2's goals, default 18 and 89), alternately Dep and NonDep; ``with_goals`` False: records
+    without their goal, so compare clusters them by video (as a run whose records carry none)."""
+    templates, clusters, goals = [], [], []
+    counts = goals_per_source or tuple(n for _, n in ISOBENCH_SOURCES.values())
+    sources = {source: (examples, n) for (source, (examples, _)), n in zip(ISOBENCH_SOURCES.items(), counts)}
+    total = sum(examples for examples, _ in sources.values())
+    for index, (source, (examples, source_goals)) in enumerate(sources.items()):
+        videos = round(plans * examples / total)
+        first = len(set(clusters))
+        for video, size in enumerate(plan_sizes(examples, videos, smallest=1, seed=1 + index)):
+            goal = video % source_goals  # every goal gets videos
+            for example in range(size):
+                template = {"id": f"{source}-{video}-{example}", "plan_id": f"{source}-{video}", "gold": "yes" if (video + example) % 2 == 0 else "no"}
+                templates.append({**template, "goal": f"{source} goal {goal}"} if with_goals else template)
+                clusters.append(first + video)
+                goals.append(f"{source} {goal}")
+    variant = f"{sum(n for _, n in sources.values())} goals, clustered by {'goal' if with_goals else 'video'}"
+    return Structure("isobench", templates, np.array(clusters), np.arange(len(templates)), _yes_no_answer, _indices(goals), variant)
 
 
 # ---- runs ---------------------------------------------------------------------------------------
@@ -123,6 +147,7 @@ class Answers:
     cluster_sd: float = 0.8
     item_sd: float = 0.8
     invalid: float = 0.03
+    goal_sd: float = 0.0  # the spread of the run's goal effects (structures with goals)
 
 
 def _base(structure: Structure, answers: Answers, rng: np.random.Generator) -> np.ndarray:
@@ -133,6 +158,8 @@ def _base(structure: Structure, answers: Answers, rng: np.random.Generator) -> n
 
 def _answered(structure: Structure, answers: Answers, base: np.ndarray, rng: np.random.Generator) -> list[dict]:
     effect = rng.normal(0, answers.cluster_sd, structure.clusters.max() + 1)[structure.clusters]
+    if structure.goals is not None and answers.goal_sd:
+        effect = effect + rng.normal(0, answers.goal_sd, structure.goals.max() + 1)[structure.goals]
     right = rng.random(len(base)) < 1 / (1 + np.exp(-(base + effect)))
     unparsed = rng.random(len(base)) < answers.invalid
     return [structure.answer(t, bool(r), bool(u)) for t, r, u in zip(structure.templates, right, unparsed)]

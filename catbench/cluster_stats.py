@@ -60,5 +60,11 @@ CATBENCH = ClusterStats(
     labels={"f1_macro": "macro F1", "f1_dep": "Dep F1", "f1_nondep": "NonDep F1", "tc": "TC", "occ": "OCC"},
     identity=lambda r: r["question_id"],
     counts=catbench_counts,
-    support={**dict.fromkeys(("f1_macro", "f1_dep", "f1_nondep"), lambda c: c[: len(CONFUSION)].sum()), "tc": lambda c: c[TC_COMPLETE], "occ": lambda c: c[OCC_COMPLETE]},  # the originals, not their twins
+    support={**dict.fromkeys(("f1_macro", "f1_dep", "f1_nondep"), lambda c: c[..., : len(CONFUSION)].sum(axis=-1)), "tc": lambda c: c[..., TC_COMPLETE], "occ": lambda c: c[..., OCC_COMPLETE]},  # the originals, not their twins
+    undefined={
+        **dict.fromkeys(("f1_macro", "f1_dep", "f1_nondep"), "no original (not switched) question"),
+        "tc": "no step pair asked both before and after",
+        "occ": "no NonDep question with its switched twin: OCC is defined on the twins, which only a `_switched` task asks",
+    },
+    unit="plans",
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from temporal_bench.lmms_eval_tasks.isobench.metrics import TABLE1_RULE
 from temporal_bench.report.layouts import Column, Layout, Setting, prf_columns
 
 ISOBENCH_EA = Setting.of("E→A", "isobench_cot")
@@ -13,7 +14,7 @@ ISOBENCH_TABLE1 = Layout(
     benchmark="isobench",
     settings=(ISOBENCH_EA, ISOBENCH_A),
     # the paper_ scoring rule, the one the published rows fit (docs/isobench.md, "Which rule Table 1 used")
-    columns=tuple(Column(c.header, c.key, f"paper_{c.metric}") for c in prf_columns("dep", "DEP", "dep") + prf_columns("nondep", "NONDEP", "nondep") + prf_columns("avg", "Avg", "weighted")),
+    columns=tuple(Column(c.header, c.key, f"{TABLE1_RULE}{c.metric}") for c in prf_columns("dep", "DEP", "dep") + prf_columns("nondep", "NONDEP", "nondep") + prf_columns("avg", "Avg", "weighted")),
     published=("isobench", "1"),
     published_setting_column="mode",
     rank_by="avg_f",

@@ -50,6 +50,11 @@ class Benchmark:
     published: Optional[Any] = None  # a Path or Traversable: the folder of its published tables, ``<name>_table<N>.csv``
     cluster_stats: Optional[Any] = None  # report.cluster_stats.ClusterStats: its metrics from per-cluster counts (intervals, compare)
     tolerance: float = 1.0  # points a faithful re-run may differ from a published value (reproduction verdicts)
+    # a published row's model name -> the model's other names: its hub id, the spellings other tables use (report/model_names.py)
+    model_names: Mapping[str, Tuple[str, ...]] = field(default_factory=dict)
+    not_models: Tuple[str, ...] = ()  # its published rows that are no model's run (a human baseline, an average over models)
+    # report.verdicts.ProtocolGap: what a model class sends differently from the official run of some published models
+    protocol_gaps: Tuple[Any, ...] = ()
     summary: Optional[Any] = None  # report.headline.Summary: its headline rows beside random answers (the demo's summary)
     cards: Optional[Any] = None  # browse.benchmarks.BenchmarkCards: what a browse card shows of its logged records
     examples: Tuple[Any, ...] = ()  # browse.examples.ExampleFigure: its qualitative figures (``browse --examples``)

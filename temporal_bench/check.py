@@ -4,9 +4,11 @@ lmms-eval exits 0 on an unknown task, an unknown model or a run whose every requ
 status says nothing. This command reads what the run wrote and exits 1, naming each problem, when a
 folder holds no results file, an expected task (``--tasks``; by default the ``--tasks`` the lmms-eval
 run recorded in ``config.resolved_cli_args``) has no results, a task counts failed requests (its
-``failed_count``), the run is partial (``config.limit``), a samples file belongs to no results file, or
-a ``--log_samples`` run lacks a task's samples file. Otherwise it prints one summary line and exits 0
-(docs/harness.md "Checking a run").
+``failed_count``), the run is partial (``config.limit``), a task read data whose counts differ from
+the release's (the counts its data source records, temporal_bench/runs/data_source.py; ``--allow-subset``
+accepts a deliberate subset), a samples file belongs to no results file, or a ``--log_samples`` run
+lacks a task's samples file. Otherwise it prints one summary line and exits 0 (docs/harness.md
+"Checking a run").
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 
 from temporal_bench.cli_style import command_parser
 from temporal_bench.backend_settings import run_protocol_warnings
+from temporal_bench.runs.data_source import count_difference, task_source
 from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
 
 SAMPLES_GLOBS = ("*_samples_*.jsonl", "samples_*.jsonl")  # lmms-eval's and lm-eval's names
@@ -46,8 +49,14 @@ def failed_counts(agg_metrics: dict):
             yield name.removesuffix("failed_count").rstrip("_"), int(value)
 
 
-def run_problems(run: LoggedRun) -> list[str]:
-    """What is wrong with one results file: a partial run, failed requests, missing samples files."""
+def subset_tasks(run: LoggedRun) -> list[str]:
+    """``task: read N rows, the release has M`` for each task whose data counts differ from the release's."""
+    return [f"{task}: {difference}" for task in sorted(run.data["results"]) if (difference := count_difference(task_source(run.data, task)))]
+
+
+def run_problems(run: LoggedRun, allow_subset: bool = False) -> list[str]:
+    """What is wrong with one results file: a partial run, failed requests, data counts other than the
+    release's (unless ``allow_subset``), missing samples files."""
     where = run.results_path.as_posix()
     problems = []
     limit = (run.data.get("config") or {}).get("limit")
@@ -59,14 +68,18 @@ def run_problems(run: LoggedRun) -> list[str]:
             for test, failed in failed_counts(entry):
                 name = f"{task} ({test.upper()})" if test else task
                 problems.append(f"{where}: {name}: {failed} failed request(s) scored as unanswered (docs/backends.md)")
+    if not allow_subset:
+        problems += [f"{where}: {found} (a partial or other copy of the data: its scores are not the benchmark's; "
+                     "--allow-subset accepts a deliberate subset)" for found in subset_tasks(run)]
     if (run.cli_args or {}).get("log_samples"):
         problems += [f"{where}: {task}: no samples file {path.name}" for task, path in sorted(run.samples.items()) if not path.is_file()]
     return problems
 
 
-def folder_problems(folder: Path, expected: list[str] | None) -> tuple[list[LoggedRun], list[str]]:
+def folder_problems(folder: Path, expected: list[str] | None, allow_subset: bool = False) -> tuple[list[LoggedRun], list[str]]:
     """The evaluation runs under ``folder`` and what is wrong with them (``expected``: the task names every
-    run of the folder together must have; None: each run's recorded ``--tasks``)."""
+    run of the folder together must have; None: each run's recorded ``--tasks``; ``allow_subset``: data
+    counts other than the release's are no problem)."""
     if not folder.exists():
         return [], [f"{folder}: no such file or folder"]
     try:
@@ -81,7 +94,7 @@ def folder_problems(folder: Path, expected: list[str] | None) -> tuple[list[Logg
     if missing and runs:
         problems.append(f"{folder}: no results for task(s) {', '.join(missing)}")
     for run in runs:
-        problems += run_problems(run)
+        problems += run_problems(run, allow_subset)
     if folder.is_dir():
         known = {path.resolve() for run in found for path in run.samples.values()}
         for path in sorted({p for pattern in SAMPLES_GLOBS for p in folder.rglob(pattern)}):
@@ -93,8 +106,10 @@ def folder_problems(folder: Path, expected: list[str] | None) -> tuple[list[Logg
 def summary(runs: Sequence[LoggedRun]) -> str:
     tasks = sorted({task for run in runs for task in run.samples})
     questions = sum(int(counts.get("effective", 0)) for run in runs for counts in (run.data.get("n-samples") or {}).values())
+    subsets = [found for run in runs for found in subset_tasks(run)]
+    accepted = f"; on a subset of the data (--allow-subset): {'; '.join(subsets)}" if subsets else ""
     return (f"check: OK: {len(runs)} run(s), {len(tasks)} task(s), {questions:,} question(s), complete (no --limit), "
-            "no failed requests")
+            f"no failed requests{accepted}")
 
 
 def main_check(argv: Sequence[str] | None = None) -> int:
@@ -105,10 +120,13 @@ def main_check(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tasks", type=task_names,
                         help="comma-separated task or group names each RUN_DIR must have results for (default: the "
                              "--tasks each lmms-eval run recorded; lm-eval runs record none)")
+    parser.add_argument("--allow-subset", action="store_true",
+                        help="accept tasks whose data counts differ from the release's, a deliberate subset (named in the "
+                             "summary line; default: a problem naming the expected and found counts)")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     runs, problems = [], []
     for folder in args.runs:
-        found, wrong = folder_problems(folder, args.tasks)
+        found, wrong = folder_problems(folder, args.tasks, args.allow_subset)
         runs += found
         problems += wrong
     for warning in dict.fromkeys(w for run in runs for w in run_protocol_warnings(run.data)):

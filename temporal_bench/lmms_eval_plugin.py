@@ -6,8 +6,6 @@ loads this module before any TaskManager exists: it also registers the task fold
 
 import os
 
-from lmms_eval.models.registry_v2 import ModelManifest
-
 from temporal_bench import task_registration
 
 MODEL_CLASSES = {
@@ -27,6 +25,10 @@ FAMILY_MODELS = {
 
 
 def model_manifests():
+    # imported here: importing lmms_eval.models.registry_v2 loads the entry points, this module among them, so a
+    # module-level import made while lmms_eval.models is not yet imported would find this module half-built
+    from lmms_eval.models.registry_v2 import ModelManifest
+
     if os.environ.get(task_registration.OPT_OUT_ENV, "") in ("", "0"):
         task_registration.register()
     return [ModelManifest(model_id=name, simple_class_path=path) for name, path in MODEL_CLASSES.items()] + [

@@ -66,5 +66,12 @@ TEMPVS = ClusterStats(
     labels={"gt_acc": "GT", "gtstrict_rate": "GT_strict", "mt_acc": "MT", "mt_given_gtstrict": "MT|GT_strict"},
     identity=lambda r: r["key"],
     counts=tempvs_counts,
-    support={"gt_acc": lambda c: c[GT_TOTAL], "gtstrict_rate": lambda c: c[STRICT_COMPLETE], "mt_acc": lambda c: c[MT_TOTAL], "mt_given_gtstrict": lambda c: c[STRICT_PASS]},
+    support={"gt_acc": lambda c: c[..., GT_TOTAL], "gtstrict_rate": lambda c: c[..., STRICT_COMPLETE], "mt_acc": lambda c: c[..., MT_TOTAL], "mt_given_gtstrict": lambda c: c[..., STRICT_PASS]},
+    undefined={
+        "gt_acc": "no grounding question (a blind or images-only variant asks none)",
+        "gtstrict_rate": "no main question with its grounding questions answered (a blind variant asks none)",
+        "mt_acc": "no main question",
+        "mt_given_gtstrict": "no GT_strict pass: MT|GT_strict is MT among the main questions whose grounding was all right",
+    },
+    unit="image sequences",
 )

@@ -6,20 +6,25 @@ values are not printed."""
 
 from __future__ import annotations
 
+from temporal_bench.report.figure_points import Subset
 from temporal_bench.report.figures import Figure
 from temporal_bench.report.layouts import Setting
 from temporal_bench.report.size_figure import SizeFigure
 from temporal_bench.tempvs.tables import TEMPVS_TESTS
+
+DISTANCES = (1, 2, 3, 4)
 
 TEMPVS_FIGURE3 = Figure(
     name="tempvs-figure3",
     benchmark="tempvs",
     title="TempVS Figure 3: MT1 two-event accuracy by event distance",
     setting=Setting.of("MT1 two-event", "tempvs_mt1_two"),
-    metrics=tuple((str(d), f"dist{d}") for d in (1, 2, 3, 4)),
+    metrics=tuple((str(d), f"dist{d}") for d in DISTANCES),
     xlabel="distance between the two events (images)",
     ylabel="MT accuracy (%)",
     reference=(50.0, "chance"),
+    # the main questions at each distance (tempvs/metrics.py's dist<d>), for the points' intervals
+    subsets=tuple(Subset("mt_acc", lambda r, d=d: r["kind"] == "main" and r.get("event_distance") == d) for d in DISTANCES),
 )
 
 FIGURES = (TEMPVS_FIGURE3,)

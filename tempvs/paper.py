@@ -13,6 +13,8 @@ from temporal_bench.tempvs.cluster_stats import TEMPVS
 from temporal_bench.tempvs.examples import FIGURE4
 from temporal_bench.tempvs.figures import FIGURES, SIZE_FIGURES
 from temporal_bench.tempvs.headline import SUMMARY
+from temporal_bench.tempvs.model_names import MODEL_NAMES
+from temporal_bench.tempvs.protocol_gaps import PROTOCOL_GAPS
 from temporal_bench.tempvs.released_predictions import is_released_predictions
 
 
@@ -37,6 +39,9 @@ BENCHMARK = Benchmark(
     size_figures=SIZE_FIGURES,
     published=resources.files(__package__) / "published",
     cluster_stats=TEMPVS,
+    model_names=MODEL_NAMES,
+    not_models=("Top-5 average",),  # Table 5's average over its five models
+    protocol_gaps=PROTOCOL_GAPS,
     summary=SUMMARY,
     cards=TempVSCards(),
     examples=(FIGURE4,),

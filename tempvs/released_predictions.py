@@ -28,11 +28,12 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.cli_style import command_parser
-from temporal_bench.lmms_eval_tasks.tempvs.docs import release_docs
+from temporal_bench.lmms_eval_tasks.tempvs.docs import DATA_DIR_ENV, release_docs
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TEST_NAMES, TempVSDataError, doc_key
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import Release, find_root, read_rows
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
+from temporal_bench.runs.data_source import record_task_source
 
 try:
     from loguru import logger as _log
@@ -221,6 +222,11 @@ def write_results(folder: Path, model: str, input_kind: str, scored: ScoredModel
             "config": {"model": RELEASED_PREDICTIONS_MODEL, "model_args": f"model={model},input={input_kind}",
                        "data": str(root)},
             "released_rows": [asdict(m) for m in scored.mismatches]}
+    # the folder scored, where a run records its data (so the report knows synthetic data and gives it no
+    # verdict); no fingerprint: the rows scored are the prediction files', not a task's questions
+    source = {"variable": DATA_DIR_ENV, "folder": str(find_root(Path(root)).resolve()), "outputs": "the release's scored model outputs"}
+    for task in data["results"]:
+        record_task_source(data, task, source)
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return path
 

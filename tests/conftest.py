@@ -11,7 +11,7 @@ SLOWEST_FILES = ("test_documented_commands.py", "test_packaging.py", "test_multi
                  "test_real_backends_qwen2_vl.py", "test_real_backends_qwen2_5_vl.py", "test_real_backends_llava_hf.py",
                  "test_catbench_hub.py", "test_failed_requests.py", "test_api_backends.py", "test_catbench_cli.py",
                  "test_rescore.py", "test_compare.py", "test_tempvs_suite.py", "test_toy_benchmark.py", "test_browse_examples.py",
-                 "test_data_source.py", "test_interrupted_runs.py")
+                 "test_data_source.py", "test_interrupted_runs.py", "test_figure_intervals.py")
 
 
 def pytest_collection_modifyitems(items):

@@ -135,3 +135,18 @@ def test_pair_ids_agree_with_the_released_question_idx_pairing(val_questions, ca
     assert all(len(ids) == 1 for ids in released.values())
     assert {ids.pop() for ids in released.values()} == {q["pair_id"] for q in val_questions}
     assert len(released) == 808
+
+
+@pytest.mark.parametrize("settings, named", [
+    ({"close_max_distance": -1}, "close_max_distance -1: the largest step distance a pair counts as close, a whole number >= 0"),
+    ({"close_max_distance": "3"}, "close_max_distance '3'"),
+    ({"close_max_distance": True}, "close_max_distance True"),
+    ({"switched": "no"}, "switched 'no': true or false"),
+])
+def test_a_task_setting_of_the_wrong_kind_or_range_is_refused_when_the_yaml_loads(settings, named):
+    from temporal_bench.lmms_eval_tasks.catbench.utils import variant
+
+    with pytest.raises(CatBenchDataError, match="CaT-Bench task settings: ") as error:
+        variant("my_catbench", **settings)
+    assert named in str(error.value)
+    variant("my_catbench", close_max_distance=0, switched=False)  # the smallest threshold is a setting like any other

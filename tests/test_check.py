@@ -1,13 +1,16 @@
 """``temporal-bench check RUN_DIR...`` through the CLI on real lmms-eval runs of the synthetic CaT-Bench data:
 exit 0 and one summary line on a complete run, exit 1 naming each problem on a partial run, a run with
-failed requests, a missing expected task, a samples file without its results file and an empty folder."""
+failed requests, a missing expected task, data counts other than the release's (unless --allow-subset),
+a samples file without its results file and an empty folder."""
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
 from temporal_bench.catbench.fixtures import write_fixture
+from temporal_bench.runs.data_source import record_task_source, task_source
 from tests.harness import BIN, lmms_eval, run_cli
 
 N_DOCS = 2 * 2 * 2 * 2  # test split: plans x pairs per class (dependent, not) x the two questions (before, after)
@@ -76,3 +79,39 @@ def test_samples_without_results_and_an_empty_folder(good_run, tmp_path):
     assert log.stderr == (f"check: 3 problem(s):\n- {copy}: {no_results}\n"
                           f"- {samples}: a samples file without its results file (the run stopped before writing it?)\n"
                           f"- {empty}: {no_results}\n")
+
+
+def _recorded_counts(folder: Path, **counts) -> str:
+    """Record counts in the run's data source of catbench, as the loader records them; the results file."""
+    path = next(folder.rglob("*_results.json"))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    record_task_source(data, "catbench", {**task_source(data, "catbench"), **counts})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path.as_posix()
+
+
+def test_a_truncated_copy_of_the_data_fails_unless_a_subset_is_allowed(good_run, tmp_path):
+    """The issue's local test split with 110 rows missing: its run recorded fewer rows than the release's."""
+    out, _ = good_run
+    copy = tmp_path / "copy"
+    shutil.copytree(out, copy)
+    results = _recorded_counts(copy, rows=2730, expected_rows=2840, synthetic=False)
+    log = check(copy, cwd=tmp_path)
+    assert log.returncode == 1
+    assert log.stderr == (f"check: 1 problem(s):\n- {results}: catbench: read 2,730 rows, the release has 2,840 (a partial or other copy "
+                          "of the data: its scores are not the benchmark's; --allow-subset accepts a deliberate subset)\n")
+    log = check(copy, "--allow-subset", cwd=tmp_path)
+    assert log.returncode == 0 and log.stdout.endswith("no failed requests; on a subset of the data (--allow-subset): "
+                                                       "catbench: read 2,730 rows, the release has 2,840\n")
+
+
+@pytest.mark.parametrize("counts", [{"rows": 16, "expected_rows": 2840, "synthetic": True},  # generated data: its size by design
+                                    {"rows": 2840, "expected_rows": 2840, "synthetic": False},
+                                    {"rows": 16, "expected_rows": None, "synthetic": False}])  # the release's count unknown
+def test_the_release_counts_synthetic_data_and_unknown_counts_pass(good_run, tmp_path, counts):
+    out, _ = good_run
+    copy = tmp_path / "copy"
+    shutil.copytree(out, copy)
+    _recorded_counts(copy, **counts)
+    log = check(copy, cwd=tmp_path)
+    assert log.returncode == 0, log.stderr

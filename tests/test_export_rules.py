@@ -155,7 +155,10 @@ def test_validation_lines_give_the_reports_verdicts_on_the_published_rows(tmp_pa
     lines = validation_lines(tmp_path / "gpt-4o")
     assert lines[0] == f"- `{tmp_path / 'gpt-4o'}`: **gpt-4o** (1 tasks)"
     assert "  - CaT-Bench Table 1" in lines[1] and lines[1].endswith(": 3 reproduced, 3 close, 3 differs of 9 published cells (tolerance 1 point).")
-    assert validation_lines(tmp_path / "other") == [f"- `{tmp_path / 'other'}`: **my-model** (1 tasks)", "  no published row of this model in the papers' tables: no verdict"]
+    assert validation_lines(tmp_path / "other") == [
+        f"- `{tmp_path / 'other'}`: **my-model** (1 tasks)",
+        "  - **my-model** is no model the CaT-Bench paper lists, so it gets no verdict (no published name is close; if it is one of them, name the run with --label)",
+    ]
     (tmp_path / "empty").mkdir()
     assert validation_lines(tmp_path / "empty") == [f"- `{tmp_path / 'empty'}`: no results files found"]
     assert validation_lines(tmp_path / "none") == [f"- `{tmp_path / 'none'}`: no results file or folder: {tmp_path / 'none'}"]

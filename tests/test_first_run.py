@@ -40,12 +40,12 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 def test_summary_puts_the_headline_metrics_beside_the_random_row():
     values = {
         "catbench_switched": {"f1_macro": 0.5, "f1_dep": 0.52, "f1_nondep": 0.48, "tc": 0.55, "occ": 0.47, "invalid_rate": 0.0},
-        "isobench": {"f1_weighted": 0.51, "f1_macro": 0.5, "coverage": 1.0},
+        "isobench": {"paper_f1_weighted": 0.51, "paper_f1_macro": 0.5, "coverage": 1.0, "f1_weighted": 0.9},  # Table 1's rule is shown
         "tempvs_mt1_three": {"gt_acc": 0.2, "gtstrict_rate": 0.008, "mt_acc": 0.5, "mt_given_gtstrict": 0.5, "invalid_rate": 0.0},
         "tempvs_mt3_caption": {"gt_acc": 0.19, "gtstrict_rate": 0.0, "mt_acc": 0.21, "mt_given_gtstrict": None, "invalid_rate": 0.01},
         # every other task of the benchmarks gets a row; a group (no metric) and another harness task are named
         "catbench_sc_switched": {"f1_macro": 0.45, "f1_dep": 0.4, "f1_nondep": 0.5, "tc": 0.6, "occ": 0.5, "invalid_rate": 0.0},
-        "isobench_cot": {"f1_weighted": 0.49, "f1_macro": 0.48, "coverage": 1.0},
+        "isobench_cot": {"paper_f1_weighted": 0.49, "paper_f1_macro": 0.48, "coverage": 1.0},
         "tempvs_mt1_two_cot": {"gt_acc": 0.2, "gtstrict_rate": 0.04, "mt_acc": 0.5, "mt_given_gtstrict": 0.5, "invalid_rate": 0.0},
         "tempvs_protocol": {},
         "mmmu_val": {"accuracy": 0.3},
@@ -57,7 +57,7 @@ CaT-Bench
   catbench_switched     0.50 (0.5*)  0.52 (0.5*)  0.48 (0.5*)  55.0 (50*)  47.0 (50*)  0.00 (0*)
   catbench_sc_switched  0.45 (0.5*)  0.40 (0.5*)  0.50 (0.5*)  60.0 (50*)  50.0 (50*)  0.00 (0*)
 
-ISO-Bench
+ISO-Bench (F1 under Table 1's rule: an unparsed answer counts as a third label)
   task          weighted F1  macro F1     coverage
   isobench      0.51 (0.5*)  0.50 (0.5*)  1.00 (1*)
   isobench_cot  0.49 (0.5*)  0.48 (0.5*)  1.00 (1*)
@@ -69,7 +69,7 @@ TempVS, % (in brackets: the paper's Random row where it prints one)
   MT1 two-event CoT  20.0 (20*)  4.0 (4*)      50.0 (50*)  50.0 (50*)    0.0 (0*)
   ? three_event_gts printed 0.6 although (1/5)^3 = 0.8% for five-image sequences (unexplained in the paper)
 
-* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass)
+* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass); n=…: a cell resting on fewer than 20 questions (pairs for TC and OCC), which says next to nothing
 Not in the summary (no headline row of this kind; see the report's tables): mmmu_val"""
 
 
@@ -293,14 +293,15 @@ SUBCOMMAND_DEFAULTS = {
     "task-dir": ["lmms-eval"],
     "demo": ["demo_output", "random_choice", "seed=1234"],
     "report": ["every table the runs have a task for", "markdown", "standard output", "no files",
-               "the model name in the results files", "the published rows too", "catbench 1, isobench 2, tempvs 1"],
+               "the model name in the results files", "the published rows too", "catbench 1, isobench 2, tempvs 1",
+               "exit 1 naming both data sources"],
     "rescore": ["every task of the run", "the settings the run recorded",
                 "the environment's variable, else the folder the run recorded", "markdown", "standard output", "none"],
     "score-predictions": ["combined", "every model of the predictions folder", "all four", "none", "tempvs_released_scores", "every layout with rows"],
     "export": ["all", "none, and the run step fails"],
     "build-dataset": ["none"],
-    "check": ["the --tasks each lmms-eval run recorded; lm-eval runs record none"],
-    "compare": ["standard output"],
+    "check": ["the --tasks each lmms-eval run recorded; lm-eval runs record none", "a problem naming the expected and found counts"],
+    "compare": ["standard output", "exit 1 naming both data sources"],
     "browse": ["browse.html in the run folder", "the environment's variable, else the folder the run recorded", "every task of the run",
                "3", "360", "160", "320"],
 }

@@ -89,14 +89,14 @@ COVERED = {  # metric -> the seeded share of 400 runs whose 95% interval covers 
     "tempvs": {"gt_acc": 0.945, "gtstrict_rate": 0.9425, "mt_acc": 0.9575, "mt_given_gtstrict": 0.9375},
     "catbench": {"f1_macro": 0.945, "tc": 0.9425, "occ": 0.935},
     # coverage, a share near 1 (3% unparsed), runs a little short, as percentile intervals of such shares do
-    "isobench": {"f1_weighted": 0.9425, "strict_f1_weighted": 0.93, "paper_f1_weighted": 0.9375, "paper_f1_of_avg_pr": 0.94, "coverage": 0.925},
+    "isobench": {"f1_weighted": 0.945, "strict_f1_weighted": 0.945, "paper_f1_weighted": 0.9475, "paper_f1_of_avg_pr": 0.945, "coverage": 0.9225},
 }
 
 
 @pytest.mark.parametrize("name", sorted(COVERED))
 def test_cluster_intervals_cover_every_metric_on_the_benchmarks_structure(structures, name):
     """Runs with TempVS's shared grounding and statement pairs, CaT-Bench's TC pairs and OCC twins over
-    57 plans of unequal size, ISO-Bench's unparsed answers under its three scoring rules. The
+    57 plans of unequal size, ISO-Bench's unparsed answers under its three scoring rules over 107 goals. The
     population value: the metric of the counts pooled over all runs (a run of 400 times the clusters)."""
     benchmark, structure = CLUSTER_STATS[name], structures[name]
     rng = np.random.default_rng(5)

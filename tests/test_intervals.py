@@ -38,7 +38,7 @@ from temporal_bench.isobench.breakdowns import AGGREGATIONS as ISOBENCH_AGGREGAT
 from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.task_docs import task_docs
-from tests.harness import lm_eval, lmms_eval
+from tests.harness import as_release_data, lm_eval, lmms_eval
 
 LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "isobench"]
 LM_EVAL_TASKS = ["catbench_switched"]
@@ -128,7 +128,11 @@ def test_clusters_are_the_sequences_plans_and_videos(lmms_run, data):
     tempvs_docs = task_docs("tempvs_mt1_two", data["TEMPVS_DATA_DIR"])
     assert sorted(counts["tempvs_mt1_two"]) == sorted({f"{d['source']}/{d['img_seq_id']}" for d in tempvs_docs})
     assert sorted(counts["catbench_switched"]) == [f"test-recipe-{i}" for i in range(5)]
-    assert len(counts["isobench"]) == 20  # the fixture's video_id column: two examples per video
+    # ISO-Bench: the goals, where the records carry them; records that do not are clustered by the fixture's
+    # video_id column, two examples per video (tests/test_isobench_clusters.py: the fallback is named)
+    records = task_records(run, "isobench")
+    goals = {f"goal {r['goal']}" for r in load_records(data["ISOBENCH_DATA_DIR"])}
+    assert sorted(counts["isobench"]) == sorted(goals) if all(r.get("goal") for r in records) else len(counts["isobench"]) == 20
     # a cluster holds all of its questions: the summed counts are the whole task's
     assert sum(v[3] for v in counts["tempvs_mt1_two"].values()) == TEMPVS_AGGREGATIONS["main_count"](task_records(run, "tempvs_mt1_two"))
 
@@ -154,7 +158,26 @@ def test_published_rounding():
     assert within(0.5827 * 100, 2, 58.275, 60.0) and not within(0.5827 * 100, 2, 58.2751, 60.0)
 
 
-def test_report_shows_intervals_and_verdicts_for_a_listed_model(lmms_run, tmp_path, capsys):
+def test_a_run_on_synthetic_data_gets_no_verdict_whatever_its_label(lmms_run, capsys):
+    """The issue's demo run labelled gpt-4o: its generated data is marked, so no published cell is judged."""
+    assert main_report([str(lmms_run), "--label", "gpt-4o", "--table", "catbench-table1", "--table", "isobench-table1", "--table", "tempvs-table14"]) == 0
+    out = capsys.readouterr().out
+    assert "Verdict" not in out and "Reproduction verdicts" not in out
+    assert "| **gpt-4o** (synthetic data) | A | measured |" in out
+    assert "- **gpt-4o** (A): catbench_switched read synthetic data (generated in the benchmark's layout, not its release)" in out
+
+
+@pytest.fixture(scope="module")
+def release_run(lmms_run, tmp_path_factory):
+    """The run as if its tasks had read the benchmarks' release (its data source rewritten)."""
+    folder = tmp_path_factory.mktemp("interval_release") / "run"
+    shutil.copytree(lmms_run, folder)
+    as_release_data(folder)
+    return folder
+
+
+def test_report_shows_intervals_and_verdicts_for_a_listed_model(release_run, tmp_path, capsys):
+    lmms_run = release_run
     runs = load_runs([lmms_run], label="gpt-4o")
     rows = build_rows(LAYOUTS["catbench-table1"], runs)
     measured = next(r for r in rows if r.source == "measured")
@@ -189,7 +212,7 @@ def test_report_shows_intervals_and_verdicts_for_a_listed_model(lmms_run, tmp_pa
 
 def test_report_says_why_a_cell_has_no_interval(lmms_run, script, tmp_path, capsys):
     # CaT-Bench Table 1 reads headline keys, which the results file holds without samples; ISO-Bench
-    # Table 1 reads paper_ breakdown keys, which exist only with the samples
+    # Table 1 also reads the paper_ weighted averages of P and R, breakdown keys, which exist only with the samples
     folder = tmp_path / "run"
     shutil.copytree(lmms_run, folder)
     for task in ("catbench_switched", "isobench"):
@@ -201,7 +224,7 @@ def test_report_says_why_a_cell_has_no_interval(lmms_run, script, tmp_path, caps
     assert "Measured cells with brackets" not in out
     assert main_report([str(folder), "--table", "isobench-table1"]) == 0
     out = capsys.readouterr().out
-    assert "`paper_f1_weighted` (Avg F) not in isobench" in out
+    assert "`paper_precision_weighted` (Avg P) not in isobench" in out, out
     assert ("these runs have none beside their results (run with `--log_samples`):\n"
             f"- scripted (policy=script,script={script}): catbench_switched, isobench\n") in out
 
@@ -210,7 +233,8 @@ def test_compare_a_run_with_itself_gives_zero_and_p_one(lmms_run, lm_eval_run):
     for folder in (lmms_run, lm_eval_run):
         run = single_run(folder)
         comparisons, notes = compare_runs(run, run)
-        assert comparisons and all("clusters: the test stays exact" in note for note in notes)
+        # few clusters (the fixture's 5 plans, 8 sequences, its goals), and ISO-Bench records without a goal clustered by video
+        assert comparisons and all(": the test stays exact" in note or "carry no goal: clustered by their plan video" in note for note in notes), notes
         for c in comparisons:
             assert (c.test.value, c.test.low, c.test.high, c.test.p, c.adjusted_p) == (0.0, 0.0, 0.0, 1.0, 1.0), c.name
 
@@ -256,3 +280,24 @@ def test_compare_joins_by_doc_identity_and_counts_the_changed_answers(lmms_run, 
     assert main_compare([str(lmms_run), str(changed)]) == 0
     out = capsys.readouterr().out
     assert "| tempvs_mt1_two | MT |" in out and "MT1 two-event MT" in out
+
+
+
+def test_the_report_names_an_isobench_clustering_fallback(lmms_run, tmp_path, capsys):
+    """Records without their plan's goal (runs before goals were recorded): the intervals fall back to
+    the plan video, and the table says so."""
+    folder = tmp_path / "run"
+    shutil.copytree(lmms_run, folder)
+
+    def without_goal(lines):
+        for line in lines:
+            for value in line.values():
+                if isinstance(value, dict):
+                    value.pop("goal", None)
+        return lines
+
+    _rewrite_samples(folder, "isobench", without_goal)
+    assert main_report([str(folder), "--table", "isobench-table1"]) == 0
+    out = capsys.readouterr().out
+    assert ("\nIntervals on a fallback cluster:\n- **scripted (policy=script,script=" in out
+            and "isobench: 40 of 40 records carry no goal: clustered by their plan video (plan_id), finer than the goals their questions share" in out)

@@ -248,6 +248,7 @@ def test_default_tables_are_those_the_runs_have_tasks_for(tmp_path, capsys):
         "## CaT-Bench Table 4: prompting styles (macro P/R/F1, TC %)",
         "## CaT-Bench Table 5: the Dep class (gold yes) under A, E+A and A+E prompting",
         "## CaT-Bench Tables 6 and 7: improved prompting with the A prompt (macro P/R/F, TC %, OCC %)",
+        "## Reproduction verdicts",  # org/my-model and org/other are no model of the paper: said, with no verdict
     ]
     assert "ISO-Bench" not in out
 

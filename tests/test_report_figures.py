@@ -2,7 +2,9 @@
 CaT-Bench Figures 7 and 8 (macro F1 of A+E minus A, by relation and by distance, per model) from one
 run holding both settings or from two runs of the same model, ISO-Bench Figures 3 (by relation) and 2
 (E→A minus A by step distance, only when the data carried step positions; end to end from a scripted
-lmms-eval run) and TempVS Figure 2 (MT by parameter count, from the model names or --param-count)."""
+lmms-eval run) under Table 1's rule, and TempVS Figure 2 (MT by parameter count, from the model names
+or --param-count). Where the run logged its samples each point carries the report's 95% interval and
+the questions it rests on (tests/test_figure_intervals.py)."""
 
 import csv
 import json
@@ -38,7 +40,9 @@ def runs_dir(tmp_path):
     write_json(tmp_path / "ae" / "org__one" / "20250102_000000_results.json", _results({"catbench_explain_switched": AE}, "org/one"))
     write_json(tmp_path / "both" / "org__two" / "20250103_000000_results.json",
                _results({"catbench": AE, "catbench_explain": A}, "org/two"))
-    iso = {"f1_weighted_before": 0.61, "f1_weighted_after": 0.47, "f1_weighted_close": "N/A", "f1_weighted_distant": "N/A"}
+    # the discard rule's breakdowns, and Table 1's rule's by relation (which the figures read)
+    iso = {"f1_weighted_before": 0.7, "f1_weighted_after": 0.7, "f1_weighted_close": "N/A", "f1_weighted_distant": "N/A",
+           "paper_f1_weighted_before": 0.61, "paper_f1_weighted_after": 0.47}
     write_json(tmp_path / "iso" / "org__vlm" / "20250104_000000_results.json", _results({"isobench": iso}, "org/vlm"))
     return tmp_path
 
@@ -75,17 +79,18 @@ def test_output_dir_writes_the_figures_as_png(runs_dir, tmp_path):
             assert image.format == "PNG" and image.size == (600, 400)
     # beside each PNG its plotted values; a difference figure also gives its two operands
     assert sorted(p.name for p in folder.glob("*figure*.csv")) == [name.replace(".png", ".csv") for name in pictures]
+    # without samples: no interval, no count (empty)
     assert read_csv(folder / "catbench-figure7.csv") == [
-        ["figure", "model", "x", "metric", "value", "setting", "setting_value", "minus", "minus_value"],
-        ["catbench-figure7", "org/one", "before", "f1_macro_before", "0.12", "A+E", "0.62", "A", "0.5"],
-        ["catbench-figure7", "org/one", "after", "f1_macro_after", "-0.02", "A+E", "0.38", "A", "0.4"],
-        ["catbench-figure7", "org/two", "before", "f1_macro_before", "-0.12", "A+E", "0.5", "A", "0.62"],
-        ["catbench-figure7", "org/two", "after", "f1_macro_after", "0.02", "A+E", "0.4", "A", "0.38"],
+        ["figure", "model", "x", "metric", "value", "setting", "setting_value", "minus", "minus_value", "low", "high", "n"],
+        ["catbench-figure7", "org/one", "before", "f1_macro_before", "0.12", "A+E", "0.62", "A", "0.5", "", "", ""],
+        ["catbench-figure7", "org/one", "after", "f1_macro_after", "-0.02", "A+E", "0.38", "A", "0.4", "", "", ""],
+        ["catbench-figure7", "org/two", "before", "f1_macro_before", "-0.12", "A+E", "0.5", "A", "0.62", "", "", ""],
+        ["catbench-figure7", "org/two", "after", "f1_macro_after", "0.02", "A+E", "0.4", "A", "0.38", "", "", ""],
     ]
     assert read_csv(folder / "isobench-figure3.csv") == [
-        ["figure", "model", "x", "metric", "value"],
-        ["isobench-figure3", "org/vlm", "before", "f1_weighted_before", "0.61"],
-        ["isobench-figure3", "org/vlm", "after", "f1_weighted_after", "0.47"],
+        ["figure", "model", "x", "metric", "value", "low", "high", "n"],
+        ["isobench-figure3", "org/vlm", "before", "paper_f1_weighted_before", "0.61", "", "", ""],
+        ["isobench-figure3", "org/vlm", "after", "paper_f1_weighted_after", "0.47", "", "", ""],
     ]
 
 
@@ -108,10 +113,14 @@ def test_isobench_figure2_plots_e_to_a_minus_a_by_distance(tmp_path):
     report = tmp_path / "report"
     assert main_report([str(tmp_path / "lmms_eval_out"), "--output-dir", str(report)]) == 0
     assert (report / "isobench-figure2.png").is_file()
-    assert read_csv(report / "isobench-figure2.csv")[1:] == [
-        ["isobench-figure2", run.label, "close", "f1_weighted_close", "-1.0", "E→A", "0.0", "A", "1.0"],
-        ["isobench-figure2", run.label, "distant", "f1_weighted_distant", "1.0", "E→A", "1.0", "A", "0.0"],
+    # under Table 1's rule (computed from the records: no results key holds it by distance), with the paired
+    # interval of the two settings' answers to the same questions (cut to [-1, 1]) and the questions at each distance
+    rows = read_csv(report / "isobench-figure2.csv")[1:]
+    assert [row[:9] + [row[11]] for row in rows] == [
+        ["isobench-figure2", run.label, "close", "paper_f1_weighted_close", "-1.0", "E→A", "0.0", "A", "1.0", "13"],
+        ["isobench-figure2", run.label, "distant", "paper_f1_weighted_distant", "1.0", "E→A", "1.0", "A", "0.0", "11"],
     ]
+    assert float(rows[0][9]) == -1.0 and float(rows[0][10]) < 0 < float(rows[1][9]) and float(rows[1][10]) == 1.0
 
 
 def _tempvs_run(folder, model, mt_acc):
@@ -147,7 +156,7 @@ def test_tempvs_figure2_by_parameter_count(tmp_path, capsys):
     with Image.open(out / "tempvs-figure2.png") as image:
         assert image.format == "PNG" and image.size == (1200, 700)
     head, *rows = read_csv(out / "tempvs-figure2.csv")
-    assert head == ["figure", "model", "family", "params_b", "size_from", "panel", "metric", "value"]
+    assert head == ["figure", "model", "family", "params_b", "size_from", "panel", "metric", "value", "low", "high", "n"]
     assert len(rows) == 4 * 6 and {row[0] for row in rows} == {"tempvs-figure2"}
     plotted = {(row[1], row[5]): row[2:5] + [row[7]] for row in rows if row[7]}
     assert plotted == {

@@ -285,6 +285,8 @@ def test_missing_samples_unknown_tasks_and_bad_options_exit_with_a_message(lmms_
     ("switched=maybe", "--set switched=maybe: `switched` takes true or false (catbench_switched recorded true), not 'maybe'"),
     # refused by the task's own settings check: the value is blamed, not the data
     ("fixes=nonsense", "--set fixes=nonsense: task 'tempvs_mt1_two' cannot be rebuilt with it ("),
+    ("close_max_distance=-3", "--set close_max_distance=-3: task 'catbench_switched' cannot be rebuilt with it (CatBenchDataError: CaT-Bench task "
+                              "settings: close_max_distance -3: the largest step distance a pair counts as close, a whole number >= 0)"),
 ])
 def test_a_bad_set_value_is_named_not_the_data(lmms_run, data, setting, blamed, capsys):
     with pytest.raises(SystemExit) as exit_info, data_environment(data):

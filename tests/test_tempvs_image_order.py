@@ -152,6 +152,28 @@ def test_hf_interleave_and_next_video_text_then_images(name, module, processor, 
     assert _chat_parts(messages) == (["text"] + ["image"] * FRAMES, [_doc(task, request)["prompt"]])
 
 
+@pytest.mark.parametrize("name,task_name,resized", [
+    ("llava_next_video_hf", SEPARATE, True),  # several images: each 224 x 224, as models/model_hf_llava_video.py
+    ("llava_next_video_hf", COMBINED, False),  # the one strip: as it is
+    ("llava_interleave_hf", SEPARATE, False),  # another family: as they are
+])
+def test_llava_next_video_gets_its_wrappers_frame_size(name, task_name, resized, request_of):
+    from PIL import Image
+
+    from temporal_bench.lmms_eval_tasks.tempvs.utils import doc_to_visual
+
+    task, request = request_of(name, task_name)
+    doc = _doc(task, request)
+    (turn,) = request.args[1](doc)  # the request's doc_to_messages, as the chat class calls it
+    sent = [part["url"] for part in turn["content"] if part["type"] == "image"]
+    originals = doc_to_visual(doc)
+    assert all(image.size != (224, 224) for image in originals)  # the fixture's images: a resize shows
+    expected = [image.resize((224, 224), Image.Resampling.LANCZOS) for image in originals] if resized else originals
+    assert [image.size for image in sent] == [image.size for image in expected] and len(sent) == (FRAMES if task_name == SEPARATE else 1)
+    assert all(a.tobytes() == b.tobytes() for a, b in zip(sent, expected))
+    assert task.config.lmms_eval_specific_kwargs[name].get("frame_size") == (224 if name == "llava_next_video_hf" else None)
+
+
 def test_internvl2_5_images_then_text_through_internvl2(request_of):
     """InternVL2.5-MPO (remote-code checkpoints): the simple internvl2 class writes one "<image>"
     per image before the text, as the official InternVL wrapper did."""

@@ -26,6 +26,7 @@ from temporal_bench.tempvs.released_predictions import (
     scored_tests,
 )
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
+from tests.harness import as_release_folder
 from tests.tempvs_official_eval import official_release
 from tests.test_tempvs_data import tampered_pickle
 
@@ -37,7 +38,8 @@ FIGURES = {"gt": "gt_acc", "gts": "gtstrict_rate", "mt": "mt_acc", "mt_given_gts
 
 @pytest.fixture(scope="module")
 def release(tmp_path_factory):
-    root = write_fixture(tmp_path_factory.mktemp("tempvs_release"), missing_grounding=True)
+    """Generated data in the release's layout, read as the release (so its scored outputs get verdicts)."""
+    root = as_release_folder(write_fixture(tmp_path_factory.mktemp("tempvs_release"), missing_grounding=True))
     for model in MODELS:
         write_model_predictions(root, model)
     return root

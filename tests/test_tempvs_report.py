@@ -11,6 +11,8 @@ from temporal_bench.report import LAYOUTS
 from temporal_bench.runs.results import load_runs
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.figures import series
+from temporal_bench.report.headline import FEW_QUESTIONS, noise_note, render_summary
+from temporal_bench.report.intervals import cell_interval, cell_support
 from temporal_bench.report.rows import build_rows
 from temporal_bench.tempvs.figures import TEMPVS_FIGURE3
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
@@ -80,3 +82,20 @@ def test_output_dir_writes_tables_and_the_distance_plot(runs_dir, tmp_path):
     csv_rows = (folder / "tempvs-table3.csv").read_text(encoding="utf-8").splitlines()
     assert csv_rows[0].startswith("layout,rank,model,source,two_event_gts,two_event_mt,two_event_mt_given_gts")
     assert sum(",measured," in row for row in csv_rows) == 2
+
+
+def test_the_summary_marks_cells_on_few_questions_and_its_noise_sentence_comes_from_the_intervals(runs_dir):
+    """The demo's summary of the random baseline (issue 35): ``MT|GT_strict 0.0 (50*)`` on a couple of
+    GT_strict passes says how many; the sentence on sampling error is the range of the cells' own 95%
+    intervals (their half-widths in points), not "a few points"."""
+    run = next(run for run in load_runs([runs_dir]) if run.label.startswith("random_choice"))
+    passes = cell_support(run, "tempvs_mt1_two", "mt_given_gtstrict")
+    assert passes == round(run.metric("tempvs_mt1_two", "gtstrict_rate") * cell_support(run, "tempvs_mt1_two", "gtstrict_rate"))
+    assert 0 < passes < FEW_QUESTIONS
+    line = next(line for line in render_summary(run).splitlines() if line.strip().startswith("MT1 two-event"))
+    assert f"(50*) n={passes}" in line and line.count("n=") == 1  # GT, GT_strict and MT rest on enough questions
+    halves = [50 * (found.high - found.low) for task in ("tempvs_mt1_two", "tempvs_mt2_event") for metric in ("gt_acc", "mt_acc")
+              if (found := cell_interval(run, task, metric, run.metric(task, metric))[0]) is not None and found.high > found.low]  # a one-point interval says nothing
+    note = noise_note(run)
+    low, high = (float(x) for x in note.removeprefix("Sampling error alone moves these cells by ±").split(" points")[0].split(" to ±"))
+    assert len(halves) >= 3 and low <= min(halves) + 0.5 and high >= max(halves) - 0.5 and high > 5

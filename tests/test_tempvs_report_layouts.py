@@ -18,6 +18,7 @@ from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.released_predictions import main_score_predictions, scored_tests, write_results
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS
+from tests.harness import as_release_folder
 from tests.tempvs_official_eval import official
 
 TABLE17 = {"two_event": "mt1_two", "three_event": "mt1_three", "mt2_event": "mt2_event", "mt2_caption": "mt2_caption"}
@@ -26,7 +27,8 @@ TABLE6 = {"two_event": "mt1_two", "three_event": "mt1_three", "mt2_caption": "mt
 
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
-    return write_fixture(tmp_path_factory.mktemp("tempvs_layouts") / "data")
+    """Generated data read as the release (so its scored blind outputs get verdicts)."""
+    return as_release_folder(write_fixture(tmp_path_factory.mktemp("tempvs_layouts") / "data"))
 
 
 def _blind_answers(root, model, suffix, task_id):

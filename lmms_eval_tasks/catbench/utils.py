@@ -32,11 +32,23 @@ from temporal_bench.utils.data_source import DataNotFoundError, data_source  # n
 from temporal_bench.utils.fail_fast import stops_run_on
 
 
+def check_settings(close_max_distance: int = 3, switched: bool = False) -> None:
+    """A setting of another kind or out of range is an error naming it (``switched: "no"`` would otherwise read as true)."""
+    problems = []
+    if isinstance(close_max_distance, bool) or not isinstance(close_max_distance, int) or close_max_distance < 0:
+        problems.append(f"close_max_distance {close_max_distance!r}: the largest step distance a pair counts as close, a whole number >= 0")
+    if not isinstance(switched, bool):
+        problems.append(f"switched {switched!r}: true or false")
+    if problems:
+        raise CatBenchDataError("CaT-Bench task settings: " + "; ".join(problems))
+
+
 def docs_of(questions: List[Dict], task: str, record: Dict, close_max_distance: int = 3, switched: bool = False) -> List[Dict]:
     """The docs of a task: the questions (with a NonDep-S twin per NonDep question when ``switched``), each naming its
     task, the ``close_max_distance`` setting and the data's fingerprint and record."""
+    check_settings(close_max_distance, switched)
     questions = with_switched_twins(questions) if switched else questions
-    return [{**q, "task": task, "close_max_distance": int(close_max_distance), "data": record["fingerprint"], "data_source": record} for q in questions]
+    return [{**q, "task": task, "close_max_distance": close_max_distance, "data": record["fingerprint"], "data_source": record} for q in questions]
 
 
 @stops_run_on((CatBenchDataError, DataNotFoundError))
@@ -52,6 +64,7 @@ def variant(name: str, **settings) -> partial:
     """The ``process_docs`` of the task ``name`` with these settings (which its YAML's metadata states); a setting it does
     not take is an error when the task's YAML is loaded."""
     inspect.signature(process_docs).bind(None, task=name, **settings)
+    check_settings(**settings)
     return partial(process_docs, task=name, **settings)
 
 

@@ -13,15 +13,15 @@ from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import DATA_DIR_ENV,
 from temporal_bench.lmms_eval_tasks.isobench.records import IsoBenchDataError
 from temporal_bench.lmms_eval_tasks.isobench.metrics import (  # noqa: F401 - the YAMLs' aggregations
     coverage,
-    f1_dep,
-    f1_macro,
-    f1_nondep,
-    f1_weighted_first,
     failed_count,
-    precision_dep,
-    precision_nondep,
-    recall_dep,
-    recall_nondep,
+    paper_f1_dep,
+    paper_f1_macro,
+    paper_f1_nondep,
+    paper_f1_weighted_first,
+    paper_precision_dep,
+    paper_precision_nondep,
+    paper_recall_dep,
+    paper_recall_nondep,
     values_of,
 )
 from temporal_bench.lmms_eval_tasks.isobench.parsing import PARSERS

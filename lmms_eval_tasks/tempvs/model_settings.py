@@ -12,7 +12,9 @@ A chat class builds its turn from ``doc_to_messages`` (:func:`message_content` p
 simple class gets the text of ``doc_to_text`` and the images and writes its own image tokens; where a class leaves
 the text alone when it already holds its token, the section's ``image_token`` makes ``doc_to_text`` place them
 (:func:`with_image_tokens`). A class that always writes its tokens before the text is named in its section
-(``fixed_by``, with the wrapper's ``official_layout``), and the run warns.
+(``fixed_by``, with the wrapper's ``official_layout``), and the run warns. Where the wrapper resized the images
+(LLaVA-NeXT-Video's, with several), the section's ``frame_size`` makes ``doc_to_messages`` do the same
+(:func:`as_sent`).
 """
 
 from typing import Dict, List, Optional
@@ -28,8 +30,9 @@ DEFAULT = {"extractor": "generic", "layout": "images_first"}
 # Keys only some sections have: ``image_token`` (with text_first), for a simple class that writes no
 # image tokens of its own when the text already holds them (the prompt then ends with one per image);
 # ``official_layout`` and ``fixed_by``, for a class that places the images itself against the
-# family's wrapper (``layout`` is then what the run sends, and the run warns).
-OPTIONAL = ("image_token", "official_layout", "fixed_by")
+# family's wrapper (``layout`` is then what the run sends, and the run warns); ``frame_size``, for a family whose
+# wrapper resized each of several images to frame_size x frame_size (LANCZOS; models/model_hf_llava_video.py).
+OPTIONAL = ("image_token", "official_layout", "fixed_by", "frame_size")
 
 _STASH: Dict[str, Dict[str, str]] = {}
 _WARNED = set()
@@ -49,6 +52,8 @@ def resolve(kwargs: Optional[Dict]) -> Dict[str, str]:
             raise ValueError(f"TempVS {key} {settings[key]!r}; choose one of {LAYOUTS}")
     if "image_token" in settings and settings["layout"] != "text_first":
         raise ValueError("TempVS image_token puts the tokens after the text: it goes with layout text_first (simple classes put the images first themselves)")
+    if "frame_size" in settings and (not isinstance(settings["frame_size"], int) or settings["frame_size"] <= 0):
+        raise ValueError(f"TempVS frame_size {settings['frame_size']!r}: the side in pixels each of several images is resized to, a whole number")
     if ("official_layout" in settings) != ("fixed_by" in settings):
         raise ValueError("TempVS official_layout and fixed_by go together: the class that fixes the layout, and the wrapper's")
     return settings
@@ -93,6 +98,17 @@ def with_image_tokens(prompt: str, count: int, settings: Dict[str, str]) -> str:
     """The prompt a simple class gets: followed by one ``image_token`` per image where the section
     names one (the class then leaves its images where the tokens are), else as it is."""
     return prompt + settings.get("image_token", "") * count
+
+
+def as_sent(images: List, settings: Dict) -> List:
+    """The images as the family's wrapper sent them: with several, each resized to ``frame_size`` square where the
+    section names one (LLaVA-NeXT-Video's wrapper, LANCZOS), else as they are."""
+    size = settings.get("frame_size")
+    if not size or len(images) < 2:
+        return images
+    from PIL import Image
+
+    return [image.resize((size, size), Image.Resampling.LANCZOS) for image in images]
 
 
 def message_content(images: List, prompt: str, layout: str) -> List[Dict]:

@@ -47,10 +47,11 @@ def doc_to_text(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
 
 
 def doc_to_messages(doc: Dict, lmms_eval_specific_kwargs=None) -> List[Dict]:
-    """The user turn for chat model classes: one image part per image, placed around the prompt as the model
-    family's official wrapper placed them."""
-    layout = model_settings.stash(doc["task"], lmms_eval_specific_kwargs)["layout"]
-    return [{"role": "user", "content": model_settings.message_content(doc_to_visual(doc), doc["prompt"], layout)}]
+    """The user turn for chat model classes: one image part per image, placed around the prompt (and sized) as the
+    model family's official wrapper placed them."""
+    settings = model_settings.stash(doc["task"], lmms_eval_specific_kwargs)
+    images = model_settings.as_sent(doc_to_visual(doc), settings)
+    return [{"role": "user", "content": model_settings.message_content(images, doc["prompt"], settings["layout"])}]
 
 
 def doc_to_target(doc: Dict) -> str:

@@ -16,6 +16,7 @@ from temporal_bench.report.layouts import LAYOUTS, Layout
 from temporal_bench.report.model_size import parse_param_counts, sizes_of
 from temporal_bench.report.render import layouts_for, render_breakdowns, render_report
 from temporal_bench.report.reproduction import DEFAULT_TOLERANCES, parse_tolerances
+from temporal_bench.runs.data_source import data_differences
 from temporal_bench.runs.results import Run, load_runs
 
 
@@ -24,7 +25,8 @@ def build_parser() -> CommandParser:
         "report", ["temporal-bench report out/ --table tempvs-table3 --output-dir report/"],
         "Measured values get 95% confidence intervals where the run's --log_samples output lies beside its results, "
         "and published rows of the same model reproduction verdicts: reproduced, close or differs (docs/uncertainty.md). "
-        "Rows of runs made with --limit are marked partial and get no verdict.",
+        "Rows of runs made with --limit, on synthetic data or on data whose counts differ from the release's are marked "
+        "and get no verdict. Runs whose same task read different data exit 1 naming both sources.",
     )
     parser.add_argument(
         "paths",
@@ -77,6 +79,11 @@ def build_parser() -> CommandParser:
         help="how many points (0.01 of a fraction) a measured value may differ from the published one beyond its "
         f"rounding and still be 'close' (run-to-run nondeterminism): one value for every benchmark, or e.g. "
         f"catbench=2 (repeatable; docs/uncertainty.md; default: {defaults})",
+    )
+    parser.add_argument(
+        "--allow-different-data", action="store_true",
+        help="report runs whose same task read different data (another copy, version or subset) side by side; the "
+        "output's first line names the difference (default: exit 1 naming both data sources)",
     )
     parser.add_argument(
         "--list-tables", action="store_true", help="list the table layouts and exit"
@@ -170,13 +177,32 @@ def main_report(argv: Sequence[str] | None = None) -> int:
             parser.error(
                 f"the runs have no task of any known table (their tasks: {', '.join(tasks) or 'none'})"
             )
+    different, unknown = runs_data(runs)
+    if different and not args.allow_different_data:
+        print("temporal-bench report: the runs read different data, so their rows are not comparable: " + " | ".join(different)
+              + " (report runs on the same data together, or pass --allow-different-data)", file=sys.stderr)
+        return 1
     include_published = not args.no_published
     text = render_report(runs, layouts, args.format, include_published, tolerances)
+    if different:
+        first = f"The runs read different data (shown side by side anyway, --allow-different-data): {' | '.join(different)}"
+        text = (f"# {first}\n" if args.format == "csv" else f"{first}\n\n") + text
+    if unknown and args.format == "markdown":
+        text += "\n## Data not checked\n\n" + "".join(f"- {line}\n" for line in unknown)
     if args.output_dir:
         written = write_output_dir(args.output_dir, runs, layouts, include_published, tolerances, param_counts)
         text += "\nFiles written:\n" + "".join(f"- `{p.as_posix()}`\n" for p in written)
         text += unsized_note(runs, param_counts, written)
     return emit(text, args.output)
+
+
+def runs_data(runs: Sequence[Run]) -> tuple[list[str], list[str]]:
+    """For each task of several runs: a line naming each run's data where they read different data, and
+    notes on runs that recorded none (temporal_bench/runs/data_source.py)."""
+    tasks = sorted({task for run in runs for task in run.tasks})
+    by_task = {task: {f"**{run.label}**": run.data_sources.get(task) for run in runs if task in run.results} for task in tasks}
+    different, unknown = data_differences({task: found for task, found in by_task.items() if len(found) > 1})
+    return list(different.values()), unknown
 
 
 def emit(text: str, output: Path | None) -> int:

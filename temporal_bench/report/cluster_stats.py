@@ -49,9 +49,17 @@ class ClusterStats:
     # headline metric -> how many questions (pairs, for TC and OCC) it is computed on, from the summed counts
     support: dict[str, Callable[[np.ndarray], float]]
     labels: dict[str, str] = field(default_factory=dict)  # headline metric -> its short name in ``compare`` (default: the key)
+    # metric -> why it can be undefined (nothing it is computed on), in the benchmark's own words
+    undefined: dict[str, str] = field(default_factory=dict)
+    unit: str = "clusters"  # what a cluster is, plural (e.g. "plans"), as notes name it
+    # records -> a note on how they were clustered when it is not the benchmark's intended unit (a fallback), else None
+    clustering_note: Callable[[list[dict]], str | None] = lambda records: None
 
     def label(self, metric: str) -> str:
         return self.labels.get(metric, metric)
+
+    def why_undefined(self, metric: str) -> str:
+        return self.undefined.get(metric, "nothing it is computed on")
 
     def column(self, name: str) -> int:
         return self.stats.index(name)
@@ -115,3 +123,17 @@ def stacked(counts: dict[str, np.ndarray], clusters: list[str], width: int) -> n
     """The count vectors of ``clusters`` as rows (zeros for a cluster without records)."""
     zero = np.zeros(width)
     return np.array([counts.get(c, zero) for c in clusters]).reshape(len(clusters), width)
+
+
+def joined(stats: ClusterStats, records_a: list[dict], records_b: list[dict], same_data: bool = True) -> tuple[list[dict], list[dict]]:
+    """The records of the questions both runs answered, in A's order (the first record of a doc): the
+    same doc identity on the same data (the fingerprint each record carries), or with ``same_data``
+    False the same identity alone."""
+    key = (lambda r: (r.get("data"), stats.identity(r))) if same_data else stats.identity
+    by_id_a: dict = {}
+    by_id_b: dict = {}
+    for records, by_id in ((records_a, by_id_a), (records_b, by_id_b)):
+        for record in records:
+            by_id.setdefault(key(record), record)
+    shared = [k for k in by_id_a if k in by_id_b]
+    return [by_id_a[k] for k in shared], [by_id_b[k] for k in shared]

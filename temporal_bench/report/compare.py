@@ -1,11 +1,14 @@
 """``temporal-bench compare RUN_A RUN_B``: is one run really better than the other?
 
-For each task both runs logged samples of, the questions both answered are joined by the doc's
-identity (never by position); a task holding several tests (the benchmark's ``per_test_records``: TempVS's
+Runs that read different data (the data source each task recorded, temporal_bench/runs/data_source.py)
+are not compared unless asked to (``--allow-different-data``, said in the output's first line). For
+each task both runs logged samples of, the questions both answered are joined by the doc's identity
+within the same data (the fingerprint each record carries; never by position); a task holding several tests (the benchmark's ``per_test_records``: TempVS's
 ``tempvs_ordering_*``) is compared test by test. Each headline metric's difference B - A gets a p-value and an interval from one
 paired cluster permutation test (temporal_bench/report/paired_test.py), and the plain-language
 verdicts control the family-wise error across all rows of the comparison with Holm's method
-(docs/uncertainty.md).
+(docs/uncertainty.md); a row without a significant difference says which difference these
+questions could have shown.
 """
 
 from __future__ import annotations
@@ -19,16 +22,23 @@ from temporal_bench import benchmarks
 from temporal_bench.cli_style import command_parser
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.cli import emit
-from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, stacked
+from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, joined, stacked
 from temporal_bench.report.paired_test import ALPHA, DRAWS, PairedTest, holm, paired_tests
+from temporal_bench.runs.data_source import data_differences, task_source
 from temporal_bench.runs.limits import partial_limit
 from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
 from temporal_bench.runs.records import RecordsError, per_test_records, task_records
 from temporal_bench.runs.results import run_label
 
+RUNS = ("run A", "run B")
+
 
 class CompareError(Exception):
     """Runs that cannot be compared."""
+
+
+class DifferentData(CompareError):
+    """Runs that read different data (refused without ``--allow-different-data``)."""
 
 
 @dataclass(frozen=True)
@@ -51,22 +61,23 @@ class Comparison:
         return self.adjusted_p is not None and self.adjusted_p < ALPHA
 
 
-def joined(stats: ClusterStats, records_a: list[dict], records_b: list[dict]) -> tuple[list[dict], list[dict]]:
-    """The records of the questions both runs answered, in A's order (the first record of a doc)."""
-    by_id_a: dict[str, dict] = {}
-    by_id_b: dict[str, dict] = {}
-    for records, by_id in ((records_a, by_id_a), (records_b, by_id_b)):
-        for record in records:
-            by_id.setdefault(stats.identity(record), record)
-    shared = [key for key in by_id_a if key in by_id_b]
-    return [by_id_a[k] for k in shared], [by_id_b[k] for k in shared]
+def _unjoined(task: str, stats: ClusterStats, records: tuple[list[dict], list[dict]], shared: int) -> list[str]:
+    """A note naming the questions of each run that found no counterpart in the other."""
+    left = [(run, len({stats.identity(r) for r in found}) - shared, len({stats.identity(r) for r in found})) for run, found in zip(RUNS, records)]
+    parts = [f"{missing:,} of {run}'s {total:,}" for run, missing, total in left if missing]
+    if not parts:
+        return []
+    return [f"{task}: {' and '.join(parts)} questions have no counterpart answered on the same data in the other run: left out"]
 
 
-def compare_records(task: str, records_a: list[dict], records_b: list[dict]) -> tuple[list[Comparison], list[str]]:
-    """The comparisons of the task's headline metrics (not yet adjusted), and notes (few clusters,
-    metrics undefined in a run)."""
+def compare_records(task: str, records_a: list[dict], records_b: list[dict], same_data: bool = True) -> tuple[list[Comparison], list[str]]:
+    """The comparisons of the task's headline metrics (not yet adjusted), and notes (questions without
+    a counterpart, a clustering fallback, few clusters, metrics undefined in a run), each in the
+    words of the task's benchmark."""
     stats = cluster_stats_of(task)
-    a, b = joined(stats, records_a, records_b)
+    a, b = joined(stats, records_a, records_b, same_data)
+    if not a:
+        return [], [f"{task}: no question both runs answered on the same data: not compared"]
     counts_a, counts_b = stats.counts(a), stats.counts(b)
     if set(counts_a) != set(counts_b):
         raise CompareError(f"{task}: the runs put the same questions in different clusters "
@@ -76,15 +87,17 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict]) -> 
     matrix_a, matrix_b = stacked(counts_a, clusters, width), stacked(counts_b, clusters, width)
     total_a, total_b = matrix_a.sum(axis=0), matrix_b.sum(axis=0)
     out = []
-    notes = []
+    notes = _unjoined(task, stats, (records_a, records_b), len(a))
+    clustering = stats.clustering_note(a)
+    if clustering:
+        notes.append(f"{task}: {clustering}")
     if len(clusters) < FEW_CLUSTERS:
-        notes.append(f"{task}: only {len(clusters)} clusters: the test stays exact, but a difference must hold in "
+        notes.append(f"{task}: only {len(clusters)} {stats.unit}: the test stays exact, but a difference must hold in "
                      f"nearly all of them to reach significance (no p-value can be below {min(1.0, 2.0 ** (1 - len(clusters))):.2g})")
     tests = paired_tests({metric: stats.metrics[metric] for metric in stats.headline}, matrix_a, matrix_b)
     for metric, found in tests.items():
         if found.value is None:
-            notes.append(f"{task}: {stats.label(metric)} undefined in a run on the shared docs "
-                         "(nothing it is computed on: e.g. no GT_strict pass, no parsed answer)")
+            notes.append(f"{task}: {stats.label(metric)} undefined in a run on the shared docs ({stats.why_undefined(metric)})")
             continue
         if found.p is None:
             notes.append(f"{task}: {stats.label(metric)} undefined in every permutation draw; not tested")
@@ -130,7 +143,16 @@ def plain_line(c: Comparison, rows: int) -> str:
     if t.significant():
         return (f"No significant difference on {c.name} once the {rows} rows are corrected for: B - A = {_points(t.value)} points "
                 f"{_interval(t)}, {format_p(t.p)} for this row alone ({adjusted}).")
-    return f"No significant difference on {c.name}: B - A = {_points(t.value)} points {_interval(t)}, {format_p(t.p)}."
+    return f"No significant difference on {c.name}: B - A = {_points(t.value)} points {_interval(t)}, {format_p(t.p)}. {detectable_sentence(t, c.clusters)}"
+
+
+def detectable_sentence(t: PairedTest, clusters: int) -> str:
+    """What "no significant difference" can mean on these questions: the smallest difference that
+    would have reached significance (a real difference of that size is found about half the time)."""
+    if t.detectable is None or t.detectable == float("inf"):
+        return f"With {clusters} clusters no difference can reach significance here: the runs may differ by any amount."
+    return (f"Not the same as equal: on these questions only a difference beyond {_points(t.detectable)} points could reach "
+            "significance (for this row alone), and a real difference of that size is found about half the time.")
 
 
 def summary_line(comparisons: Sequence[Comparison]) -> str:
@@ -152,9 +174,21 @@ def single_run(path: Path) -> LoggedRun:
     return runs[0]
 
 
-def compare_runs(run_a: LoggedRun, run_b: LoggedRun) -> tuple[list[Comparison], list[str]]:
+def data_check(run_a: LoggedRun, run_b: LoggedRun, allow_different_data: bool = False) -> tuple[dict[str, str], list[str]]:
+    """The tasks both runs have whose recorded data differ (a line naming both sources each; raises
+    :class:`DifferentData` unless ``allow_different_data``), and notes on tasks whose data a run did not record."""
+    shared = sorted(set(run_a.tasks) & set(run_b.tasks))
+    differ, unknown = data_differences({task: {name: task_source(run.data, task) for name, run in zip(RUNS, (run_a, run_b))} for task in shared})
+    if differ and not allow_different_data:
+        raise DifferentData("the runs read different data, so their answers are not comparable: " + " | ".join(differ.values())
+                            + " (compare runs on the same data, or pass --allow-different-data to compare the questions of the same id anyway)")
+    return differ, unknown
+
+
+def compare_runs(run_a: LoggedRun, run_b: LoggedRun, different_data: Sequence[str] = ()) -> tuple[list[Comparison], list[str]]:
     """The comparisons of the tasks both runs have (a task holding two TempVS tests: test by test),
-    with Holm's adjusted p-values across all of them, and notes on the tasks left out."""
+    with Holm's adjusted p-values across all of them, and notes on the tasks left out. The tasks
+    named in ``different_data`` (allowed to differ) join their questions by identity alone."""
     comparisons, notes = [], []
     for task in sorted(set(run_a.tasks) | set(run_b.tasks)):
         benchmark = benchmarks.of_task(task)
@@ -168,7 +202,7 @@ def compare_runs(run_a: LoggedRun, run_b: LoggedRun) -> tuple[list[Comparison], 
             try:
                 records_b = per_test_records(task, task_records(run_b, task))
                 for name, records_a in per_test_records(task, task_records(run_a, task)).items():
-                    found, task_notes = compare_records(name, records_a, records_b[name])
+                    found, task_notes = compare_records(name, records_a, records_b[name], task not in different_data)
                     comparisons += found
                     notes += task_notes
             except RecordsError as exc:
@@ -182,8 +216,12 @@ def _support(c: Comparison) -> str:
     return f"{a:,}" if a == b else f"{a:,} / {b:,}"
 
 
-def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison], notes: Sequence[str]) -> str:
-    out = ["# Paired comparison", ""]
+def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison], notes: Sequence[str], different_data: Sequence[str] = ()) -> str:
+    out = []
+    if different_data:
+        out += [f"**The runs read different data** (compared anyway, --allow-different-data; questions joined by id alone, "
+                f"which may ask other things): {' | '.join(different_data)}", ""]
+    out += ["# Paired comparison", ""]
     for name, run in (("A", run_a), ("B", run_b)):
         partial = sorted(task for task in run.tasks if partial_limit(run.data, task))
         marked = f" (partial run: {', '.join(partial)}; see the notes)" if partial else ""
@@ -212,15 +250,22 @@ def main_compare(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("run_a", type=Path, metavar="RUN_A", help="run A: its results JSON, or a folder holding one run")
     parser.add_argument("run_b", type=Path, metavar="RUN_B", help="run B: its results JSON, or a folder holding one run")
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here instead of standard output (default: standard output)")
+    parser.add_argument("--allow-different-data", action="store_true",
+                        help="compare runs whose tasks read different data (another copy, version or subset), joining questions "
+                        "by id alone; the output's first line names the difference (default: exit 1 naming both data sources)")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     try:
         run_a, run_b = single_run(args.run_a), single_run(args.run_b)
-        comparisons, notes = compare_runs(run_a, run_b)
+        different, unknown = data_check(run_a, run_b, args.allow_different_data)
+        comparisons, notes = compare_runs(run_a, run_b, list(different))
+    except DifferentData as exc:
+        print(f"temporal-bench compare: {exc}", file=sys.stderr)
+        return 1
     except (CompareError, RunReadError, FileNotFoundError) as exc:
         parser.error(str(exc))
     if not comparisons:
         parser.error("no task to compare: " + "; ".join(notes or ["the runs have no tasks"]))
-    return emit(render(run_a, run_b, comparisons, notes), args.output)
+    return emit(render(run_a, run_b, comparisons, unknown + notes, list(different.values())), args.output)
 
 
 if __name__ == "__main__":

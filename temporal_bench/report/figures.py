@@ -4,7 +4,9 @@ as a CSV beside it, so a figure can be checked without the image.
 A figure plots, per run (one line per model), a few metric keys of one setting, or their
 difference between two settings (CaT-Bench Figures 7 and 8: A+E minus A; ISO-Bench Figure 2: E→A
 minus A). The two settings may come from one run or from two runs of the same model (the report
-merges runs by model name). Each benchmark lists its figures in its registry entry's ``figures``
+merges runs by model name). Each point is drawn with the 95% interval the report computes for it
+where the run logged its samples, and its CSV row gives the interval and the questions it rests on
+(figure_points.py). Each benchmark lists its figures in its registry entry's ``figures``
 (e.g. catbench/figures.py); a figure by model size (TempVS Figure 2) by size_figure.py.
 """
 
@@ -16,9 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from temporal_bench.benchmarks import Collected, named
+from temporal_bench.report.figure_points import Point, Subset, difference_point, single_point
 from temporal_bench.report.layouts import Setting
-from temporal_bench.report.rows import resolve_setting
 from temporal_bench.runs.results import Run
+
+INTERVAL_NOTE = "bars: 95% intervals (cluster bootstrap; a difference: the paired permutation interval of compare)"
 
 
 @dataclass(frozen=True)
@@ -34,9 +38,10 @@ class Figure:
     reference: tuple[float, str] | None = None  # (value, legend label), drawn as a dashed line
     minus: Setting | None = None  # plotted: the setting's value minus this setting's
     ylim: tuple[float, float] | None = (0.0, 100.0)  # None: fitted to the data
+    subsets: tuple[Subset, ...] = ()  # per x tick, the records and metric its interval is computed from (none: no interval)
 
 
-def difference_figure(name: str, title: str, setting: Setting, minus: Setting, metric: str, split: str, keys: tuple[str, str]) -> Figure:
+def difference_figure(name: str, title: str, setting: Setting, minus: Setting, metric: str, split: str, keys: tuple[str, str], subsets: tuple[Subset, ...] = ()) -> Figure:
     """A figure of ``setting`` minus ``minus`` per key (x ticks: the keys' last word)."""
     return Figure(
         name=name,
@@ -50,6 +55,7 @@ def difference_figure(name: str, title: str, setting: Setting, minus: Setting, m
         scale=1.0,
         reference=(0.0, "no change"),
         ylim=None,
+        subsets=subsets,
     )
 
 
@@ -57,23 +63,17 @@ def difference_figure(name: str, title: str, setting: Setting, minus: Setting, m
 FIGURES = Collected(lambda benchmark: named(benchmark.figures))
 
 
-def setting_value(run: Run, setting: Setting, key: str) -> float | None:
-    """The first numeric value of ``key`` among the run's tasks of the setting."""
-    values = (run.metric(task, key, setting.filters) for task in resolve_setting(run, setting))
-    return next((v for v in values if v is not None), None)
-
-
-def operands(figure: Figure, run: Run) -> list[tuple[float | None, float | None]]:
-    """Per x tick, (the setting's value, the ``minus`` setting's value or None), in plotted units."""
-    scaled = lambda value: None if value is None else value * figure.scale  # noqa: E731
-    return [(scaled(setting_value(run, figure.setting, key)), scaled(setting_value(run, figure.minus, key)) if figure.minus else None) for _, key in figure.metrics]
+def points(figure: Figure, run: Run) -> list[Point]:
+    """The plotted points, one per x tick, in the figure's units."""
+    subsets = figure.subsets or (None,) * len(figure.metrics)
+    if figure.minus is None:
+        return [single_point(run, figure.setting, key, subset, figure.scale) for (_, key), subset in zip(figure.metrics, subsets)]
+    return [difference_point(run, figure.setting, figure.minus, key, subset, figure.scale) for (_, key), subset in zip(figure.metrics, subsets)]
 
 
 def series(figure: Figure, run: Run) -> list[float | None]:
     """The plotted values, one per x tick (None where the run lacks a value)."""
-    if figure.minus is None:
-        return [value for value, _ in operands(figure, run)]
-    return [None if value is None or base is None else value - base for value, base in operands(figure, run)]
+    return [point.value for point in points(figure, run)]
 
 
 def plotted_runs(figure: Figure, runs: Sequence[Run]) -> list[Run]:
@@ -95,9 +95,15 @@ def draw(figure: Figure, runs: Sequence[Run], path: Path) -> Path:
 
     fig, ax = plt.subplots(figsize=(6, 4), dpi=100)
     positions = range(len(figure.metrics))
-    for run in plotted_runs(figure, runs):
-        xs, ys = zip(*((x, y) for x, y in zip(positions, series(figure, run)) if y is not None))
-        ax.plot(xs, ys, marker="o", label=run.label)
+    drawn = [(run, points(figure, run)) for run in plotted_runs(figure, runs)]
+    for run, found in drawn:
+        xs, shown = zip(*((x, p) for x, p in zip(positions, found) if p.value is not None))
+        line = ax.plot(xs, [p.value for p in shown], marker="o", label=run.label)[0]
+        bars = [(x, p) for x, p in zip(xs, shown) if p.low is not None]
+        if bars:
+            ax.errorbar([x for x, _ in bars], [p.value for _, p in bars], yerr=[[p.value - p.low for _, p in bars], [p.high - p.value for _, p in bars]], fmt="none", ecolor=line.get_color(), capsize=3, linewidth=1)
+    if any(p.low is not None for _, found in drawn for p in found):
+        fig.text(0.01, 0.01, INTERVAL_NOTE, fontsize=7, color="grey")
     ax.set_xticks(list(positions), [label for label, _ in figure.metrics])
     if figure.reference is not None:
         value, label = figure.reference
@@ -130,17 +136,19 @@ def number(value: float | None) -> str:
 
 def write_csv(figure: Figure, runs: Sequence[Run], path: Path) -> Path:
     """The plotted values, one row per (drawn run, x tick), in the figure's units; a difference
-    figure also gives its two operands and their settings. A point the run lacks has an empty value."""
+    figure also gives its two operands and their settings; then each point's 95% interval and the
+    questions it rests on (empty where unknown). A point the run lacks has an empty value."""
     head = ["figure", "model", "x", "metric", "value"]
     if figure.minus is not None:
         head += ["setting", "setting_value", "minus", "minus_value"]
+    head += ["low", "high", "n"]
     rows = []
     for run in plotted_runs(figure, runs):
-        for (label, key), value, (own, base) in zip(figure.metrics, series(figure, run), operands(figure, run)):
-            row = [figure.name, run.label, label, key, number(value)]
+        for (label, key), point in zip(figure.metrics, points(figure, run)):
+            row = [figure.name, run.label, label, key, number(point.value)]
             if figure.minus is not None:
-                row += [figure.setting.label, number(own), figure.minus.label, number(base)]
-            rows.append(row)
+                row += [figure.setting.label, number(point.operands[0]), figure.minus.label, number(point.operands[1])]
+            rows.append(row + [number(point.low), number(point.high), "" if point.n is None else str(point.n)])
     return write_rows(path, head, rows)
 
 

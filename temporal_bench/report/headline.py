@@ -4,8 +4,10 @@ Each cell is ``measured (reference)``. The reference is the paper's Random row w
 prints one (TempVS Table 3: GT_strict and MT of each main test), else, marked ``*``, the value a
 uniform random answer is expected to score (TempVS GT: one of a sequence's five images; GT_strict:
 every grounding question of the main question right; CaT-Bench and ISO-Bench: a yes/no coin on
-balanced classes). Each benchmark gives its table as its registry entry's ``summary`` (e.g.
-tempvs/headline.py). The demo prints it for its random_choice run (temporal_bench/demo.py).
+balanced classes). A cell resting on fewer than :data:`FEW_QUESTIONS` questions says how many
+(``n=2``). Each benchmark gives its table as its registry entry's ``summary`` (e.g.
+tempvs/headline.py). The demo prints it for its random_choice run (temporal_bench/demo.py), with a
+sentence on the sampling error taken from the cells' own 95% intervals (:func:`noise_note`).
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from temporal_bench import benchmarks
+from temporal_bench.report.intervals import cell_interval, cell_support
 from temporal_bench.report.layouts import LAYOUTS
+from temporal_bench.report.model_names import RANDOM_ROW
 from temporal_bench.report.rows import published_rows
 from temporal_bench.runs.results import Run
 
-RANDOM_ROW = "Random"  # the model name of the papers' random baseline rows
+FEW_QUESTIONS = 20  # a cell on fewer questions than this says how many: its value is an anecdote
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,12 @@ def _measured(run: Run, row: Row, column: Headline) -> str:
     return "–" if value is None else f"{value * column.scale:.{column.decimals}f}"
 
 
+def _few(run: Run, row: Row, column: Headline) -> str:
+    """`` n=2`` for a defined cell resting on fewer than FEW_QUESTIONS questions, else empty."""
+    n = cell_support(run, row.task, column.metric) if run.metric(row.task, column.metric) is not None else None
+    return f" n={n}" if n is not None and n < FEW_QUESTIONS else ""
+
+
 def _table(header: list[str], lines: list[list[str]]) -> list[str]:
     widths = [max(len(cells[i]) for cells in [header, *lines]) for i in range(len(header))]
     return ["  " + "  ".join(cell.ljust(width) for cell, width in zip(cells, widths)).rstrip() for cells in [header, *lines]]
@@ -94,12 +104,12 @@ def render_summary(run: Run) -> str:
         if not rows:
             continue
         random_row = _random_row(summary)
-        lines = [[row.label] + [f"{_measured(run, row, c)} ({_reference(row, c, random_row)})" for c in summary.columns] for row in rows]
+        lines = [[row.label] + [f"{_measured(run, row, c)} ({_reference(row, c, random_row)}){_few(run, row, c)}" for c in summary.columns] for row in rows]
         title = summary.title + (f" (in brackets: the paper's {RANDOM_ROW} row where it prints one)" if random_row else "")
         out += ["", title, *_table([summary.row_header] + [c.header for c in summary.columns], lines)]
         if random_row is not None and random_row.marks:
             out.append(f"  ? {random_row.note}")
-    out.append("\n* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass)")
+    out.append("\n* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass); " f"n=…: a cell resting on fewer than {FEW_QUESTIONS} questions (pairs for TC and OCC), which says next to nothing")
     for summary in summaries:
         for task, note in summary.task_notes.items():
             if task in run.tasks:
@@ -110,3 +120,26 @@ def render_summary(run: Run) -> str:
     if left_out:
         out.append(f"Not in the summary (no headline row of this kind; see the report's tables): {', '.join(left_out)}")
     return "\n".join(out)
+
+
+def noise_note(run: Run) -> str:
+    """How far sampling alone moves the summary's cells: the range of their 95% intervals' half-widths
+    in points, and the widest, over the cells on at least FEW_QUESTIONS questions (those on fewer are
+    marked in the table); empty when no cell has an interval (no samples logged)."""
+    widths = []
+    for benchmark in benchmarks.all_benchmarks():
+        for row in benchmark.summary.rows_of(run) if benchmark.summary else []:
+            for column in benchmark.summary.columns:
+                value = run.metric(row.task, column.metric)
+                found = cell_interval(run, row.task, column.metric, value)[0] if value is not None else None
+                n = cell_support(run, row.task, column.metric)
+                if found is not None and found.high > found.low and (n is None or n >= FEW_QUESTIONS):
+                    widths.append((50 * (found.high - found.low), f"{row.label} {column.header}", n))
+    if not widths:
+        return ""
+    half, name, n = max(widths)
+    on = f" on {n:,} questions or pairs" if n is not None else ""
+    return (
+        f"Sampling error alone moves these cells by ±{min(widths)[0]:.0f} to ±{half:.0f} points (half-widths of their 95% "
+        f"intervals, docs/uncertainty.md; the widest: {name}{on}); the cells marked n= rest on too few questions to say anything."
+    )

@@ -33,16 +33,32 @@ def record_intervals(stats: ClusterStats, records: list[dict]) -> dict[str, Inte
 
 
 @cache
-def _file_intervals(results_path: Path, modified: int, task: str, logged_as: str) -> tuple[dict[str, Interval], str]:
-    """The intervals of ``task``'s metrics from the records of the task the run logged them under
-    (``logged_as``: itself, or a task holding its questions together with others, e.g. a TempVS suite task)."""
+def _file_records(results_path: Path, modified: int, task: str, logged_as: str) -> tuple[tuple[dict, ...], str]:
+    """The records of ``task`` from the task the run logged them under (``logged_as``: itself, or a task
+    holding its questions together with others, e.g. a TempVS suite task); none and why where unreadable."""
     try:
         records = task_records(logged_run(results_path), logged_as)
     except RunReadError as exc:
-        return {}, str(exc)
+        return (), str(exc)
     if logged_as != task:
         records = per_test_records(logged_as, records)[task]
-    return record_intervals(cluster_stats_of(task), records), ""
+    return tuple(records), ""
+
+
+@cache
+def _file_intervals(results_path: Path, modified: int, task: str, logged_as: str) -> tuple[dict[str, Interval], str]:
+    """The intervals of ``task``'s metrics from its records."""
+    records, why = _file_records(results_path, modified, task, logged_as)
+    return (record_intervals(cluster_stats_of(task), list(records)), "") if records else ({}, why)
+
+
+def run_records(run: Run, task: str) -> tuple[list[dict], str]:
+    """The logged records the run's value of ``task`` was computed from (empty and why where none)."""
+    path, logged_as = _source_file(run, task)
+    if path is None:
+        return [], ""
+    records, why = _file_records(path, path.stat().st_mtime_ns, task, logged_as)
+    return list(records), why
 
 
 @cache
@@ -79,6 +95,28 @@ def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Inter
     if found.low is None:
         return None, f"{task}: {metric} is undefined in every bootstrap draw"
     return found, ""
+
+
+def clustering_note(run: Run, task: str) -> str | None:
+    """``task: ...`` where the run's records of ``task`` are clustered by a fallback unit (the
+    benchmark's ``clustering_note``: ISO-Bench records without a goal), else None."""
+    stats = cluster_stats_of(task)
+    records, _ = run_records(run, task) if stats is not None else ([], "")
+    note = stats.clustering_note(records) if records else None
+    return f"{task}: {note}" if note else None
+
+
+def cell_support(run: Run, task: str, metric: str) -> int | None:
+    """How many questions (pairs, for TC and OCC) the run's value of ``metric`` rests on, from its
+    logged records (None without them, or for a metric the cluster statistics do not count)."""
+    stats = cluster_stats_of(task)
+    if stats is None or metric not in stats.support:
+        return None
+    records, _ = run_records(run, task)
+    if not records:
+        return None
+    counts = stats.counts(records)
+    return int(stats.support[metric](stacked(counts, sorted(counts), len(stats.stats)).sum(axis=0)))
 
 
 def rounding_half_width(decimals: int) -> float:

@@ -56,6 +56,9 @@ class PairedTest:
     high: float | None
     p: float | None
     draws: int  # draws where the metric is defined in both swapped runs
+    # the smallest |B - A| that reaches p < alpha on these clusters (the draws' critical distance; inf:
+    # none can, too few clusters): a real difference of this size is found about half the time
+    detectable: float | None = None
 
     def significant(self, alpha: float = ALPHA) -> bool:
         return self.p is not None and self.p < alpha
@@ -90,11 +93,10 @@ def _test(metric: Metric, total_a: np.ndarray, total_b: np.ndarray, moved: np.nd
         return PairedTest(b - a, None, None, None, 0)
     observed = b - a
     p = float((1 + np.sum(distances >= abs(observed) - TIE)) / (1 + distances.size))
-    critical = critical_distance(distances, alpha)
-    if p >= alpha:  # the interval must reach 0 whenever p does not reject (ties within TIE)
-        critical = max(critical, abs(observed))
+    detectable = critical_distance(distances, alpha)
+    critical = detectable if p < alpha else max(detectable, abs(observed))  # the interval reaches 0 whenever p does not reject (ties within TIE)
     # every metric compared is a share in [0, 1]: a difference lies in [-1, 1]
-    return PairedTest(observed, max(observed - critical, -1.0), min(observed + critical, 1.0), p, int(distances.size))
+    return PairedTest(observed, max(observed - critical, -1.0), min(observed + critical, 1.0), p, int(distances.size), detectable)
 
 
 def holm(p_values: Sequence[float]) -> list[float]:

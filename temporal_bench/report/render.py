@@ -9,9 +9,10 @@ from typing import Any
 
 from temporal_bench.published import load_table
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
+from temporal_bench.report.cluster_stats import cluster_stats_of
 from temporal_bench.benchmarks import of_task
 from temporal_bench.report.layouts import Layout
-from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, measured_rows, setting_patterns, unplaced_tasks, unrun_settings
+from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, data_notes_text, measured_rows, setting_patterns, unplaced_tasks, unrun_settings
 from temporal_bench.report.verdicts import VERDICT_LEGEND, tolerance_of, verdict_details, verdict_line, verdict_marks, verdict_summary, verdicts
 from temporal_bench.runs.results import Run
 
@@ -53,6 +54,8 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
         model = f"**{row.model}**" if row.source == MEASURED else row.model + row.row_mark
         if row.partial:
             model += f" (partial: {_partial_flags(row)})"
+        if row.data_notes:
+            model += f" ({'; '.join(dict.fromkeys(mark for mark, _, _ in row.data_notes))})"
         cells = ([str(i)] if layout.rank_by else []) + [model]
         if layout.rows == "setting":
             cells.append(row.setting or "")
@@ -111,13 +114,19 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
     partial = [f"- {r.label}: " + "; ".join(f"{task} {limit}" for task, limit in r.partial.items()) for r in measured if r.partial]
     if partial:
         out += ["", "Partial runs (made with --limit or --offset; marked partial, no reproduction verdict):"] + partial
+    other_data = [f"- {r.label}: {data_notes_text(r)}" for r in measured if r.data_notes]
+    if other_data:
+        out += ["", "Measured rows not on the benchmark's release (no reproduction verdict; a random baseline's interval check stays, random answers score their expectation on any questions):"] + other_data
     set_aside = [f"- {r.label}: {note}" for r in measured for note in r.set_aside]
     if set_aside:
         out += ["", "Results files of the same model holding the same task (one is shown: a full run before a partial " "one, then the newer):"] + list(dict.fromkeys(set_aside))
-    few = [f"- **{r.model}**: " + ", ".join(f"{task} ({clusters})" for task, clusters in r.few_clusters.items()) for r in measured if r.few_clusters]
+    few = [f"- **{r.model}**: " + ", ".join(f"{task} ({clusters} {cluster_stats_of(task).unit})" for task, clusters in r.few_clusters.items()) for r in measured if r.few_clusters]
     if few:
-        heading = f"Intervals from fewer than {FEW_CLUSTERS} clusters (image sequences, plans) are too narrow; " "read them as rough (task, clusters):"
+        heading = f"Intervals from fewer than {FEW_CLUSTERS} clusters are too narrow; read them as rough:"
         out += ["", heading] + list(dict.fromkeys(few))
+    clustering = [f"- **{r.model}**: {note}" for r in measured for note in r.clustering]
+    if clustering:
+        out += ["", "Intervals on a fallback cluster:"] + list(dict.fromkeys(clustering))
     skipped = [run.label for run in runs if run not in runs_in_table and not _of_other_benchmarks(layout, run)]
     if skipped:
         out += [
@@ -143,6 +152,9 @@ def render_csv(layout: Layout, runs: Sequence[Run], include_published: bool = Tr
     with_set_aside = any(r.set_aside for r in rows)
     if with_set_aside:  # the results files shown and not shown, for tasks several files hold
         head.append("not_shown")
+    with_data_notes = any(r.data_notes for r in rows)
+    if with_data_notes:  # why a row's data is not the benchmark's release
+        head.append("not_release_data")
     with_intervals = any(r.intervals for r in rows)
     if with_intervals:  # the 95% interval of each measured cell
         head += [f"{c.key}_{end}" for c in layout.columns for end in ("low", "high")]
@@ -168,6 +180,8 @@ def render_csv(layout: Layout, runs: Sequence[Run], include_published: bool = Tr
             cells.append("; ".join(f"{task} {limit}" for task, limit in row.partial.items()))
         if with_set_aside:
             cells.append("; ".join(note.replace("`", "") for note in row.set_aside))
+        if with_data_notes:
+            cells.append(data_notes_text(row))
         if with_intervals:
             for c in layout.columns:
                 bounds = row.intervals.get(c.key)

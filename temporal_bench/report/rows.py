@@ -8,8 +8,9 @@ from fnmatch import fnmatchcase
 
 from temporal_bench.published import load_table, parse_flags
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
-from temporal_bench.report.intervals import cell_interval
+from temporal_bench.report.intervals import cell_interval, clustering_note
 from temporal_bench.report.layouts import Column, Layout, Setting
+from temporal_bench.runs.data_source import count_difference, source_is_synthetic
 from temporal_bench.runs.limits import Limit
 from temporal_bench.runs.results import Run
 
@@ -36,8 +37,12 @@ class TableRow:
     intervals: dict[str, tuple[float, float]] = field(default_factory=dict)  # measured: column key -> 95% interval (printed units)
     no_interval: list[str] = field(default_factory=list)  # measured: why cells that could have an interval have none
     few_clusters: dict[str, int] = field(default_factory=dict)  # measured: task -> its clusters, where fewer than FEW_CLUSTERS
+    clustering: list[str] = field(default_factory=list)  # measured: tasks whose intervals fall back to a finer cluster, and why
     partial: dict[str, Limit] = field(default_factory=dict)  # measured: task -> how its run left out docs (--limit)
     set_aside: list[str] = field(default_factory=list)  # measured: Run.sources_note of its tasks that several files hold
+    # measured: (mark for the model cell, task, how its data is not the release's) of its tasks: no reproduction verdict
+    data_notes: list[tuple[str, str, str]] = field(default_factory=list)
+    model_classes: list[str] = field(default_factory=list)  # measured: the harness model classes that ran its tasks
 
     @property
     def label(self) -> str:
@@ -46,8 +51,26 @@ class TableRow:
         return name + (f" ({self.setting})" if self.setting else "")
 
 
+def data_notes(run: Run, task: str) -> list[tuple[str, str, str]]:
+    """(mark, task, how) for data of ``task`` that is not the benchmark's release: synthetic, or of other counts."""
+    source = run.data_sources.get(task)
+    if source_is_synthetic(source):
+        return [("synthetic data", task, "read synthetic data (generated in the benchmark's layout, not its release)")]
+    difference = count_difference(source)
+    return [("not the release's data", task, f"{difference}: a subset or another copy of the data")] if difference else []
+
+
+def data_notes_text(row: TableRow) -> str:
+    """The row's data notes, tasks of the same note together: ``a, b read synthetic data (...)``."""
+    by_how: dict[str, list[str]] = {}
+    for _, task, how in row.data_notes:
+        by_how.setdefault(how, []).append(task)
+    return "; ".join(f"{', '.join(tasks)} {how}" for how, tasks in by_how.items())
+
+
 def _use_task(row: TableRow, run: Run, task: str | None) -> None:
-    """Note on the row where the values of ``task`` came from: a partial run, other files set aside."""
+    """Note on the row where the values of ``task`` came from: a partial run, other files set aside,
+    data that is not the release's, the model class."""
     if task is None:
         return
     if task in run.partial:
@@ -55,6 +78,9 @@ def _use_task(row: TableRow, run: Run, task: str | None) -> None:
     note = run.sources_note(task)
     if note and note not in row.set_aside:
         row.set_aside.append(note)
+    row.data_notes += [found for found in data_notes(run, task) if found not in row.data_notes]
+    if run.model_classes.get(task) and run.model_classes[task] not in row.model_classes:
+        row.model_classes.append(run.model_classes[task])
 
 
 def _matching_tasks(run: Run, patterns: Sequence[str]) -> list[str]:
@@ -112,6 +138,9 @@ def _attach_interval(row: TableRow, run: Run, column: Column, task: str | None, 
         row.intervals[column.key] = (found.low * column.scale, found.high * column.scale)
         if found.clusters < FEW_CLUSTERS:
             row.few_clusters[task] = found.clusters
+        note = clustering_note(run, task)
+        if note and note not in row.clustering:
+            row.clustering.append(note)
     elif why and why not in row.no_interval:
         row.no_interval.append(why)
 

@@ -11,7 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from temporal_bench.report.figures import number, save, setting_value, write_rows
+from temporal_bench.report.figure_points import Point, Subset, single_point
+from temporal_bench.report.figures import number, save, write_rows
 from temporal_bench.report.layouts import Setting
 from temporal_bench.report.model_size import ModelSize
 from temporal_bench.runs.results import Run
@@ -30,10 +31,15 @@ class SizeFigure:
     scale: float = 100.0
 
 
+def points(figure: SizeFigure, run: Run) -> list[Point]:
+    """The run's point in each panel (value None where it lacks one), in plotted units, with its 95%
+    interval where the run logged its samples (the report's cell interval)."""
+    return [single_point(run, panel, figure.metric, Subset(figure.metric, lambda record: True), figure.scale) for panel in figure.panels]
+
+
 def values(figure: SizeFigure, run: Run) -> list[float | None]:
     """The run's value in each panel (None where it lacks one), in plotted units."""
-    found = (setting_value(run, panel, figure.metric) for panel in figure.panels)
-    return [None if value is None else value * figure.scale for value in found]
+    return [point.value for point in points(figure, run)]
 
 
 def plotted_runs(figure: SizeFigure, runs: Sequence[Run]) -> list[Run]:
@@ -61,17 +67,23 @@ def draw(figure: SizeFigure, runs: Sequence[Run], sizes: Mapping[str, ModelSize]
     billions = [sizes[run.label].billions for run in sized]
     low, high = (min(billions) / 1.5, max(billions) * 1.5) if sized else (0.5, 100.0)
     fig, axes = plt.subplots(2, 3, figsize=(12, 7), dpi=100, sharex=True, sharey=True, layout="constrained")
+    found = {run.label: points(figure, run) for run in drawn}
     for i, (ax, panel) in enumerate(zip(axes.flat, figure.panels)):
         for family in families:
-            points = [(sizes[r.label].billions, values(figure, r)[i]) for r in sized if sizes[r.label].family == family]
-            points = [(x, y) for x, y in points if y is not None]
-            if points:
-                ax.plot(*zip(*points), marker="o", color=colour[family], label=family)
+            shown = [(sizes[r.label].billions, found[r.label][i]) for r in sized if sizes[r.label].family == family]
+            shown = [(x, p) for x, p in shown if p.value is not None]
+            if shown:
+                ax.plot([x for x, _ in shown], [p.value for _, p in shown], marker="o", color=colour[family], label=family)
+                bars = [(x, p) for x, p in shown if p.low is not None]
+                if bars:
+                    ax.errorbar([x for x, _ in bars], [p.value for _, p in bars], yerr=[[p.value - p.low for _, p in bars], [p.high - p.value for _, p in bars]], fmt="none", ecolor=colour[family], capsize=3, linewidth=1)
         for run in drawn:
-            value = values(figure, run)[i]
-            if sizes[run.label].billions is None and value is not None:
+            point = found[run.label][i]
+            if sizes[run.label].billions is None and point.value is not None:
                 line = f"{run.label} (no size)"
-                ax.axhline(value, linestyle="--", linewidth=1, color=colour[line], label=line)
+                ax.axhline(point.value, linestyle="--", linewidth=1, color=colour[line], label=line)
+                if point.low is not None:
+                    ax.axhspan(point.low, point.high, color=colour[line], alpha=0.15, linewidth=0)
         ax.set_title(panel.label, fontsize=10)
         ax.grid(alpha=0.3)
     for ax in axes[1]:
@@ -87,16 +99,18 @@ def draw(figure: SizeFigure, runs: Sequence[Run], sizes: Mapping[str, ModelSize]
     ax.xaxis.set_minor_locator(NullLocator())
     handles = {label: handle for ax in axes.flat for handle, label in zip(*ax.get_legend_handles_labels())}
     fig.legend(handles.values(), handles.keys(), loc="outside lower center", ncols=min(len(handles), 3), fontsize=8)
-    fig.suptitle(figure.title, fontsize=11)
+    with_intervals = any(p.low is not None for f in found.values() for p in f)
+    fig.suptitle(figure.title + ("\n(bars and bands: 95% cluster-bootstrap intervals)" if with_intervals else ""), fontsize=11)
     return save(fig, path)
 
 
 def write_csv(figure: SizeFigure, runs: Sequence[Run], sizes: Mapping[str, ModelSize], path: Path) -> Path:
-    """One row per (drawn run, panel): its size, where the size came from, and the plotted value."""
-    head = ["figure", "model", "family", "params_b", "size_from", "panel", "metric", "value"]
+    """One row per (drawn run, panel): its size, where the size came from, the plotted value, its 95%
+    interval and the questions it rests on (empty where unknown)."""
+    head = ["figure", "model", "family", "params_b", "size_from", "panel", "metric", "value", "low", "high", "n"]
     rows = []
     for run in plotted_runs(figure, runs):
         size = sizes[run.label]
-        for panel, value in zip(figure.panels, values(figure, run)):
-            rows.append([figure.name, run.label, size.family, number(size.billions), size.source, panel.label, figure.metric, number(value)])
+        for panel, point in zip(figure.panels, points(figure, run)):
+            rows.append([figure.name, run.label, size.family, number(size.billions), size.source, panel.label, figure.metric, number(point.value), number(point.low), number(point.high), "" if point.n is None else str(point.n)])
     return write_rows(path, head, rows)

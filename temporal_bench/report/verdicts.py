@@ -1,45 +1,56 @@
-"""Reproduction verdicts: each published cell of a model held against a full run's measured cell (docs/uncertainty.md)."""
+"""Reproduction verdicts: each published cell of a model held against a full run's measured cell on the
+release's data (docs/uncertainty.md); a cell that differs where the run's model class is known not to
+send what the official run sent names that protocol gap."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fnmatch import fnmatch
 
+from temporal_bench import benchmarks
 from temporal_bench.report.intervals import within
 from temporal_bench.report.layouts import Column, Layout
+from temporal_bench.report.model_names import OUR_MODEL_CLASSES, is_baseline, is_model, model_key, nearest
 from temporal_bench.report.reproduction import CLOSE, DEFAULT_TOLERANCES, DIFFERS, OUTSIDE, REPRODUCED, WITHIN, classify
-from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow, bounds_text, build_rows, cell_text
+from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, published_rows
 from temporal_bench.runs.results import Run
 
-# our baselines (by the model name that starts a run label) -> the published row they reproduce:
-# TempVS Table 3's Random row is what a uniform random answer scores, which random_choice gives
-PAPER_ROW_OF_BASELINE = {"random_choice": "Random"}
+
+@dataclass(frozen=True)
+class ProtocolGap:
+    """What a model class sends differently from a benchmark's official run of some published models
+    (a benchmark's registry entry ``protocol_gaps``): their cells that differ say so."""
+
+    rows: tuple[str, ...]  # the published model names it touches (fnmatch patterns, case-insensitive)
+    applies_to: Callable[[str], bool]  # whether a harness model class (``config.model``) has the gap
+    text: str  # what differs, with the official code's file
+
+    def applies(self, published: str, model_classes: Sequence[str]) -> bool:
+        return any(fnmatch(published.lower(), pattern.lower()) for pattern in self.rows) and any(self.applies_to(c) for c in model_classes)
 
 
-def _same_model(name: str) -> str:
-    """Model names compared without case and punctuation (the TempVS release's ``GPT4o`` folder is
-    the paper's ``GPT-4o``); a baseline run, e.g. ``random_choice (seed=1)``, as the row it reproduces."""
-    name = PAPER_ROW_OF_BASELINE.get(name.split(" (", 1)[0], name)
-    return re.sub(r"[^0-9a-z]", "", name.lower())
+def judged(row: TableRow) -> bool:
+    """Whether a measured row is held against the paper: a full run (no ``--limit``) on the release's
+    data (not synthetic, the release's counts); a baseline's interval check needs only the full run
+    (random answers score their expectation on any questions)."""
+    return row.source == MEASURED and not row.partial and (not row.data_notes or is_baseline(row.model))
 
 
-def is_baseline(name: str) -> bool:
-    return name.split(" (", 1)[0] in PAPER_ROW_OF_BASELINE
-
-
-def _measured_with_published(rows: Sequence[TableRow]) -> list[tuple[TableRow, TableRow]]:
-    """(measured row, published row) for each full-run measured row of a model (and setting) the
-    paper lists; a partial run's row (``--limit``) is never held against the paper."""
-    published = {(_same_model(r.model), r.setting): r for r in rows if r.source == PUBLISHED}
-    return [(row, published[_same_model(row.model), row.setting]) for row in rows if row.source == MEASURED and not row.partial and (_same_model(row.model), row.setting) in published]
+def _measured_with_published(layout: Layout, rows: Sequence[TableRow]) -> list[tuple[TableRow, TableRow]]:
+    """(measured row, published row) for each judged measured row of a model (and setting) the paper
+    lists, through the benchmark's alias table (temporal_bench/report/model_names.py)."""
+    key = lambda row: (model_key(layout.benchmark, row.model), row.setting)  # noqa: E731
+    published = {key(r): r for r in rows if r.source == PUBLISHED}
+    return [(row, published[key(row)]) for row in rows if judged(row) and key(row) in published]
 
 
 VERDICT_MARKS = {REPRODUCED: "=", CLOSE: "≈", DIFFERS: "≠", WITHIN: "∈", OUTSIDE: "∉"}
 VERDICT_LEGEND = (
     "Reproduction verdicts on the published cells of a model that a full run's measured row also has "
     "(measured vs published, difference): = reproduced (the measured value is within the published rounding), "
-    "≈ close (within the benchmark's tolerance for run-to-run nondeterminism beyond that), ≠ differs; a "
+    "≈ close (within the benchmark's tolerance for run-to-run nondeterminism beyond that), ≠ differs (≠ gap: with a known "
+    "protocol gap of the run's model class, named below); a "
     "baseline against the paper's Random row, an expectation rather than a run: ∈ / ∉ the published value "
     "within / outside the measured 95% interval, allowing for the published rounding (docs/uncertainty.md)."
 )
@@ -55,6 +66,7 @@ class Verdict:
     difference: float  # measured - published, printed units
     # DIFFERS: whether the published value is also outside the measured 95% interval (None: no interval)
     beyond_interval: bool | None = None
+    gap: str | None = None  # DIFFERS: the known protocol gap of the run's model class for this model
 
 
 def tolerance_of(layout: Layout, tolerances: dict[str, float] | None) -> float:
@@ -62,7 +74,7 @@ def tolerance_of(layout: Layout, tolerances: dict[str, float] | None) -> float:
     return (tolerances or DEFAULT_TOLERANCES)[layout.benchmark]
 
 
-def _verdict(row: TableRow, paper: TableRow, column: Column, decimals: int, points: float) -> Verdict | None:
+def _verdict(row: TableRow, paper: TableRow, column: Column, decimals: int, points: float, gap: str | None) -> Verdict | None:
     theirs, ours, bounds = paper.values.get(column.key), row.values.get(column.key), row.intervals.get(column.key)
     if theirs is None or ours is None:
         return None
@@ -73,17 +85,23 @@ def _verdict(row: TableRow, paper: TableRow, column: Column, decimals: int, poin
         return Verdict(row, paper, column, WITHIN if within(theirs, decimals, *bounds) else OUTSIDE, decimals, ours - theirs)
     kind = classify(theirs, decimals, ours, points * column.scale / 100)
     beyond = None if kind != DIFFERS or bounds is None else not within(theirs, decimals, *bounds)
-    return Verdict(row, paper, column, kind, decimals, ours - theirs, beyond)
+    return Verdict(row, paper, column, kind, decimals, ours - theirs, beyond, gap if kind == DIFFERS else None)
+
+
+def protocol_gap(layout: Layout, row: TableRow, paper: TableRow) -> str | None:
+    """The known protocol gaps of the measured row's model classes for the published row's model."""
+    gaps = [gap.text for gap in benchmarks.get(layout.benchmark).protocol_gaps if gap.applies(paper.model, row.model_classes)]
+    return "; ".join(gaps) or None
 
 
 def verdicts(layout: Layout, rows: Sequence[TableRow], tolerances: dict[str, float] | None = None) -> list[Verdict]:
     """The verdict on each published cell of a model (and setting) that a full-run measured row also has."""
-    pairs = _measured_with_published(rows)
+    pairs = _measured_with_published(layout, rows)
     if not pairs:
         return []
     decimals = {c.key: layout.published_decimals if layout.published_decimals is not None else c.decimals for c in layout.columns}
     points = tolerance_of(layout, tolerances)
-    found = [_verdict(row, paper, c, decimals[c.key], points) for row, paper in pairs for c in layout.columns]
+    found = [_verdict(row, paper, c, decimals[c.key], points, protocol_gap(layout, row, paper)) for row, paper in pairs for c in layout.columns]
     return [v for v in found if v is not None]
 
 
@@ -127,28 +145,56 @@ def verdict_details(found: Sequence[Verdict]) -> list[str]:
             parts = [_counts(mine, (REPRODUCED, CLOSE, DIFFERS))]
             kinds = (CLOSE, DIFFERS)
         for kind in kinds:
-            cells = [_difference(v) for v in mine if v.kind == kind]
-            if cells:
-                parts.append(f"{kind}: {'; '.join(cells)}")
+            for gap in dict.fromkeys(v.gap for v in mine if v.kind == kind):
+                cells = [_difference(v) for v in mine if v.kind == kind and v.gap == gap]
+                parts.append(f"{kind}{f'; known protocol gap: {gap}' if gap else ''}: {'; '.join(cells)}")
         out.append(f"- {row.label}: " + "; ".join(parts))
     return out
 
 
 def verdict_marks(found: Sequence[Verdict]) -> dict[tuple[int, str], str]:
-    """(published row, column key) -> mark; every mark where measured rows of the model disagree."""
+    """(published row, column key) -> mark; every mark where measured rows of the model disagree; a
+    cell that differs with a known protocol gap is marked ``≠ gap``."""
     by_cell: dict[tuple[int, str], set[str]] = {}
     for v in found:
-        by_cell.setdefault((id(v.published), v.column.key), set()).add(v.kind)
-    return {cell: "".join(mark for kind, mark in VERDICT_MARKS.items() if kind in kinds) for cell, kinds in by_cell.items()}
+        by_cell.setdefault((id(v.published), v.column.key), set()).add(f"{v.kind} gap" if v.gap else v.kind)
+    marks = {**VERDICT_MARKS, f"{DIFFERS} gap": f"{VERDICT_MARKS[DIFFERS]} gap"}
+    return {cell: "".join(mark for kind, mark in marks.items() if kind in kinds) for cell, kinds in by_cell.items()}
+
+
+def published_models(benchmark: str) -> list[str]:
+    """Every model name of the benchmark's published tables (no baseline, human or average row)."""
+    names = (row.model for layout in benchmarks.get(benchmark).layouts for row in published_rows(layout))
+    return [name for name in dict.fromkeys(names) if is_model(benchmark, name)]
+
+
+def unmatched_models(runs: Sequence[Run], layouts: Sequence[Layout]) -> list[str]:
+    """One line per (judged run, benchmark of the layouts) whose model is no published model of the
+    benchmark, with the nearest published names; this package's baseline and test models are no
+    paper's and are not named."""
+    lines = []
+    for benchmark in dict.fromkeys(layout.benchmark for layout in layouts):
+        names = published_models(benchmark)
+        known = {model_key(benchmark, name) for name in names}
+        shown = [layout for layout in layouts if layout.benchmark == benchmark]
+        for run in (run for run in runs if not set(run.model_classes.values()) <= set(OUR_MODEL_CLASSES)):
+            rows = [row for layout in shown for row in build_rows(layout, [run], include_published=False)]
+            if rows and any(judged(row) and not is_baseline(row.model) for row in rows) and model_key(benchmark, run.label) not in known:
+                close = nearest(benchmark, run.label.split(" (", 1)[0], names)
+                hint = f"nearest published names: {', '.join(close)}" if close else "no published name is close"
+                lines.append(f"- **{run.label}** is no model the {benchmarks.get(benchmark).title} paper lists, so it gets no verdict " f"({hint}; if it is one of them, name the run with --label)")
+    return lines
 
 
 def verdict_summary(runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool = True, tolerances: dict[str, float] | None = None) -> str:
-    """The report's closing section: one verdict line per table that has verdicts."""
+    """The report's closing section: one verdict line per table that has verdicts, then the runs whose
+    model the papers do not list (with the nearest published names)."""
     lines = []
     for layout in layouts:
         found = verdicts(layout, build_rows(layout, runs, include_published), tolerances)
         if found:
             lines.append(f"- {layout.title}: {verdict_line(found, tolerance_of(layout, tolerances))}.")
-    if not lines:
+    unmatched = unmatched_models(runs, layouts) if include_published else []
+    if not lines and not unmatched:
         return ""
-    return "\n## Reproduction verdicts\n\n" + "\n".join(lines) + "\n"
+    return "\n## Reproduction verdicts\n\n" + "\n".join(lines + unmatched) + "\n"

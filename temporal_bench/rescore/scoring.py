@@ -15,7 +15,7 @@ from temporal_bench.rescore.errors import DATA_HINT, RescoreError, TaskBuildErro
 from temporal_bench.rescore.harnesses import harness_of
 from temporal_bench.rescore.settings import TaskSettings, shown_value
 from temporal_bench.runs.breakdowns import breakdown_function
-from temporal_bench.runs.data_source import DATA_SOURCE_KEY, data_change, recorded_source
+from temporal_bench.runs.data_source import DATA_SOURCE_KEY, data_change, task_source
 from temporal_bench.runs.files import read_samples
 from temporal_bench.runs.logged import LoggedRun, select_tasks
 from temporal_bench.runs.records import doc_record
@@ -106,7 +106,7 @@ def rescore_task(run: LoggedRun, name: str, task, settings: TaskSettings) -> Tas
     filter_name = next(iter(sample_metrics), ("", "none"))[1]
     breakdowns = [row for row in breakdown_rows(name, records, filter_name) if row.key not in {r.key for r in rows}]
     rebuilt = next((doc.get("data_source") for doc in docs), None)
-    return TaskRescore(name, len(lines), changed_docs, rows, values, settings, rebuilt, data_change(name, recorded_source(run.data, name), rebuilt), breakdowns)
+    return TaskRescore(name, len(lines), changed_docs, rows, values, settings, rebuilt, data_change(name, task_source(run.data, name), rebuilt), breakdowns)
 
 
 def breakdown_rows(task: str, records: list[tuple[dict | None, dict | None]], filter_name: str) -> list[MetricRow]:

@@ -17,6 +17,7 @@ from typing import Any
 from temporal_bench import benchmarks
 from temporal_bench.models.arguments import arguments_text, used_arguments_text
 from temporal_bench.runs.breakdowns import with_breakdowns
+from temporal_bench.runs.data_source import task_source
 from temporal_bench.runs.files import file_order, find_result_files, read_results_file
 from temporal_bench.runs.limits import Limit, partial_limit
 
@@ -37,6 +38,8 @@ class TaskSource:
     values: dict[str, Any]
     config: dict[str, Any]
     partial: Limit | None
+    data: dict[str, Any] | None = None  # the data source the file records for the task (temporal_bench/runs/data_source.py)
+    model_class: str = ""  # the harness's model class that ran it (``config.model``)
 
     def describe(self) -> str:
         return describe_file(self.path, self.partial)
@@ -55,6 +58,8 @@ class Run:
     paths: list[Path] = field(default_factory=list)
     results: dict[str, dict[str, Any]] = field(default_factory=dict)
     configs: dict[str, dict[str, Any]] = field(default_factory=dict)  # task -> the config the harness recorded
+    data_sources: dict[str, dict[str, Any] | None] = field(default_factory=dict)  # task -> the data it read, as recorded (None: not recorded)
+    model_classes: dict[str, str] = field(default_factory=dict)  # task -> the harness's model class that ran it
     # tasks whose breakdowns could not be computed: their results file has no samples beside it
     without_samples: list[str] = field(default_factory=list)
     sources: dict[str, Path] = field(default_factory=dict)  # task -> the results file its values came from
@@ -161,7 +166,7 @@ def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run
         configs = data.get("configs") if isinstance(data.get("configs"), dict) else {}
         for task, entry in data["results"].items():
             if isinstance(entry, dict):
-                source = (configs.get(task) or {}, partial_limit(data, task))
+                source = (configs.get(task) or {}, partial_limit(data, task), task_source(data, task), str((data.get("config") or {}).get("model") or ""))
                 tests = per_test_results(task, entry)
                 tests_of[path, task] = list(tests)
                 for test, values in tests.items():
@@ -171,6 +176,7 @@ def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run
         for task, sources in tasks.items():
             shown = shown_source(sources)
             run.results[task], run.configs[task], run.sources[task] = shown.values, shown.config, shown.path
+            run.data_sources[task], run.model_classes[task] = shown.data, shown.model_class
             if shown.partial:
                 run.partial[task] = shown.partial
             if len(sources) > 1:

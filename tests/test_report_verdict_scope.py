@@ -1,0 +1,142 @@
+"""Where ``temporal-bench report`` gives reproduction verdicts, and where not (issue 34 items 1, 2, 5, 6):
+never on synthetic data or on data whose counts differ from the release's (the row says why); a
+model's hub id and the papers' other spellings find its published rows through each benchmark's
+alias table, which covers every published model row; a run named like no published model is said
+so with the nearest names; a differing TempVS cell of a model class with a known protocol gap names
+the gap; runs whose same task read different data are refused unless --allow-different-data."""
+
+import pytest
+
+from temporal_bench import benchmarks
+from temporal_bench.published import load_table
+from temporal_bench.report.cli import main_report
+from temporal_bench.report.model_names import is_model, model_key, normalised
+from temporal_bench.report.rows import published_rows
+from temporal_bench.runs.data_source import record_task_source
+from tests.test_report import catbench_entry, write_json
+from tests.test_reproduction_verdicts import GPT_4O_A
+
+SOURCE = {"variable": "CATBENCH_DATA_DIR", "folder": "/data/CaT-Bench", "fingerprint": "3bd355309f7d", "files": 4}
+
+
+def _catbench_run(folder, model="gpt-4o", source=None, name="20250101_000000_results.json"):
+    data = {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": model, "config": {"model": "openai", "model_args": f"model={model}", "limit": None}}
+    if source is not None:
+        record_task_source(data, "catbench_switched", source)
+    return write_json(folder / model.replace("/", "__") / name, data)
+
+
+def _report(capsys, *argv):
+    status = main_report([*map(str, argv)])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.mark.parametrize(
+    "source, mark, why",
+    [
+        ({**SOURCE, "synthetic": True}, "synthetic data", "catbench_switched read synthetic data (generated in the benchmark's layout, not its release)"),
+        ({**SOURCE, "rows": 2730, "expected_rows": 2840, "synthetic": False}, "not the release's data", "catbench_switched read 2,730 rows, the release has 2,840: a subset or another copy of the data"),
+    ],
+)
+def test_no_verdict_on_synthetic_data_or_other_counts(tmp_path, capsys, source, mark, why):
+    _catbench_run(tmp_path, source=source)
+    status, out, _ = _report(capsys, tmp_path, "--table", "catbench-table1")
+    assert status == 0
+    assert f"| **gpt-4o** ({mark}) | A | measured |" in out
+    assert f"\n- **gpt-4o** (A): {why}\n" in out
+    assert "Verdict" not in out and "Reproduction verdicts" not in out
+    published = next(line for line in out.splitlines() if "| gpt-4o | A | published |" in line)
+    assert not any(symbol in published for symbol in "=≈≠∈∉")
+
+
+def test_the_release_gets_its_verdicts(tmp_path, capsys):
+    _catbench_run(tmp_path, source={**SOURCE, "rows": 2840, "expected_rows": 2840, "synthetic": False})
+    status, out, _ = _report(capsys, tmp_path, "--table", "catbench-table1")
+    assert status == 0 and "Verdict: 3 reproduced, 3 close, 3 differs of 9 published cells (tolerance 1 point)." in out
+
+
+@pytest.mark.parametrize("benchmark", benchmarks.names())
+def test_the_alias_table_covers_every_published_model_row(benchmark):
+    """Every model row of every published table is a key of the alias table or one of its names, and
+    every name of the table names a model the paper prints."""
+    entry = benchmarks.get(benchmark)
+    listed = {normalised(name) for name in entry.model_names}
+    printed = [row.model for layout in entry.layouts for row in published_rows(layout) if is_model(benchmark, row.model)]
+    assert printed and {name for name in printed if model_key(benchmark, name) not in listed} == set()
+    assert listed <= {model_key(benchmark, name) for name in printed}  # no stale entry
+    # no alias stands for two published models
+    aliases = [normalised(alias) for name, names in entry.model_names.items() for alias in (name, *names)]
+    assert len(aliases) == len(set(aliases))
+
+
+@pytest.mark.parametrize(
+    "label, table, row",
+    [
+        ("OpenGVLab/InternVL2_5-78B-MPO", "14", "InternVL2_5-78B-MPO"),  # the issue's default label: the hub id
+        ("llava-hf/LLaVA-NeXT-Video-34B-DPO-hf", "12", "LLaVA-NeXT-Video-34B-DPO"),  # Table 12 drops -hf
+        ("lmms-lab/llava-onevision-qwen2-72b-ov-sft", "19", "llava-onevision-qwen2-72b"),
+        ("llava-onevision-72b-ov", "14", "llava-onevision-qwen2-72b-ov-sft"),  # Table 5's spelling
+    ],
+)
+def test_a_hub_id_or_another_tables_spelling_finds_the_row(label, table, row):
+    assert model_key("tempvs", label) == model_key("tempvs", row)
+    assert row in {r["model"] for r in load_table("tempvs", table).rows}
+
+
+def test_the_papers_name_their_api_versions_per_benchmark():
+    assert model_key("isobench", "gpt-4o-2024-11-20") == model_key("isobench", "gpt-4o")
+    assert model_key("catbench", "gpt-4o-2024-05-13") == model_key("catbench", "gpt-4o")
+    assert model_key("catbench", "gpt-4o-2024-11-20") != model_key("catbench", "gpt-4o")  # another version: no CaT-Bench row
+
+
+TEMPVS_14 = {"gt_acc": 0.8, "gtstrict_rate": 0.5, "mt_acc": 0.5, "mt_given_gtstrict": 0.5}
+
+
+def _tempvs_run(folder, label, model_class):
+    results = {task: {f"{key},none": value for key, value in TEMPVS_14.items()} for task in ("tempvs_mt1_two", "tempvs_mt1_three")}
+    return write_json(folder / label.replace("/", "__") / "20250101_000000_results.json", {"results": results, "model_name": label, "config": {"model": model_class, "model_args": f"pretrained={label}"}})
+
+
+def test_the_hub_id_run_is_judged_and_its_cells_name_the_internvl_gap(tmp_path, capsys):
+    _tempvs_run(tmp_path, "OpenGVLab/InternVL2_5-78B-MPO", "internvl2")
+    status, out, _ = _report(capsys, tmp_path, "--table", "tempvs-table14")
+    assert status == 0
+    published = next(line for line in out.splitlines() if "| InternVL2_5-78B-MPO | published |" in line)
+    assert published.count("≠ gap") == 8
+    assert (
+        "- **OpenGVLab/InternVL2_5-78B-MPO**: 0 reproduced, 0 close, 8 differs; differs; known protocol gap: lmms-eval's internvl2 "
+        "cuts each image into at most 6 tiles of 448 px (plus a thumbnail) where the official run_inference.py allows 12"
+    ) in out
+
+
+@pytest.mark.parametrize("model_class, gap", [("llava_hf", True), ("llava_next_video_hf", False)])
+def test_llava_next_video_cells_name_the_resize_gap_unless_the_tasks_resize(tmp_path, capsys, model_class, gap):
+    _tempvs_run(tmp_path, "llava-hf/LLaVA-NeXT-Video-34B-hf", model_class)
+    status, out, _ = _report(capsys, tmp_path, "--table", "tempvs-table14")
+    assert status == 0 and "8 differs" in out
+    assert ("known protocol gap: the official wrapper (models/model_hf_llava_video.py) resizes every image to 224 x 224" in out) is gap
+
+
+def test_a_label_of_no_published_model_is_said_with_the_nearest_names(tmp_path, capsys):
+    _catbench_run(tmp_path, model="gpt4o-minni")
+    status, out, _ = _report(capsys, tmp_path, "--table", "catbench-table1")
+    assert status == 0 and "Verdict:" not in out
+    assert ("\n- **gpt4o-minni** is no model the CaT-Bench paper lists, so it gets no verdict (nearest published names: " "gpt-4o-mini, gpt-4o") in out
+
+
+def test_runs_on_different_data_are_refused_unless_allowed(tmp_path, capsys):
+    _catbench_run(tmp_path, model="model-a", source=SOURCE)
+    _catbench_run(tmp_path, model="model-b", source={**SOURCE, "folder": "/data/flipped", "fingerprint": "4f0170d71c1b"})
+    status, out, err = _report(capsys, tmp_path, "--table", "catbench-table1")
+    difference = "catbench_switched: **model-a** read folder /data/CaT-Bench (fingerprint 3bd355309f7d); " "**model-b** read folder /data/flipped (fingerprint 4f0170d71c1b)"
+    assert (status, out) == (1, "") and difference in err and "--allow-different-data" in err
+    status, out, _ = _report(capsys, tmp_path, "--table", "catbench-table1", "--allow-different-data")
+    assert status == 0 and out.splitlines()[0].startswith("The runs read different data") and difference in out.splitlines()[0]
+
+
+def test_the_same_data_in_another_folder_is_the_same_data(tmp_path, capsys):
+    _catbench_run(tmp_path, model="model-a", source=SOURCE)
+    _catbench_run(tmp_path, model="model-b", source={**SOURCE, "folder": "/elsewhere/CaT-Bench"})
+    status, out, _ = _report(capsys, tmp_path, "--table", "catbench-table1")
+    assert status == 0 and "different data" not in out
