@@ -5,8 +5,7 @@ from pathlib import Path
 from typing import Dict
 
 from temporal_bench import __version__, converted_dataset
-from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import HUB_ID, convert
-from temporal_bench.lmms_eval_tasks.isobench.records import IsoBenchDataError
+from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import HUB_ID, IsoBenchDataError, convert
 from temporal_bench.synthetic_data import is_synthetic, mark_synthetic
 
 RELEASE_ERROR = IsoBenchDataError  # what build() raises for a release it cannot read (build-dataset reports it in one line)

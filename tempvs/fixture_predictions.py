@@ -7,10 +7,9 @@ from pathlib import Path
 from typing import Dict, List, Sequence
 
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import answer_letters
-from temporal_bench.lmms_eval_tasks.tempvs.prompts import as_list
-from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import file_of
-from temporal_bench.tempvs.released_predictions import file_suffix, model_family
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, task_kind
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import as_list, file_of
+from temporal_bench.tempvs.released_predictions import file_suffix, model_family
 
 RELEASED_TASK_IDS = tuple(spec.task_id for spec in MAIN_TESTS.values()) + tuple(GROUNDING_TESTS.values())
 _INTERLEAVE_ECHO = "user\nThe statement is: A dog runs. Options are: A. True; B. False.\nassistant\n"

@@ -25,12 +25,11 @@ import random
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from temporal_bench.tempvs import fixture_strings as strings
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import answer_letters
 from temporal_bench.lmms_eval_tasks.tempvs.spec import SOURCES, task_kind
-from temporal_bench.lmms_eval_tasks.tempvs.prompts import prompt
-from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, prompt
 from temporal_bench.synthetic_data import mark_synthetic
+from temporal_bench.tempvs import fixture_strings as strings
 
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
 FRAME_SIZE = (64, 64)

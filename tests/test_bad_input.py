@@ -38,7 +38,7 @@ from temporal_bench.lmms_eval_tasks.catbench_variants.utils import parse_nl_answ
 from temporal_bench.lmms_eval_tasks.isobench import utils as isobench_hooks
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from tests.task_docs import isobench_records as load_records
-from temporal_bench.lmms_eval_tasks.isobench.records import IsoBenchDataError
+from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import IsoBenchDataError
 from temporal_bench.isobench.breakdowns import AGGREGATIONS as ISOBENCH_AGGREGATIONS
 from temporal_bench.isobench.breakdowns import breakdown_metrics as isobench_breakdowns
 from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_answer_only as isobench_answer_only, parse_explain_then_answer

@@ -17,7 +17,7 @@ from tests.task_docs import isobench_records as load_records
 
 def open_image(doc):
     return task_utils.doc_to_visual(doc)[0]
-from temporal_bench.lmms_eval_tasks.isobench.records import EXPECTED_COUNTS, IsoBenchDataError, Table, check_statistics, map_columns, statistics
+from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import EXPECTED_COUNTS, IsoBenchDataError, Table, check_statistics, map_columns, statistics
 
 RENAMED = {"goal": "what_to_make", "snippet": "shown_steps", "relation": "ask", "label": "gold_dep", "image": "picture_file"}
 RENAMED_MAP = json.dumps({field: column for field, column in RENAMED.items()})

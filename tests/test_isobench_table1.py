@@ -19,7 +19,7 @@ from math import ceil, floor
 
 import pytest
 
-from temporal_bench.lmms_eval_tasks.isobench.records import EXPECTED_COUNTS
+from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import EXPECTED_COUNTS
 from temporal_bench.isobench.breakdowns import paper_f1_of_avg_pr
 from temporal_bench.lmms_eval_tasks.isobench.metrics import scores
 from temporal_bench.published import load_table

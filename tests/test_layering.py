@@ -1,6 +1,7 @@
 """The generic layers name no benchmark: only the registry (temporal_bench/benchmarks.py) lists them,
 and no module of ``temporal_bench/`` imports a benchmark's modules; every module stays under about
-400 lines (issue 26)."""
+400 lines (issue 26), except a task folder's converter script ``*_to_hf.py``: one stand-alone script that reads
+the release and writes the hub dataset (as upstream's ``hd_epic/hd_epic_to_hf.py``), at most 600."""
 
 import ast
 from pathlib import Path
@@ -12,6 +13,7 @@ PACKAGE = ROOT / "temporal_bench"
 BENCHMARK_PACKAGES = ("temporal_bench.tempvs", "temporal_bench.catbench", "temporal_bench.isobench")
 REGISTRY = PACKAGE / "benchmarks.py"
 MAX_LINES = 400
+MAX_CONVERTER_LINES = 600
 
 
 def _modules(folder: Path):
@@ -45,4 +47,4 @@ def test_only_the_registry_names_the_benchmarks_modules():
 @pytest.mark.parametrize("folder", ["temporal_bench", "tempvs", "catbench", "isobench", "utils", "lmms_eval_tasks", "lm_eval_tasks"])
 def test_no_module_is_over_400_lines(folder):
     lengths = {path.relative_to(ROOT).as_posix(): len(path.read_text(encoding="utf-8").splitlines()) for path in _modules(ROOT / folder)}
-    assert {module: n for module, n in lengths.items() if n > MAX_LINES} == {}
+    assert {module: n for module, n in lengths.items() if n > (MAX_CONVERTER_LINES if module.endswith("_to_hf.py") else MAX_LINES)} == {}

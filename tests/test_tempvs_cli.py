@@ -24,7 +24,7 @@ from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.task_tests import metric_prefix, records_of_test
 from temporal_bench.lmms_eval_tasks.tempvs.docs import check_settings
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TempVSDataError
-from temporal_bench.lmms_eval_tasks.tempvs.prompts import IMGIDX
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import IMGIDX
 from temporal_bench.tempvs.task_tests import SHARED_GROUNDING_TASKS
 from tests.harness import lmms_eval, metric, read_results, read_samples, run_cli, BIN
 from tests.tempvs_official_eval import official

@@ -11,7 +11,7 @@ import pandas
 import pytest
 from PIL import Image
 
-from temporal_bench.lmms_eval_tasks.tempvs import prompts
+from temporal_bench.lmms_eval_tasks.tempvs import tempvs_to_hf as prompts
 from temporal_bench.lmms_eval_tasks.tempvs import utils as hooks
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import metric_keys
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TempVSDataError

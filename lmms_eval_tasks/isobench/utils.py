@@ -9,8 +9,7 @@ from typing import Dict, List, Optional
 import datasets
 
 from temporal_bench.lmms_eval_tasks.isobench import prompts
-from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import DATA_DIR_ENV, HUB_ID, HUB_IMAGE_PREFIX, LOCAL_LAYOUT, release_records
-from temporal_bench.lmms_eval_tasks.isobench.records import IsoBenchDataError
+from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import DATA_DIR_ENV, HUB_ID, HUB_IMAGE_PREFIX, LOCAL_LAYOUT, IsoBenchDataError, release_records
 from temporal_bench.lmms_eval_tasks.isobench.metrics import (  # noqa: F401 - the YAMLs' aggregations
     coverage,
     failed_count,

@@ -16,6 +16,7 @@ The tasks read the rows from the hub dataset this script writes, or from a local
     python tempvs_to_hf.py /data/TempVS TempVS-hf    # then: huggingface-cli upload ... TempVS-hf
 """
 
+import ast
 import json
 import logging
 import pickle
@@ -28,7 +29,6 @@ from pathlib import Path
 from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import answer_letters, is_correct, official_extract
-from temporal_bench.lmms_eval_tasks.tempvs.prompts import PROMPT_MODES, as_list, prompt, text
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TASK_IDS, TEST_NAMES, TempVSDataError, doc_key, task_kind
 from temporal_bench.utils.json_lines import json_lines_after
 
@@ -42,24 +42,130 @@ BLIND_MODELS = (("Llama-3.1-8B", "full", "llama_blind"), ("Phi-3.5-mini-instruct
 # the invalid-event filter: searched case-insensitively as substrings of every event* column
 INVALID_EVENT = re.compile("NO_EVENT|No_Event|no_event|NO_Event|good time|great time|wonderful time|have fun|had fun", re.IGNORECASE)
 # (module, name) of every global a pickled DataFrame of lists, strings, numbers and NaN refers to (pandas 2-3, numpy 1-2)
-FRAME_GLOBALS = frozenset({
-    ("pandas", "DataFrame"), ("pandas.core.frame", "DataFrame"),
-    ("pandas", "Index"), ("pandas.core.indexes.base", "Index"), ("pandas.core.indexes.base", "_new_Index"),
-    ("pandas", "RangeIndex"), ("pandas.core.indexes.range", "RangeIndex"),
-    ("pandas.core.internals.managers", "BlockManager"), ("pandas._libs.internals", "_unpickle_block"),
-    ("pandas", "StringDtype"), ("pandas.arrays", "ArrowStringArray"),
-    ("pyarrow.lib", "_restore_array"), ("pyarrow.lib", "py_buffer"), ("pyarrow.lib", "type_for_alias"),
-    ("numpy", "ndarray"), ("numpy", "dtype"),
-    ("numpy.core.multiarray", "_reconstruct"), ("numpy._core.multiarray", "_reconstruct"),
-    ("numpy.core.numeric", "_frombuffer"), ("numpy._core.numeric", "_frombuffer"),
-    ("builtins", "slice"), ("builtins", "bytearray"), ("__builtin__", "slice"), ("__builtin__", "bytearray"),
-    ("_codecs", "encode"),  # protocol 2 writes bytes as encode(text, "latin1")
-})
+FRAME_GLOBALS = frozenset(
+    {
+        ("pandas", "DataFrame"),
+        ("pandas.core.frame", "DataFrame"),
+        ("pandas", "Index"),
+        ("pandas.core.indexes.base", "Index"),
+        ("pandas.core.indexes.base", "_new_Index"),
+        ("pandas", "RangeIndex"),
+        ("pandas.core.indexes.range", "RangeIndex"),
+        ("pandas.core.internals.managers", "BlockManager"),
+        ("pandas._libs.internals", "_unpickle_block"),
+        ("pandas", "StringDtype"),
+        ("pandas.arrays", "ArrowStringArray"),
+        ("pyarrow.lib", "_restore_array"),
+        ("pyarrow.lib", "py_buffer"),
+        ("pyarrow.lib", "type_for_alias"),
+        ("numpy", "ndarray"),
+        ("numpy", "dtype"),
+        ("numpy.core.multiarray", "_reconstruct"),
+        ("numpy._core.multiarray", "_reconstruct"),
+        ("numpy.core.numeric", "_frombuffer"),
+        ("numpy._core.numeric", "_frombuffer"),
+        ("builtins", "slice"),
+        ("builtins", "bytearray"),
+        ("__builtin__", "slice"),
+        ("__builtin__", "bytearray"),
+        ("_codecs", "encode"),  # protocol 2 writes bytes as encode(text, "latin1")
+    }
+)
 
 
 def has_invalid_event(row: Dict) -> bool:
     """The invalid-event filter: any ``event*`` column, cast to text, holds a banned marker."""
     return any(INVALID_EVENT.search(str(value if value is not None else "nan")) for key, value in row.items() if key.startswith("event"))
+
+
+# ---- cells and prompts, exactly as the official inference script concatenates them -------------
+
+CHARACTER_SOURCES = ("flintstones", "pororo")  # character descriptions are shown for these only
+PROMPT_MODES = ("standard", "cot", "blind", "images_only")
+CHAR_PREFIX = "This is a description of the possible appearance of character(s) in the image(s): "
+ANS = "\nThe answer is: "
+IMGIDX = "The images I provide are labeled in order as Image a, Image b, Image c, Image d, and Image e, and so on if there are more photos."
+# Table 19's "image only" column: the paper describes it (Appendix D.3), the official code has no prompt for it.
+# The MT3 prompt without the story's text, and an instruction asking for the order the images themselves show.
+IMAGES_ONLY_INSTRUCTION = (
+    "The images show a story or event sequence. Use your visual reasoning to reorder the images into the order " "in which the events they show happen. Focus on the events, actions, and details in the images to reorder them logically."
+)
+
+
+# ---- cells --------------------------------------------------------------------------------------
+
+
+def text(value) -> str:
+    """A row's string cell; a missing value (None / NaN) reads as empty."""
+    return "" if value is None or (isinstance(value, float) and value != value) else str(value)
+
+
+def _present(row: Dict, field: str):
+    """A cell a prompt is built from: missing is an error, as in the official script (``str + NaN`` fails there)."""
+    value = row.get(field)
+    if value is None or (isinstance(value, float) and value != value):
+        raise TempVSDataError(f"no value in field(s) [{field!r}], which the prompt needs")
+    return value
+
+
+def required(row: Dict, field: str) -> str:
+    return str(_present(row, field))
+
+
+def as_list(value) -> List:
+    if value is None or (isinstance(value, float) and value != value):
+        return []
+    return list(ast.literal_eval(value)) if isinstance(value, str) else list(value)
+
+
+# ---- prompts, exactly as the official inference script concatenates them ------------------------
+
+
+def _character_prefix(row: Dict) -> str:
+    return CHAR_PREFIX + text(row.get("character_info")) if row["data_source"] in CHARACTER_SOURCES else ""
+
+
+def _lines(sentences: List[str]) -> str:
+    return "\n".join(f"Sentence {chr(ord('a') + i)}: {s}" for i, s in enumerate(sentences))
+
+
+def _shuffled_block(row: Dict, story: bool) -> str:
+    if story:
+        return "\nThe shuffled sentences are:\n" + _lines(as_list(_present(row, "texts_shuffled")))
+    return "\nThe shuffled events are:\n" + _lines(as_list(_present(row, "events_shuffled")))
+
+
+def _options_tail(row: Dict) -> str:
+    return "\n" + required(row, "answer_format_opt") + "\n" + required(row, "options") + "." + ANS
+
+
+def prompt(row: Dict, task_id: str, mode: str = "standard") -> str:
+    """The prompt of ``row`` for an official task id in a prompt mode (standard, cot, blind: the text-only
+    LLMs', images_only)."""
+    story, cot = task_id.endswith("_story"), mode == "cot"
+    if mode == "blind":
+        if task_id.endswith("event_discrimination"):
+            return "\nThe statement is: " + required(row, "statement_text") + "\n" + required(row, "blind_instruction") + "\nOptions are: " + required(row, "option_text") + ANS
+        if task_id.startswith("ordering_texts"):
+            return "\n" + required(row, "blind_instruction_opt") + _shuffled_block(row, story) + _options_tail(row)
+        raise ValueError(f"TempVS {task_id} has no text-only (blind) prompt")
+    if mode == "images_only":
+        if not task_id.startswith("ordering_images"):
+            raise ValueError(f"TempVS {task_id} has no images-only prompt (image ordering, MT3, has)")
+        return "\n" + IMAGES_ONLY_INSTRUCTION + IMGIDX + _options_tail(row)
+    if "grounding" in task_id:
+        if cot:
+            raise ValueError("TempVS grounding tests have no CoT variant")
+        field = "text_to_test" if task_id == "single_grounding_all_story" else "event_to_test"
+        return _character_prefix(row) + "\nThe event is: " + required(row, field) + "\n" + required(row, "task_instruction") + ANS
+    if task_id.endswith("event_discrimination"):
+        instruction = required(row, "task_instruction_cot" if cot else "task_instruction")
+        return _character_prefix(row) + "\nThe statement is: " + required(row, "statement_text") + "\n" + instruction + "\nOptions are: " + required(row, "option_text") + ANS
+    instruction = required(row, "task_instruction_cot_opt" if cot else "task_instruction")
+    if task_id.startswith("ordering_texts"):
+        return _character_prefix(row) + _shuffled_block(row, story) + "\n" + instruction + _options_tail(row)
+    shown = "\nThe story is: " + required(row, "texts_gt") if story else "\nThe events are: " + required(row, "events_gt")
+    return _character_prefix(row) + shown + "\n" + instruction + IMGIDX + _options_tail(row)
 
 
 # ---- the release's files ------------------------------------------------------------------------
@@ -74,8 +180,9 @@ class _FrameUnpickler(pickle.Unpickler):
 
     def find_class(self, module: str, name: str):
         if (module, name) not in FRAME_GLOBALS:
-            raise RefusedPickleGlobal(f"it names {module}.{name}, which is not among the pandas/numpy classes a pickled DataFrame of the "
-                                      "TempVS release holds; unpickling it could run arbitrary code (a tampered file?), so it was not loaded")
+            raise RefusedPickleGlobal(
+                f"it names {module}.{name}, which is not among the pandas/numpy classes a pickled DataFrame of the " "TempVS release holds; unpickling it could run arbitrary code (a tampered file?), so it was not loaded"
+            )
         return super().find_class(module, name)
 
 
@@ -242,11 +349,25 @@ def _question(row: Dict, source: str, task_id: str, modes: Sequence[str], visual
     """The question row of an annotation row (see the module's note)."""
     kind = task_kind(task_id)
     frames_field, image_field = _image_fields(task_id)
-    question = {"doc_key": doc_key(source, TEST_NAMES[task_id], row["question_id"]), "kind": "grounding" if kind == "grounding" else "main",
-                "test": TEST_NAMES[task_id], "task_id": task_id, "source": source, "img_seq_id": str(row["img_seq_id"]),
-                "question_id": str(row["question_id"]), "gt_option": str(row["gt_option"]), "option_text": "", "statement_type": "",
-                "event_distance": -1, "event_index": -1, "expected_partners": 0, "partners": [], "blind_correct": -1,
-                "image": reroot(row.get(image_field), source), "frames": [reroot(path, source) for path in as_list(row.get(frames_field))]}
+    question = {
+        "doc_key": doc_key(source, TEST_NAMES[task_id], row["question_id"]),
+        "kind": "grounding" if kind == "grounding" else "main",
+        "test": TEST_NAMES[task_id],
+        "task_id": task_id,
+        "source": source,
+        "img_seq_id": str(row["img_seq_id"]),
+        "question_id": str(row["question_id"]),
+        "gt_option": str(row["gt_option"]),
+        "option_text": "",
+        "statement_type": "",
+        "event_distance": -1,
+        "event_index": -1,
+        "expected_partners": 0,
+        "partners": [],
+        "blind_correct": -1,
+        "image": reroot(row.get(image_field), source),
+        "frames": [reroot(path, source) for path in as_list(row.get(frames_field))],
+    }
     question.update({f"prompt_{mode}": prompt(row, task_id, mode) if mode in modes else "" for mode in PROMPT_MODES})
     if "combined" in visuals and not question["image"]:
         raise TempVSDataError(f"{image_field} is empty: no combined image to show")
@@ -260,15 +381,13 @@ def _question(row: Dict, source: str, task_id: str, modes: Sequence[str], visual
         return {**question, "event_index": int(number.group(1)) - 1, "answer": number.group(1), "choices": [str(k) for k in range(1, count + 1)]}
     if kind == "mt1":
         distance = row.get("event_distance")
-        question.update(option_text=text(row.get("option_text")), statement_type=text(row.get("statement_type")), event_distance=int(distance) if distance is not None else -1,
-                        choices=["A", "B"], expected_partners=len(_event_tuple(row)))
+        question.update(option_text=text(row.get("option_text")), statement_type=text(row.get("statement_type")), event_distance=int(distance) if distance is not None else -1, choices=["A", "B"], expected_partners=len(_event_tuple(row)))
     else:
         question.update(choices=re.findall(r"(?m)^([A-Z])\. ", text(row.get("options"))) or list("ABCDE"), expected_partners=len(as_list(row.get("img_path_list_gt"))))
     question["answer"] = question["gt_option"][-1:]
     if question["answer"] not in answer_letters(kind):
         raise TempVSDataError(f"gt_option {question['gt_option']!r} does not end in an option letter {'/'.join(answer_letters(kind))}: no answer could ever be scored right")
     return question
-
 
 
 def _from_row(row: Dict, *args) -> Dict:
@@ -302,8 +421,7 @@ class Questions(NamedTuple):
     files: List[Path]  # every file read
 
 
-def question_rows(release: Release, tests: Sequence[str], modes: Sequence[str] = ("standard",), visuals: Sequence[str] = ("combined",), blind: bool = True,
-                  grounded: bool = True, sources: Sequence[str] = SOURCES) -> Questions:
+def question_rows(release: Release, tests: Sequence[str], modes: Sequence[str] = ("standard",), visuals: Sequence[str] = ("combined",), blind: bool = True, grounded: bool = True, sources: Sequence[str] = SOURCES) -> Questions:
     """The question rows of ``tests`` (main tests, with their grounding test's rows when ``grounded``, or
     grounding tests) with the prompts of ``modes`` (grounding rows: the standard one), the images of
     ``visuals`` checked, and the text-only LLMs' verdicts where the blind filter applies and ``blind``."""
