@@ -30,7 +30,7 @@ from temporal_bench.lmms_eval_tasks.tempvs.docs import release_docs
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import find_root
 from temporal_bench.tempvs.task_tests import per_test_records
-from temporal_bench.utils.yes_no import INVALID, opposite
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, opposite
 
 
 @dataclass(frozen=True)

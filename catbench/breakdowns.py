@@ -5,7 +5,7 @@ from typing import Callable, Dict, List, Optional
 
 from temporal_bench.lmms_eval_tasks.catbench import metrics
 from temporal_bench.lmms_eval_tasks.catbench.metrics import METRIC_NAMES, report_metric
-from temporal_bench.utils.yes_no import INVALID
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 
 
 def invalid_count(records: List[Dict]) -> int:

@@ -9,7 +9,7 @@ difference is by design, so a folder holding the marker is not compared (docs/ha
 from pathlib import Path
 from typing import Optional
 
-from temporal_bench.utils.data_source import SYNTHETIC_MARKER as MARKER
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import SYNTHETIC_MARKER as MARKER
 
 
 

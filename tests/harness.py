@@ -110,7 +110,7 @@ def as_release_data(folder: Path) -> None:
 def as_release_folder(folder: Path) -> Path:
     """Generated data read as a release of the benchmark: its synthetic-data marker removed (so the
     report judges what is scored on it against the paper, as it would the release's)."""
-    from temporal_bench.utils.data_source import SYNTHETIC_MARKER as MARKER
+    from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import SYNTHETIC_MARKER as MARKER
 
     (Path(folder) / MARKER).unlink()
     return Path(folder)

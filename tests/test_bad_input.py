@@ -48,8 +48,8 @@ from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.lmms_eval_tasks.tempvs.docs import release_folder
 from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
 from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
-from temporal_bench.utils.answer_tags import last_answer_tag
-from temporal_bench.utils.yes_no import INVALID
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import last_answer_tag
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 from temporal_bench.runs.records import doc_record
 from tests.harness import BIN, lmms_eval, metric, read_samples, run_cli
 from tests.task_docs import task_docs, tempvs_main_docs as build_main_docs

@@ -19,7 +19,7 @@ from temporal_bench.lmms_eval_tasks.catbench.questions import expand_hf_rows
 from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.runs.logged import logged_run
 from temporal_bench.runs.records import task_records
-from temporal_bench.utils.data_source import fingerprint
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import fingerprint
 from tests.harness import lm_eval, lmms_eval, metric
 from tests.test_catbench_cli import (
     CLASSIFICATION, VALIDATION, _plain_parse, all_metrics, expected_metrics, scripted_response, write_variants,

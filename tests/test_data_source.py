@@ -22,7 +22,7 @@ from temporal_bench.rescore.cli import main_rescore
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.task_docs import task_docs
 from temporal_bench.lmms_eval_tasks.tempvs.docs import variant
-from temporal_bench.utils.data_source import fingerprint
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import fingerprint
 from tests.harness import BIN, lm_eval, lmms_eval, read_samples, run_cli
 
 TEMPVS_METADATA = {"version": 2.1, "tests": ["mt1_two"], "mode": "standard", "visual": "combined", "blind_filter": True,

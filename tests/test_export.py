@@ -236,14 +236,14 @@ def test_each_copied_module_is_the_package_module_with_renamed_imports(exported)
     """A module with no plugin-only code and no docs citation is the package's, formatted as lmms-eval's lint asks,
     with only its imports renamed; the YAML generator, the fixtures and the export's facts are not exported."""
     from temporal_bench.catbench import questions
-    from temporal_bench.utils import yes_no
+    from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning import yes_no
 
     renamed = Path(questions.__file__).read_text(encoding="utf-8").replace("temporal_bench.catbench", "lmms_eval.tasks.catbench").replace(
-        "temporal_bench.utils.", f"{SHARED_PACKAGE}."
+        "temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.", f"{SHARED_PACKAGE}."
     )
     assert _code((exported / "catbench" / "questions.py").read_text(encoding="utf-8")) == _code(renamed)
     assert _code((exported / SHARED_FOLDER / "yes_no.py").read_text(encoding="utf-8")) == _code(
-        Path(yes_no.__file__).read_text(encoding="utf-8").replace("temporal_bench.utils.", f"{SHARED_PACKAGE}."))
+        Path(yes_no.__file__).read_text(encoding="utf-8").replace("temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.", f"{SHARED_PACKAGE}."))
     assert not {"tasks.py", "fixtures.py", "released_predictions.py", "upstream.py", "paper.py"} & set(_files(exported / "tempvs"))
 
 
@@ -312,7 +312,7 @@ def test_no_exported_code_can_end_the_process(exported):
         names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
         names |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
         assert not names & {"SystemExit", "exit", "_exit"}, path
-    from temporal_bench.utils import fail_fast
+    from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning import fail_fast
 
     assert "class DataErrorExit(SystemExit)" in Path(fail_fast.__file__).read_text(encoding="utf-8")
 
@@ -391,7 +391,7 @@ def test_a_copied_module_may_not_replace_a_file_of_the_task_folder(tmp_path):
 
 def test_standalone_check_allows_the_package_in_comments_only():
     check_standalone("# copied from temporal_bench/utils/yes_no.py\nimport re\n", "ok.py")
-    for source in ("from temporal_bench.utils import yes_no\n", "import importlib\nimportlib.import_module('temporal_bench')\n"):
+    for source in ("from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning import yes_no\n", "import importlib\nimportlib.import_module('temporal_bench')\n"):
         with pytest.raises(ExportError):
             check_standalone(source, "bad.py")
 

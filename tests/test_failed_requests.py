@@ -17,7 +17,7 @@ import pytest
 from temporal_bench.lmms_eval_tasks.catbench_variants.utils import majority_vote
 from temporal_bench.response_cache import forget_failed
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import gt_acc, make_record
-from temporal_bench.utils.failed_requests import is_failed_response
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import is_failed_response
 from tests.api_backends.mock_server import MockServer, Outcome, refused_url, scripted
 from tests.api_backends.tasks import expected_requests, scripted_answers, write_data
 from tests.api_backends.runs import MOCK_MODEL, api_env, api_run, oracle_text

@@ -26,7 +26,7 @@ from temporal_bench.report.paired_test import paired_tests
 from temporal_bench.runs.logged import logged_run
 from temporal_bench.runs.records import task_records
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from temporal_bench.utils.yes_no import INVALID
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 from tests.harness import lmms_eval
 
 TASKS = ["catbench_switched", "catbench_explain_switched", "tempvs_mt1_two", "isobench", "isobench_cot"]

@@ -23,7 +23,7 @@ from temporal_bench.runs.results import Run
 from temporal_bench.lmms_eval_tasks.tempvs import utils as tempvs_hooks
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.lmms_eval_tasks.tempvs.docs import LOCAL_LAYOUT as TEMPVS_LAYOUT
-from temporal_bench.utils.fail_fast import DataErrorExit
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import DataErrorExit
 from loguru import logger as eval_logger
 
 from tests.harness import BIN, metric, read_results, run_cli

@@ -17,7 +17,7 @@ from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.loading import TempVSDataError, load_task_docs
 from temporal_bench.tempvs.tasks import TASKS as TEMPVS_TASKS
 from temporal_bench.converted_dataset import card_configs
-from temporal_bench.utils.data_source import fingerprint
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import fingerprint
 from temporal_bench.synthetic_data import is_synthetic
 from tests.harness import lmms_eval, read_samples
 

@@ -115,16 +115,23 @@ def test_reading_errors_name_the_file(run_folder):
         find_runs(run_folder)
 
 
+SHARED_HELPERS = "temporal_bench.lmms_eval_tasks._task_utils."  # the task folders' shared helpers: the "utils" layer
+
+
+def _layer(module: str) -> str:
+    return "utils" if module.startswith(SHARED_HELPERS) else module.split(".")[1]
+
+
 def _imported_layers(path: Path) -> set[str]:
     """The packages and modules right below temporal_bench that a module imports (``runs``, ``benchmarks``, ...)."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[1] for alias in node.names if alias.name.startswith("temporal_bench."))
+            found.update(_layer(alias.name) for alias in node.names if alias.name.startswith("temporal_bench."))
         elif isinstance(node, ast.ImportFrom) and node.module == "temporal_bench":
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("temporal_bench."):
-            found.add(node.module.split(".")[1])
+            found.add(_layer(node.module))
     return found
 
 

@@ -5,7 +5,7 @@ from typing import Dict, Optional, Sequence
 
 from sklearn.metrics import accuracy_score, classification_report
 
-from temporal_bench.utils.yes_no import NO, YES
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import NO, YES
 
 _SKLEARN_COLUMNS = {"precision": "precision", "recall": "recall", "f1": "f1-score"}
 

@@ -3,7 +3,7 @@
 import re
 from typing import Optional
 
-from temporal_bench.utils.answer_tags import strip_think
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import strip_think
 
 YES, NO, INVALID = "yes", "no", "invalid"
 

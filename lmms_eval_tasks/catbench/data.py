@@ -12,8 +12,8 @@ from typing import Dict, List, Tuple
 from loguru import logger as eval_logger
 
 from temporal_bench.lmms_eval_tasks.catbench.questions import RELATIONS, CatBenchDataError, binary_question, expand_hf_rows, make_question, require_fields, steps_of
-from temporal_bench.utils.data_source import DataSource, from_hub, local_data_dir
-from temporal_bench.utils.json_lines import json_lines
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import DataSource, from_hub, local_data_dir
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.json_lines import json_lines
 
 HUB_ID = "vanyacohen/CaT-Bench"
 DATA_DIR_ENV = "CATBENCH_DATA_DIR"

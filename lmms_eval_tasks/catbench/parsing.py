@@ -5,8 +5,8 @@ repeats), so a runaway 100 KB generation parses as fast as a short one."""
 import json
 import re
 
-from temporal_bench.utils.answer_tags import strip_think
-from temporal_bench.utils.yes_no import INVALID, first_yes_no
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import strip_think
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, first_yes_no
 
 _CODE_FENCE = re.compile(r"```(?:json)?", re.IGNORECASE)
 _JSON_OBJECT = re.compile(r"\{[^{}]*\}")  # a flat object; [^{}] keeps many "{" without "}" linear

@@ -2,7 +2,7 @@
 
 from typing import Dict, Iterable, List, Sequence
 
-from temporal_bench.utils.yes_no import NO, YES
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import NO, YES
 
 RELATIONS = ("before", "after")
 HF_FIELDS = ("title", "steps", "origin_text", "destination_text", "label")  # a row of the hub dataset: one step pair

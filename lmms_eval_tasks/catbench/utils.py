@@ -28,8 +28,8 @@ from temporal_bench.lmms_eval_tasks.catbench.metrics import (  # noqa: F401 - th
 )
 from temporal_bench.lmms_eval_tasks.catbench.parsing import PARSERS
 from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError, with_switched_twins
-from temporal_bench.utils.data_source import DataNotFoundError, data_source  # noqa: F401
-from temporal_bench.utils.fail_fast import stops_run_on
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import DataNotFoundError, data_source  # noqa: F401
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import stops_run_on
 
 
 def check_settings(close_max_distance: int = 3, switched: bool = False) -> None:

@@ -17,10 +17,10 @@ from temporal_bench.lmms_eval_tasks.catbench.prompts import HEADER_MANY, context
 from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
 from temporal_bench.lmms_eval_tasks.catbench.utils import process_docs, process_results_with, variant
 from temporal_bench.lmms_eval_tasks.catbench_variants.fewshot import ExemplarRetriever
-from temporal_bench.utils.answer_tags import strip_think
-from temporal_bench.utils.failed_requests import is_failed_response
-from temporal_bench.utils.fail_fast import stops_run_on
-from temporal_bench.utils.yes_no import INVALID, NO, YES, first_yes_no
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import strip_think
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import is_failed_response
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import stops_run_on
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, NO, YES, first_yes_no
 
 _NL_ANSWER = re.compile(r"Answer\s*1\s*:[\s*]*(yes|no)\b", re.IGNORECASE)
 

@@ -22,9 +22,9 @@ Three scoring rules, each named by the prefix of its keys; the tasks' headline s
 
 from typing import Callable, Dict, List, Optional, Tuple
 
-from temporal_bench.utils.classification import yes_no_report
-from temporal_bench.utils.failed_requests import count_failed, is_failed_response, warn_failed
-from temporal_bench.utils.yes_no import INVALID, opposite
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.classification import yes_no_report
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import count_failed, is_failed_response, warn_failed
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, opposite
 
 CLASS_NAMES = ("dep", "nondep")  # DEP = yes, NONDEP = no
 REPORT_SCORES = [

@@ -3,8 +3,8 @@ paper's scores and counted by ``coverage``."""
 
 import re
 
-from temporal_bench.utils.answer_tags import last_answer_tag
-from temporal_bench.utils.yes_no import INVALID, first_yes_no, strip_markdown
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import last_answer_tag
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, first_yes_no, strip_markdown
 
 _YES_NO_WORDS = re.compile(r"\b(yes|no)\b", re.IGNORECASE)
 

@@ -24,8 +24,8 @@ from temporal_bench.lmms_eval_tasks.isobench.metrics import (  # noqa: F401 - th
     values_of,
 )
 from temporal_bench.lmms_eval_tasks.isobench.parsing import PARSERS
-from temporal_bench.utils.data_source import DataNotFoundError, DataSource, data_source, local_data_dir  # noqa: F401
-from temporal_bench.utils.fail_fast import stops_run_on
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import DataNotFoundError, DataSource, data_source, local_data_dir  # noqa: F401
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import stops_run_on
 
 
 @stops_run_on((IsoBenchDataError, DataNotFoundError))

@@ -22,8 +22,8 @@ from loguru import logger as eval_logger
 
 from temporal_bench.lmms_eval_tasks.tempvs import tempvs_to_hf
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TempVSDataError
-from temporal_bench.utils.data_source import DataNotFoundError, DataSource, from_hub, local_data_dir
-from temporal_bench.utils.fail_fast import stops_run_on
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import DataNotFoundError, DataSource, from_hub, local_data_dir
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import stops_run_on
 
 HUB_RELEASE = "yingjins/TempVS"
 DATA_DIR_ENV = "TEMPVS_DATA_DIR"

@@ -20,7 +20,7 @@ characters), so a runaway generation of 100 KB parses in milliseconds.
 import re
 from typing import FrozenSet
 
-from temporal_bench.utils.answer_tags import cut_unclosed_think, last_answer_tag
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import cut_unclosed_think, last_answer_tag
 
 UNK = "UNK"
 EXTRACTORS = ("generic", "deepseek", "internvl", "interleave", "llama_blind")

@@ -26,7 +26,7 @@ from loguru import logger as eval_logger
 
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, extract, is_correct
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, TEST_NAMES, doc_key, task_kind
-from temporal_bench.utils.failed_requests import is_failed_response, warn_failed
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import is_failed_response, warn_failed
 
 HEADLINE = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "invalid_rate", "failed_count")
 GROUNDING_HEADLINE = ("gt_acc", "invalid_rate", "failed_count")

@@ -30,7 +30,7 @@ from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Sequenc
 
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import answer_letters, is_correct, official_extract
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TASK_IDS, TEST_NAMES, TempVSDataError, doc_key, task_kind
-from temporal_bench.utils.json_lines import json_lines_after
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.json_lines import json_lines_after
 
 try:  # lmms-eval's logger prints at the CLI's verbosity
     from loguru import logger as eval_logger

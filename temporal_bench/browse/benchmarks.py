@@ -17,7 +17,7 @@ from typing import Any
 
 from temporal_bench import benchmarks
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
-from temporal_bench.utils.yes_no import INVALID
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 
 RIGHT, WRONG, INVALID_ANSWER = "right", "wrong", "invalid"
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from temporal_bench.utils.data_source import SYNTHETIC_MARKER
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import SYNTHETIC_MARKER
 
 DATA_SOURCE_KEY = "data_source"
 
