@@ -1,15 +1,25 @@
 """What the upstream export (temporal_bench/export) says about CaT-Bench beyond its code."""
 
-from temporal_bench.lmms_eval_tasks.catbench import data as loading
-from temporal_bench.export.facts import UpstreamFacts
+from temporal_bench.export.facts import Substitution, UpstreamFacts
 
 UPSTREAM = UpstreamFacts(
-    summary="Text-only recipe plans: must step i happen before/after step j? Answer-only, answer-then-explain, "
-    "explain-then-answer, few-shot (BM25 exemplars) and self-consistency settings; the `_switched` "
-    "variants add NonDep-S twins for Order Contrastive Consistency.",
-    source_hub_id=loading.HUB_ID,
-    data_dir_env=loading.DATA_DIR_ENV,
-    local_layout="the original release (`{dependent,nondependent}_real_{before,after}.jsonl` of a split, or a root " "with `{train,val,test}_must_why/`), or the Hugging Face files `train.jsonl` / `val.jsonl` / `test.jsonl`",
+    summary="Text-only recipe plans: must step i happen before/after step j? The paper's answer-only, answer-then-explain "
+    "and explain-then-answer settings; the `_switched` variants add NonDep-S twins for Order Contrastive Consistency.",
+    hub_dataset="vanyacohen/CaT-Bench",
+    build_command=None,
+    substitutions=(
+        Substitution(
+            "_default_template_yaml",
+            "# Shared by every CaT-Bench task: process_docs expands the step pairs of the split into questions. The data: a\n"
+            "# one-row placeholder per split, for which process_docs reads the task's test_split from CATBENCH_DATA_DIR, else the hub.\n"
+            "dataset_path: json\n"
+            "dataset_kwargs: {data_files: {train: placeholder.jsonl, validation: placeholder.jsonl, test: placeholder.jsonl}}\n",
+            "# Shared by every CaT-Bench task: process_docs expands the step pairs of the split into questions. The data: the\n"
+            "# official release on the hub, read as it is.\n"
+            "dataset_path: vanyacohen/CaT-Bench\n",
+            "the data route: the official hub release instead of the package's one-row placeholders",
+        ),
+    ),
     bibtex="""@inproceedings{lal-etal-2024-cat,
     title = "{C}a{T}-Bench: Benchmarking Language Model Understanding of Causal and Temporal Dependencies in Plans",
     author = "Lal, Yash Kumar and Cohen, Vanya and Chambers, Nathanael and Balasubramanian, Niranjan and Mooney, Raymond",

@@ -63,11 +63,14 @@ def run_problems(run: LoggedRun, allow_subset: bool = False) -> list[str]:
     if limit not in (None, -1):
         shown = f"{limit:g}" if isinstance(limit, (int, float)) else limit  # lmms-eval records 3 as 3.0
         problems.append(f"{where}: partial run (--limit {shown}): its scores are not the benchmark's")
+    cache = (run.cli_args or {}).get("use_cache")
+    rerun = (f"`temporal-bench forget-failed {cache}`, then the same command sends only the failed requests" if cache
+             else "run again with --use_cache DIR to keep the answered requests for the next re-run")
     for task, entry in sorted(run.data["results"].items()):
         if isinstance(entry, dict):
             for test, failed in failed_counts(entry):
                 name = f"{task} ({test.upper()})" if test else task
-                problems.append(f"{where}: {name}: {failed} failed request(s) scored as unanswered (docs/backends.md)")
+                problems.append(f"{where}: {name}: {failed} failed request(s) scored as unanswered; {rerun} (docs/backends.md)")
     if not allow_subset:
         problems += [f"{where}: {found} (a partial or other copy of the data: its scores are not the benchmark's; "
                      "--allow-subset accepts a deliberate subset)" for found in subset_tasks(run)]

@@ -61,8 +61,8 @@ def test_failed_requests_fail(tmp_path, env):
     log = check(out, cwd=tmp_path)
     assert log.returncode == 1
     results = next(out.rglob("*_results.json")).as_posix()
-    assert log.stderr == (f"check: 1 problem(s):\n- {results}: catbench: {N_DOCS} failed request(s) scored as unanswered "
-                          "(docs/backends.md)\n")
+    assert log.stderr == (f"check: 1 problem(s):\n- {results}: catbench: {N_DOCS} failed request(s) scored as unanswered; "
+                          "run again with --use_cache DIR to keep the answered requests for the next re-run (docs/backends.md)\n")
 
 
 def test_samples_without_results_and_an_empty_folder(good_run, tmp_path):

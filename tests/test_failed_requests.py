@@ -20,7 +20,7 @@ from temporal_bench.lmms_eval_tasks.tempvs.metrics import gt_acc, make_record
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import is_failed_response
 from tests.api_backends.mock_server import MockServer, Outcome, refused_url, scripted
 from tests.api_backends.tasks import expected_requests, scripted_answers, write_data
-from tests.api_backends.runs import MOCK_MODEL, api_env, api_run, oracle_text
+from tests.api_backends.runs import MOCK_MODEL, api_env, api_run, check_output, oracle_text
 from tests.harness import BIN, read_results, run_cli
 
 TASKS = ["catbench", "catbench_sc", "isobench", "tempvs_gt_all", "tempvs_mt1_two"]
@@ -153,7 +153,7 @@ def test_http_400_and_500(data, http_error_run):
     assert_failed_metrics(http_error_run["results"], data, failed)
     for task in TASKS:
         assert warned(http_error_run["log"], task, failed[task], n_docs(data, task)), task
-    assert f"temporal-bench forget-failed {http_error_run['cache']}" in http_error_run["log"].stdout
+    assert f"`temporal-bench forget-failed {http_error_run['cache']}`, then the same command sends only the failed requests" in check_output(http_error_run["root"])
 
 
 def test_timeout(data, tmp_path):

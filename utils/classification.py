@@ -10,9 +10,7 @@ from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import
 _SKLEARN_COLUMNS = {"precision": "precision", "recall": "recall", "f1": "f1-score"}
 
 
-def yes_no_report(
-    gold: Sequence[str], pred: Sequence[str], class_names: Sequence[str]
-) -> Optional[Dict[str, float]]:
+def yes_no_report(gold: Sequence[str], pred: Sequence[str], class_names: Sequence[str]) -> Optional[Dict[str, float]]:
     """Per-class and averaged P/R/F1 plus accuracy for labels ``yes``/``no``.
 
     ``class_names`` name the yes and the no class in the keys (e.g. ``("dep", "nondep")``):
@@ -30,9 +28,7 @@ def yes_no_report(
 def _report(gold: tuple, pred: tuple, class_names: tuple) -> Dict[str, float]:
     """Cached: each per-class and averaged score of a task is its own aggregation, and all of them
     ask for the report of the same answers (one scikit-learn call instead of one per score)."""
-    report = classification_report(
-        list(gold), list(pred), labels=[YES, NO], output_dict=True, zero_division=0
-    )
+    report = classification_report(list(gold), list(pred), labels=[YES, NO], output_dict=True, zero_division=0)
     scores = {}
     rows = {name: report[label] for label, name in zip((YES, NO), class_names)}
     rows.update(macro=report["macro avg"], weighted=report["weighted avg"])

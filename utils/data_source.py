@@ -20,11 +20,6 @@ class DataNotFoundError(FileNotFoundError):
     dataset cannot be fetched. The message names the cause, the variable and the layout its folder must hold."""
 
 
-def offline() -> List[str]:
-    """The variables that put the Hugging Face libraries offline."""
-    return [name for name in OFFLINE_ENVS if os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")]
-
-
 def local_data_dir(env_var: str, layout: str) -> Optional[Path]:
     """The folder ``env_var`` names, or None when it is unset (load from the hub); a missing folder is an error."""
     value = os.environ.get(env_var, "").strip()
@@ -42,7 +37,7 @@ def from_hub(fetch: Callable[[], T], hub_id: str, env_var: str, layout: str) -> 
     try:
         return fetch()
     except OSError as error:
-        flags = offline()
+        flags = [name for name in OFFLINE_ENVS if os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")]
         cause = f"offline mode is on ({', '.join(flags)}) and it is not in the local cache" if flags else "the hub cannot be reached or refused the download"
         retry = f"; or unset {' and '.join(flags)} on a machine with network access to download it" if flags else ""
         raise DataNotFoundError(f"{env_var} is not set and the Hugging Face dataset {hub_id} cannot be loaded: {cause} ({type(error).__name__}: {error}). Set {env_var} to {layout}{retry}") from error

@@ -12,7 +12,8 @@ with status 1 right after the logged line (otherwise lmms-eval would exit 0 with
 import functools
 from typing import Callable, Tuple, Type
 
-from loguru import logger as eval_logger  # lmms-eval's logger: the CLI prints its lines in its own format
+# lmms-eval's logger: the CLI prints its lines in its own format
+from loguru import logger as eval_logger
 
 
 class DataErrorExit(SystemExit):

@@ -1,20 +1,12 @@
 """Responses that are no answer at all: a request that failed, or no text.
 
-lmms-eval 0.7.3 exposes no constant for its failure texts, so they are matched here by the prefixes its
-model classes write (lmms_eval/models/...):
-
-* ``[LMMS_EVAL_REQUEST_FAILED after N retries] <error>``: every retry failed (``simple/openai.py`` and
-  ``chat/openai.py``, ``process_single_request``; ``chat/async_openai.py``, ``generate_until._process``;
-  also the ``gemini`` classes);
-* ``[LMMS_EVAL_BUDGET_EXCEEDED]``: the run's ``--max_tokens`` budget was spent (``chat/openai.py``,
-  ``chat/async_openai.py``);
-* ``Error: can only concatenate str (not "NoneType") to str``: ``chat/async_openai.py``
-  (``maybe_forward_with_tool``) when the API returned a message without text;
-* an empty response: ``simple/gpt4v.py`` after its retries, the ``openai`` classes past the budget or for
-  a message without text, or a model that generated nothing.
-
-Such a response is never parsed (``"after 5 retries"`` would read as image 5, ``"No such model"`` as
-"no"): it is scored as an unanswered question and counted in the task's ``failed_count``.
+lmms-eval 0.7.3 exposes no constant for its failure texts, so they are matched by the prefixes its model classes
+write: ``[LMMS_EVAL_REQUEST_FAILED after N retries] <error>`` (every retry failed: the openai and gemini classes),
+``[LMMS_EVAL_BUDGET_EXCEEDED]`` (the ``--max_tokens`` budget was spent), ``Error: can only concatenate str (not
+"NoneType") to str`` (``chat/async_openai.py`` on a message without text), and an empty response (``simple/gpt4v.py``
+after its retries, a message without text, a model that generated nothing). Such a response is never parsed
+(``"after 5 retries"`` would read as image 5, ``"No such model"`` as "no"): it is scored as an unanswered question
+and counted in the task's ``failed_count``.
 """
 
 from typing import Dict, List, Optional
@@ -45,10 +37,14 @@ def warn_failed(task: str, failed: int, total: int, args=None) -> None:
         return
     cache = getattr(args, "use_cache", None)
     if cache:
-        rerun = (f"lmms-eval's response cache {cache} keeps the answered requests but also the failure texts: run `temporal-bench forget-failed {cache}` "
-                 "and then the same command again, which sends only the failed requests (a task that samples, temperature > 0, is never cached and runs again whole)")
+        rerun = (
+            f"lmms-eval's response cache {cache} keeps the answered requests but also the failure texts: remove those and run the same "
+            "command again, which sends only the failed requests (a task that samples, temperature > 0, is never cached and runs again whole)"
+        )
     else:
-        rerun = "run with --use_cache DIR to keep answered requests; after `temporal-bench forget-failed DIR` the same command sends only the failed ones"
-    eval_logger.warning(f"{task}: {failed} of {total} question(s) got no answer: their request failed or brought no response (lmms-eval's "
-                        f"[LMMS_EVAL_REQUEST_FAILED ...] text, or an empty response). They are scored as unanswered (invalid answers), so this "
-                        f"run's scores are not the model's. To complete the run: {rerun}.")
+        rerun = "run with --use_cache DIR to keep the answered requests, so that a re-run sends only the failed ones"
+    eval_logger.warning(
+        f"{task}: {failed} of {total} question(s) got no answer: their request failed or brought no response (lmms-eval's "
+        f"[LMMS_EVAL_REQUEST_FAILED ...] text, or an empty response). They are scored as unanswered (invalid answers), so this "
+        f"run's scores are not the model's. To complete the run: {rerun}."
+    )

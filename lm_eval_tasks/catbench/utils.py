@@ -5,14 +5,11 @@ from typing import Dict, List
 
 import datasets
 
-from temporal_bench.lmms_eval_tasks.catbench.data import split_questions
-from temporal_bench.lmms_eval_tasks.catbench.utils import (  # noqa: F401
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import (  # noqa: F401
     data_source,
-    doc_to_target,
-    doc_to_text_answer_only,
-    doc_to_text_cot,
-    doc_to_text_explain,
-    docs_of,
+)
+from temporal_bench.lmms_eval_tasks.catbench.data import split_questions
+from temporal_bench.lmms_eval_tasks.catbench.metrics import (  # noqa: F401 - the YAMLs' aggregations
     f1_dep,
     f1_macro_first,
     f1_nondep,
@@ -22,14 +19,27 @@ from temporal_bench.lmms_eval_tasks.catbench.utils import (  # noqa: F401
     precision_dep,
     precision_macro,
     precision_nondep,
-    process_results_answer_only,
-    process_results_json,
     recall_dep,
     recall_macro,
     recall_nondep,
     tc,
 )
-from temporal_bench.lmms_eval_tasks.catbench_variants.utils import doc_to_text_explain_nl, doc_to_text_fewshot, majority_vote, process_results_nl, with_fewshot  # noqa: F401
+from temporal_bench.lmms_eval_tasks.catbench.utils import (  # noqa: F401
+    doc_to_target,
+    doc_to_text_answer_only,
+    doc_to_text_cot,
+    doc_to_text_explain,
+    docs_of,
+    process_results_answer_only,
+    process_results_json,
+)
+from temporal_bench.lmms_eval_tasks.catbench_variants.utils import (  # noqa: F401
+    doc_to_text_explain_nl,
+    doc_to_text_fewshot,
+    majority_vote,
+    process_results_nl,
+    with_fewshot,
+)
 
 
 def custom_dataset(data_split: str = "test", close_max_distance: int = 3, switched: bool = False, fewshot_k: int = 0, pool_split: str = "train", **metadata) -> Dict[str, datasets.Dataset]:

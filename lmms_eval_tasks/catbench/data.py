@@ -11,14 +11,28 @@ from typing import Dict, List, Tuple
 
 from loguru import logger as eval_logger
 
-from temporal_bench.lmms_eval_tasks.catbench.questions import RELATIONS, CatBenchDataError, binary_question, expand_hf_rows, make_question, require_fields, steps_of
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import DataSource, from_hub, local_data_dir
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import (
+    DataSource,
+    from_hub,
+    local_data_dir,
+)
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.json_lines import json_lines
+from temporal_bench.lmms_eval_tasks.catbench.questions import (
+    RELATIONS,
+    CatBenchDataError,
+    binary_question,
+    expand_hf_rows,
+    make_question,
+    require_fields,
+    steps_of,
+)
 
 HUB_ID = "vanyacohen/CaT-Bench"
 DATA_DIR_ENV = "CATBENCH_DATA_DIR"
-LOCAL_LAYOUT = ("a folder holding the original release's four {dependent,nondependent}_real_{before,after}.jsonl files of a split, or a root with "
-                "{train,val,test}_must_why/ folders of them, or the Hugging Face files train.jsonl / val.jsonl / test.jsonl")
+LOCAL_LAYOUT = (
+    "a folder holding the original release's four {dependent,nondependent}_real_{before,after}.jsonl files of a split, or a root with "
+    "{train,val,test}_must_why/ folders of them, or the Hugging Face files train.jsonl / val.jsonl / test.jsonl"
+)
 SPLITS = ("train", "validation", "test")
 RELEASE_DIR_NAMES = {"train": "train_must_why", "validation": "val_must_why", "test": "test_must_why"}
 HF_FILE_NAMES = {"train": "train.jsonl", "validation": "val.jsonl", "test": "test.jsonl"}
@@ -30,7 +44,7 @@ EXPECTED_COUNTS = {"test": (2840, 1420, 1420, 1256), "validation": (1616, 808, 8
 
 def how_to_select(split: str) -> str:
     """How a user makes a run evaluate ``split``."""
-    return f"a task with test_split: {split} (lmms-eval: a YAML that includes the task and sets it) or lm-eval's --metadata '{{\"data_split\": \"{split}\"}}'"
+    return f'a task with test_split: {split} (lmms-eval: a YAML that includes the task and sets it) or lm-eval\'s --metadata \'{{"data_split": "{split}"}}\''
 
 
 def _release_question(row: Dict, dependent: bool, relation: str, where: str) -> Dict:
@@ -57,8 +71,10 @@ def _local_split(folder: Path, split: str, pool: bool) -> Tuple[List[Dict], List
     if present and len(present) < len(RELEASE_FILES):
         raise CatBenchDataError(f"{DATA_DIR_ENV}={folder}: an incomplete release split, {sorted(set(RELEASE_FILES.values()) - set(present))} missing (found {sorted(present)})")
     if present and pool:
-        raise CatBenchDataError(f"{DATA_DIR_ENV}={folder} holds the files of the evaluated split itself, not the {split} split the few-shot exemplars come from: "
-                                f"point it at a root holding {RELEASE_DIR_NAMES[split]}/ beside the evaluated split's folder (or {HF_FILE_NAMES[split]})")
+        raise CatBenchDataError(
+            f"{DATA_DIR_ENV}={folder} holds the files of the evaluated split itself, not the {split} split the few-shot exemplars come from: "
+            f"point it at a root holding {RELEASE_DIR_NAMES[split]}/ beside the evaluated split's folder (or {HF_FILE_NAMES[split]})"
+        )
     release = folder if present else folder / RELEASE_DIR_NAMES[split]
     if release.is_dir():
         for name in RELEASE_FILES.values():
@@ -72,8 +88,10 @@ def _local_split(folder: Path, split: str, pool: bool) -> Tuple[List[Dict], List
     others = [other for other in SPLITS if (folder / RELEASE_DIR_NAMES[other]).is_dir() or (folder / HF_FILE_NAMES[other]).is_file()]
     held = f"; it holds the {' and '.join(others)} split: run {how_to_select('|'.join(others))} to evaluate it" if others else ""
     role = "the few-shot exemplars come from" if pool else "this task evaluates"
-    raise CatBenchDataError(f"{DATA_DIR_ENV}={folder}: no CaT-Bench {split!r} split, which {role}: expected {folder / RELEASE_DIR_NAMES[split]}/ holding the four "
-                            f"*_real_{{before,after}}.jsonl files, or {folder / HF_FILE_NAMES[split]}; found {sorted(p.name for p in folder.iterdir())[:20]}{held}")
+    raise CatBenchDataError(
+        f"{DATA_DIR_ENV}={folder}: no CaT-Bench {split!r} split, which {role}: expected {folder / RELEASE_DIR_NAMES[split]}/ holding the four "
+        f"*_real_{{before,after}}.jsonl files, or {folder / HF_FILE_NAMES[split]}; found {sorted(p.name for p in folder.iterdir())[:20]}{held}"
+    )
 
 
 def split_questions(split: str, hub_rows=None, pool: bool = False) -> Tuple[List[Dict], Dict]:
@@ -103,4 +121,3 @@ def split_questions(split: str, hub_rows=None, pool: bool = False) -> Tuple[List
         hint = f"; these files match the released {matches[0]} split ({found[0]:,} questions): run {how_to_select(matches[0])} to evaluate it as such" if matches else ""
         eval_logger.warning(f"CaT-Bench {split} split: (questions, Dep, before, close) = {found}, the released {split} split has {expected}{hint}")
     return questions, record
-

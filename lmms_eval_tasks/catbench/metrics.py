@@ -13,7 +13,11 @@ from collections import defaultdict
 from typing import Callable, Dict, List, Optional
 
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.classification import yes_no_report
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import count_failed, is_failed_response, warn_failed
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import (
+    count_failed,
+    is_failed_response,
+    warn_failed,
+)
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, opposite
 
 CLASS_NAMES = ("dep", "nondep")
@@ -107,12 +111,7 @@ def f1_macro_first(records: List[Dict], args=None) -> Optional[float]:
 
 
 # The paper's headline figures, each a task's metric key and the name of its aggregation.
-METRIC_NAMES = [
-    "f1_macro", "precision_macro", "recall_macro",
-    "precision_dep", "recall_dep", "f1_dep",
-    "precision_nondep", "recall_nondep", "f1_nondep",
-    "tc", "occ", "invalid_rate", "failed_count",
-]
+METRIC_NAMES = ["f1_macro", "precision_macro", "recall_macro", "precision_dep", "recall_dep", "f1_dep", "precision_nondep", "recall_nondep", "f1_nondep", "tc", "occ", "invalid_rate", "failed_count"]
 
 _CLASSIFICATION_FIELDS = ("variant", "gold", "pred")
 # What each headline key after the first reads (the first, f1_macro, carries the whole record: whatever

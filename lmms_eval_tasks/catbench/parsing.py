@@ -1,4 +1,4 @@
-"""Map a response to yes / no / invalid per prompt mode (docs/protocol/catbench.md §5): whole words only, outside
+"""Map a response to yes / no / invalid per prompt mode, as the paper's evaluation reads them: whole words only, outside
 ``<think>`` blocks. Every pattern is linear in the response length (no nested or adjacent unbounded
 repeats), so a runaway 100 KB generation parses as fast as a short one."""
 

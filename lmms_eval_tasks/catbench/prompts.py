@@ -1,4 +1,4 @@
-"""The paper's prompts (docs/protocol/catbench.md §4), whitespace exact: note the three newlines
+"""The paper's prompts (the official repository's strings), whitespace exact: note the three newlines
 before the question."""
 
 import re
@@ -24,11 +24,7 @@ def answer_only(doc: Dict) -> str:
 
 def answer_then_explain(doc: Dict) -> str:
     """(A+E) ``basic_binary_explain``: a JSON answer."""
-    return (
-        f"{context(HEADER_MANY, doc)}1. {doc['question']}\n2. Explain why or why not.\n\n"
-        'Format your answer as JSON with the key value pairs "binary_answer": "yes/no answer to Q1", '
-        '"why_answer": "one sentence answer to Q2"'
-    )
+    return f"{context(HEADER_MANY, doc)}1. {doc['question']}\n2. Explain why or why not.\n\n" 'Format your answer as JSON with the key value pairs "binary_answer": "yes/no answer to Q1", ' '"why_answer": "one sentence answer to Q2"'
 
 
 def explain_then_answer(doc: Dict) -> str:

@@ -17,21 +17,10 @@ def binary_question(relation: str, a: int, b: int) -> str:
 
 def make_question(title: str, steps: Sequence[str], a: int, b: int, relation: str, dependent: bool, question: str) -> Dict:
     """One question. ``pair_id`` (title, a, b) joins the before and after questions of a pair."""
-    return {
-        "question_id": f"real|{title}|{a}|{b}|{relation}",
-        "pair_id": f"{title}|{a}|{b}",
-        "variant": "real",
-        "title": title,
-        "steps": list(steps),
-        "step_a": a,
-        "step_b": b,
-        "relation": relation,
-        "question": question,
-        "dependency": "dep" if dependent else "nondep",
-        "distance": b - a,
-        "answer": YES if dependent else NO,
-        "choices": [YES, NO],
-    }
+    key = f"{title}|{a}|{b}"
+    record = {"question_id": f"real|{key}|{relation}", "pair_id": key, "variant": "real", "title": title, "steps": list(steps), "step_a": a, "step_b": b, "relation": relation}
+    record.update(question=question, dependency="dep" if dependent else "nondep", distance=b - a, answer=YES if dependent else NO, choices=[YES, NO])
+    return record
 
 
 def switched_twin(question: Dict) -> Dict:

@@ -7,29 +7,14 @@ from functools import partial
 from typing import Callable, Dict, List
 
 import datasets
+
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import DataNotFoundError
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import stops_run_on
 from temporal_bench.lmms_eval_tasks.catbench import prompts
 from temporal_bench.lmms_eval_tasks.catbench.data import split_questions
-from temporal_bench.lmms_eval_tasks.catbench.metrics import (  # noqa: F401 - the YAMLs' aggregations
-    f1_dep,
-    f1_macro_first,
-    f1_nondep,
-    failed_count,
-    invalid_rate,
-    make_record,
-    occ,
-    per_metric,
-    precision_dep,
-    precision_macro,
-    precision_nondep,
-    recall_dep,
-    recall_macro,
-    recall_nondep,
-    tc,
-)
+from temporal_bench.lmms_eval_tasks.catbench.metrics import make_record, per_metric
 from temporal_bench.lmms_eval_tasks.catbench.parsing import PARSERS
 from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError, with_switched_twins
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import DataNotFoundError, data_source  # noqa: F401
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import stops_run_on
 
 
 def check_settings(close_max_distance: int = 3, switched: bool = False) -> None:

@@ -11,16 +11,31 @@ from typing import Dict, List
 import datasets
 from lmms_eval.api.filter import Filter
 
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import (
+    strip_think,
+)
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import (
+    stops_run_on,
+)
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import (
+    is_failed_response,
+)
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import (
+    INVALID,
+    NO,
+    YES,
+    first_yes_no,
+)
 from temporal_bench.lmms_eval_tasks.catbench.data import split_questions
 from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only
 from temporal_bench.lmms_eval_tasks.catbench.prompts import HEADER_MANY, context
 from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
-from temporal_bench.lmms_eval_tasks.catbench.utils import process_docs, process_results_with, variant
+from temporal_bench.lmms_eval_tasks.catbench.utils import (
+    process_docs,
+    process_results_with,
+    variant,
+)
 from temporal_bench.lmms_eval_tasks.catbench_variants.fewshot import ExemplarRetriever
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import strip_think
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import is_failed_response
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import stops_run_on
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, NO, YES, first_yes_no
 
 _NL_ANSWER = re.compile(r"Answer\s*1\s*:[\s*]*(yes|no)\b", re.IGNORECASE)
 
@@ -46,8 +61,7 @@ def doc_to_text_fewshot(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
 
 def doc_to_text_explain_nl(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
     """(NL A+E) ``basic_binary_explain_nl``, the Gemini variant."""
-    return (f"{context(HEADER_MANY, doc)}1. {doc['question']}\n2. Explain why or why not.\n\n"
-            "Format your answer as follows:\n\nAnswer 1: yes/no\nAnswer 2: your answer in one sentence\n\n")
+    return f"{context(HEADER_MANY, doc)}1. {doc['question']}\n2. Explain why or why not.\n\n" "Format your answer as follows:\n\nAnswer 1: yes/no\nAnswer 2: your answer in one sentence\n\n"
 
 
 def parse_nl_answer(response: str) -> str:

@@ -25,7 +25,10 @@ from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Sequenc
 
 from loguru import logger
 
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import DataSource, from_hub
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import (
+    DataSource,
+    from_hub,
+)
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.json_lines import json_lines_after
 
 # The task settings that choose the rows.

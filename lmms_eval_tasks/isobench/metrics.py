@@ -23,15 +23,27 @@ Three scoring rules, each named by the prefix of its keys; the tasks' headline s
 from typing import Callable, Dict, List, Optional, Tuple
 
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.classification import yes_no_report
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import count_failed, is_failed_response, warn_failed
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import (
+    count_failed,
+    is_failed_response,
+    warn_failed,
+)
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, opposite
 
 CLASS_NAMES = ("dep", "nondep")  # DEP = yes, NONDEP = no
 REPORT_SCORES = [
-    "f1_weighted", "precision_weighted", "recall_weighted",
-    "f1_macro", "precision_macro", "recall_macro",
-    "precision_dep", "recall_dep", "f1_dep",
-    "precision_nondep", "recall_nondep", "f1_nondep",
+    "f1_weighted",
+    "precision_weighted",
+    "recall_weighted",
+    "f1_macro",
+    "precision_macro",
+    "recall_macro",
+    "precision_dep",
+    "recall_dep",
+    "f1_dep",
+    "precision_nondep",
+    "recall_nondep",
+    "f1_nondep",
     "accuracy",
 ]
 # plan_id (None when the data has no plan column): the unit a confidence interval resamples (plans,

@@ -1,10 +1,15 @@
-"""Map a response to yes / no / invalid (docs/protocol/isobench.md §4). ``invalid`` answers are left out of the
-paper's scores and counted by ``coverage``."""
+"""Map a response to yes / no / invalid as the paper reads it (App. H): answer-only takes the first YES or NO,
+explain-then-answer only the final ``<answer>`` tag. An ``invalid`` answer is a third label under Table 1's rule
+(the headline scores) and is counted by ``coverage``."""
 
 import re
 
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import last_answer_tag
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, first_yes_no, strip_markdown
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import (
+    INVALID,
+    first_yes_no,
+    strip_markdown,
+)
 
 _YES_NO_WORDS = re.compile(r"\b(yes|no)\b", re.IGNORECASE)
 

@@ -1,4 +1,4 @@
-"""The paper's prompt (docs/protocol/isobench.md §3; paper App. H): GOAL, the plan snippet one step per line without
+"""The paper's prompt (paper App. H): GOAL, the plan snippet one step per line without
 numbering, the QUESTION, then the mode's instruction on its own line. The image goes through the
 model's vision input (``doc_to_visual``), never as text."""
 
@@ -6,10 +6,7 @@ from typing import Dict
 
 ANSWER_ONLY_INSTRUCTION = "Answer only with YES or NO."
 # The paper gives no wording for E->A, only its format (<think>...</think> then <answer>YES|NO</answer>).
-EXPLAIN_THEN_ANSWER_INSTRUCTION = (
-    "First think briefly inside <think>...</think>, then give your final answer inside <answer>...</answer> "
-    "as either <answer>YES</answer> or <answer>NO</answer>."
-)
+EXPLAIN_THEN_ANSWER_INSTRUCTION = "First think briefly inside <think>...</think>, then give your final answer inside <answer>...</answer> " "as either <answer>YES</answer> or <answer>NO</answer>."
 
 
 def question_prompt(doc: Dict) -> str:

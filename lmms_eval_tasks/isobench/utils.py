@@ -8,24 +8,23 @@ from typing import Dict, List, Optional
 
 import datasets
 
-from temporal_bench.lmms_eval_tasks.isobench import prompts
-from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import DATA_DIR_ENV, HUB_ID, HUB_IMAGE_PREFIX, LOCAL_LAYOUT, IsoBenchDataError, release_records
-from temporal_bench.lmms_eval_tasks.isobench.metrics import (  # noqa: F401 - the YAMLs' aggregations
-    coverage,
-    failed_count,
-    paper_f1_dep,
-    paper_f1_macro,
-    paper_f1_nondep,
-    paper_f1_weighted_first,
-    paper_precision_dep,
-    paper_precision_nondep,
-    paper_recall_dep,
-    paper_recall_nondep,
-    values_of,
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import (
+    DataNotFoundError,
+    DataSource,
+    local_data_dir,
 )
-from temporal_bench.lmms_eval_tasks.isobench.parsing import PARSERS
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import DataNotFoundError, DataSource, data_source, local_data_dir  # noqa: F401
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import stops_run_on
+from temporal_bench.lmms_eval_tasks.isobench import prompts
+from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import (
+    DATA_DIR_ENV,
+    HUB_ID,
+    HUB_IMAGE_PREFIX,
+    LOCAL_LAYOUT,
+    IsoBenchDataError,
+    release_records,
+)
+from temporal_bench.lmms_eval_tasks.isobench.metrics import values_of
+from temporal_bench.lmms_eval_tasks.isobench.parsing import PARSERS
 
 
 @stops_run_on((IsoBenchDataError, DataNotFoundError))

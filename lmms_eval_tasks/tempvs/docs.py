@@ -20,10 +20,20 @@ from typing import Dict, List, Sequence, Tuple
 import datasets
 from loguru import logger as eval_logger
 
-from temporal_bench.lmms_eval_tasks.tempvs import tempvs_to_hf
-from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TempVSDataError
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import DataNotFoundError, DataSource, from_hub, local_data_dir
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import (
+    DataNotFoundError,
+    DataSource,
+    from_hub,
+    local_data_dir,
+)
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import stops_run_on
+from temporal_bench.lmms_eval_tasks.tempvs import tempvs_to_hf
+from temporal_bench.lmms_eval_tasks.tempvs.spec import (
+    GROUNDING_TESTS,
+    MAIN_TESTS,
+    SOURCES,
+    TempVSDataError,
+)
 
 HUB_RELEASE = "yingjins/TempVS"
 DATA_DIR_ENV = "TEMPVS_DATA_DIR"
@@ -73,10 +83,16 @@ def _check_images(rows: List[Dict], root: Path, visual: str) -> None:
 
 
 def _doc(row: Dict, mode: str, visual: str, root: Path) -> Dict:
-    doc = {key: row[key] for key in ("doc_key", "kind", "task_id", "source", "img_seq_id", "question_id", "gt_option", "option_text", "expected_partners",
-                                     "event_index", "statement_type", "event_distance", "answer", "choices")}
-    return {**doc, "mode": mode, "visual": visual, "prompt": row[f"prompt_{mode}"], "partners": [],
-            "image": str(root / row["image"]) if visual == "combined" else "", "frames": [str(root / name) for name in row["frames"]] if visual == "separate" else []}
+    doc = {key: row[key] for key in ("doc_key", "kind", "task_id", "source", "img_seq_id", "question_id", "gt_option", "option_text", "expected_partners", "event_index", "statement_type", "event_distance", "answer", "choices")}
+    return {
+        **doc,
+        "mode": mode,
+        "visual": visual,
+        "prompt": row[f"prompt_{mode}"],
+        "partners": [],
+        "image": str(root / row["image"]) if visual == "combined" else "",
+        "frames": [str(root / name) for name in row["frames"]] if visual == "separate" else [],
+    }
 
 
 def shown_images(doc: Dict) -> List[str]:
@@ -140,8 +156,7 @@ def _log_counts(task: str, stages: Dict) -> None:
         eval_logger.info(f"TempVS {task}: {source} {task_id}: " + ", ".join(f"{k}={v}" for k, v in counts.items()) + (f" (paper Table 2: {paper})" if paper is not None else ""))
 
 
-def release_docs(root: Path, tests: Sequence[str], mode: str = "standard", visual: str = "combined", blind_filter: bool = True, sources: Sequence[str] = SOURCES,
-                 suite: bool = False, read=None) -> Tuple[List[Dict], Dict, Dict, List[Path]]:
+def release_docs(root: Path, tests: Sequence[str], mode: str = "standard", visual: str = "combined", blind_filter: bool = True, sources: Sequence[str] = SOURCES, suite: bool = False, read=None) -> Tuple[List[Dict], Dict, Dict, List[Path]]:
     """The docs of a task built from the release in ``root`` (``read``: another reader of a task id's rows, see
     tempvs_to_hf.Release), the main questions each (task id, source) kept, the rows before and after the
     invalid-event filter, and the files read."""
@@ -165,8 +180,9 @@ def check_settings(tests: Sequence[str], **settings) -> None:
 
 
 @stops_run_on((TempVSDataError, DataNotFoundError))
-def process_docs(dataset: datasets.Dataset, task: str, tests: Tuple[str, ...], mode: str = "standard", visual: str = "combined", blind_filter: bool = True,
-                 fixes: Tuple[str, ...] = (), sources: Tuple[str, ...] = SOURCES, suite: bool = False) -> datasets.Dataset:
+def process_docs(
+    dataset: datasets.Dataset, task: str, tests: Tuple[str, ...], mode: str = "standard", visual: str = "combined", blind_filter: bool = True, fixes: Tuple[str, ...] = (), sources: Tuple[str, ...] = SOURCES, suite: bool = False
+) -> datasets.Dataset:
     """The docs of the task ``task`` with these settings (which its YAML's metadata states), each carrying what
     its hooks read: the task and its settings, the smallest ``--limit`` that asks a main question (0 for a
     grounding test) and the data's record. The questions come from the converted hub dataset lmms-eval loaded,

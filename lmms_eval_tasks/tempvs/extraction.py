@@ -1,5 +1,5 @@
-"""Answer extraction and correctness as the official TempVS evaluation does it (docs/protocol/tempvs.md §6), and
-the opt-in fixes of its known flaws (§7.4).
+"""Answer extraction and correctness as the official TempVS evaluation (``run_evaluation.py``) does it, and the
+opt-in fixes of its known flaws (the task setting ``fixes``).
 
 The official rule: the parsed answer must equal the last character of ``gt_option``; patterns take
 the FIRST match anywhere in the text; no match gives ``UNK`` (always wrong).
@@ -20,7 +20,10 @@ characters), so a runaway generation of 100 KB parses in milliseconds.
 import re
 from typing import FrozenSet
 
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import cut_unclosed_think, last_answer_tag
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import (
+    cut_unclosed_think,
+    last_answer_tag,
+)
 
 UNK = "UNK"
 EXTRACTORS = ("generic", "deepseek", "internvl", "interleave", "llama_blind")
@@ -66,8 +69,7 @@ def official_extract(text: str, kind: str, family: str = "generic") -> str:
 
 # ---- the opt-in fixed extraction ----------------------------------------------------------------
 
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                 "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9}
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9}
 _VERBS_AFTER_LETTER = {"is", "was", "would", "seems", "should", "fits", "matches", "and", "or"}
 
 
@@ -86,7 +88,7 @@ def _fixed_letter(text: str, letters: str) -> str:
         if match:
             return match.group(1).upper()
     for match in re.finditer(rf"\b([{letters}])\b", text):
-        following = text[match.end():match.end() + 20]
+        following = text[match.end() : match.end() + 20]
         word = re.match(r"\s+([a-z][a-z']+)", following)
         if match.group(1) == "A" and word and word.group(1) not in _VERBS_AFTER_LETTER:
             continue  # the article "A man ..." is not an answer
@@ -118,8 +120,7 @@ def fixed_extract(text: str, kind: str, option_text: str = "") -> str:
     return letter
 
 
-def extract(text: str, kind: str, option_text: str = "", cot: bool = False, family: str = "generic",
-            fixes: FrozenSet[str] = frozenset()) -> str:
+def extract(text: str, kind: str, option_text: str = "", cot: bool = False, family: str = "generic", fixes: FrozenSet[str] = frozenset()) -> str:
     """The answer a TempVS doc is scored on.
 
     CoT (our deviation, §6.4; the release has no CoT parser): the content of the last complete

@@ -24,9 +24,12 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from loguru import logger as eval_logger
 
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import (
+    is_failed_response,
+    warn_failed,
+)
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, extract, is_correct
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, TEST_NAMES, doc_key, task_kind
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import is_failed_response, warn_failed
 
 HEADLINE = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "invalid_rate", "failed_count")
 GROUNDING_HEADLINE = ("gt_acc", "invalid_rate", "failed_count")
@@ -39,8 +42,7 @@ def make_record(doc: Dict, response: Optional[str], family: str = "generic", fix
     kind = task_kind(doc["task_id"])
     failed = is_failed_response(response)
     parsed = UNK if failed else extract(response, kind, option_text=doc.get("option_text", ""), cot=doc.get("mode") == "cot", family=family, fixes=fixes)
-    record = {"key": doc["doc_key"], "kind": doc["kind"], "test": TEST_NAMES[doc["task_id"]], "source": doc["source"],
-              "img_seq_id": doc["img_seq_id"], "question_id": doc["question_id"], "mode": doc["mode"]}
+    record = {"key": doc["doc_key"], "kind": doc["kind"], "test": TEST_NAMES[doc["task_id"]], "source": doc["source"], "img_seq_id": doc["img_seq_id"], "question_id": doc["question_id"], "mode": doc["mode"]}
     if doc["kind"] == "main":
         partners = list(doc["partners"]) if kind == "mt1" else len(doc["partners"])
         record.update(partners=None if doc["mode"] in ("blind", "images_only") else partners, unmatched=len(doc["partners"]) < doc["expected_partners"])
@@ -52,8 +54,7 @@ def make_record(doc: Dict, response: Optional[str], family: str = "generic", fix
             record["filter_kept"] = doc["filter_kept"]
     if doc.get("serves"):  # a distinct grounding question of the task tempvs: the questions it answers
         record["serves"] = [list(served) for served in doc["serves"]]
-    record.update(gold=doc["gt_option"], pred=parsed, correct=is_correct(parsed, doc["gt_option"]), failed=failed,
-                  task=doc.get("task", ""), main_limit=doc.get("main_limit", 0), data=doc.get("data", ""))
+    record.update(gold=doc["gt_option"], pred=parsed, correct=is_correct(parsed, doc["gt_option"]), failed=failed, task=doc.get("task", ""), main_limit=doc.get("main_limit", 0), data=doc.get("data", ""))
     return record
 
 
@@ -61,8 +62,10 @@ def served_records(record: Dict) -> List[Dict]:
     """The records of the grounding questions a distinct question answers, each as the task asking it would have
     logged it: its own key, test, question id, sequence and gold answer, the shared response judged against that gold."""
     shared = {key: value for key, value in record.items() if key != "serves"}
-    return [{**shared, "key": doc_key(record["source"], test, question_id), "test": test, "question_id": question_id, "img_seq_id": img_seq_id,
-             "gold": gold, "correct": is_correct(record["pred"], gold)} for test, question_id, gold, img_seq_id in record.get("serves") or ()]
+    return [
+        {**shared, "key": doc_key(record["source"], test, question_id), "test": test, "question_id": question_id, "img_seq_id": img_seq_id, "gold": gold, "correct": is_correct(record["pred"], gold)}
+        for test, question_id, gold, img_seq_id in record.get("serves") or ()
+    ]
 
 
 # ---- the join -----------------------------------------------------------------------------------
@@ -168,8 +171,10 @@ def warn_incomplete(records, args=None) -> None:
     first = records[0]
     warn_failed(first["task"], sum(r["failed"] for r in records), len(records), args)
     if first["main_limit"] and not any(r["kind"] == "main" for r in records):
-        eval_logger.warning(f"TempVS {first['task']}: no main question was asked: the {len(records)} evaluated docs are all grounding questions (the docs list "
-                            f"each image sequence's grounding questions before its main questions); --limit {first['main_limit']} is the smallest that asks one")
+        eval_logger.warning(
+            f"TempVS {first['task']}: no main question was asked: the {len(records)} evaluated docs are all grounding questions (the docs list "
+            f"each image sequence's grounding questions before its main questions); --limit {first['main_limit']} is the smallest that asks one"
+        )
     expanded = [r for record in records for r in (served_records(record) if record.get("serves") else [record])]
     missing = sum(r["partners"] is not None and not r["complete"] for r in judge(expanded))
     if missing:

@@ -70,10 +70,12 @@ def _warn_fixed_layout(settings: Dict[str, str]) -> None:
     fixed_by = settings.get("fixed_by")
     if fixed_by and settings["official_layout"] != settings["layout"] and fixed_by not in _WARNED_FIXED:
         _WARNED_FIXED.add(fixed_by)
-        eval_logger.warning(f"TempVS: lmms-eval's {fixed_by} class places the images itself ({settings['layout']}); the official "
-                            f"wrapper of its family sent {settings['official_layout']}. Recorded in the task config "
-                            f"(lmms_eval_specific_kwargs.{fixed_by}); for the official order use a --model whose class places the images as that "
-                            "wrapper did (docs/tempvs.md, Image order).")
+        eval_logger.warning(
+            f"TempVS: lmms-eval's {fixed_by} class places the images itself ({settings['layout']}); the official "
+            f"wrapper of its family sent {settings['official_layout']}. Recorded in the task config "
+            f"(lmms_eval_specific_kwargs.{fixed_by}); for the official order use a --model whose class places the images as that "
+            "wrapper did (the tempvs task folder's README, Image order)."
+        )
 
 
 def stashed(task: str) -> Dict[str, str]:

@@ -28,9 +28,22 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
-from temporal_bench.lmms_eval_tasks.tempvs.extraction import answer_letters, is_correct, official_extract
-from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TASK_IDS, TEST_NAMES, TempVSDataError, doc_key, task_kind
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.json_lines import json_lines_after
+from temporal_bench.lmms_eval_tasks.tempvs.extraction import (
+    answer_letters,
+    is_correct,
+    official_extract,
+)
+from temporal_bench.lmms_eval_tasks.tempvs.spec import (
+    GROUNDING_TESTS,
+    MAIN_TESTS,
+    SOURCES,
+    TASK_IDS,
+    TEST_NAMES,
+    TempVSDataError,
+    doc_key,
+    task_kind,
+)
 
 try:  # lmms-eval's logger prints at the CLI's verbosity
     from loguru import logger as eval_logger

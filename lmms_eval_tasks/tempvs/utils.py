@@ -6,10 +6,8 @@ from typing import Dict, List
 
 from temporal_bench.lmms_eval_tasks.tempvs import model_settings
 from temporal_bench.lmms_eval_tasks.tempvs.docs import shown_images, variant
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import asked_count, failed_count, gt_acc, gt_acc_first, gtstrict_rate, invalid_rate, make_record, mt_acc, mt_given_gtstrict, served_count, values_of  # noqa: F401
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record, values_of
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, TempVSDataError
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import data_source  # noqa: F401
-
 
 process_docs_tempvs_mt1_two = variant("tempvs_mt1_two", "mt1_two")
 process_docs_tempvs_mt1_three = variant("tempvs_mt1_three", "mt1_three")

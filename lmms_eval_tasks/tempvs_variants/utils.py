@@ -3,7 +3,6 @@ CoT prompting (Table 6), separate images (Table 12), the text-only runs and the 
 images-only MT3 (Table 19) and the grounding tests alone. Each YAML names its settings in its ``metadata``."""
 
 from temporal_bench.lmms_eval_tasks.tempvs.docs import variant
-from temporal_bench.lmms_eval_tasks.tempvs.utils import data_source, failed_count, gt_acc_first, invalid_rate  # noqa: F401 - the grounding template's aggregations
 
 process_docs_tempvs_mt1_two_unfiltered = variant("tempvs_mt1_two_unfiltered", "mt1_two", blind_filter=False)
 process_docs_tempvs_mt1_two_blind = variant("tempvs_mt1_two_blind", "mt1_two", mode="blind", visual="none", blind_filter=False)

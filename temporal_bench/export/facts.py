@@ -1,12 +1,13 @@
-"""What the export says about one benchmark, beyond its code: the paper, the data and what is plugin-only.
+"""What the export says about one benchmark beyond its code: the paper, the data upstream reads, and the lines of its
+task folder that upstream has otherwise.
 
 Each benchmark keeps its facts in its own folder (``temporal_bench.<benchmark>.upstream``, named by the
 registry's ``Benchmark.upstream``), so adding a benchmark to the export touches that folder only.
 """
 
 import importlib
-from dataclasses import dataclass, field
-from typing import Dict, FrozenSet, List, Tuple
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
 
 from temporal_bench import benchmarks
 from temporal_bench.benchmarks import Benchmark
@@ -14,12 +15,23 @@ from temporal_bench.published import list_tables, load_table
 
 
 @dataclass(frozen=True)
+class Substitution:
+    """Text of one file of the task folder that the upstream folder holds otherwise: the export's only change
+    besides the import prefix, declared here and checked to occur exactly once."""
+
+    file: str
+    ours: str
+    upstream: str
+    why: str  # said in the pull request's description
+
+
+@dataclass(frozen=True)
 class UpstreamFacts:
     summary: str  # what is asked, one paragraph
-    source_hub_id: str  # the dataset the plugin reads (the official release)
-    data_dir_env: str  # the plugin's variable naming a local copy
-    local_layout: str  # what the local copy named by data_dir_env holds
-    bibtex: str  # the paper's BibTeX entry, for the README's Citation section
+    hub_dataset: str  # the dataset the upstream YAMLs name in dataset_path
+    build_command: Optional[str]  # how that dataset is made from the official release (None: it is the release)
+    substitutions: Tuple[Substitution, ...]
+    bibtex: str  # the paper's BibTeX entry, for the pull request's description
 
 
 class NoUpstreamFacts(LookupError):

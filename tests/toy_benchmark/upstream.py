@@ -4,9 +4,9 @@ from temporal_bench.export.facts import UpstreamFacts
 
 UPSTREAM = UpstreamFacts(
     summary="Six yes/no questions about the order of two steps, for the registry's test.",
-    source_hub_id="toy-org/Toy-Bench",
-    data_dir_env="TOY_DATA_DIR",
-    local_layout="a `docs.jsonl`",
+    hub_dataset="toy-org/Toy-Bench",
+    build_command=None,
+    substitutions=(),
     bibtex="""@misc{toy2026,
     title = "A Toy Benchmark",
     author = "Toy, Ann",
