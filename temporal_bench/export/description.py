@@ -1,10 +1,9 @@
-"""The pull request's description: what is added, the commands, the checks and the validation numbers.
+"""The pull request's description, in the headings of lmms-eval's ``.github/pull_request_template.md`` (Summary, In
+scope, Out of scope, Validation, Risk / Compatibility, Type of Change), for one benchmark's folder.
 
-lmms-eval's pull-request template asks for validation: the new tasks' scores for a model next to a
-reference. They come from the run folders the contributor passes, read (never written) with the
-report's public functions, which pair each run's rows with the papers' published rows (a baseline with
-the Random rows, the released TempVS blind predictions with Table 17's text-only rows, a model with its
-own row) and give the verdict on each published cell.
+Validation holds the checks ``--check`` ran (the commands a reviewer reruns), the ``--limit 8`` smoke table with
+one sample output, and the numbers of the run folders the contributor passes (``--validation``) next to the papers'
+rows, read (never written) with the report's public functions.
 """
 
 from pathlib import Path
@@ -12,49 +11,72 @@ from typing import List, Sequence
 
 from temporal_bench import benchmarks
 from temporal_bench.export.facts import facts_of, paper_reference
-from temporal_bench.export.hub_route import hub_route
-from temporal_bench.export.pull_request import LIMIT, Step
-from temporal_bench.export.source_modules import SHARED_FOLDER
-from temporal_bench.export.task_folder import UPSTREAM_TASKS_DIR, ExportedFolder
+from temporal_bench.export.pull_request import LIMIT, RUN_MODEL, Step, tasks_of
+from temporal_bench.export.requirements import requirements_of
+from temporal_bench.export.task_folder import SHARED_FOLDER, UPSTREAM_TASKS_DIR, UPSTREAM_TESTS_DIR, ExportedFolder, source_folder
 from temporal_bench.export.task_yaml import read_folder
 from temporal_bench.report.layouts import LAYOUTS
 from temporal_bench.report.render import layouts_for, verdict_summary
 from temporal_bench.runs.results import load_runs
+
+COMMANDS = {
+    "lint": "pre-commit run --files {files}",
+    "imports": "python -c 'import lmms_eval.tasks.{benchmark}.utils'  # offline, no data",
+    "task manager": "python -m lmms_eval --tasks list",
+    "tests": "python -m pytest {tests}",
+    "run": "python -m lmms_eval --model " + RUN_MODEL + " --tasks {tasks} --limit " + str(LIMIT) + " --log_samples --output_path ./logs/",
+}
 
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _added(folders: Sequence[ExportedFolder]) -> List[str]:
+def _summary(folder: ExportedFolder) -> List[str]:
+    benchmark, facts = benchmarks.get(folder.benchmark), facts_of(benchmarks.get(folder.benchmark))
+    files = read_folder(folder.path)
+    groups = sum(f.is_group for f in files)
+    reference, arxiv = paper_reference(benchmark)
+    built = f", built from the official release by the folder's converter (`{facts.build_command}`)" if facts.build_command else " (the official release, read as it is)"
+    return [
+        f"- Add {benchmark.title} ({reference}" + (f", arXiv:{arxiv}" if arxiv else "") + f") as `{(UPSTREAM_TASKS_DIR / folder.benchmark).as_posix()}/`: {_count(len(files) - groups, 'task')} and {_count(groups, 'group')}.",
+        f"- {facts.summary}",
+        f"- Data: `{facts.hub_dataset}`{built}.",
+    ]
+
+
+def _in_scope(folder: ExportedFolder) -> List[str]:
+    lines = [f"- `{folder.benchmark}/{task.path.name}`: `{task.name}`" + (f", {task.comment}" if task.comment else "") for task in read_folder(folder.path)]
+    lines.append(f"- `{(UPSTREAM_TASKS_DIR / SHARED_FOLDER).as_posix()}/`: {', '.join(f'`{name}`' for name in folder.shared)} (helpers the temporal-reasoning folders share)")
+    return lines + [f"- `{(UPSTREAM_TESTS_DIR / name).as_posix()}`" for name in folder.tests]
+
+
+def _out_of_scope(folder: ExportedFolder) -> List[str]:
+    variants = source_folder(folder.benchmark).parent / f"{folder.benchmark}_variants"
+    kept = sorted(task.name for task in read_folder(variants)) if variants.is_dir() else []
+    lines = [f"- The variants beyond the paper's headline settings stay in the `lmms-eval-temporal-bench` package: {', '.join(f'`{t}`' for t in kept)}."] if kept else []
+    return lines + [f"- Differs from the package's copy of the folder: {s.why}." for s in facts_of(benchmarks.get(folder.benchmark)).substitutions]
+
+
+def _smoke(step: Step) -> List[str]:
+    if not step.smoke:
+        return []
+    lines = ["", f"`--limit {LIMIT}` with lmms-eval's `{RUN_MODEL}` model (it answers \"A\", so the scores are a smoke test, not a baseline):", "", "| task | metrics |", "|---|---|"]
+    lines += [f"| `{row['task']}` | " + ", ".join(f"{key} {value:.3g}" for key, value in row["metrics"].items()) + " |" for row in step.smoke]
+    first = step.smoke[0]
+    return lines + ["", f"Sample output (`{first['task']}`, the end of the first prompt, then the answer):", "", "```", first["input"], "---", str(first["output"]), "```"]
+
+
+def _validation(folder: ExportedFolder, steps: Sequence[Step]) -> List[str]:
+    tests = " ".join((UPSTREAM_TESTS_DIR / name).as_posix() for name in folder.tests)
+    files = f"{(UPSTREAM_TASKS_DIR / folder.benchmark).as_posix()}/*.py {(UPSTREAM_TASKS_DIR / SHARED_FOLDER).as_posix()}/*.py {tests}"
+    values = {"files": files, "benchmark": folder.benchmark, "tests": tests, "tasks": ",".join(tasks_of(folder))}
     lines = []
-    for folder in folders:
-        benchmark = benchmarks.get(folder.benchmark)
-        files = read_folder(folder.path)
-        groups = sum(f.is_group for f in files)
-        reference, arxiv = paper_reference(benchmark)
-        route = hub_route(folder.benchmark)
-        hosted = "" if route is None or route.build_command() is None else ", to be hosted: built from the official release by the command below"
-        dataset = f"hub dataset `{route.dataset_id}`{hosted}" if route else f"the plugin's data route (`{facts_of(benchmark).source_hub_id}`; hub dataset not built yet)"
-        lines.append(
-            f"- `{(UPSTREAM_TASKS_DIR / folder.benchmark).as_posix()}/`: {benchmark.title} ({reference}" + (f", arXiv:{arxiv}" if arxiv else "") + f"), {_count(len(files) - groups, 'task')} and {_count(groups, 'group')}; data: {dataset}."
-        )
-    lines.append(f"- `{(UPSTREAM_TASKS_DIR / SHARED_FOLDER).as_posix()}/`: the helpers the folders share, each once.")
-    requirements = {r.distribution: r for folder in folders for r in folder.requirements}
-    for r in requirements.values():
-        lines.append(f"- New dependency `{r.distribution}` (imported as `{r.module}` by " + ", ".join(f"`{f}`" for f in r.files) + (", only where it is used" if r.when_used else "") + ").")
+    for step in steps:
+        lines.append(f"- `{COMMANDS[step.name].format(**values)}` | result: {'pass' if step.passed else 'fail'} | {step.detail}")
+        if step.name == "run":
+            lines += _smoke(step)
     return lines
-
-
-def _commands(folders: Sequence[ExportedFolder]) -> List[str]:
-    lines = ["```bash"]
-    for folder in folders:
-        route = hub_route(folder.benchmark)
-        if route and route.build_command():
-            lines.append(route.build_command())
-    lines += [f"python -m lmms_eval --model qwen2_vl --model_args pretrained=Qwen/Qwen2-VL-7B-Instruct --tasks {folder.benchmark} --batch_size 1 --log_samples --output_path ./logs/" for folder in folders]
-    lines.append(f"python -m lmms_eval --model <model> --tasks <task> --limit {LIMIT}   # the contribution check")
-    return lines + ["```"]
 
 
 def validation_lines(run_dir: Path) -> List[str]:
@@ -71,25 +93,19 @@ def validation_lines(run_dir: Path) -> List[str]:
     return lines + ([f"  {line}" for line in summary] if summary else ["  no published row of this model in the papers' tables: no verdict"])
 
 
-def pull_request_text(folders: Sequence[ExportedFolder], steps: Sequence[Step], validations: Sequence[Path]) -> str:
-    titles = ", ".join(benchmarks.get(f.benchmark).title for f in folders)
-    lines = [
-        f"## Add {titles}",
-        "",
-        "### What is added",
-        "",
-        *_added(folders),
-        "",
-        "### Commands",
-        "",
-        *_commands(folders),
-        "",
-        "### Checks (`temporal-bench export --check`)",
-        "",
-        *(f"- [{'x' if step.passed else ' '}] {step.name}: {step.detail}" for step in steps),
-        "",
-        "### Validation",
-        "",
+def _risk(folder: ExportedFolder) -> List[str]:
+    python = {name: text for name, text in {**folder.files, **folder.shared}.items() if name.endswith(".py")}
+    extra = requirements_of(python)
+    lines = [f"- New dependency `{r.distribution}` (imported as `{r.module}` by {', '.join(f'`{f}`' for f in r.files)}" + (", only where it is used" if r.when_used else "") + ")." for r in extra]
+    return (lines or ["- No new dependency: the folder imports only lmms-eval's own requirements."]) + [
+        "- Aggregations are named by module path (`!function lmms_eval.tasks.<name>.metrics.<function>`), which lmms-eval resolves since 0.7.3.",
+        "- Nothing outside the new folders changes.",
     ]
-    lines += [line for run_dir in validations for line in validation_lines(run_dir)] or ["- none given (`--validation RUN_DIR`)"]
+
+
+def pull_request_text(folder: ExportedFolder, steps: Sequence[Step], validations: Sequence[Path]) -> str:
+    lines = ["## Summary", "", *_summary(folder), "", "## In scope", "", *_in_scope(folder), "", "## Out of scope", "", *(_out_of_scope(folder) or ["- Nothing."])]
+    lines += ["", "## Validation", "", *_validation(folder, steps), "", "Numbers of validation runs next to the papers' rows:", ""]
+    lines += [line for run_dir in validations for line in validation_lines(run_dir)] or ["- none given (`temporal-bench export --check --validation RUN_DIR`)"]
+    lines += ["", "## Risk / Compatibility", "", *_risk(folder), "", "## Type of Change", "", "- [x] New benchmark/task"]
     return "\n".join(lines) + "\n"

@@ -2,20 +2,18 @@
 
 Each step runs the way upstream does it and fails loudly, never passes for want of something to check:
 
-1. lint: black 25.1.0 ``--line-length=240`` and isort 6.0.1 ``--profile black`` from the root of a tree
-   laid out as an lmms-eval checkout would change no file (another installed version fails the step);
-2. imports: each exported ``utils.py`` imports in a fresh interpreter with no data, offline, every connection
-   refused and ``temporal_bench`` not importable; it defines every hook its YAMLs name;
-3. task manager: then, in that interpreter, lmms-eval's TaskManager (``include_path`` the folders) registers
-   every task and group, and every YAML loads in full;
-4. data route: each benchmark has its converted hub dataset (export/hub_route.py);
-5. run: every task runs with ``--limit 8`` on the converted data the contributor names (``--converted-data DIR``:
-   ``DIR/<benchmark>/`` as build-dataset wrote it, CaT-Bench's as the hub's files), in one lmms-eval process with
-   the baseline ``random_choice``, offline: a temporary copy of the folders names the local data in
-   ``dataset_path`` (the exported files keep the hub id); without that data the step says so and fails.
-
-Then it prints the pull request's description, with validation numbers from the run folders the
-contributor passes (``--validation``), read with the report's public functions.
+1. lint: black 25.1.0 ``--line-length=240`` and isort 6.0.1 ``--profile black`` from the root of a tree laid out as an
+   lmms-eval checkout would change no file (another installed version fails the step);
+2. imports: each exported ``utils.py`` imports in a fresh interpreter with no data, offline, every connection refused
+   and ``temporal_bench`` not importable; every function its YAMLs name exists;
+3. task manager: then, in that interpreter, lmms-eval's TaskManager (``include_path`` the folders) registers every
+   task and group, and every YAML loads in full;
+4. tests: the exported ``test/eval/`` files pass with pytest in such a process;
+5. run: every task runs with ``--limit 8`` and lmms-eval's ``dummy`` model, offline, on the converted data the
+   contributor names (``--converted-data DIR``: ``DIR/<benchmark>/`` as build-dataset wrote it, CaT-Bench's as the
+   hub's files), through a temporary copy of the folders whose ``dataset_path`` names that folder (the exported files
+   keep the hub id); TempVS's ``images.zip`` is unpacked where lmms-eval would unpack it. Its results give the
+   smoke table of the pull request's description.
 """
 
 import json
@@ -24,23 +22,24 @@ import re
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
+import zipfile
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence
 
 from temporal_bench import benchmarks
-from temporal_bench.export.facts import exportable, facts_of
-from temporal_bench.export.formatting import LINE_LENGTH, PINNED
-from temporal_bench.export.hub_route import hub_route
-from temporal_bench.export.source_modules import SHARED_FOLDER
+from temporal_bench.export.facts import facts_of
 from temporal_bench.export.standalone.overlay import install_overlay
-from temporal_bench.export.task_folder import UPSTREAM_TASKS_DIR, ExportedFolder
+from temporal_bench.export.task_folder import SHARED_FOLDER, UPSTREAM_TASKS_DIR, UPSTREAM_TESTS_DIR, ExportedFolder
 from temporal_bench.export.task_yaml import read_folder
 
 STANDALONE = Path(__file__).resolve().parent / "standalone"
+LINE_LENGTH = 240
+PINNED = {"black": "25.1.0", "isort": "6.0.1"}  # lmms-eval's .pre-commit-config.yaml
 LIMIT = 8
-RUN_MODEL = "random_choice"
+RUN_MODEL = "dummy"  # lmms-eval's own no-op model: answers "A"
 OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+DATA_ENVS = ("TEMPVS_DATA_DIR", "CATBENCH_DATA_DIR", "ISOBENCH_DATA_DIR")  # the package's data variables: unset upstream
 
 
 @dataclass(frozen=True)
@@ -48,14 +47,11 @@ class Step:
     name: str
     passed: bool
     detail: str
+    smoke: List[Dict] = field(default_factory=list)  # run: one row per task (task, docs, its first metrics, a sample output)
 
 
-def _tasks(folder: ExportedFolder) -> List[str]:
+def tasks_of(folder: ExportedFolder) -> List[str]:
     return [f.name for f in read_folder(folder.path) if not f.is_group]
-
-
-def _names(folder: ExportedFolder) -> List[str]:
-    return [f.name for f in read_folder(folder.path)]
 
 
 def _run(command: Sequence[str], env: Dict[str, str], cwd: Optional[Path] = None) -> subprocess.CompletedProcess:
@@ -66,7 +62,7 @@ def _tail(done: subprocess.CompletedProcess) -> str:
     return " ".join((done.stdout + done.stderr).strip().splitlines()[-3:])
 
 
-def lint(tasks_dir: Path, folders: Sequence[ExportedFolder], work: Path) -> Step:
+def lint(output: Path, folders: Sequence[ExportedFolder], work: Path) -> Step:
     import black
     import isort
 
@@ -75,12 +71,12 @@ def lint(tasks_dir: Path, folders: Sequence[ExportedFolder], work: Path) -> Step
     if wrong:
         return Step("lint", False, f"installed {', '.join(wrong)}: pip install " + " ".join(f"{n}=={v}" for n, v in PINNED.items()))
     root = work / "checkout"
-    targets = [f.benchmark for f in folders] + [str(SHARED_FOLDER)]
+    targets = [UPSTREAM_TASKS_DIR / f.benchmark for f in folders] + [UPSTREAM_TASKS_DIR / SHARED_FOLDER, UPSTREAM_TESTS_DIR]
     for target in targets:
-        shutil.copytree(tasks_dir / target, root / UPSTREAM_TASKS_DIR / target, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(output / target, root / target, ignore=shutil.ignore_patterns("__pycache__"), dirs_exist_ok=True)
     for package in (root / "lmms_eval", root / UPSTREAM_TASKS_DIR):
         (package / "__init__.py").write_text("")
-    paths = [str(UPSTREAM_TASKS_DIR / target) for target in targets]
+    paths = [str(target) for target in targets]
     for command in ([sys.executable, "-m", "black", "--check", f"--line-length={LINE_LENGTH}", *paths], [sys.executable, "-m", "isort", "--check-only", "--profile", "black", *paths]):
         done = _run(command, dict(os.environ), cwd=root)
         if done.returncode:
@@ -89,25 +85,25 @@ def lint(tasks_dir: Path, folders: Sequence[ExportedFolder], work: Path) -> Step
     return Step("lint", True, f"black {PINNED['black']} and isort {PINNED['isort']} change none of the {files} Python files")
 
 
-def _standalone_env(overlay: Path, home: Path, blocked: bool) -> Dict[str, str]:
-    """Offline, no data variable, empty Hugging Face caches under ``home``, lmms-eval with the export in it."""
-    data_envs = {facts_of(benchmarks.get(name)).data_dir_env for name in exportable()}
-    env = {name: value for name, value in os.environ.items() if name not in data_envs}
-    path = [str(overlay), *([str(STANDALONE)] if blocked else [])]
-    env.update({**OFFLINE, "PYTHONPATH": os.pathsep.join(path), "HF_HOME": str(home / "hf"), "HF_DATASETS_CACHE": str(home / "hf" / "datasets"), "HF_HUB_CACHE": str(home / "hf" / "hub")})
+def standalone_env(overlay: Path, home: Path) -> Dict[str, str]:
+    """Offline, no data variable, empty Hugging Face caches under ``home``, lmms-eval with the export in it and
+    ``temporal_bench`` not importable (standalone/sitecustomize.py)."""
+    env = {name: value for name, value in os.environ.items() if name not in DATA_ENVS}
+    env.update({**OFFLINE, "PYTHONPATH": os.pathsep.join([str(overlay), str(STANDALONE)]), "HF_HOME": str(home / "hf"), "HF_DATASETS_CACHE": str(home / "hf" / "datasets"), "HF_HUB_CACHE": str(home / "hf" / "hub")})
     return env
 
 
-def _hooks(folder: ExportedFolder) -> List[str]:
-    return sorted({name for path in folder.path.iterdir() if path.name.endswith("yaml") for name in re.findall(r"!function\s+utils\.(\w+)", path.read_text(encoding="utf-8"))})
+def hooks_of(folder: ExportedFolder) -> List[str]:
+    """The functions of its ``utils.py`` that the folder's YAMLs name (``!function utils.<name>``)."""
+    return sorted({name for text in folder.files.values() for name in re.findall(r"!function\s+utils\.(\w+)", text)})
 
 
-def _probe(tasks_dir: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> Dict:
-    """One fresh interpreter, ``temporal_bench`` not importable: the utils.py imports first, then the TaskManager
-    (standalone/import_utils.py, standalone/load_tasks.py); the report, or ``{"failed": why}``."""
-    hooks = {f.benchmark: _hooks(f) for f in folders}
-    command = [sys.executable, str(STANDALONE / "import_utils.py"), str(tasks_dir), json.dumps(hooks), "{}", json.dumps([str(f.path) for f in folders])]
-    done = _run(command, _standalone_env(overlay, work / "home", blocked=True))
+def _probe(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> Dict:
+    """One fresh interpreter: the utils.py imports first, then the TaskManager (standalone/import_utils.py,
+    standalone/load_tasks.py); the report, or ``{"failed": why}``."""
+    hooks = {f.benchmark: hooks_of(f) for f in folders}
+    command = [sys.executable, str(STANDALONE / "import_utils.py"), str(output / UPSTREAM_TASKS_DIR), json.dumps(hooks), "{}", json.dumps([str(f.path) for f in folders])]
+    done = _run(command, standalone_env(overlay, work / "home"))
     if done.returncode:
         return {"failed": f"the probe failed: {_tail(done)}"}
     return {**json.loads(done.stdout.strip().splitlines()[-1]), "hooks": hooks}
@@ -121,13 +117,13 @@ def imports(report: Dict) -> Step:
     problems += [f"connection attempted: {address}" for address in report["connections"]]
     if problems:
         return Step("imports", False, "; ".join(problems))
-    return Step("imports", True, f"{len(report['imports'])} utils.py import offline with no data, no connection and no exit, and define the {sum(map(len, report['hooks'].values()))} hooks their YAMLs name")
+    return Step("imports", True, f"{len(report['imports'])} utils.py import offline with no data, no connection and no exit, and define the {sum(map(len, report['hooks'].values()))} functions their YAMLs name")
 
 
 def task_manager(report: Dict, folders: Sequence[ExportedFolder]) -> Step:
     if "failed" in report:
         return Step("task manager", False, report["failed"])
-    expected = sorted(name for f in folders for name in _names(f))
+    expected = sorted(f.name for folder in folders for f in read_folder(folder.path))
     missing = sorted(set(expected) - set(report["task_manager"]["registered"]))
     problems = [f"not registered: {', '.join(missing)}"] if missing else []
     problems += [f"{name}: {error}" for name, error in report["task_manager"]["errors"].items()]
@@ -136,63 +132,74 @@ def task_manager(report: Dict, folders: Sequence[ExportedFolder]) -> Step:
     return Step("task manager", True, f"lmms-eval's TaskManager registers all {len(expected)} tasks and groups; every YAML loads in full")
 
 
-def data_route(folders: Sequence[ExportedFolder]) -> Step:
-    unwired = [f.benchmark for f in folders if hub_route(f.benchmark) is None]
-    if unwired:
-        return Step("data route", False, f"{', '.join(unwired)}: no converted hub dataset yet (temporal_bench.<benchmark>.hub_dataset, `temporal-bench build-dataset`); their YAMLs keep the plugin's data route")
-    return Step("data route", True, "every task names its converted hub dataset in dataset_path / dataset_name")
+def upstream_tests(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> Step:
+    files = [str(output / UPSTREAM_TESTS_DIR / name) for f in folders for name in f.tests]
+    if not files:
+        return Step("tests", False, f"no test file for {', '.join(f.benchmark for f in folders)} under {UPSTREAM_TESTS_DIR}/")
+    done = _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *files], standalone_env(overlay, work / "home_tests"), cwd=work)
+    summary = (done.stdout.strip().splitlines() or ["no output"])[-1]
+    return Step("tests", done.returncode == 0, f"pytest {' '.join(Path(f).name for f in files)}: {summary}")
 
 
-def _results(output: Path) -> Dict:
-    merged: Dict = {"results": {}, "n-samples": {}}
-    for path in sorted(output.rglob("*_results.json")):
-        found = json.loads(path.read_text(encoding="utf-8"))
-        merged["results"].update(found.get("results", {}))
-        merged["n-samples"].update(found.get("n-samples", {}))
-    return merged
-
-
-def local_copy(tasks_dir: Path, folders: Sequence[ExportedFolder], data: Path, into: Path) -> Path:
-    """A copy of the exported task folders whose YAMLs name ``data/<benchmark>/`` in ``dataset_path`` instead of
-    the hub id (lmms-eval reads a local folder of the hub's layout the same way, offline); the exported folders
-    keep the hub id. Returns the copy's tasks folder."""
+def local_copy(output: Path, folders: Sequence[ExportedFolder], data: Path, into: Path) -> Path:
+    """A copy of the exported task folders whose ``dataset_path`` names ``data/<benchmark>/`` instead of the hub id
+    (lmms-eval reads a local folder of the hub's layout the same way, offline); the exported folders keep the hub id."""
     for folder in folders:
         copy = into / folder.benchmark
-        shutil.copytree(tasks_dir / folder.benchmark, copy, ignore=shutil.ignore_patterns("__pycache__"))
-        hub_id = hub_route(folder.benchmark).dataset_id
+        shutil.copytree(output / UPSTREAM_TASKS_DIR / folder.benchmark, copy, ignore=shutil.ignore_patterns("__pycache__"))
+        hub_id = facts_of(benchmarks.get(folder.benchmark)).hub_dataset
         for path in copy.glob("*yaml"):
             path.write_text(path.read_text(encoding="utf-8").replace(f"dataset_path: {hub_id}\n", f"dataset_path: {(data / folder.benchmark).resolve()}\n"), encoding="utf-8")
     return into
 
 
-def run_tasks(tasks_dir: Path, folders: Sequence[ExportedFolder], overlay: Path, data: Optional[Path], work: Path) -> Step:
-    """Every task with ``--limit 8`` in one lmms-eval process, on the converted data ``data/<benchmark>/`` (what
-    build-dataset wrote; CaT-Bench, whose hub dataset is its release: the hub's files, ``{train,val,test}.jsonl``)
-    through the YAMLs of a local copy (:func:`local_copy`)."""
+def _unpack_media(data: Path, folders: Sequence[ExportedFolder], env: Dict[str, str]) -> None:
+    """What lmms-eval does for ``dataset_kwargs: {video: true, cache_dir: NAME}`` before loading: the dataset
+    repository's archives unpacked under ``$HF_HOME/NAME`` (here from the local folder, without a download)."""
+    for folder in folders:
+        text = "".join(folder.files.values())
+        for name in set(re.findall(r"cache_dir:\s*([\w-]+)", text)):
+            for archive in sorted((data / folder.benchmark).glob("*.zip")):
+                with zipfile.ZipFile(archive) as opened:
+                    opened.extractall(Path(env["HF_HOME"]) / name)
+
+
+def _smoke_rows(out: Path, tasks: Sequence[str]) -> List[Dict]:
+    results: Dict = {}
+    for path in sorted(out.rglob("*_results.json")):
+        results.update(json.loads(path.read_text(encoding="utf-8")).get("results", {}))
+    rows = []
+    for task in tasks:
+        entry = results.get(task)
+        if entry is None:
+            continue
+        metrics = {key.split(",")[0]: value for key, value in entry.items() if "," in key and "_stderr" not in key and isinstance(value, (int, float))}
+        sample = next((json.loads(line) for path in sorted(out.rglob(f"*_samples_{task}.jsonl")) for line in path.read_text(encoding="utf-8").splitlines()[:1]), {})
+        rows.append({"task": task, "metrics": dict(list(metrics.items())[:3]), "input": str(sample.get("input", ""))[-300:], "output": sample.get("filtered_resps", "")})
+    return rows
+
+
+def run_tasks(output: Path, folders: Sequence[ExportedFolder], overlay: Path, data: Optional[Path], work: Path) -> Step:
+    """Every task with ``--limit 8`` in one lmms-eval process on the converted data ``data/<benchmark>/``."""
     if data is None:
         return Step("run", False, f"no converted data given: pass --converted-data DIR holding {', '.join(f'{f.benchmark}/' for f in folders)}")
     missing = [f"{data / f.benchmark}" for f in folders if not (data / f.benchmark).is_dir()]
     if missing:
         return Step("run", False, f"no converted data at {', '.join(missing)}")
-    unwired = [f.benchmark for f in folders if hub_route(f.benchmark) is None]
-    if unwired:
-        return Step("run", False, f"{', '.join(unwired)}: no hub dataset to run on (see the data route step)")
-    tasks = [task for f in folders for task in _tasks(f)]
-    env = _standalone_env(overlay, work / "home", blocked=False)  # the baseline model is ours; the tasks are the export's
-    env["TEMPORAL_BENCH_NO_AUTO_TASKS"] = "1"
-    local = local_copy(tasks_dir, folders, Path(data), work / "local_tasks")
-    output = work / "run"
-    done = _run([sys.executable, "-m", "lmms_eval", "--model", RUN_MODEL, "--tasks", ",".join(tasks), "--limit", str(LIMIT), "--include_path", str(local), "--output_path", str(output)], env)
-    results = _results(output)
-    failed = [task for task in tasks if task not in results["results"]]
+    tasks = [task for f in folders for task in tasks_of(f)]
+    env = standalone_env(overlay, work / "home_run")
+    _unpack_media(Path(data), folders, env)
+    local = local_copy(output, folders, Path(data), work / "local_tasks")
+    out = work / "run"
+    done = _run([sys.executable, "-m", "lmms_eval", "--model", RUN_MODEL, "--tasks", ",".join(tasks), "--limit", str(LIMIT), "--include_path", str(local), "--output_path", str(out), "--log_samples"], env)
+    rows = _smoke_rows(out, tasks)
+    failed = sorted(set(tasks) - {row["task"] for row in rows})
     if done.returncode or failed:
-        return Step("run", False, f"exit status {done.returncode}; no results for {', '.join(failed) or 'none'}: {_tail(done)}")
-    docs = sum(results["n-samples"][task]["effective"] for task in tasks)
-    return Step("run", True, f"all {len(tasks)} tasks ran with --limit {LIMIT} ({docs} docs, model {RUN_MODEL}) on {data}/<benchmark>/, the YAMLs' dataset_path pointed there in a temporary copy")
+        return Step("run", False, f"exit status {done.returncode}; no results for {', '.join(failed) or 'none'}: {_tail(done)}", rows)
+    return Step("run", True, f"all {len(tasks)} tasks ran with --limit {LIMIT} and lmms-eval's {RUN_MODEL} model on {data}/<benchmark>/", rows)
 
 
-def run_checks(tasks_dir: Path, folders: Sequence[ExportedFolder], data: Optional[Path], work: Path) -> List[Step]:
-    overlay = install_overlay(work / "overlay", tasks_dir)
-    steps = [lint(tasks_dir, folders, work)]
-    report = _probe(tasks_dir, folders, overlay, work)
-    return steps + [imports(report), task_manager(report, folders), data_route(folders), run_tasks(tasks_dir, folders, overlay, data, work)]
+def run_checks(output: Path, folders: Sequence[ExportedFolder], data: Optional[Path], work: Path) -> List[Step]:
+    overlay = install_overlay(work / "overlay", output / UPSTREAM_TASKS_DIR)
+    report = _probe(output, folders, overlay, work)
+    return [lint(output, folders, work), imports(report), task_manager(report, folders), upstream_tests(output, folders, overlay, work), run_tasks(output, folders, overlay, data, work)]

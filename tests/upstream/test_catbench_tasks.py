@@ -1,0 +1,56 @@
+"""CaT-Bench tasks: the folder registers its tasks, and on two inline step-pair rows of the hub dataset's layout
+the questions, prompts and metrics are as the paper defines them. No download, no model."""
+
+from pathlib import Path
+
+import datasets
+import pytest
+
+from temporal_bench.lmms_eval_tasks.catbench import metrics, utils
+
+FOLDER = Path(utils.__file__).parent
+STEPS = ["Boil the water.", "Put the tea bag in the cup.", "Pour the water into the cup.", "Drink the tea."]
+ROWS = [  # destination_text is the earlier step, origin_text the later; label: the later step depends on the earlier
+    {"title": "tea", "steps": STEPS, "destination_text": STEPS[0], "origin_text": STEPS[2], "label": True},
+    {"title": "tea", "steps": STEPS, "destination_text": STEPS[1], "origin_text": STEPS[3], "label": False},
+]
+
+
+@pytest.fixture
+def docs():
+    return list(utils.process_docs_catbench(datasets.Dataset.from_list(ROWS, split="test")))
+
+
+def test_the_folder_registers_its_tasks():
+    from lmms_eval.tasks import TaskManager
+
+    registered = TaskManager(include_path=str(FOLDER), include_defaults=False).all_tasks
+    assert {"catbench", "catbench_switched", "catbench_explain", "catbench_cot"} <= set(registered)
+
+
+def test_each_step_pair_asks_before_and_after(docs):
+    assert [(doc["question"], doc["answer"]) for doc in docs] == [
+        ("Must Step 1 happen before Step 3?", "yes"),
+        ("Must Step 3 happen after Step 1?", "yes"),
+        ("Must Step 2 happen before Step 4?", "no"),
+        ("Must Step 4 happen after Step 2?", "no"),
+    ]
+    prompt = utils.doc_to_text_answer_only(docs[0])
+    assert "Goal: tea\n\nProcedure:\n1. Boil the water.\n" in prompt and prompt.endswith("Must Step 1 happen before Step 3? Select between yes or no\n\n")
+    assert utils.doc_to_visual(docs[0]) == []
+
+
+def test_switched_twins_swap_the_steps_of_the_nondep_questions():
+    docs = list(utils.process_docs_catbench_switched(datasets.Dataset.from_list(ROWS, split="test")))
+    twins = [doc for doc in docs if doc["variant"] != "real"]
+    assert len(docs) == 6 and len(twins) == 2 and all(doc["answer"] == "no" for doc in twins)
+
+
+def test_metrics_of_known_answers(docs):
+    values = [utils.process_results_answer_only(doc, ["Yes."]) for doc in docs]
+    records = [value["f1_macro"] for value in values]
+    assert metrics.recall_dep([value["recall_dep"] for value in values]) == 1.0
+    assert metrics.recall_nondep(records) == 0.0
+    assert metrics.f1_macro(records) == pytest.approx((2 / 3 + 0) / 2)
+    assert metrics.tc(records) == 1.0  # each pair answered the same both ways
+    assert metrics.invalid_rate(records) == 0.0 and metrics.failed_count(records) == 0
