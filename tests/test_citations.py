@@ -57,16 +57,16 @@ def _index_paths(index: Path) -> list:
     assert signature == b"DIRC" and version in (2, 3, 4), (signature, version)
     paths, offset, previous = [], 12, b""
     for _ in range(count):
-        flags = struct.unpack(">H", data[offset + 60:offset + 62])[0]
+        flags = struct.unpack(">H", data[offset + 60 : offset + 62])[0]
         header = 62 + (2 if version >= 3 and flags & 0x4000 else 0)  # extended flags
         if version == 4:  # the path is stored as (bytes to drop from the previous path, suffix)
             strip, start = _varint(data, offset + header)
             end = data.index(b"\0", start)
-            name = previous[:len(previous) - strip] + data[start:end]
+            name = previous[: len(previous) - strip] + data[start:end]
             offset = end + 1
         else:  # NUL-terminated, the entry padded to a multiple of 8 bytes
             end = data.index(b"\0", offset + header)
-            name = data[offset + header:end]
+            name = data[offset + header : end]
             offset += (header + len(name) + 8) // 8 * 8
         previous = name
         paths.append(name.decode("utf-8"))
@@ -117,8 +117,7 @@ def citation_problems(name: str, text: str) -> list:
     citing = REPO / name
     problems = []
     if name not in GUARDS:
-        problems += [f"{name}: mentions {marker!r}, outside the repository"
-                     for marker in OUTSIDE_MARKERS if marker in text]
+        problems += [f"{name}: mentions {marker!r}, outside the repository" for marker in OUTSIDE_MARKERS if marker in text]
     for match in _NOTE_NAME.finditer(text):
         if _resolve(match.group(1), citing) is None:
             problems.append(f"{name}: cites {match.group(1)}, not in the repository (docs/protocol/{match.group(1)}?)")
@@ -132,14 +131,13 @@ def citation_problems(name: str, text: str) -> list:
             missing = set(_SECTION_NUMBER.findall(match.group(2))) - headings(document)
             problems += [f"{name}: cites {match.group(1)} §{n}, which has no such section" for n in sorted(missing)]
     notes = {(PROTOCOL_DIR / f"{stem}.md") for stem in _PROTOCOL_NAME.findall(text)}
-    problems += [f"{name}: names {note.relative_to(REPO)}, which does not exist"
-                 for note in notes if not note.is_file()]
+    problems += [f"{name}: names {note.relative_to(REPO)}, which does not exist" for note in notes if not note.is_file()]
     if _is_protocol_note(citing):
         notes.add(citing)
     for run in _SECTION_RUN.finditer(text):
         if any(start <= run.start() < end for start, end in cited_spans):
             continue
-        if "paper" in text[max(0, run.start() - 12):run.start()].lower():
+        if "paper" in text[max(0, run.start() - 12) : run.start()].lower():
             continue
         if len(notes) != 1:
             problems.append(f"{name}: bare {run.group(0)!r} in a file that names {len(notes)} protocol notes")
@@ -153,8 +151,7 @@ def citation_problems(name: str, text: str) -> list:
 def test_every_citation_points_into_the_repository():
     files = tracked_text_files()
     assert len(files) > 100  # the index was read
-    problems = [problem for name in files if name != SELF
-                for problem in citation_problems(name, (REPO / name).read_text(encoding="utf-8"))]
+    problems = [problem for name in files if name != SELF for problem in citation_problems(name, (REPO / name).read_text(encoding="utf-8"))]
     assert not problems, "\n".join(problems)
 
 
@@ -181,8 +178,15 @@ def test_the_checker_catches_bad_citations():
 
 DOCUMENTS = ("README.md", "docs/", "tempvs/FIDELITY.md", "catbench/FIDELITY.md", "isobench/FIDELITY.md")
 # files of the original benchmarks' code and of transformers that the documents cite by their own paths
-OFFICIAL_FILES = {"run_inference.py", "run_evaluation.py", "convert_llava_next_video_weights_to_hf.py", "models/model_hf_llava_next_interleave.py",
-                  "models/model_mantis_idefics.py", "models/model_hf_llava_video.py", "models/model_longva.py"}
+OFFICIAL_FILES = {
+    "run_inference.py",
+    "run_evaluation.py",
+    "convert_llava_next_video_weights_to_hf.py",
+    "models/model_hf_llava_next_interleave.py",
+    "models/model_mantis_idefics.py",
+    "models/model_hf_llava_video.py",
+    "models/model_longva.py",
+}
 USER_FOLDERS = ("my_tasks/",)  # the documents' name for a folder of the reader's own
 # sections that describe code being rewritten, checked again when they are (the export is rewritten with issue 32)
 NOT_CHECKED = {"docs/report.md": "## Upstream export"}
@@ -252,16 +256,15 @@ def _checked_text(name: str, text: str) -> str:
         return text
     start = text.index(heading)
     level = heading.split(" ", 1)[0]
-    end = next((m.start() for m in re.finditer(rf"^{level} ", text[start + 1:], re.MULTILINE)), None)
-    return text[:start] + ("" if end is None else text[start + 1 + end:])
+    end = next((m.start() for m in re.finditer(rf"^{level} ", text[start + 1 :], re.MULTILINE)), None)
+    return text[:start] + ("" if end is None else text[start + 1 + end :])
 
 
 def code_name_problems(name: str, text: str, tracked: frozenset) -> list:
     """The ``*.py`` files and ``temporal_bench.`` modules that a document (``name`` relative to the repository root) names
     and that do not exist."""
     citing, text = REPO / name, _checked_text(name, text)
-    problems = [f"{name}: names {path}, which does not exist" for path in dict.fromkeys(_PY_PATH.findall(text))
-                if not _py_path_exists(path, citing, tracked)]
+    problems = [f"{name}: names {path}, which does not exist" for path in dict.fromkeys(_PY_PATH.findall(text)) if not _py_path_exists(path, citing, tracked)]
     for dotted in dict.fromkeys(_DOTTED.findall(text)):
         problem = _module_problem(dotted.lstrip("."))
         if problem:
@@ -279,12 +282,19 @@ def test_the_documents_name_only_code_that_exists():
 
 def test_the_code_name_checker_catches_what_does_not_exist():
     tracked = frozenset(tracked_text_files())
-    ok = ("`tempvs/breakdowns.py`, `temporal_bench/runs/records.py`, `runs/logged.py`, `temporal_bench/lmms_eval_tasks/tempvs/docs.py`, "
-          "`tests/test_real_backends_*.py`, `run_inference.py`, `api/task.py`, `temporal_bench.lmms_eval_tasks.tempvs.docs.variant`, "
-          "`temporal_bench.utils.data_source`, `temporal_bench.benchmarks.register`, `temporal_bench.published.load_table`")
+    ok = (
+        "`tempvs/breakdowns.py`, `temporal_bench/runs/records.py`, `runs/logged.py`, `temporal_bench/lmms_eval_tasks/tempvs/docs.py`, "
+        "`tests/test_real_backends_*.py`, `run_inference.py`, `api/task.py`, `temporal_bench.lmms_eval_tasks.tempvs.docs.variant`, "
+        "`temporal_bench.utils.data_source`, `temporal_bench.benchmarks.register`, `temporal_bench.published.load_table`"
+    )
     assert code_name_problems("docs/x.md", ok, tracked) == []
     bad = "`utils/task_options.py`, `*/loading.py`, `temporal_bench.tempvs.metrics.judge`, `temporal_bench.utils.task_options.overridden`, `temporal_bench.benchmarks.nothing`"
     assert [problem.split()[2] for problem in code_name_problems("docs/x.md", bad, tracked)] == [
-        "utils/task_options.py,", "*/loading.py,", "temporal_bench.tempvs.metrics.judge:", "temporal_bench.utils.task_options.overridden:", "temporal_bench.benchmarks.nothing:"]
+        "utils/task_options.py,",
+        "*/loading.py,",
+        "temporal_bench.tempvs.metrics.judge:",
+        "temporal_bench.utils.task_options.overridden:",
+        "temporal_bench.benchmarks.nothing:",
+    ]
     section = "# A\n\n## Upstream export\n`gone.py`\n\n## Next\n`also_gone.py`\n"
     assert [p.split()[2] for p in code_name_problems("docs/report.md", section, tracked)] == ["also_gone.py,"]
