@@ -5,17 +5,35 @@ lmms-eval 0.7.x has no entry-point group for tasks, and ``LMMS_EVAL_PLUGINS`` ad
 after the TaskManager was built. :func:`register` wraps ``TaskManager.initialize_tasks`` so that every
 TaskManager indexes ``temporal_bench/lmms_eval_tasks`` after the tasks it was asked for (lmms-eval's own win a
 name clash, so every task here is prefixed). The plugin entry point calls it, unless ``TEMPORAL_BENCH_NO_AUTO_TASKS=1``.
+
+The task folders need lmms-eval 0.7.3's YAML loading (a ``data_files`` path relative to the YAML, an aggregation
+named by module path): the 0.7.2 release has neither, so there the tasks are not registered and the run says why.
 """
 
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 
 OPT_OUT_ENV = "TEMPORAL_BENCH_NO_AUTO_TASKS"
+# a function of lmms_eval.utils -> what the task folders need it for (both came with lmms-eval 0.7.3)
+HARNESS_FEATURES = {"_maybe_resolve_yaml_local_data_files": "data_files paths relative to the task YAML"}
+
+
+def missing_harness_features() -> list:
+    """What the installed lmms-eval lacks of what the task folders need."""
+    from lmms_eval import utils
+
+    return [what for name, what in HARNESS_FEATURES.items() if not hasattr(utils, name)]
 
 
 def register() -> None:
     """Wrap ``TaskManager.initialize_tasks`` (once) to add our task folder to the include path."""
     from lmms_eval.tasks import TaskManager
+    from loguru import logger
 
+    missing = missing_harness_features()
+    if missing:
+        logger.error(f"lmms-eval-temporal-bench: the installed lmms-eval lacks {', '.join(missing)}, which the TempVS, CaT-Bench and ISO-Bench "
+                     "tasks need: install lmms-eval 0.7.3 or newer (or its main branch from source). Their tasks are not registered.")
+        return
     original = TaskManager.initialize_tasks
     if getattr(original, "adds_temporal_bench_tasks", False):
         return

@@ -25,8 +25,8 @@ from temporal_bench.lmms_eval_tasks.tempvs.docs import variant
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import fingerprint
 from tests.harness import BIN, lm_eval, lmms_eval, read_samples, run_cli
 
-TEMPVS_METADATA = {"version": 2.1, "tests": ["mt1_two"], "mode": "standard", "visual": "combined", "blind_filter": True,
-                   "fixes": [], "sources": ["flintstones", "pororo", "vwp", "vist"]}
+TEMPVS_METADATA = {"version": 1.0, "tests": ["mt1_two"], "mode": "standard", "visual": "combined", "blind_filter": True,
+                   "fixes": [], "sources": ["flintstones", "pororo", "vwp", "vist"], "suite": False}
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from temporal_bench.synthetic_data import is_synthetic
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.task_docs import process_docs_of, task_docs
 
-TEMPVS_TASKS = ["tempvs", "tempvs_mt1_two", "tempvs_mt2_caption", "tempvs_ordering_event", "tempvs_mt3_event_separate", "tempvs_mt1_two_blind", "tempvs_mt3_event_images_only", "tempvs_gt_all"]
+TEMPVS_TASKS = ["tempvs", "tempvs_mt1_two", "tempvs_mt2_caption", "tempvs_ordering_event", "tempvs_mt3_event_separate", "tempvs_mt1_two_blind", "tempvs_mt3_images_only", "tempvs_gt_all"]
 SOURCE_FIELDS = ("image", "frames", "data", "data_source")  # where a doc's images and data were read: differs by route
 
 

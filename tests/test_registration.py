@@ -76,3 +76,26 @@ def test_a_benchmark_name_means_its_tasks_in_the_repository_root(tmp_path):
         results = lmms_eval(tmp_path / name, [name], env=env, cwd=REPO)
         assert set(results["results"]) == tasks, name
         assert metric(results, *headline) == 1.0, name
+
+
+def test_an_lmms_eval_without_the_yaml_loading_the_tasks_need_is_refused_by_name(monkeypatch):
+    """The lmms-eval 0.7.2 release cannot read the task folders' YAMLs: the tasks are not registered, and the
+    log says why and what to install."""
+    from lmms_eval import utils
+    from lmms_eval.tasks import TaskManager
+    from loguru import logger
+
+    from temporal_bench import task_registration
+
+    assert task_registration.missing_harness_features() == []
+    monkeypatch.delattr(utils, "_maybe_resolve_yaml_local_data_files")
+    errors = []
+    sink = logger.add(lambda message: errors.append(message.record["message"]), level="ERROR")
+    try:
+        before = TaskManager.initialize_tasks
+        task_registration.register()
+    finally:
+        logger.remove(sink)
+    assert TaskManager.initialize_tasks is before
+    assert errors == ["lmms-eval-temporal-bench: the installed lmms-eval lacks data_files paths relative to the task YAML, which the TempVS, CaT-Bench and "
+                      "ISO-Bench tasks need: install lmms-eval 0.7.3 or newer (or its main branch from source). Their tasks are not registered."]

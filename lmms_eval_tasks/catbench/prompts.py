@@ -28,7 +28,7 @@ def answer_then_explain(doc: Dict) -> str:
 
 
 def explain_then_answer(doc: Dict) -> str:
-    """(E+A) reconstruction of ``explain_binary`` (§4.4; no official string exists)."""
+    """(E+A) reconstruction of ``explain_binary`` (no official string exists: from the paper's Fig. 4 and the authors' released outputs)."""
     first, relation, second = _QUESTION_PARTS.match(doc["question"]).groups()
     return (
         f"{context(HEADER_MANY, doc)}1. Explain why or why not Step {first} must happen {relation} Step {second}. "

@@ -49,9 +49,9 @@ def with_fewshot(docs: List[Dict], split: str, k: int, pool_split: str) -> List[
 
 
 @stops_run_on((CatBenchDataError,))
-def process_docs_fewshot(dataset: datasets.Dataset, task: str, fewshot_k: int = 5, pool_split: str = "train", **settings) -> datasets.Dataset:
-    """The docs of ``process_docs`` (``settings``: its own), each with its few-shot prompt."""
-    docs = with_fewshot(list(process_docs(dataset, task, **settings)), str(dataset.split) if dataset is not None else "test", fewshot_k, pool_split)
+def process_docs_fewshot(dataset: datasets.Dataset, task: str, close_max_distance: int = 3, switched: bool = False, fewshot_k: int = 5, pool_split: str = "train") -> datasets.Dataset:
+    """The docs of ``process_docs``, each with its few-shot prompt."""
+    docs = with_fewshot(list(process_docs(dataset, task, close_max_distance, switched)), str(dataset.split) if dataset is not None else "test", fewshot_k, pool_split)
     return datasets.Dataset.from_list(docs)
 
 

@@ -79,7 +79,7 @@ def _check_images(rows: List[Dict], root: Path, visual: str) -> None:
     missing = [(name, key) for name, key in first.items() if not (root / name).is_file()]
     if missing:
         examples = "; ".join(f"{root / name} (doc {key})" for name, key in missing[:5])
-        raise TempVSDataError(f"{len(missing)} TempVS image file(s) missing, e.g. {examples} (image paths are re-rooted at {DATA_DIR_ENV} / the hub snapshot)")
+        raise TempVSDataError(f"{len(missing)} TempVS image file(s) missing, e.g. {examples} (under {root}: {DATA_DIR_ENV}, the hub snapshot or where lmms-eval unpacked the dataset's images.zip)")
 
 
 def _doc(row: Dict, mode: str, visual: str, root: Path) -> Dict:
@@ -191,8 +191,9 @@ def process_docs(
     check_settings(tests, mode=mode, visual=visual, fixes=fixes, sources=sources)
     if dataset is not None and "doc_key" in dataset.column_names:
         needed = {t for test in tests for t in ((test, MAIN_TESTS[test].grounding_test) if test in MAIN_TESTS and mode not in UNGROUNDED_MODES else (test,))}
-        rows = [row for row in dataset if row["test"] in needed and row["source"] in sources]
-        docs, kept = task_docs(rows, image_root(), tests, mode, visual, blind_filter, sources, suite)
+        rows, root = [row for row in dataset if row["test"] in needed and row["source"] in sources], image_root()
+        _check_images(rows, root, visual)
+        docs, kept = task_docs(rows, root, tests, mode, visual, blind_filter, sources, suite)
         hub = DataSource(DATA_DIR_ENV, f"hub dataset {dataset.info.dataset_name}", hub=dataset.info.dataset_name)
         source, counts = hub.record([Path(f["filename"]) for f in dataset.cache_files], f"TempVS {task}"), {}
     else:

@@ -6,7 +6,7 @@ the FIRST match anywhere in the text; no match gives ``UNK`` (always wrong).
 
 Options, given by the caller (the task's settings and the model's, model_settings.py):
 
-* ``family``: which model family's branch of §6.2 to apply (``generic``, the row for
+* ``family``: which model family's branch of the official evaluation to apply (``generic``, the row for
   LLaVA-OneVision / Qwen2 / Phi / Mantis / LongVA / GPT-4o; ``deepseek``, ``internvl``,
   ``interleave`` (LLaVA-Interleave / LLaVA-NeXT-Video), ``llama_blind``);
 * ``fixes`` containing ``extraction``: case-insensitive letters, a sentence-initial article "A" is
@@ -46,7 +46,7 @@ def _first(pattern: re.Pattern, text: str) -> str:
 
 
 def official_extract(text: str, kind: str, family: str = "generic") -> str:
-    """The released evaluation's parse of one raw output (§6.2); ``kind``: grounding / mt1 / ordering."""
+    """The released evaluation's parse of one raw output; ``kind``: grounding / mt1 / ordering."""
     text = "" if text is None else str(text)
     if family == "deepseek":
         text = text.replace(_DEEPSEEK_END, "")
@@ -74,7 +74,7 @@ _VERBS_AFTER_LETTER = {"is", "was", "would", "seems", "should", "fits", "matches
 
 
 def answer_letters(kind: str) -> str:
-    """The option letters the official patterns can read for an MT1 or ordering question (§6.2)."""
+    """The option letters the official patterns can read for an MT1 or ordering question."""
     return "AB" if kind == "mt1" else "ABCDE"
 
 
@@ -123,7 +123,7 @@ def fixed_extract(text: str, kind: str, option_text: str = "") -> str:
 def extract(text: str, kind: str, option_text: str = "", cot: bool = False, family: str = "generic", fixes: FrozenSet[str] = frozenset()) -> str:
     """The answer a TempVS doc is scored on.
 
-    CoT (our deviation, §6.4; the release has no CoT parser): the content of the last complete
+    CoT (a deviation: the release has no CoT parser): the content of the last complete
     ``<answer>`` tag when there is one, else the whole output up to a ``<think>`` that is never closed
     (reasoning cut off by the token cap is no answer); then the task's pattern; for MT1 a bare
     True/False is mapped to its letter through the options.
@@ -145,5 +145,5 @@ def extract(text: str, kind: str, option_text: str = "", cot: bool = False, fami
 
 
 def is_correct(parsed: str, gt_option: str) -> bool:
-    """§6.1: the parsed answer equals the last character of ``gt_option`` (case-sensitive)."""
+    """The official rule: the parsed answer equals the last character of ``gt_option`` (case-sensitive)."""
     return parsed != UNK and bool(gt_option) and parsed == str(gt_option)[-1]

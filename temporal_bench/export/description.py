@@ -39,7 +39,7 @@ def _summary(folder: ExportedFolder) -> List[str]:
     reference, arxiv = paper_reference(benchmark)
     built = f", built from the official release by the folder's converter (`{facts.build_command}`)" if facts.build_command else " (the official release, read as it is)"
     return [
-        f"- Add {benchmark.title} ({reference}" + (f", arXiv:{arxiv}" if arxiv else "") + f") as `{(UPSTREAM_TASKS_DIR / folder.benchmark).as_posix()}/`: {_count(len(files) - groups, 'task')} and {_count(groups, 'group')}.",
+        f"- Add {benchmark.title} ({reference}" + (f", arXiv:{arxiv}" if arxiv else "") + f") as `{(UPSTREAM_TASKS_DIR / folder.benchmark).as_posix()}/`: {_count(len(files) - groups, 'task')}" + (f" and {_count(groups, 'group')}" if groups else "") + ".",
         f"- {facts.summary}",
         f"- Data: `{facts.hub_dataset}`{built}.",
     ]

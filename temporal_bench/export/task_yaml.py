@@ -44,9 +44,13 @@ class TaskYaml:
 
     @property
     def comment(self) -> str:
-        """The comment line that opens the file (a task's one-line description)."""
-        first = (self.path.read_text(encoding="utf-8").splitlines() or [""])[0]
-        return first.lstrip("#").strip() if first.startswith("#") else ""
+        """The comment lines that open the file, joined (a task's description)."""
+        lines = []
+        for line in self.path.read_text(encoding="utf-8").splitlines():
+            if not line.startswith("#"):
+                break
+            lines.append(line.lstrip("#").strip())
+        return " ".join(lines)
 
 
 def read_folder(folder: Path) -> List[TaskYaml]:

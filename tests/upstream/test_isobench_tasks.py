@@ -20,16 +20,38 @@ def _png() -> bytes:
 
 
 def _example(example_id, relation, answer):
-    return {"id": example_id, "goal": "make tea", "snippet_steps": ["Boil the water.", "Pour the water into the cup."], "relation": relation, "anchor": "first" if relation == "before" else "last",
-            "question": f"Must the step in the image happen {relation} the {'first' if relation == 'before' else 'last'} step of the plan?", "answer": answer, "source": "youcook2",
-            "plan_id": "v1", "distance_class": None, "image": {"bytes": _png(), "path": None}}
+    return {
+        "id": example_id,
+        "goal": "make tea",
+        "snippet_steps": ["Boil the water.", "Pour the water into the cup."],
+        "relation": relation,
+        "anchor": "first" if relation == "before" else "last",
+        "question": f"Must the step in the image happen {relation} the {'first' if relation == 'before' else 'last'} step of the plan?",
+        "answer": answer,
+        "source": "youcook2",
+        "plan_id": "v1",
+        "distance_class": None,
+        "image": {"bytes": _png(), "path": None},
+    }
 
 
 @pytest.fixture
 def docs():
-    features = datasets.Features({"id": datasets.Value("string"), "goal": datasets.Value("string"), "snippet_steps": datasets.Sequence(datasets.Value("string")),
-                                  "relation": datasets.Value("string"), "anchor": datasets.Value("string"), "question": datasets.Value("string"), "answer": datasets.Value("string"),
-                                  "source": datasets.Value("string"), "plan_id": datasets.Value("string"), "distance_class": datasets.Value("string"), "image": datasets.Image()})
+    features = datasets.Features(
+        {
+            "id": datasets.Value("string"),
+            "goal": datasets.Value("string"),
+            "snippet_steps": datasets.Sequence(datasets.Value("string")),
+            "relation": datasets.Value("string"),
+            "anchor": datasets.Value("string"),
+            "question": datasets.Value("string"),
+            "answer": datasets.Value("string"),
+            "source": datasets.Value("string"),
+            "plan_id": datasets.Value("string"),
+            "distance_class": datasets.Value("string"),
+            "image": datasets.Image(),
+        }
+    )
     rows = [_example("e0", "before", "yes"), _example("e1", "after", "no")]
     return list(utils.process_docs_isobench(datasets.Dataset.from_list(rows, features=features, split="test")))
 

@@ -15,10 +15,31 @@ STRIP = "flintstones/combined/seq0.jpg"
 
 
 def _row(question_id, kind, test, task_id, gt_option, answer, choices, partners=(), blind_correct=-1):
-    return {"doc_key": f"flintstones/{test}/{question_id}", "kind": kind, "test": test, "task_id": task_id, "source": "flintstones", "img_seq_id": "seq0",
-            "question_id": question_id, "gt_option": gt_option, "option_text": "A. True; B. False." if kind == "main" else "", "statement_type": "", "event_distance": 1,
-            "event_index": -1, "expected_partners": len(partners), "partners": list(partners), "blind_correct": blind_correct, "image": STRIP, "frames": [],
-            "prompt_standard": f"Question {question_id}.\nThe answer is: ", "prompt_cot": "", "prompt_blind": "", "prompt_images_only": "", "choices": choices, "answer": answer}
+    return {
+        "doc_key": f"flintstones/{test}/{question_id}",
+        "kind": kind,
+        "test": test,
+        "task_id": task_id,
+        "source": "flintstones",
+        "img_seq_id": "seq0",
+        "question_id": question_id,
+        "gt_option": gt_option,
+        "option_text": "A. True; B. False." if kind == "main" else "",
+        "statement_type": "",
+        "event_distance": 1,
+        "event_index": -1,
+        "expected_partners": len(partners),
+        "partners": list(partners),
+        "blind_correct": blind_correct,
+        "image": STRIP,
+        "frames": [],
+        "prompt_standard": f"Question {question_id}.\nThe answer is: ",
+        "prompt_cot": "",
+        "prompt_blind": "",
+        "prompt_images_only": "",
+        "choices": choices,
+        "answer": answer,
+    }
 
 
 ROWS = [
