@@ -1,8 +1,9 @@
-"""Python lines of each exported task folder (issue 25: upstream's median folder has about 220), written
-into benchmarks/RESULTS.md's "Exported folder size" section.
+"""Python lines of each exported task folder against issue 32's budget (TempVS 900, CaT-Bench 400, ISO-Bench 350, the
+shared helpers 250), written into benchmarks/RESULTS.md's "Exported folder size" section.
 
-Lines are the non-blank lines of the folder's ``*.py`` files (docstrings and comments included, as a
-reviewer reads them); the shared helpers' folder is counted once, on its own row.
+Lines are the non-blank lines of the folder's ``*.py`` files (docstrings and comments included, as a reviewer reads
+them); a converter script shipped in the folder (``*_to_hf.py``, as upstream's ``hd_epic/hd_epic_to_hf.py``) counts
+apart; the shared helpers' folder is counted once, on its own row.
 
     .venv/bin/python benchmarks/export_size.py            # prints the table
     .venv/bin/python benchmarks/export_size.py --write    # and replaces the table in RESULTS.md
@@ -18,26 +19,34 @@ from typing import List, Tuple
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from temporal_bench.export.source_modules import SHARED_FOLDER  # noqa: E402
-from temporal_bench.export.task_folder import UPSTREAM_TASKS_DIR, export_task_folders  # noqa: E402
+from temporal_bench.export.task_folder import SHARED_FOLDER, UPSTREAM_TASKS_DIR, export_task_folders  # noqa: E402
 
 RESULTS = REPO / "benchmarks" / "RESULTS.md"
 BEGIN, END = "<!-- export_size.py: begin -->", "<!-- export_size.py: end -->"
+BUDGET = {"tempvs": 900, "catbench": 400, "isobench": 350, SHARED_FOLDER.as_posix(): 250}
 
 
-def folder_size(folder: Path) -> Tuple[int, int]:
-    """(Python files, their non-blank lines)."""
+def _lines(path: Path) -> int:
+    return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+
+
+def folder_size(folder: Path) -> Tuple[int, int, int]:
+    """(Python files, their non-blank lines without the converter, the converter's)."""
     files = sorted(folder.glob("*.py"))
-    return len(files), sum(1 for path in files for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+    converters = [path for path in files if path.name.endswith("_to_hf.py")]
+    return len(files), sum(_lines(path) for path in files if path not in converters), sum(_lines(path) for path in converters)
 
 
 def size_table() -> List[str]:
     with tempfile.TemporaryDirectory() as tmp:
-        folders = export_task_folders(["tempvs", "isobench", "catbench"], Path(tmp))
-        rows = [(f"`{f.benchmark}/`", *folder_size(f.path)) for f in folders]
-        rows.append((f"`{SHARED_FOLDER.as_posix()}/` (shared, once)", *folder_size(Path(tmp) / UPSTREAM_TASKS_DIR / SHARED_FOLDER)))
-    total = ("all", sum(r[1] for r in rows), sum(r[2] for r in rows))
-    return ["| folder | Python files | non-blank lines |", "|---|---|---|", *(f"| {name} | {files} | {lines:,} |" for name, files, lines in [*rows, total])]
+        export_task_folders(["tempvs", "isobench", "catbench"], Path(tmp))
+        folders = [(name, Path(tmp) / UPSTREAM_TASKS_DIR / name) for name in ("tempvs", "isobench", "catbench", SHARED_FOLDER.as_posix())]
+        rows = [(name, *folder_size(path)) for name, path in folders]
+    lines = ["| folder | Python files | non-blank lines (converter apart) | budget | converter `*_to_hf.py` |", "|---|--:|--:|--:|--:|"]
+    for name, files, lines_, converter in rows:
+        within = "within" if lines_ <= BUDGET[name] else "**over**"
+        lines.append(f"| `{name}/` | {files} | {lines_:,} | {BUDGET[name]:,} ({within}) | {converter:,} |")
+    return lines
 
 
 def main() -> None:

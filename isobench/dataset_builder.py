@@ -27,8 +27,8 @@ The licence of the original release applies ({release_hub}); this conversion add
 """
 
 
-def build(release: Path, output: Path, command: str) -> Dict[str, int]:
-    """Write the converted dataset of the release folder ``release`` under ``output``; config -> rows."""
+def build(release: Path, output: Path, command: str) -> Dict[str, str]:
+    """Write the converted dataset of the release folder ``release`` under ``output``; what it wrote -> its contents."""
     rows = convert(Path(release), output)
     provenance = {
         "source release": f"local folder {Path(release).resolve()}",
@@ -41,4 +41,4 @@ def build(release: Path, output: Path, command: str) -> Dict[str, int]:
     converted_dataset.write_card(output, header, {"default": f"{rows} examples"}, body + "\n" + converted_dataset.provenance_section(provenance), folders={"default": "data"})
     if is_synthetic(release):
         mark_synthetic(output, "ISO-Bench")
-    return {"default": rows}
+    return {"data": f"{rows} examples, each with its image"}

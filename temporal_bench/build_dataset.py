@@ -1,6 +1,6 @@
-"""``temporal-bench build-dataset``: convert a benchmark's official release into a hub-ready dataset folder
-(parquet with the images embedded, one config per lmms-eval data need, a dataset card), docs/harness.md
-"Converted datasets"). Each benchmark's registry entry names its builder module (``dataset_builder``)."""
+"""``temporal-bench build-dataset``: convert a benchmark's official release into a hub-ready dataset folder with the
+task folder's converter (``*_to_hf.py``) and write its dataset card (docs/upstream.md, "Converted datasets"). Each
+benchmark's registry entry names its builder module (``dataset_builder``)."""
 
 import importlib
 import shlex
@@ -25,13 +25,13 @@ def main_build_dataset(argv: Optional[Sequence[str]] = None) -> int:
     parser = command_parser(
         "build-dataset",
         ["temporal-bench build-dataset tempvs --source ~/data/TempVS --output-dir ~/data/TempVS-hub"],
-        "Then datasets.load_dataset(DIR, CONFIG) reads a config, and the benchmark's data variable (e.g. TEMPVS_DATA_DIR=DIR) "
-        "runs the tasks on it; --push-to-hub also uploads every config and the card (docs/harness.md, \"Converted datasets\").",
+        "Then datasets.load_dataset(DIR) reads it, and the exported task folder names it in dataset_path once uploaded; "
+        "--push-to-hub uploads the folder (docs/upstream.md, \"Converted datasets\").",
     )
     parser.add_argument("benchmark", choices=sorted(builders), metavar="BENCHMARK", help=f"the benchmark whose release to convert ({', '.join(sorted(builders))})")
     parser.add_argument("--source", type=Path, required=True, metavar="DIR", help="the release folder (as its data variable would name it)")
     parser.add_argument("--output-dir", type=Path, required=True, aliases=["--output"], metavar="DIR", help="the dataset folder to write (new or empty)")
-    parser.add_argument("--push-to-hub", metavar="ORG/NAME", help="then push every config and the card to this hub dataset (default: none)")
+    parser.add_argument("--push-to-hub", metavar="ORG/NAME", help="then upload the folder to this hub dataset (default: none)")
     args = parser.parse_args(argv)
     datasets.disable_progress_bars()
     module = importlib.import_module(builders[args.benchmark])
@@ -43,8 +43,8 @@ def main_build_dataset(argv: Optional[Sequence[str]] = None) -> int:
         counts = module.build(args.source, output, command)
     except (module.RELEASE_ERROR, FileNotFoundError) as error:
         parser.error(str(error))
-    for config, rows in counts.items():
-        print(f"{output / config}: {rows} rows")
+    for written, contents in counts.items():
+        print(f"{output / written}: {contents}")
     print(f"{output / converted_dataset.CARD}: the dataset card")
     if args.push_to_hub:
         converted_dataset.push_to_hub(output, args.push_to_hub)

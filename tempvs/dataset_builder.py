@@ -36,8 +36,8 @@ The licence of the original release applies ({release_hub}); this conversion add
 """
 
 
-def build(release: Path, output: Path, command: str) -> Dict[str, int]:
-    """Write the converted dataset of the release in ``release`` under ``output``; what -> count."""
+def build(release: Path, output: Path, command: str) -> Dict[str, str]:
+    """Write the converted dataset of the release in ``release`` under ``output``; what it wrote -> its contents."""
     root = find_root(Path(release))
     counts = convert(root, output)
     files = sorted((root / "benchmark_pkl").glob("*.pkl")) or sorted((root / "benchmark").glob("*"))
@@ -54,4 +54,4 @@ def build(release: Path, output: Path, command: str) -> Dict[str, int]:
     converted_dataset.write_card(output, header, configs, body + "\n" + converted_dataset.provenance_section(provenance), folders={"default": "data"})
     if is_synthetic(root):
         mark_synthetic(output, "TempVS")
-    return {"default": counts["rows"], "images.zip": counts["images"]}
+    return {"data": f"{counts['rows']} questions", "images.zip": f"{counts['images']} images, each once"}

@@ -224,7 +224,7 @@ def test_llava_vid_fixes_images_first_warns_and_records_it(request_of, monkeypat
     assert [w for w in warnings if "llava_vid" in w] == [(
         "TempVS: lmms-eval's llava_vid class places the images itself (images_first); the official wrapper of its family sent "
         "text_first. Recorded in the task config (lmms_eval_specific_kwargs.llava_vid); for the official order use a --model whose "
-        "class places the images as that wrapper did (docs/tempvs.md, Image order).")]
+        "class places the images as that wrapper did (a chat class with this family's checkpoints).")]
     assert task.config.lmms_eval_specific_kwargs["llava_vid"] == {
         "extractor": "interleave", "layout": "images_first", "official_layout": "text_first", "fixed_by": "llava_vid"}
 

@@ -74,7 +74,7 @@ def _warn_fixed_layout(settings: Dict[str, str]) -> None:
             f"TempVS: lmms-eval's {fixed_by} class places the images itself ({settings['layout']}); the official "
             f"wrapper of its family sent {settings['official_layout']}. Recorded in the task config "
             f"(lmms_eval_specific_kwargs.{fixed_by}); for the official order use a --model whose class places the images as that "
-            "wrapper did (the tempvs task folder's README, Image order)."
+            "wrapper did (a chat class with this family's checkpoints)."
         )
 
 

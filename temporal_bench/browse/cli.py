@@ -65,8 +65,7 @@ def build_parser() -> CommandParser:
                              "(default: the environment's variable, else the folder the run recorded)")
     parser.add_argument("--tasks", action="append", default=[],
                         help="comma-separated tasks to show (repeatable; default: every task of the run): a task's name, "
-                             "or for a run of --tasks tempvs a test's name as the report shows it (tempvs_mt2_event); "
-                             "a suite task brings the grounding questions its main questions join")
+                             "or the name of a test a task holds as the report shows it (tempvs_mt2_event: the task tempvs)")
     parser.add_argument("--examples", choices=sorted(FIGURES),
                         help="only the cards that make this paper figure, picked from the runs found under RUN_DIR (several runs: "
                              "one per model): tempvs-figure4, the same question across models; catbench-figures5-6, "

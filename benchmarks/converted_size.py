@@ -1,0 +1,77 @@
+"""How many times the converted datasets store each image (issue 33: at most 1.2 times the distinct image bytes),
+on the full-size synthetic releases (full_size_data.py), written into benchmarks/RESULTS.md's "Converted dataset
+size" section.
+
+Stored image bytes: TempVS's ``images.zip`` entries (stored uncompressed: JPEG does not shrink) plus any image bytes
+in its parquet rows (none: the rows name the images); ISO-Bench's image column in its parquet files. Distinct image
+bytes: the files the rows name, each once (TempVS), or the distinct image contents (ISO-Bench).
+
+    .venv/bin/python benchmarks/converted_size.py            # prints the table
+    .venv/bin/python benchmarks/converted_size.py --write    # and replaces the table in RESULTS.md
+"""
+
+import argparse
+import hashlib
+import re
+import sys
+import zipfile
+from pathlib import Path
+from typing import List
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+import datasets  # noqa: E402
+from full_size_data import GENERATORS  # noqa: E402
+
+from temporal_bench.__main__ import main as temporal_bench  # noqa: E402
+
+RESULTS = REPO / "benchmarks" / "RESULTS.md"
+BEGIN, END = "<!-- converted_size.py: begin -->", "<!-- converted_size.py: end -->"
+
+
+def tempvs_row(workdir: Path) -> str:
+    release = Path(GENERATORS["tempvs"](workdir / "tempvs")["TEMPVS_DATA_DIR"])
+    converted = workdir / "tempvs_hf"
+    if not converted.is_dir():
+        assert temporal_bench(["build-dataset", "tempvs", "--source", str(release), "--output-dir", str(converted)]) == 0
+    rows = datasets.load_dataset(str(converted), split="test")
+    named = {name for row in rows for name in (row["image"], *row["frames"]) if name}
+    distinct = sum((release / name).stat().st_size for name in named)
+    with zipfile.ZipFile(converted / "images.zip") as archive:
+        stored = sum(info.compress_size for info in archive.infolist())
+    return f"| TempVS | {len(rows):,} | {len(named):,} | {distinct / 1e6:,.1f} MB | {stored / 1e6:,.1f} MB | {stored / distinct:.2f} |"
+
+
+def isobench_row(workdir: Path) -> str:
+    release = Path(GENERATORS["isobench"](workdir / "isobench")["ISOBENCH_DATA_DIR"])
+    converted = workdir / "isobench_hf"
+    if not converted.is_dir():
+        assert temporal_bench(["build-dataset", "isobench", "--source", str(release), "--output-dir", str(converted)]) == 0
+    rows = datasets.load_dataset(str(converted), split="test").cast_column("image", datasets.Image(decode=False))
+    images = [row["image"]["bytes"] for row in rows]
+    distinct = sum(len(data) for data in {hashlib.sha256(data).hexdigest(): data for data in images}.values())
+    stored = sum(len(data) for data in images)
+    return f"| ISO-Bench | {len(rows):,} | {len(images):,} | {distinct / 1e6:,.1f} MB | {stored / 1e6:,.1f} MB | {stored / distinct:.2f} |"
+
+
+def size_table(workdir: Path) -> List[str]:
+    return ["| dataset | rows | images named | distinct image bytes | stored image bytes | stored / distinct |", "|---|--:|--:|--:|--:|--:|", tempvs_row(workdir), isobench_row(workdir)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--workdir", type=Path, default=Path(__file__).resolve().parent / ".data")
+    parser.add_argument("--write", action="store_true", help=f"replace the table between the markers in {RESULTS.name}")
+    args = parser.parse_args()
+    table = "\n".join(size_table(args.workdir))
+    print(table)
+    if args.write:
+        text = RESULTS.read_text(encoding="utf-8")
+        if BEGIN not in text:
+            raise SystemExit(f"{RESULTS}: no {BEGIN} marker")
+        RESULTS.write_text(re.sub(rf"{re.escape(BEGIN)}.*?{re.escape(END)}", lambda _: f"{BEGIN}\n{table}\n{END}", text, flags=re.S), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
