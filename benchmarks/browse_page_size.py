@@ -44,10 +44,15 @@ def page_parts(page: Path) -> dict[str, float]:
     thumbs = data["thumbs"]
     thumb_text = sum(len(value) for value in thumbs.values())
     images = [len(base64.b64decode(value)) for value in thumbs.values()]
-    return {"page MB": page.stat().st_size / 1e6, "cards": len(data["cards"]), "embedded images": len(thumbs),
-            "thumbnails MB (base64)": thumb_text / 1e6, "mean thumbnail KB (image bytes)": sum(images) / max(1, len(images)) / 1e3,
-            "cards and strings MB": (len(data_text.encode()) - thumb_text) / 1e6,
-            "bytes per card (cards and strings)": (len(data_text.encode()) - thumb_text) / max(1, len(data["cards"]))}
+    return {
+        "page MB": page.stat().st_size / 1e6,
+        "cards": len(data["cards"]),
+        "embedded images": len(thumbs),
+        "thumbnails MB (base64)": thumb_text / 1e6,
+        "mean thumbnail KB (image bytes)": sum(images) / max(1, len(images)) / 1e3,
+        "cards and strings MB": (len(data_text.encode()) - thumb_text) / 1e6,
+        "bytes per card (cards and strings)": (len(data_text.encode()) - thumb_text) / max(1, len(data["cards"])),
+    }
 
 
 def photographic_strips_mb(strip_width: int, per_source: int = 12) -> float:

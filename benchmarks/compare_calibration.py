@@ -78,8 +78,7 @@ def main() -> None:
     parser.add_argument("--workdir", type=Path, default=Path(__file__).resolve().parent / ".data")
     parser.add_argument("--pairs", type=int, default=1000, help="simulated run pairs per setting")
     parser.add_argument("--effect", type=float, default=0.22, help="run B's log-odds shift for the power (0.22: about +5 points at 0.6)")
-    parser.add_argument("--tasks", default=",".join((*TEMPVS_TASKS, "catbench_switched", "isobench")),
-                        help="comma-separated tasks to simulate (default: all; a TempVS ordering task gives its two tests)")
+    parser.add_argument("--tasks", default=",".join((*TEMPVS_TASKS, "catbench_switched", "isobench")), help="comma-separated tasks to simulate (default: all; a TempVS ordering task gives its two tests)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the null pairs (the power pairs use seed + 1)")
     parser.add_argument("--goal-sd", default="0,0.4,0.6", help="comma-separated spreads of ISO-Bench's goal effects (log-odds), each run clustered by goal and by video")
     parser.add_argument("--isobench-goals", default="18,89", help="CrossTask's and YouCook2's goals among ISO-Bench's videos")
@@ -88,8 +87,11 @@ def main() -> None:
     tempvs_tasks = [task for task in TEMPVS_TASKS if task in tasks]
     data_dir = Path(write_tempvs(args.workdir / "tempvs")["TEMPVS_DATA_DIR"]) if tempvs_tasks else None
     goals = tuple(int(n) for n in args.isobench_goals.split(","))
-    cases = ([(s, Answers()) for task in tempvs_tasks for s in tempvs(data_dir, task)] + [(catbench(), Answers())] * ("catbench_switched" in tasks)
-             + (isobench_cases([float(sd) for sd in args.goal_sd.split(",")], goals) if "isobench" in tasks else []))
+    cases = (
+        [(s, Answers()) for task in tempvs_tasks for s in tempvs(data_dir, task)]
+        + [(catbench(), Answers())] * ("catbench_switched" in tasks)
+        + (isobench_cases([float(sd) for sd in args.goal_sd.split(",")], goals) if "isobench" in tasks else [])
+    )
     null, null_family = rejection_rates(cases, 0.0, args.pairs, seed=args.seed)
     power, _ = rejection_rates(cases, args.effect, args.pairs, seed=args.seed + 1)
     print(f"\n{args.pairs} simulated pairs per setting; {Answers()} (ISO-Bench: goal_sd as named); effect: +{args.effect} log-odds\n")
@@ -101,8 +103,7 @@ def main() -> None:
             if case == key:
                 rejected, covered, _ = power[case, metric]
                 clusters = len(cluster_stats_of(structure.name).counts([structure.answer(t, True, False) for t in structure.templates]))
-                print(f"| {case} | {cluster_stats_of(structure.name).label(metric)} | {clusters:,} | {100 * rate:.1f}% | {100 * rejected:.1f}% | "
-                      f"{100 * covered:.1f}% | {defined} |")
+                print(f"| {case} | {cluster_stats_of(structure.name).label(metric)} | {clusters:,} | {100 * rate:.1f}% | {100 * rejected:.1f}% | " f"{100 * covered:.1f}% | {defined} |")
     print("\n| task | any row significant under the null: Holm | without correction |")
     print("|---|--:|--:|")
     for task, (corrected, raw) in null_family.items():

@@ -23,8 +23,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from temporal_bench.export.cli import main_export  # noqa: E402
-from temporal_bench.paths import LMMS_EVAL_TASK_DIR  # noqa: E402
 from temporal_bench.export.standalone.overlay import install_overlay  # noqa: E402
+from temporal_bench.paths import LMMS_EVAL_TASK_DIR  # noqa: E402
 
 BLOCK = REPO / "temporal_bench" / "export" / "standalone"  # its sitecustomize.py blocks our package
 _MEASURE = """
@@ -45,8 +45,7 @@ def load_time(yaml_path: Path, pythonpath: str, repeat: int) -> float:
     env = {**os.environ, "PYTHONPATH": pythonpath, "HF_DATASETS_OFFLINE": "1", "HF_HUB_OFFLINE": "1"}
     times = []
     for _ in range(repeat):
-        done = subprocess.run([sys.executable, "-c", _MEASURE, str(yaml_path)], env=env, capture_output=True,
-                              text=True, check=True)
+        done = subprocess.run([sys.executable, "-c", _MEASURE, str(yaml_path)], env=env, capture_output=True, text=True, check=True)
         times.append(float(done.stdout.strip().splitlines()[-1]))
     return min(times)
 
@@ -55,8 +54,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--task", default="tempvs_mt1_two")
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--folder", action="append", default=[], metavar="LABEL=PATH",
-                        help="another task folder of the benchmark to time, loaded as the export is")
+    parser.add_argument("--folder", action="append", default=[], metavar="LABEL=PATH", help="another task folder of the benchmark to time, loaded as the export is")
     args = parser.parse_args()
     benchmark = args.task.split("_")[0]
     with tempfile.TemporaryDirectory() as tmp:
@@ -64,8 +62,7 @@ def main() -> None:
         exported = Path(tmp) / "lmms_eval" / "tasks" / benchmark
         overlay = install_overlay(Path(tmp) / "overlay", exported.parent)
         blocked = f"{overlay}:{BLOCK}"
-        folders = [("plugin", LMMS_EVAL_TASK_DIR / benchmark, os.environ.get("PYTHONPATH", "")),
-                   ("export", exported, blocked)]
+        folders = [("plugin", LMMS_EVAL_TASK_DIR / benchmark, os.environ.get("PYTHONPATH", "")), ("export", exported, blocked)]
         folders += [(label, Path(path), blocked) for label, _, path in (f.partition("=") for f in args.folder)]
         print(f"| task folder | `{args.task}` YAML load s (best of {args.repeat}) |\n|---|---|")
         for label, folder, pythonpath in folders:

@@ -14,10 +14,10 @@ from typing import Callable, Dict, List, Set, Tuple
 
 from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from temporal_bench.tempvs import fixtures as tempvs_fixtures
 from temporal_bench.lmms_eval_tasks.tempvs.docs import PAPER_COUNTS
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, SOURCES
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, file_of
+from temporal_bench.tempvs import fixtures as tempvs_fixtures
 
 
 def catbench(root: Path) -> Dict[str, str]:
@@ -72,7 +72,7 @@ def _keep_mt1_groups(rows: List[Dict], n_sequences: int, kept_groups: int) -> Li
     kept: List[Dict] = []
     for q, count in enumerate(_spread(kept_groups, n_sequences)):
         for group in sorted((q + j) % groups for j in range(count)):
-            kept += rows[q * width + 2 * group: q * width + 2 * group + 2]
+            kept += rows[q * width + 2 * group : q * width + 2 * group + 2]
     return kept
 
 
@@ -116,14 +116,10 @@ def _write_tempvs_source(root: Path, source: str, templates) -> Dict:
     n = TEMPVS_SEQUENCES[source]
     sequences = [tempvs_fixtures.sequence_record(source, q, invalid_events=False, vwp_lengths=_vwp_lengths()) for q in range(n)]
     shuffles = [tempvs_fixtures.shuffled_order(len(sequence["events"]), seed=q) for q, sequence in enumerate(sequences)]
-    paths = [tempvs_fixtures.write_images(root, sequence, order, TEMPVS_FRAME_SIZES[source])
-             for sequence, order in zip(sequences, shuffles)]
-    paired = _keep_mt1_groups(tempvs_fixtures.mt1_rows(sequences, paths, templates, triple=False), n,
-                              PAPER_COUNTS["paired_event_discrimination"][source] // 2)
-    triple = _keep_mt1_groups(tempvs_fixtures.mt1_rows(sequences, paths, templates, triple=True), n,
-                              PAPER_COUNTS["triple_event_discrimination"][source] // 2)
-    grounding = {which: tempvs_fixtures.grounding_rows(sequences, paths, templates, which, [])
-                 for which in ("paired", "triple", "all")}
+    paths = [tempvs_fixtures.write_images(root, sequence, order, TEMPVS_FRAME_SIZES[source]) for sequence, order in zip(sequences, shuffles)]
+    paired = _keep_mt1_groups(tempvs_fixtures.mt1_rows(sequences, paths, templates, triple=False), n, PAPER_COUNTS["paired_event_discrimination"][source] // 2)
+    triple = _keep_mt1_groups(tempvs_fixtures.mt1_rows(sequences, paths, templates, triple=True), n, PAPER_COUNTS["triple_event_discrimination"][source] // 2)
+    grounding = {which: tempvs_fixtures.grounding_rows(sequences, paths, templates, which, []) for which in ("paired", "triple", "all")}
     files = {
         "paired_event_discrimination": paired,
         "triple_event_discrimination": triple,
@@ -134,12 +130,9 @@ def _write_tempvs_source(root: Path, source: str, templates) -> Dict:
         "single_grounding_all": grounding["all"],
     }
     for name, rows in files.items():
-        tempvs_fixtures.write_table(rows, root / "benchmark_pkl" / f"{source}_{name}_test.pkl",
-                                     root / "benchmark" / f"{source}_{name}_test.json")
-    kept = {spec.task_id: _write_blind_predictions(root, source, spec.task_id, files[file_of(spec.task_id)])
-            for spec in MAIN_TESTS.values() if spec.blind_filtered}
-    return {"sequences": n, "frames": sum(len(sequence["events"]) for sequence in sequences),
-            "rows": {name: len(rows) for name, rows in files.items()}, "kept_after_blind_filter": kept}
+        tempvs_fixtures.write_table(rows, root / "benchmark_pkl" / f"{source}_{name}_test.pkl", root / "benchmark" / f"{source}_{name}_test.json")
+    kept = {spec.task_id: _write_blind_predictions(root, source, spec.task_id, files[file_of(spec.task_id)]) for spec in MAIN_TESTS.values() if spec.blind_filtered}
+    return {"sequences": n, "frames": sum(len(sequence["events"]) for sequence in sequences), "rows": {name: len(rows) for name, rows in files.items()}, "kept_after_blind_filter": kept}
 
 
 def tempvs(root: Path) -> Dict[str, str]:
@@ -158,15 +151,13 @@ def tempvs_counts(root: Path) -> Dict:
 
 
 # which Table 2 column an annotation file's row count is compared with
-_TABLE2_OF_FILE = {"paired_event_discrimination": "paired_event_discrimination",
-                   "triple_event_discrimination": "triple_event_discrimination", "ordering_images": "ordering_images_opt_event"}
+_TABLE2_OF_FILE = {"paired_event_discrimination": "paired_event_discrimination", "triple_event_discrimination": "triple_event_discrimination", "ordering_images": "ordering_images_opt_event"}
 
 
 def print_tempvs_counts(counts: Dict) -> None:
     """Rows per source and annotation file, and the main questions the blind filter keeps, each with
     the paper's figure in brackets where Table 2 / Table 9 has one."""
-    lines = [("image sequences", lambda c: c["sequences"], TEMPVS_SEQUENCES.get),
-             ("frames", lambda c: c["frames"], lambda source: None)]
+    lines = [("image sequences", lambda c: c["sequences"], TEMPVS_SEQUENCES.get), ("frames", lambda c: c["frames"], lambda source: None)]
     for name in counts[SOURCES[0]]["rows"]:
         paper = PAPER_COUNTS.get(_TABLE2_OF_FILE.get(name), {})
         lines.append((f"{name} rows", lambda c, name=name: c["rows"][name], paper.get))
@@ -192,17 +183,24 @@ def tempvs_protocol_requests(root: Path) -> Dict[str, Dict]:
     counts = tempvs_counts(root)
     requests = {}
     for name, spec in MAIN_TESTS.items():
-        main = sum(counts[s]["kept_after_blind_filter"][spec.task_id] if spec.blind_filtered
-                   else counts[s]["rows"][file_of(spec.task_id)] for s in SOURCES)
+        main = sum(counts[s]["kept_after_blind_filter"][spec.task_id] if spec.blind_filtered else counts[s]["rows"][file_of(spec.task_id)] for s in SOURCES)
         grounding = sum(counts[s]["rows"][file_of(GROUNDING_TESTS[spec.grounding_test])] for s in SOURCES)
         requests[f"tempvs_{name}"] = {"main": main, "grounding": grounding, "grounding_test": GROUNDING_TESTS[spec.grounding_test]}
     return requests
 
 
 GENERATORS: Dict[str, Callable[[Path], Dict[str, str]]] = {"catbench": catbench, "isobench": isobench, "tempvs": tempvs}
-TASK_BENCHMARK = {"catbench": "catbench", "catbench_switched": "catbench", "isobench": "isobench", "isobench_cot": "isobench",
-                  **{f"tempvs_{name}": "tempvs" for name in MAIN_TESTS}, "tempvs_ordering_event": "tempvs",
-                  "tempvs_ordering_caption": "tempvs", "tempvs": "tempvs", "tempvs_protocol": "tempvs"}
+TASK_BENCHMARK = {
+    "catbench": "catbench",
+    "catbench_switched": "catbench",
+    "isobench": "isobench",
+    "isobench_cot": "isobench",
+    **{f"tempvs_{name}": "tempvs" for name in MAIN_TESTS},
+    "tempvs_ordering_event": "tempvs",
+    "tempvs_ordering_caption": "tempvs",
+    "tempvs": "tempvs",
+    "tempvs_protocol": "tempvs",
+}
 
 
 if __name__ == "__main__":

@@ -25,14 +25,14 @@ from typing import Callable, Dict, List, Tuple
 import numpy as np
 from full_size_data import tempvs as write_tempvs
 
-from temporal_bench.report.bootstrap import interval
 from temporal_bench.catbench.cluster_stats import CATBENCH
 from temporal_bench.isobench.cluster_stats import ISOBENCH
 from temporal_bench.lmms_eval_tasks.isobench.metrics import TABLE1_RULE
-from temporal_bench.tempvs.cluster_stats import TEMPVS
 from temporal_bench.lmms_eval_tasks.tempvs.docs import release_docs
-from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import find_root
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import find_root
+from temporal_bench.report.bootstrap import interval
+from temporal_bench.tempvs.cluster_stats import TEMPVS
 
 CATBENCH_PLANS, CATBENCH_PAIRS = 57, 1420
 ISOBENCH_GOALS, ISOBENCH_EXAMPLES = 18 + 89, 764
@@ -117,19 +117,16 @@ def rows(data_dir: Path, icc: float, runs: int) -> List[Tuple[str, str, int, int
     out = []
 
     def add(name, metric_name, benchmark, simulate, questions, clusters, score):
-        found = {level: half_width(benchmark.metrics[metric_name], simulate, clusters, score, level, runs, seed=i)
-                 for i, level in enumerate((0.0, icc))}
+        found = {level: half_width(benchmark.metrics[metric_name], simulate, clusters, score, level, runs, seed=i) for i, level in enumerate((0.0, icc))}
         value = found[0.0][1]  # the metric's value under independent answers (TC: p^2 + (1-p)^2)
         out.append((name, metric_name, questions, clusters, value, {level: width for level, (width, _) in found.items()}))
 
     for test, spec in MAIN_TESTS.items():
         main, grounding = tempvs_sizes(data_dir, test)
         label = f"TempVS {test}"
-        add(label, "mt_acc", TEMPVS, accuracy_counts(TEMPVS, "mt_correct", "mt_total", main), int(main.sum()), len(main),
-            TEMPVS_MT_SCORE[test])
+        add(label, "mt_acc", TEMPVS, accuracy_counts(TEMPVS, "mt_correct", "mt_total", main), int(main.sum()), len(main), TEMPVS_MT_SCORE[test])
         if test in ("mt1_two", "mt1_three", "mt2_event"):  # MT2/MT3 share the all-events grounding test
-            add(f"TempVS {GROUNDING_TESTS[spec.grounding_test]}", "gt_acc", TEMPVS, accuracy_counts(TEMPVS, "gt_correct", "gt_total", grounding),
-                int(grounding.sum()), len(grounding), GT_SCORE)
+            add(f"TempVS {GROUNDING_TESTS[spec.grounding_test]}", "gt_acc", TEMPVS, accuracy_counts(TEMPVS, "gt_correct", "gt_total", grounding), int(grounding.sum()), len(grounding), GT_SCORE)
     for metric_name in ("f1_macro", "tc"):
         add("CaT-Bench test", metric_name, CATBENCH, catbench_counts, 2 * CATBENCH_PAIRS, CATBENCH_PLANS, F1_SCORE)
     add("ISO-Bench", f"{TABLE1_RULE}f1_weighted", ISOBENCH, isobench_counts, ISOBENCH_EXAMPLES, ISOBENCH_GOALS, F1_SCORE)

@@ -69,8 +69,7 @@ def task_stage_times(task_name: str, task_manager) -> Dict:
     for metric, aggregate in task.aggregation().items():
         aggregate([r[metric] for r in records])
     aggregation_s = time.perf_counter() - start
-    return {"docs": len(docs), "load_s": load_s, "visual_s": sum(visual), "text_s": sum(text), "results_s": sum(results),
-            "aggregation_s": aggregation_s, "per_request_s": per_request}
+    return {"docs": len(docs), "load_s": load_s, "visual_s": sum(visual), "text_s": sum(text), "results_s": sum(results), "aggregation_s": aggregation_s, "per_request_s": per_request}
 
 
 def stage_times(name: str, task_manager, measured: Dict[str, Dict]) -> Dict:
@@ -104,8 +103,7 @@ def run_measured(command: List[str], env: Dict[str, str], log: Path) -> Tuple[fl
 
 def end_to_end(task_name: str, env: Dict[str, str], workdir: Path) -> Dict:
     out = workdir / "runs" / task_name
-    command = [str(BIN / "lmms-eval"), "--model", "decode_only", "--tasks", task_name, "--output_path", str(out),
-               "--verbosity", "ERROR"]
+    command = [str(BIN / "lmms-eval"), "--model", "decode_only", "--tasks", task_name, "--output_path", str(out), "--verbosity", "ERROR"]
     wall, peak_mb = run_measured(command, env, out / "lmms-eval.log")
     results = sorted(out.glob("**/*_results.json"))
     if not results:
@@ -118,12 +116,10 @@ def end_to_end(task_name: str, env: Dict[str, str], workdir: Path) -> Dict:
 def startup_added(env: Dict[str, str], rounds: int = 5) -> Tuple[float, float]:
     """Best-of-``rounds`` TaskManager indexing time (s) with and without our task folder, in fresh
     processes, the two alternating so that load from other processes hits both alike."""
-    code = ("import time, lmms_eval.evaluator\nfrom lmms_eval.tasks import TaskManager\n"
-            "s = time.perf_counter(); TaskManager('ERROR'); print(time.perf_counter() - s)")
+    code = "import time, lmms_eval.evaluator\nfrom lmms_eval.tasks import TaskManager\n" "s = time.perf_counter(); TaskManager('ERROR'); print(time.perf_counter() - s)"
 
     def index_time(extra: Dict[str, str]) -> float:
-        return float(subprocess.run([str(BIN / "python"), "-c", code], env={**os.environ, **env, **extra},
-                                    capture_output=True, text=True, check=True).stdout)
+        return float(subprocess.run([str(BIN / "python"), "-c", code], env={**os.environ, **env, **extra}, capture_output=True, text=True, check=True).stdout)
 
     times = [(index_time({}), index_time({"TEMPORAL_BENCH_NO_AUTO_TASKS": "1"})) for _ in range(rounds)]
     return min(with_ for with_, _ in times), min(without for _, without in times)
@@ -136,16 +132,14 @@ def alternate_end_to_end(tasks: List[str], env: Dict[str, str], workdir: Path, r
         for task in tasks:
             e = end_to_end(task, env, workdir / f"round{number}")
             requests = sum(n["effective"] for n in e["output"]["n-samples"].values())
-            print(f"| {task} | {number} | {requests} | {e['wall_s']:.1f} | {e['docs_per_s']:.0f} | {e['peak_rss_mb']:.0f} "
-                  f"| {os.getloadavg()[0]:.1f} |", flush=True)
+            print(f"| {task} | {number} | {requests} | {e['wall_s']:.1f} | {e['docs_per_s']:.0f} | {e['peak_rss_mb']:.0f} " f"| {os.getloadavg()[0]:.1f} |", flush=True)
 
 
 def main(argv: List[str] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tasks", default=",".join(TASK_BENCHMARK))
     parser.add_argument("--workdir", type=Path, default=Path(__file__).resolve().parent / ".data")
-    parser.add_argument("--e2e-rounds", type=int, default=0,
-                        help="only the end-to-end runs, the tasks alternating, this many rounds (e.g. before/after a change)")
+    parser.add_argument("--e2e-rounds", type=int, default=0, help="only the end-to-end runs, the tasks alternating, this many rounds (e.g. before/after a change)")
     args = parser.parse_args(argv)
     env = dict(OFFLINE)
     tasks = args.tasks.split(",")
@@ -162,18 +156,19 @@ def main(argv: List[str] = None) -> None:
 
     task_manager = TaskManager("ERROR")
     measured: Dict[str, Dict] = {}
-    print("\n| task | docs | load+process_docs s | doc_to_visual s | doc_to_text s | process_results s | aggregation s "
-          "| median ms/request | mean ms/request (all stages) | e2e wall s | docs/s | peak RSS MB |")
+    print("\n| task | docs | load+process_docs s | doc_to_visual s | doc_to_text s | process_results s | aggregation s " "| median ms/request | mean ms/request (all stages) | e2e wall s | docs/s | peak RSS MB |")
     print("|---|" + "---|" * 11)
     for task in tasks:
         s = stage_times(task, task_manager, measured)
         e = end_to_end(task, env, args.workdir)
-        print(f"| {task} | {s['docs']} | {s['load_s']:.2f} | {s['visual_s']:.2f} | {s['text_s']:.2f} | {s['results_s']:.2f} "
-              f"| {s['aggregation_s']:.2f} | {s['median_ms_per_request']:.3f} | {s['mean_ms_per_request_all_stages']:.3f} "
-              f"| {e['wall_s']:.1f} | {e['docs_per_s']:.0f} | {e['peak_rss_mb']:.0f} |", flush=True)
+        print(
+            f"| {task} | {s['docs']} | {s['load_s']:.2f} | {s['visual_s']:.2f} | {s['text_s']:.2f} | {s['results_s']:.2f} "
+            f"| {s['aggregation_s']:.2f} | {s['median_ms_per_request']:.3f} | {s['mean_ms_per_request_all_stages']:.3f} "
+            f"| {e['wall_s']:.1f} | {e['docs_per_s']:.0f} | {e['peak_rss_mb']:.0f} |",
+            flush=True,
+        )
     with_ours, without = startup_added(env)
-    print(f"\nstart-up added by our task folder (TaskManager indexing, best of 5): {with_ours - without:.3f} s "
-          f"({with_ours:.3f} s with, {without:.3f} s with TEMPORAL_BENCH_NO_AUTO_TASKS=1)")
+    print(f"\nstart-up added by our task folder (TaskManager indexing, best of 5): {with_ours - without:.3f} s " f"({with_ours:.3f} s with, {without:.3f} s with TEMPORAL_BENCH_NO_AUTO_TASKS=1)")
 
 
 if __name__ == "__main__":

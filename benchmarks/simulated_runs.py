@@ -26,11 +26,11 @@ from pathlib import Path
 
 import numpy as np
 
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, opposite
 from temporal_bench.lmms_eval_tasks.tempvs.docs import release_docs
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import find_root
 from temporal_bench.tempvs.task_tests import per_test_records
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, opposite
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,7 @@ def _indices(keys: list) -> np.ndarray:
 
 # ---- TempVS -------------------------------------------------------------------------------------
 
+
 def _tempvs_answer(template: dict, right: bool, unparsed: bool) -> dict:
     return {**template, "correct": right and not unparsed}
 
@@ -64,7 +65,7 @@ def _tempvs_answer(template: dict, right: bool, unparsed: bool) -> dict:
 def tempvs(data_dir: Path, task: str) -> list[Structure]:
     """The task's docs as it loads them (``tempvs_mt1_two``; ``tempvs_ordering_event`` gives its two
     tests, which share the grounding questions); the item of a main question is its grounding partners."""
-    test = task[len("tempvs_"):]
+    test = task[len("tempvs_") :]
     tests = ("mt2_event", "mt3_event") if test == "ordering_event" else ("mt2_caption", "mt3_caption") if test == "ordering_caption" else (test,)
     docs = release_docs(find_root(Path(data_dir)), tests, visual="none")[0]
     templates = [make_record(doc, None) for doc in docs]
@@ -76,6 +77,7 @@ def tempvs(data_dir: Path, task: str) -> list[Structure]:
 
 
 # ---- CaT-Bench ----------------------------------------------------------------------------------
+
 
 def _yes_no_answer(template: dict, right: bool, unparsed: bool) -> dict:
     return {**template, "pred": INVALID if unparsed else template["gold"] if right else opposite(template["gold"])}
@@ -100,8 +102,7 @@ def catbench(plans: int = 57, pairs: int = 1420) -> Structure:
             variants = ("real", "switched") if dependency == "nondep" else ("real",)
             for relation in ("before", "after"):
                 for variant in variants:
-                    templates.append({"question_id": f"{pair_id}|{relation}|{variant}", "pair_id": pair_id, "variant": variant,
-                                      "dependency": dependency, "relation": relation, "gold": "yes" if dependency == "dep" else "no"})
+                    templates.append({"question_id": f"{pair_id}|{relation}|{variant}", "pair_id": pair_id, "variant": variant, "dependency": dependency, "relation": relation, "gold": "yes" if dependency == "dep" else "no"})
                     clusters.append(plan)
                     items.append(pair_id)
     return Structure("catbench_switched", templates, np.array(clusters), _indices(items), _yes_no_answer)
@@ -137,6 +138,7 @@ def isobench(plans: int = 480, goals_per_source: tuple[int, int] | None = None, 
 
 
 # ---- runs ---------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Answers:

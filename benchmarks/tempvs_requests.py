@@ -42,8 +42,7 @@ def payload_bytes(line: str) -> int:
 
 
 def run(tasks: str, env: Dict[str, str], out: Path) -> Path:
-    command = [str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", tasks,
-               "--output_path", str(out), "--log_samples", "--verbosity", "ERROR"]
+    command = [str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", tasks, "--output_path", str(out), "--log_samples", "--verbosity", "ERROR"]
     with open(out / "lmms-eval.log", "w") as log:
         subprocess.run(command, env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT, check=True)
     return sorted(out.glob("**/*_results.json"))[-1]
@@ -77,14 +76,14 @@ def main(argv: List[str] = None) -> None:
         for test, counts in per_test_results(task, values).items():
             expected = protocol[test]
             grounding_tests[expected["grounding_test"]] = expected["grounding"]
-            print(f"| {task} | {test} | {expected['main']} | {expected['grounding']} | {counts['main_count']} "
-                  f"| {counts['grounding_count']} | {n['effective']} |")
-    distinct = sum(protocol[test]["main"] for task in results["n-samples"] for test in per_test_results(task, {}) if test in protocol) \
-        + sum(grounding_tests.values())
+            print(f"| {task} | {test} | {expected['main']} | {expected['grounding']} | {counts['main_count']} " f"| {counts['grounding_count']} | {n['effective']} |")
+    distinct = sum(protocol[test]["main"] for task in results["n-samples"] for test in per_test_results(task, {}) if test in protocol) + sum(grounding_tests.values())
     print(f"\nsent {sent_total} requests; the protocol asks {distinct} questions (each grounding test's once)")
-    print(f"logged payload per doc beyond prompt and response: mean {statistics.mean(payloads):.0f} B, "
-          f"median {statistics.median(payloads):.0f} B, max {max(payloads)} B over {len(payloads)} docs; "
-          f"samples files {size / 1e6:.1f} MB in all")
+    print(
+        f"logged payload per doc beyond prompt and response: mean {statistics.mean(payloads):.0f} B, "
+        f"median {statistics.median(payloads):.0f} B, max {max(payloads)} B over {len(payloads)} docs; "
+        f"samples files {size / 1e6:.1f} MB in all"
+    )
 
 
 if __name__ == "__main__":

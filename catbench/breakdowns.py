@@ -3,9 +3,9 @@ with the tasks' headline metrics from a run's logged records as the report reads
 
 from typing import Callable, Dict, List, Optional
 
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 from temporal_bench.lmms_eval_tasks.catbench import metrics
 from temporal_bench.lmms_eval_tasks.catbench.metrics import METRIC_NAMES, report_metric
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 
 
 def invalid_count(records: List[Dict]) -> int:

@@ -9,8 +9,8 @@ from collections import defaultdict
 
 import numpy as np
 
-from temporal_bench.report.cluster_stats import CONFUSION, ClusterStats, classification_metrics, confusion_cell, ratio
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, opposite
+from temporal_bench.report.cluster_stats import CONFUSION, ClusterStats, classification_metrics, confusion_cell, ratio
 
 CATBENCH_STATS = CONFUSION + ("tc_consistent", "tc_complete", "occ_agree", "occ_complete")
 TC_CONSISTENT, TC_COMPLETE, OCC_AGREE, OCC_COMPLETE = range(len(CONFUSION), len(CATBENCH_STATS))

@@ -52,8 +52,12 @@ def write_release_split(folder: Path, pairs: List[tuple]) -> None:
     for (dependent, relation), name in RELEASE_FILES.items():
         rows = [
             {
-                "plan_idx": idx, "question_idx": idx, "title": plan["title"], "steps": plan["steps"],
-                "question_type": name[: -len(".jsonl")], "step_pair_idx_asked_about": [a, b],
+                "plan_idx": idx,
+                "question_idx": idx,
+                "title": plan["title"],
+                "steps": plan["steps"],
+                "question_type": name[: -len(".jsonl")],
+                "step_pair_idx_asked_about": [a, b],
                 "binary_question": binary_question(relation, a, b),
             }
             for idx, (plan, a, b, dep) in enumerate(ordered)
@@ -63,11 +67,7 @@ def write_release_split(folder: Path, pairs: List[tuple]) -> None:
 
 
 def hf_rows(pairs: List[tuple]) -> List[Dict]:
-    return [
-        {"title": plan["title"], "steps": plan["steps"], "origin_text": plan["steps"][b],
-         "destination_text": plan["steps"][a], "label": dependent}
-        for plan, a, b, dependent in pairs
-    ]
+    return [{"title": plan["title"], "steps": plan["steps"], "origin_text": plan["steps"][b], "destination_text": plan["steps"][a], "label": dependent} for plan, a, b, dependent in pairs]
 
 
 def write_fixture(root: Path, layout: str = "release", n_plans: int = 3, pairs_per_class: int = 4, seed: int = 0) -> Path:
@@ -80,5 +80,3 @@ def write_fixture(root: Path, layout: str = "release", n_plans: int = 3, pairs_p
             _write_jsonl(root / HF_FILE_NAMES[split], hf_rows(pairs))
     mark_synthetic(root, "CaT-Bench")
     return root
-
-

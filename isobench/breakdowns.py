@@ -6,8 +6,7 @@ from typing import Callable, Dict, List, Optional
 
 from temporal_bench.lmms_eval_tasks.isobench.metrics import RULES, coverage, failed_count, score_metric, scores
 
-REPORT_SCORES = ["f1_weighted", "precision_weighted", "recall_weighted", "f1_macro", "precision_macro", "recall_macro",
-                 "precision_dep", "recall_dep", "f1_dep", "precision_nondep", "recall_nondep", "f1_nondep", "accuracy"]
+REPORT_SCORES = ["f1_weighted", "precision_weighted", "recall_weighted", "f1_macro", "precision_macro", "recall_macro", "precision_dep", "recall_dep", "f1_dep", "precision_nondep", "recall_nondep", "f1_nondep", "accuracy"]
 SOURCES = ("youcook2", "crosstask")
 SUBSETS: Dict[str, Callable[[Dict], bool]] = {
     "before": lambda r: r["relation"] == "before",

@@ -16,9 +16,9 @@ from collections.abc import Callable
 
 import numpy as np
 
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, NO, YES
 from temporal_bench.lmms_eval_tasks.isobench.metrics import RULES, TABLE1_RULE
 from temporal_bench.report.cluster_stats import CONFUSION, ClusterStats, classification_metrics, classification_scores, confusion_cell, divide_or_zero, ratio
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, NO, YES
 
 UNPARSED = ("yes_unparsed", "no_unparsed")  # answers with no YES/NO, per gold class
 ISOBENCH_STATS = CONFUSION + UNPARSED + ("answers",)

@@ -5,8 +5,8 @@ one rule compare and Table 1 use), computed from the run's logged records with t
 
 from __future__ import annotations
 
-from temporal_bench.lmms_eval_tasks.isobench.metrics import TABLE1_RULE
 from temporal_bench.isobench.tables import ISOBENCH_A, ISOBENCH_EA
+from temporal_bench.lmms_eval_tasks.isobench.metrics import TABLE1_RULE
 from temporal_bench.report.figure_points import Subset
 from temporal_bench.report.figures import Figure, difference_figure
 

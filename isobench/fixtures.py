@@ -27,15 +27,18 @@ _GOALS = {
     "crosstask": ["jack up a car", "make a latte", "build a simple floating shelf", "change a tire", "make kimchi fried rice"],
 }
 _VERBS = ["slice", "add", "mix", "heat", "pour", "place", "remove", "tighten", "spread", "cover", "bake", "attach"]
-_OBJECTS = ["the bread", "the cheese", "the sauce", "the oil", "the noodles", "the bolts", "the board", "the milk",
-            "the onions", "the jack", "the eggs", "the wheel"]
+_OBJECTS = ["the bread", "the cheese", "the sauce", "the oil", "the noodles", "the bolts", "the board", "the milk", "the onions", "the jack", "the eggs", "the wheel"]
 # (source, relation, label) -> rows in the paper's release (Table 2 and App. C; the joint cells of
 # CrossTask are our split of its marginals 72/67 and 73/66).
 PAPER_CELLS = {
-    ("crosstask", "before", "yes"): 37, ("crosstask", "before", "no"): 35,
-    ("crosstask", "after", "yes"): 36, ("crosstask", "after", "no"): 31,
-    ("youcook2", "before", "yes"): 150, ("youcook2", "before", "no"): 150,
-    ("youcook2", "after", "yes"): 160, ("youcook2", "after", "no"): 165,
+    ("crosstask", "before", "yes"): 37,
+    ("crosstask", "before", "no"): 35,
+    ("crosstask", "after", "yes"): 36,
+    ("crosstask", "after", "no"): 31,
+    ("youcook2", "before", "yes"): 150,
+    ("youcook2", "before", "no"): 150,
+    ("youcook2", "after", "yes"): 160,
+    ("youcook2", "after", "no"): 165,
 }
 _SOURCE_NAMES = {"youcook2": "YouCook2", "crosstask": "CrossTask"}
 
@@ -76,27 +79,34 @@ def examples(n: int = 16, seed: int = 0) -> List[Dict]:
             snippet_idxs = list(range(k))
             image_idx = k - 1 + distance
         example_id = f"iso-{index:04d}"
-        rows.append({
-            "id": example_id,
-            "goal": rng.choice(_GOALS[source]),
-            "snippet_steps": [plan[i] for i in snippet_idxs],
-            "relation": relation,
-            "label": label,
-            "source": source,
-            "video_id": f"{source}-video-{index // 2:03d}",
-            "image_step_idx": image_idx,
-            "snippet_step_idxs": snippet_idxs,
-            "image_caption": plan[image_idx],
-            "image_bytes": _image_bytes(example_id, index),
-        })
+        rows.append(
+            {
+                "id": example_id,
+                "goal": rng.choice(_GOALS[source]),
+                "snippet_steps": [plan[i] for i in snippet_idxs],
+                "relation": relation,
+                "label": label,
+                "source": source,
+                "video_id": f"{source}-video-{index // 2:03d}",
+                "image_step_idx": image_idx,
+                "snippet_step_idxs": snippet_idxs,
+                "image_caption": plan[image_idx],
+                "image_bytes": _image_bytes(example_id, index),
+            }
+        )
     return rows
 
 
 def _json_row(example: Dict, with_positions: bool, with_source: bool) -> Dict:
     row = {
-        "id": example["id"], "goal": example["goal"], "snippet": example["snippet_steps"],
-        "relation": example["relation"], "label": "DEP" if example["label"] == "yes" else "NONDEP",
-        "image": f"images/{example['id']}.jpg", "video_id": example["video_id"], "image_caption": example["image_caption"],
+        "id": example["id"],
+        "goal": example["goal"],
+        "snippet": example["snippet_steps"],
+        "relation": example["relation"],
+        "label": "DEP" if example["label"] == "yes" else "NONDEP",
+        "image": f"images/{example['id']}.jpg",
+        "video_id": example["video_id"],
+        "image_caption": example["image_caption"],
     }
     if with_source:
         row["source"] = _SOURCE_NAMES[example["source"]]
@@ -107,9 +117,13 @@ def _json_row(example: Dict, with_positions: bool, with_source: bool) -> Dict:
 
 def _hf_row(example: Dict, with_positions: bool, with_source: bool) -> Dict:
     row = {
-        "id": example["id"], "image": {"bytes": example["image_bytes"], "path": f"{example['id']}.jpg"},
-        "goal": example["goal"], "snippet": "\n".join(example["snippet_steps"]), "relation": example["relation"],
-        "label": 1 if example["label"] == "yes" else 0, "video_id": example["video_id"],
+        "id": example["id"],
+        "image": {"bytes": example["image_bytes"], "path": f"{example['id']}.jpg"},
+        "goal": example["goal"],
+        "snippet": "\n".join(example["snippet_steps"]),
+        "relation": example["relation"],
+        "label": 1 if example["label"] == "yes" else 0,
+        "video_id": example["video_id"],
         "image_caption": example["image_caption"],
     }
     if with_source:
@@ -119,8 +133,7 @@ def _hf_row(example: Dict, with_positions: bool, with_source: bool) -> Dict:
     return row
 
 
-def write_fixture(root: Path, layout: str = "json", n: int = 16, seed: int = 0,
-                  with_positions: bool = True, with_source: bool = True) -> Path:
+def write_fixture(root: Path, layout: str = "json", n: int = 16, seed: int = 0, with_positions: bool = True, with_source: bool = True) -> Path:
     """Write ``n`` synthetic examples under ``root`` in ``layout`` (``json`` or ``hf``); returns ``root``."""
     if layout not in LAYOUTS:
         raise ValueError(f"unknown ISO-Bench fixture layout {layout!r}; choose one of {LAYOUTS}")

@@ -53,20 +53,25 @@ def protocol_warnings(class_path: Optional[str], model_args: Mapping[str, str], 
             own = int(model_args.get("max_new_tokens", VLLM_CLASSES[class_path]))
             used = max(int(cap), own) if cap is not None else own
             if used != cap:
-                warnings.append(f"vllm: task {task} caps generation at {cap} new tokens (its protocol), but lmms-eval's vllm class generated up to {used} (the "
-                                f"larger of the task's cap and its own max_new_tokens={own}). Add max_new_tokens=1 to --model_args to keep the task's cap ({DOCS}).")
+                warnings.append(
+                    f"vllm: task {task} caps generation at {cap} new tokens (its protocol), but lmms-eval's vllm class generated up to {used} (the "
+                    f"larger of the task's cap and its own max_new_tokens={own}). Add max_new_tokens=1 to --model_args to keep the task's cap ({DOCS})."
+                )
         if (class_path in VLLM_CLASSES or class_path in SGLANG_CLASSES) and temperature != "0" and "top_p" not in gen:
             backend = "vllm" if class_path in VLLM_CLASSES else "sglang"
-            warnings.append(f"{backend}: task {task} samples at temperature {temperature} without nucleus sampling, but lmms-eval's {backend} class added "
-                            f"top_p={BACKEND_TOP_P}. Add --gen_kwargs top_p=1.0 to keep the task's sampling ({DOCS}).")
+            warnings.append(
+                f"{backend}: task {task} samples at temperature {temperature} without nucleus sampling, but lmms-eval's {backend} class added " f"top_p={BACKEND_TOP_P}. Add --gen_kwargs top_p=1.0 to keep the task's sampling ({DOCS})."
+            )
         name = model_args.get("model_version", model_args.get("model", ""))  # the openai classes take either
         parts = REASONING_NAME_PARTS.get(class_path, ())
         if any(part in name for part in parts):
-            warnings.append(f"openai: lmms-eval takes model {name!r} for a reasoning model (its name contains one of {', '.join(parts)}): for task {task} it "
-                            f"dropped temperature={temperature} and sent max_completion_tokens={cap}, a budget the model's hidden reasoning spends before "
-                            "it answers (an empty answer counts in failed_count). The task's protocol cannot be kept with a reasoning model: to measure one "
-                            f"anyway, raise the cap with --gen_kwargs max_new_tokens=N and report the deviation; a model that is none is served under a name "
-                            f"without those parts ({DOCS}).")
+            warnings.append(
+                f"openai: lmms-eval takes model {name!r} for a reasoning model (its name contains one of {', '.join(parts)}): for task {task} it "
+                f"dropped temperature={temperature} and sent max_completion_tokens={cap}, a budget the model's hidden reasoning spends before "
+                "it answers (an empty answer counts in failed_count). The task's protocol cannot be kept with a reasoning model: to measure one "
+                f"anyway, raise the cap with --gen_kwargs max_new_tokens=N and report the deviation; a model that is none is served under a name "
+                f"without those parts ({DOCS})."
+            )
     return warnings
 
 
@@ -75,6 +80,5 @@ def run_protocol_warnings(data: Mapping) -> List[str]:
     config = data.get("config") or {}
     cli_args = config.get("resolved_cli_args") or {}
     class_path = model_class_path(str(config.get("model", "")), bool(cli_args.get("force_simple")))
-    settings = {task: dict(entry.get("generation_kwargs") or {}) for task, entry in (data.get("configs") or {}).items()
-                if benchmarks.of_task(task) is not None and entry.get("output_type") == "generate_until"}
+    settings = {task: dict(entry.get("generation_kwargs") or {}) for task, entry in (data.get("configs") or {}).items() if benchmarks.of_task(task) is not None and entry.get("output_type") == "generate_until"}
     return protocol_warnings(class_path, model_arguments(config.get("model_args")), settings)

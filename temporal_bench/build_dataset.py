@@ -10,9 +10,8 @@ from typing import Optional, Sequence
 
 import datasets
 
-from temporal_bench import benchmarks
+from temporal_bench import benchmarks, converted_dataset
 from temporal_bench.cli_style import command_parser
-from temporal_bench import converted_dataset
 
 
 def _builders() -> dict:
@@ -25,8 +24,7 @@ def main_build_dataset(argv: Optional[Sequence[str]] = None) -> int:
     parser = command_parser(
         "build-dataset",
         ["temporal-bench build-dataset tempvs --source ~/data/TempVS --output-dir ~/data/TempVS-hub"],
-        "Then datasets.load_dataset(DIR) reads it, and the exported task folder names it in dataset_path once uploaded; "
-        "--push-to-hub uploads the folder (docs/upstream.md, \"Converted datasets\").",
+        "Then datasets.load_dataset(DIR) reads it, and the exported task folder names it in dataset_path once uploaded; " '--push-to-hub uploads the folder (docs/upstream.md, "Converted datasets").',
     )
     parser.add_argument("benchmark", choices=sorted(builders), metavar="BENCHMARK", help=f"the benchmark whose release to convert ({', '.join(sorted(builders))})")
     parser.add_argument("--source", type=Path, required=True, metavar="DIR", help="the release folder (as its data variable would name it)")

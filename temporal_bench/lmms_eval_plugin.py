@@ -31,6 +31,4 @@ def model_manifests():
 
     if os.environ.get(task_registration.OPT_OUT_ENV, "") in ("", "0"):
         task_registration.register()
-    return [ModelManifest(model_id=name, simple_class_path=path) for name, path in MODEL_CLASSES.items()] + [
-        ModelManifest(model_id=name, chat_class_path=path) for name, path in FAMILY_MODELS.items()
-    ]
+    return [ModelManifest(model_id=name, simple_class_path=path) for name, path in MODEL_CLASSES.items()] + [ModelManifest(model_id=name, chat_class_path=path) for name, path in FAMILY_MODELS.items()]

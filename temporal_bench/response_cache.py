@@ -41,8 +41,7 @@ def _delete_failed(database: Path) -> Counter:
     connection = sqlite3.connect(str(database))
     try:
         rows = connection.execute("SELECT cache_key, task_name, response FROM responses").fetchall()
-        failed = [(key, task) for key, task, stored in rows
-                  if isinstance(_stored_text(stored), str) and is_failed_response(_stored_text(stored))]
+        failed = [(key, task) for key, task, stored in rows if isinstance(_stored_text(stored), str) and is_failed_response(_stored_text(stored))]
         connection.executemany("DELETE FROM responses WHERE cache_key = ?", [(key,) for key, _ in failed])
         connection.commit()
         # lmms-eval reads the root database with immutable=1, which ignores a write-ahead log
@@ -61,8 +60,7 @@ def forget_failed(path: Path) -> Dict[str, int]:
 
 
 def main_forget_failed(argv=None) -> None:
-    parser = command_parser("forget-failed", ["temporal-bench forget-failed cache/gpt-4o"],
-                            "The same lmms-eval command run again then asks only for the requests that failed.")
+    parser = command_parser("forget-failed", ["temporal-bench forget-failed cache/gpt-4o"], "The same lmms-eval command run again then asks only for the requests that failed.")
     parser.add_argument("cache", type=Path, metavar="CACHE_DIR", help="the PATH given to lmms-eval's --use_cache")
     args = parser.parse_args(argv)
     removed = forget_failed(args.cache)

@@ -31,8 +31,10 @@ def register() -> None:
 
     missing = missing_harness_features()
     if missing:
-        logger.error(f"lmms-eval-temporal-bench: the installed lmms-eval lacks {', '.join(missing)}, which the TempVS, CaT-Bench and ISO-Bench "
-                     "tasks need: install lmms-eval 0.7.3 or newer (or its main branch from source). Their tasks are not registered.")
+        logger.error(
+            f"lmms-eval-temporal-bench: the installed lmms-eval lacks {', '.join(missing)}, which the TempVS, CaT-Bench and ISO-Bench "
+            "tasks need: install lmms-eval 0.7.3 or newer (or its main branch from source). Their tasks are not registered."
+        )
         return
     original = TaskManager.initialize_tasks
     if getattr(original, "adds_temporal_bench_tasks", False):

@@ -39,6 +39,7 @@ def _with_gt_passes(records, k: int) -> List[Dict]:
 
 # ---- breakdowns (computed from the logged records) ------------------------------------------------
 
+
 def mt_given_gtfail(records):
     return _mt_given(records, strict=False)
 
@@ -72,6 +73,7 @@ def gt_unmatched_count(records):
 
 # per-source and fine-grained keys (names chosen so no metric name contains another)
 
+
 def _per_source(source: str) -> Dict[str, Callable]:
     return {
         f"gt_{source}": lambda records: _gt(records, source),
@@ -93,14 +95,22 @@ def _distance(distance: int) -> Callable:
 def _at_least(k: int) -> Dict[str, Callable]:
     """MT among the main questions with at least ``k`` grounding passes, and their number (the
     script's ``main_acc_given_{k}_pass``, ``{k}_pass_count``)."""
-    return {f"mt_given_gt_atleast{k}": lambda records: accuracy(_with_gt_passes(records, k)),
-            f"gt_atleast{k}_count": lambda records: len(_with_gt_passes(records, k))}
+    return {f"mt_given_gt_atleast{k}": lambda records: accuracy(_with_gt_passes(records, k)), f"gt_atleast{k}_count": lambda records: len(_with_gt_passes(records, k))}
 
 
 AGGREGATIONS: Dict[str, Callable] = {
-    "gt_acc": _gt, "gtstrict_rate": gtstrict_rate, "mt_acc": mt_acc, "mt_given_gtstrict": mt_given_gtstrict,
-    "mt_given_gtfail": mt_given_gtfail, "mt_acc_filtered": mt_acc_filtered, "invalid_rate": invalid_rate, "failed_count": failed_count, "main_count": main_count,
-    "grounding_count": grounding_count, "gt_missing_count": gt_missing_count, "gt_unmatched_count": gt_unmatched_count,
+    "gt_acc": _gt,
+    "gtstrict_rate": gtstrict_rate,
+    "mt_acc": mt_acc,
+    "mt_given_gtstrict": mt_given_gtstrict,
+    "mt_given_gtfail": mt_given_gtfail,
+    "mt_acc_filtered": mt_acc_filtered,
+    "invalid_rate": invalid_rate,
+    "failed_count": failed_count,
+    "main_count": main_count,
+    "grounding_count": grounding_count,
+    "gt_missing_count": gt_missing_count,
+    "gt_unmatched_count": gt_unmatched_count,
 }
 for _source in SOURCES:
     AGGREGATIONS.update(_per_source(_source))
@@ -115,8 +125,7 @@ for _d in DISTANCES:
 for _k in AT_LEAST_K["ordering"]:
     AGGREGATIONS.update(_at_least(_k))
 
-MAIN_CORE = ["gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "mt_given_gtfail", "invalid_rate",
-             "failed_count", "main_count", "grounding_count", "gt_missing_count", "gt_unmatched_count"]
+MAIN_CORE = ["gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "mt_given_gtfail", "invalid_rate", "failed_count", "main_count", "grounding_count", "gt_missing_count", "gt_unmatched_count"]
 PER_SOURCE = [name for source in SOURCES for name in (f"gt_{source}", f"gtstrict_{source}", f"mt_{source}", f"mtgts_{source}")]
 HIGHER_IS_BETTER = {"invalid_rate": False, "failed_count": False, "gt_missing_count": False, "gt_unmatched_count": False}
 

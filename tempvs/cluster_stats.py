@@ -9,8 +9,8 @@ from collections import defaultdict
 
 import numpy as np
 
-from temporal_bench.report.cluster_stats import ClusterStats, Metric, ratio
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge
+from temporal_bench.report.cluster_stats import ClusterStats, Metric, ratio
 
 TEMPVS_STATS = ("gt_correct", "gt_total", "mt_correct", "mt_total", "strict_pass", "strict_complete", "strict_mt_correct", "not_blind")
 GT_CORRECT, GT_TOTAL, MT_CORRECT, MT_TOTAL, STRICT_PASS, STRICT_COMPLETE, STRICT_MT_CORRECT, NOT_BLIND = range(8)

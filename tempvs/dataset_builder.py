@@ -5,11 +5,11 @@ from pathlib import Path
 from typing import Dict
 
 from temporal_bench import __version__, converted_dataset
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import fingerprint
 from temporal_bench.lmms_eval_tasks.tempvs.docs import HUB_RELEASE
 from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, convert, find_root
 from temporal_bench.synthetic_data import is_synthetic, mark_synthetic
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import fingerprint
 
 RELEASE_ERROR = TempVSDataError  # what build() raises for a release it cannot read (build-dataset reports it in one line)
 HUB_DATASET_ID = "lmms-lab-eval/TempVS"

@@ -26,13 +26,11 @@ def released_output(model: str, task_id: str, row: Dict, rng: random.Random, cot
     if kind == "grounding":
         numbers = [str(k) for k in range(1, len(as_list(row.get("img_path_list"))) + 1)]
         answer = gold if right else rng.choice([n for n in numbers if n != gold] or numbers)
-        styles = ([f"image {answer}", answer, f"Image {answer}."],
-                  [f"The 2 people appear in image {answer}.", "The third image.", ""])
+        styles = ([f"image {answer}", answer, f"Image {answer}."], [f"The 2 people appear in image {answer}.", "The third image.", ""])
     else:
         letters = answer_letters(kind)
         answer = gold if right else rng.choice([letter for letter in letters if letter != gold])
-        styles = ([f"Option {answer}", answer, f"{answer}. True", f"The answer is {answer}.", f"I would say {answer}"],
-                  [f"A man walks in. Option {answer}", f"option {answer.lower()}", "I cannot decide."])
+        styles = ([f"Option {answer}", answer, f"{answer}. True", f"The answer is {answer}.", f"I would say {answer}"], [f"A man walks in. Option {answer}", f"option {answer.lower()}", "I cannot decide."])
     text = rng.choice(styles[rng.random() < 0.2])
     if cot:
         text = f"<think>Image 1 shows A scene; then the next.</think>\n<answer>{text}</answer>"
@@ -44,8 +42,7 @@ def released_output(model: str, task_id: str, row: Dict, rng: random.Random, cot
     return text
 
 
-def write_model_predictions(root: Path, model: str, input_kind: str = "combined",
-                            task_ids: Sequence[str] = RELEASED_TASK_IDS) -> List[Path]:
+def write_model_predictions(root: Path, model: str, input_kind: str = "combined", task_ids: Sequence[str] = RELEASED_TASK_IDS) -> List[Path]:
     """One prediction file per source and task id (the annotation rows plus ``preds``), seeded by
     the model name, from the fixture's pickles under ``root``."""
     import pandas
@@ -55,8 +52,7 @@ def write_model_predictions(root: Path, model: str, input_kind: str = "combined"
         for task_id in task_ids:
             frame = pandas.read_pickle(Path(root) / "benchmark_pkl" / f"{source}_{file_of(task_id)}_test.pkl")
             rng = random.Random(f"{model}|{input_kind}|{source}|{task_id}")
-            frame["preds"] = [released_output(model, task_id, row, rng, cot=input_kind == "cot")
-                              for row in frame.to_dict(orient="records")]
+            frame["preds"] = [released_output(model, task_id, row, rng, cot=input_kind == "cot") for row in frame.to_dict(orient="records")]
             path = Path(root) / "predictions" / input_kind / model / f"{source}_{task_id}_preds_{file_suffix(model)}.pkl"
             path.parent.mkdir(parents=True, exist_ok=True)
             frame.to_pickle(path)

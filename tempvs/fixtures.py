@@ -46,8 +46,7 @@ CHARACTERS = {
     "vist": ("The family", "My friend", "Pororo", "The dog", "Our guide"),  # "pororo" fills VIST's (unused) character_info
     "vwp": ("John", "Ken", "The sheriff", "Mary", "The stranger"),
 }
-ACTIONS = ("opens the door", "walks to the car", "picks up a ball", "sits on the bench", "waves goodbye",
-           "climbs the hill", "reads a letter", "cooks dinner", "jumps into the lake")
+ACTIONS = ("opens the door", "walks to the car", "picks up a ball", "sits on the bench", "waves goodbye", "climbs the hill", "reads a letter", "cooks dinner", "jumps into the lake")
 INVALID_EVENTS = {("pororo", 1, 3): "Pororo and Eddy behave funny", ("vist", 2, 3): "We had fun at the beach"}
 
 
@@ -80,8 +79,7 @@ class Templates:
         return self.joined(g, self.instructions[key], self.requirements[key], self.formats[key])
 
     def grounding(self, g):
-        return self.joined(g, self.instructions["single_grounding"], self.requirements["paired_event_discrimination"],
-                           self.formats["single_grounding"])
+        return self.joined(g, self.instructions["single_grounding"], self.requirements["paired_event_discrimination"], self.formats["single_grounding"])
 
     def ordering(self, g, name):
         return self.joined(g, self.instructions[name], self.requirements[name])
@@ -93,6 +91,7 @@ class Templates:
 
 
 # ---- sequences and images -----------------------------------------------------------------------
+
 
 def sequence_record(source: str, q: int, invalid_events: bool, vwp_lengths: Sequence[int] = VWP_LENGTHS) -> Dict:
     """Sequence ``q`` of a source: its events, captions and raw image paths (VWP lengths cycle)."""
@@ -182,16 +181,15 @@ def write_images(root: Path, sequence: Dict, shuffled: List[int], frame_size: Tu
     ordered = f"{source}/combined/{_combined_name(source, sequence['raw'])}"
     shuffled_raw = [sequence["raw"][i] for i in shuffled]
     mixed = f"{source}/combined_shuffled/{_combined_name(source, shuffled_raw)}"
-    for path, images, labels in ((ordered, frames, [f"Image {i + 1}" for i in range(len(frames))]),
-                                 (mixed, [frames[i] for i in shuffled], [f"Image {chr(97 + i)}" for i in range(len(frames))])):
+    for path, images, labels in ((ordered, frames, [f"Image {i + 1}" for i in range(len(frames))]), (mixed, [frames[i] for i in shuffled], [f"Image {chr(97 + i)}" for i in range(len(frames))])):
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         combined_strip(source, images, labels).save(root / path)
     stored = lambda p: f"/data/{p}"  # noqa: E731  (§2.4: the generator's absolute /data/ paths)
-    return {"raw": [stored(p) for p in sequence["raw"]], "combined": stored(ordered),
-            "shuffled_raw": [stored(p) for p in shuffled_raw], "combined_shuffled": stored(mixed)}
+    return {"raw": [stored(p) for p in sequence["raw"]], "combined": stored(ordered), "shuffled_raw": [stored(p) for p in shuffled_raw], "combined_shuffled": stored(mixed)}
 
 
 # ---- statements (§4.6) --------------------------------------------------------------------------
+
 
 def _names(source):
     return tuple(c for c in CHARACTERS[source] if not c.startswith(("The ", "My ", "Our ")))
@@ -228,17 +226,17 @@ def statement(kind: str, order: Sequence[int], events: List[str], source: str) -
 
 # ---- rows ---------------------------------------------------------------------------------------
 
+
 def _common(sequence, g, task_name, character_info):
-    return {"data_source": sequence["source"], "img_seq_id": sequence["id"], "question_id": f"{sequence['story']}_q{g}",
-            "task_name": task_name, "input_image_type": "combined", "character_info": character_info}
+    return {"data_source": sequence["source"], "img_seq_id": sequence["id"], "question_id": f"{sequence['story']}_q{g}", "task_name": task_name, "input_image_type": "combined", "character_info": character_info}
 
 
 def mt1_rows(sequences, paths, t: Templates, triple: bool) -> List[Dict]:
     rows, k = [], 0
     for sequence, images in zip(sequences, paths):
         events, texts, source = sequence["events"], sequence["texts"], sequence["source"]
-        for group in (TRIPLES if triple else PAIRS):
-            kind = (TRIPLE_TYPES[k % 4] if triple else PAIRED_TYPES[k % 5])
+        for group in TRIPLES if triple else PAIRS:
+            kind = TRIPLE_TYPES[k % 4] if triple else PAIRED_TYPES[k % 5]
             for polarity in ("gt", "nc"):
                 g = len(rows)
                 if polarity == "gt":
@@ -250,19 +248,24 @@ def mt1_rows(sequences, paths, t: Templates, triple: bool) -> List[Dict]:
                     order = group[::-1]
                 option_text = MT1_OPTIONS[g % 4]
                 true_letter = "A" if option_text.startswith("A. True") else "B"
-                row = _common(sequence, g, "triple_event_discrimination" if triple else "paired_event_discrimination",
-                              t.character_info(source, [events[e] for e in group]))
+                row = _common(sequence, g, "triple_event_discrimination" if triple else "paired_event_discrimination", t.character_info(source, [events[e] for e in group]))
                 names = ("pre", "mid", "post") if triple else ("pre", "post")
                 for name, e in zip(names, group):
                     row.update({f"event_{name}": events[e], f"text_{name}": texts[e], f"img_{name}": images["raw"][e]})
-                row.update({
-                    ("event_triple_tuple" if triple else "event_pair_tuple"): str(tuple(group)),
-                    "img_path_list": images["raw"], "combined_img_path": images["combined"],
-                    "statement_type": f"{kind}_{polarity}", "statement_text": statement(kind, order, events, source),
-                    "task_instruction": t.mt1(g), "task_instruction_cot": strings.COT_MT1[g % 2],
-                    "option_text": option_text, "gt_option": true_letter if polarity == "gt" else "AB".replace(true_letter, ""),
-                    "blind_instruction": strings.BLIND_MT1[g % 3],
-                })
+                row.update(
+                    {
+                        ("event_triple_tuple" if triple else "event_pair_tuple"): str(tuple(group)),
+                        "img_path_list": images["raw"],
+                        "combined_img_path": images["combined"],
+                        "statement_type": f"{kind}_{polarity}",
+                        "statement_text": statement(kind, order, events, source),
+                        "task_instruction": t.mt1(g),
+                        "task_instruction_cot": strings.COT_MT1[g % 2],
+                        "option_text": option_text,
+                        "gt_option": true_letter if polarity == "gt" else "AB".replace(true_letter, ""),
+                        "blind_instruction": strings.BLIND_MT1[g % 3],
+                    }
+                )
                 if not triple:
                     row["event_distance"] = group[1] - group[0]
                 rows.append(row)
@@ -284,9 +287,17 @@ def grounding_rows(sequences, paths, t: Templates, which: str, drop: Sequence[Tu
                 continue
             g = len(rows)
             row = _common(sequence, g, f"single_grounding_{which}", t.character_info(sequence["source"], sequence["events"], joined=True))
-            row.update({"event_to_test": sequence["events"][e], "text_to_test": sequence["texts"][e], "img_to_test": images["raw"][e],
-                        "img_path_list": images["raw"], "combined_img_path": images["combined"],
-                        "task_instruction": t.grounding(g), "gt_option": f"image {e + 1}"})
+            row.update(
+                {
+                    "event_to_test": sequence["events"][e],
+                    "text_to_test": sequence["texts"][e],
+                    "img_to_test": images["raw"][e],
+                    "img_path_list": images["raw"],
+                    "combined_img_path": images["combined"],
+                    "task_instruction": t.grounding(g),
+                    "gt_option": f"image {e + 1}",
+                }
+            )
             rows.append(row)
     return rows
 
@@ -314,23 +325,30 @@ def ordering_rows(sequences, paths, shuffles, t: Templates, images_task: bool) -
         options, letter = _options(random.Random(g), gold, g)
         name = "ordering_images" if images_task else "ordering_texts"
         row = _common(sequence, g, name, t.character_info(source, texts))
-        row.update({
-            "img_path_list_gt": images["raw"], "combined_img_path_gt": images["combined"],
-            "events_gt": " ".join(events), "texts_gt": " ".join(texts), "gt_answer": gold, "gt_answer_text": gold,
-            "options": options, "gt_option": letter, "task_instruction": t.ordering(g, name),
-            "answer_format_opt": t.formats[f"{name}_opt"][g % 3],
-        })
+        row.update(
+            {
+                "img_path_list_gt": images["raw"],
+                "combined_img_path_gt": images["combined"],
+                "events_gt": " ".join(events),
+                "texts_gt": " ".join(texts),
+                "gt_answer": gold,
+                "gt_answer_text": gold,
+                "options": options,
+                "gt_option": letter,
+                "task_instruction": t.ordering(g, name),
+                "answer_format_opt": t.formats[f"{name}_opt"][g % 3],
+            }
+        )
         if images_task:
-            row.update({"img_path_list_shuffled": images["shuffled_raw"], "combined_img_path_shuffled": images["combined_shuffled"],
-                        "task_instruction_cot_opt": strings.COT_MT3[g % 3]})
+            row.update({"img_path_list_shuffled": images["shuffled_raw"], "combined_img_path_shuffled": images["combined_shuffled"], "task_instruction_cot_opt": strings.COT_MT3[g % 3]})
         else:
-            row.update({"events_shuffled": [events[i] for i in shuffled], "texts_shuffled": [texts[i] for i in shuffled],
-                        "task_instruction_cot_opt": strings.COT_MT2[g % 3], "blind_instruction_opt": strings.BLIND_MT2[g % 3]})
+            row.update({"events_shuffled": [events[i] for i in shuffled], "texts_shuffled": [texts[i] for i in shuffled], "task_instruction_cot_opt": strings.COT_MT2[g % 3], "blind_instruction_opt": strings.BLIND_MT2[g % 3]})
         rows.append(row)
     return rows
 
 
 # ---- blind predictions --------------------------------------------------------------------------
+
 
 def blind_outcomes(source: str, task_id: str, question_id: str) -> Tuple[bool, bool, bool]:
     """Which of the 3 text-only LLMs answer a question correctly: 0, 1, 2 or 3 of them, evenly."""
@@ -365,8 +383,7 @@ def write_table(rows: List[Dict], pkl: Optional[Path], json_path: Optional[Path]
             json.dump(rows, handle, ensure_ascii=False, indent=0)
 
 
-def write_fixture(root: Path, n_sequences: int = 5, templates_dir: Optional[Path] = None, invalid_events: bool = True,
-                  missing_grounding: bool = False, formats: Sequence[str] = ("pkl", "json")) -> Path:
+def write_fixture(root: Path, n_sequences: int = 5, templates_dir: Optional[Path] = None, invalid_events: bool = True, missing_grounding: bool = False, formats: Sequence[str] = ("pkl", "json")) -> Path:
     """Write the fixture under ``root`` (the folder to point ``TEMPVS_DATA_DIR`` at) and return it."""
     root = Path(root)
     t = Templates(templates_path(templates_dir))
@@ -385,11 +402,13 @@ def write_fixture(root: Path, n_sequences: int = 5, templates_dir: Optional[Path
             "single_grounding_all": grounding_rows(sequences, paths, t, "all", drop),
         }
         for name, rows in files.items():
-            write_table(rows, root / "benchmark_pkl" / f"{source}_{name}_test.pkl" if "pkl" in formats else None,
-                         root / "benchmark" / f"{source}_{name}_test.json" if "json" in formats else None)
-        for task_id, name in (("paired_event_discrimination", "paired_event_discrimination"),
-                              ("triple_event_discrimination", "triple_event_discrimination"),
-                              ("ordering_texts_opt_event", "ordering_texts"), ("ordering_texts_opt_story", "ordering_texts")):
+            write_table(rows, root / "benchmark_pkl" / f"{source}_{name}_test.pkl" if "pkl" in formats else None, root / "benchmark" / f"{source}_{name}_test.json" if "json" in formats else None)
+        for task_id, name in (
+            ("paired_event_discrimination", "paired_event_discrimination"),
+            ("triple_event_discrimination", "triple_event_discrimination"),
+            ("ordering_texts_opt_event", "ordering_texts"),
+            ("ordering_texts_opt_story", "ordering_texts"),
+        ):
             rows = files[name]
             for index, (model, suffix, _) in enumerate(BLIND_MODELS):
                 preds = [blind_pred(row, task_id, index, blind_outcomes(source, task_id, row["question_id"])[index]) for row in rows]

@@ -27,6 +27,7 @@ def _released_blind(data: Path, output: Path) -> Path:
         write_results(folder, model, "blind", scored_tests(data, model, "blind"), data)
     return folder
 
+
 def _held_tests(task: str) -> List[str]:
     return [f"tempvs_{test}" for test in task_tests.held_tests(task)]
 

@@ -32,8 +32,8 @@ from temporal_bench.lmms_eval_tasks.tempvs.docs import DATA_DIR_ENV, release_doc
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TEST_NAMES, TempVSDataError, doc_key
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import Release, find_root, read_rows
-from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.runs.data_source import record_task_source
+from temporal_bench.tempvs.breakdowns import breakdown_metrics
 
 try:
     from loguru import logger as _log
@@ -41,8 +41,7 @@ except ImportError:  # pragma: no cover
     _log = logging.getLogger(__name__)
 
 # input folder -> (prompt mode, our task-name suffix); scoring reads no image, so none need be present
-INPUTS = {"combined": ("standard", ""), "separate": ("standard", "_separate"), "cot": ("cot", "_cot"),
-          "blind": ("blind", "_blind")}
+INPUTS = {"combined": ("standard", ""), "separate": ("standard", "_separate"), "cot": ("cot", "_cot"), "blind": ("blind", "_blind")}
 RESULTS_NAME = "released_{input}_results.json"
 SAMPLES_NAME = "released_{input}_samples_{task}.jsonl"  # beside RESULTS_NAME, named as lmms-eval names them
 RELEASED_PREDICTIONS_MODEL = "tempvs-released-predictions"  # the results file's config.model: no evaluation run
@@ -98,9 +97,7 @@ class RowMismatch:
     only_in_annotations: Tuple[str, ...]  # not scored: the model has no output for them
 
     def describe(self, shown: int = 5) -> str:
-        parts = [f"{len(ids)} row(s) only in the {side} ({', '.join(ids[:shown])}{', ...' if len(ids) > shown else ''})"
-                 for side, ids in (("prediction file", self.only_in_predictions),
-                                   ("annotation file", self.only_in_annotations)) if ids]
+        parts = [f"{len(ids)} row(s) only in the {side} ({', '.join(ids[:shown])}{', ...' if len(ids) > shown else ''})" for side, ids in (("prediction file", self.only_in_predictions), ("annotation file", self.only_in_annotations)) if ids]
         return f"{self.predictions}: " + "; ".join(parts)
 
 
@@ -122,16 +119,14 @@ class PredictionRows:
             self.outputs[doc_key(source, TEST_NAMES[task_id], row["question_id"])] = row["preds"]
         ours = [str(row["question_id"]) for row in rows]
         theirs = [str(row["question_id"]) for row in Release(root).annotation_rows(root, source, task_id)]
-        mismatch = RowMismatch(str(path.relative_to(root)), tuple(q for q in ours if q not in set(theirs)),
-                               tuple(q for q in theirs if q not in set(ours)))
+        mismatch = RowMismatch(str(path.relative_to(root)), tuple(q for q in ours if q not in set(theirs)), tuple(q for q in theirs if q not in set(ours)))
         if (mismatch.only_in_predictions or mismatch.only_in_annotations) and mismatch.predictions not in self.mismatches:
             _log.warning(f"TempVS released predictions: {mismatch.describe()}")
             self.mismatches[mismatch.predictions] = mismatch
         return rows
 
 
-def _test_files(root: Path, model: str, input_kind: str, test: str,
-                sources: Tuple[str, ...]) -> Dict[Tuple[str, str], Path]:
+def _test_files(root: Path, model: str, input_kind: str, test: str, sources: Tuple[str, ...]) -> Dict[Tuple[str, str], Path]:
     """(source, task id) -> prediction file, for one main test and its grounding test, of the
     sources that have both."""
     spec = MAIN_TESTS[test]
@@ -140,8 +135,7 @@ def _test_files(root: Path, model: str, input_kind: str, test: str,
     for source in sources:
         main = prediction_path(root, input_kind, model, source, spec.task_id)
         if main is None:
-            raise TempVSDataError(f"{model}: prediction file predictions/{input_kind}/{model}/{source}_{spec.task_id}_preds_"
-                                  f"{file_suffix(model)}.pkl is missing under {root}")
+            raise TempVSDataError(f"{model}: prediction file predictions/{input_kind}/{model}/{source}_{spec.task_id}_preds_" f"{file_suffix(model)}.pkl is missing under {root}")
         if input_kind == "blind":  # text only: no grounding questions
             files[source, spec.task_id] = main
             continue
@@ -167,8 +161,7 @@ class ScoredModel:
     mismatches: List[RowMismatch]
 
 
-def scored_tests(root: Path, model: str, input_kind: str = "combined",
-                 sources: Optional[Sequence[str]] = None, fixes: Sequence[str] = ()) -> ScoredModel:
+def scored_tests(root: Path, model: str, input_kind: str = "combined", sources: Optional[Sequence[str]] = None, fixes: Sequence[str] = ()) -> ScoredModel:
     """The per-doc records of one model's outputs, for each of the six main tests it has: the rows
     of its prediction files, filtered and joined as the official evaluation does (§7.1).
 
@@ -197,12 +190,10 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined",
 
 def results_of(scored: ScoredModel) -> Dict[str, Dict[str, object]]:
     """Our task name -> ``{"<metric>,none": value}``, as the tasks' aggregations compute them."""
-    return {task: {f"{name},none": value for name, value in breakdown_metrics(task, records).items()}
-            for _, task, records in scored.tests}
+    return {task: {f"{name},none": value for name, value in breakdown_metrics(task, records).items()} for _, task, records in scored.tests}
 
 
-def score_model(root: Path, model: str, input_kind: str = "combined",
-                sources: Optional[Sequence[str]] = None) -> Dict[str, Dict[str, object]]:
+def score_model(root: Path, model: str, input_kind: str = "combined", sources: Optional[Sequence[str]] = None) -> Dict[str, Dict[str, object]]:
     """Our task name -> ``{"<metric>,none": value}`` for the six main tests of one model."""
     return results_of(scored_tests(root, model, input_kind, sources))
 
@@ -216,12 +207,8 @@ def write_results(folder: Path, model: str, input_kind: str, scored: ScoredModel
     path.parent.mkdir(parents=True, exist_ok=True)
     for _, task, records in scored.tests:
         samples = path.parent / SAMPLES_NAME.format(input=input_kind, task=task)
-        samples.write_text("".join(json.dumps({"doc_id": i, "target": r["gold"], "gt_acc": r}, sort_keys=True) + "\n"
-                                   for i, r in enumerate(records)), encoding="utf-8")
-    data = {"results": results_of(scored), "model_name": model,
-            "config": {"model": RELEASED_PREDICTIONS_MODEL, "model_args": f"model={model},input={input_kind}",
-                       "data": str(root)},
-            "released_rows": [asdict(m) for m in scored.mismatches]}
+        samples.write_text("".join(json.dumps({"doc_id": i, "target": r["gold"], "gt_acc": r}, sort_keys=True) + "\n" for i, r in enumerate(records)), encoding="utf-8")
+    data = {"results": results_of(scored), "model_name": model, "config": {"model": RELEASED_PREDICTIONS_MODEL, "model_args": f"model={model},input={input_kind}", "data": str(root)}, "released_rows": [asdict(m) for m in scored.mismatches]}
     # the folder scored, where a run records its data (so the report knows synthetic data and gives it no
     # verdict); no fingerprint: the rows scored are the prediction files', not a task's questions
     source = {"variable": DATA_DIR_ENV, "folder": str(find_root(Path(root)).resolve()), "outputs": "the release's scored model outputs"}
@@ -236,27 +223,26 @@ def mismatch_section(by_model: Dict[str, List[RowMismatch]]) -> str:
     lines = [f"- **{model}**: {m.describe()}" for model, found in by_model.items() for m in found]
     if not lines:
         return ""
-    return ("\nPrediction files whose rows differ from the annotation files (rows only in a prediction file "
-            "are scored, as the official evaluation scores them; rows only in the annotations have no output "
-            "and are not):\n" + "\n".join(lines) + "\n")
+    return (
+        "\nPrediction files whose rows differ from the annotation files (rows only in a prediction file "
+        "are scored, as the official evaluation scores them; rows only in the annotations have no output "
+        "and are not):\n" + "\n".join(lines) + "\n"
+    )
 
 
 def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
-    parser = command_parser("score-predictions", ["temporal-bench score-predictions /path/to/TempVS/data --input blind --table tempvs-table17"],
-                            "Scores the predictions/ folder of the TempVS release as the tasks score a run, writes one results "
-                            "file per model under --output-dir, and prints them as the report's tables (docs/report.md).")
+    parser = command_parser(
+        "score-predictions",
+        ["temporal-bench score-predictions /path/to/TempVS/data --input blind --table tempvs-table17"],
+        "Scores the predictions/ folder of the TempVS release as the tasks score a run, writes one results " "file per model under --output-dir, and prints them as the report's tables (docs/report.md).",
+    )
     parser.add_argument("release", type=Path, metavar="TEMPVS_DATA", help="the TempVS data folder (holding benchmark_pkl/ and predictions/)")
-    parser.add_argument("--input", choices=sorted(INPUTS), default="combined",
-                        help="which predictions folder (default: %(default)s)")
-    parser.add_argument("--model", action="append", dest="models", metavar="MODEL",
-                        help="model folder name (repeatable; default: every model of the predictions folder)")
+    parser.add_argument("--input", choices=sorted(INPUTS), default="combined", help="which predictions folder (default: %(default)s)")
+    parser.add_argument("--model", action="append", dest="models", metavar="MODEL", help="model folder name (repeatable; default: every model of the predictions folder)")
     parser.add_argument("--sources", help=f"comma-separated subset of {','.join(SOURCES)} (default: all four)")
-    parser.add_argument("--fixes", default="", help=f"comma-separated fixes instead of the faithful behaviour, as the "
-                        f"tasks' `fixes` setting: {', '.join(FIX_NAMES)} (default: none)")
-    parser.add_argument("--output-dir", type=Path, default=Path("tempvs_released_scores"), aliases=["--output"], metavar="DIR",
-                        help="folder for the results files (default: %(default)s)")
-    parser.add_argument("--table", action="append", dest="tables", metavar="TABLE",
-                        help="report layout to print (repeatable; default: every layout with rows)")
+    parser.add_argument("--fixes", default="", help=f"comma-separated fixes instead of the faithful behaviour, as the " f"tasks' `fixes` setting: {', '.join(FIX_NAMES)} (default: none)")
+    parser.add_argument("--output-dir", type=Path, default=Path("tempvs_released_scores"), aliases=["--output"], metavar="DIR", help="folder for the results files (default: %(default)s)")
+    parser.add_argument("--table", action="append", dest="tables", metavar="TABLE", help="report layout to print (repeatable; default: every layout with rows)")
     args = parser.parse_args(argv)
     from temporal_bench.report.cli import main_report
 

@@ -7,11 +7,30 @@ CATBENCH_VAL = Path(__file__).resolve().parent / "data" / "catbench" / "val"  # 
 # The files whose CLI runs take longest (run_tests.sh lists the slowest tests), collected first: with
 # pytest-xdist (run_tests.sh: --dist loadfile --no-loadscope-reorder) they start at once instead of
 # last, when the other workers are idle. Only the suite's speed depends on this order.
-SLOWEST_FILES = ("test_documented_commands.py", "test_packaging.py", "test_multiprocess.py", "test_export.py", "test_tempvs_cli.py", "test_registration.py", "test_hub_dataset.py",
-                 "test_real_backends_qwen2_vl.py", "test_real_backends_qwen2_5_vl.py", "test_real_backends_llava_hf.py",
-                 "test_catbench_hub.py", "test_failed_requests.py", "test_api_backends.py", "test_catbench_cli.py",
-                 "test_rescore.py", "test_compare.py", "test_tempvs_suite.py", "test_toy_benchmark.py", "test_browse_examples.py",
-                 "test_data_source.py", "test_interrupted_runs.py", "test_figure_intervals.py")
+SLOWEST_FILES = (
+    "test_documented_commands.py",
+    "test_packaging.py",
+    "test_multiprocess.py",
+    "test_export.py",
+    "test_tempvs_cli.py",
+    "test_registration.py",
+    "test_hub_dataset.py",
+    "test_real_backends_qwen2_vl.py",
+    "test_real_backends_qwen2_5_vl.py",
+    "test_real_backends_llava_hf.py",
+    "test_catbench_hub.py",
+    "test_failed_requests.py",
+    "test_api_backends.py",
+    "test_catbench_cli.py",
+    "test_rescore.py",
+    "test_compare.py",
+    "test_tempvs_suite.py",
+    "test_toy_benchmark.py",
+    "test_browse_examples.py",
+    "test_data_source.py",
+    "test_interrupted_runs.py",
+    "test_figure_intervals.py",
+)
 
 
 def pytest_collection_modifyitems(items):

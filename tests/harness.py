@@ -36,8 +36,7 @@ def read_results(output_dir: Path, tasks: List[str], log: subprocess.CompletedPr
     """The results JSON, with each task's breakdown keys computed from its logged samples as
     ``temporal-bench report`` computes them (temporal_bench/runs/breakdowns.py)."""
     # lmms-eval writes <date>_results.json, lm-eval results_<date>.json; or the results file itself
-    files = [str(output_dir)] if output_dir.is_file() else sorted(glob.glob(str(output_dir / "**" / "*_results.json"), recursive=True)
-                   + glob.glob(str(output_dir / "**" / "results_*.json"), recursive=True))
+    files = [str(output_dir)] if output_dir.is_file() else sorted(glob.glob(str(output_dir / "**" / "*_results.json"), recursive=True) + glob.glob(str(output_dir / "**" / "results_*.json"), recursive=True))
     assert files, f"no results file under {output_dir}\nstdout:\n{log.stdout[-4000:]}\nstderr:\n{log.stderr[-6000:]}"
     with open(files[-1], encoding="utf-8") as handle:
         results = json.load(handle)
@@ -60,9 +59,17 @@ def read_samples(output_dir: Path, task: str) -> List[Dict]:
         return [json.loads(line) for line in handle]
 
 
-def lmms_eval(tmp_path: Path, tasks: List[str], model: str = "scripted", model_args: str = "policy=oracle",
-              env: Optional[Dict[str, str]] = None, extra: Optional[List[str]] = None, cwd: Optional[Path] = None,
-              processes: int = 1, log_samples: bool = True) -> Dict:
+def lmms_eval(
+    tmp_path: Path,
+    tasks: List[str],
+    model: str = "scripted",
+    model_args: str = "policy=oracle",
+    env: Optional[Dict[str, str]] = None,
+    extra: Optional[List[str]] = None,
+    cwd: Optional[Path] = None,
+    processes: int = 1,
+    log_samples: bool = True,
+) -> Dict:
     """Evaluate ``tasks`` with the lmms-eval CLI (``processes`` > 1: under ``accelerate launch`` on the CPU)
     and return the results JSON; the run's files are under ``tmp_path / "lmms_eval_out"``."""
     output_dir = tmp_path / "lmms_eval_out"
@@ -70,21 +77,33 @@ def lmms_eval(tmp_path: Path, tasks: List[str], model: str = "scripted", model_a
     launcher = [str(BIN / "lmms-eval")]
     if processes > 1:
         launcher = [str(BIN / "accelerate"), "launch", "--cpu", "--num_processes", str(processes), "-m", "lmms_eval"]
-    command = [*launcher, "--model", model, "--model_args", model_args, "--tasks", ",".join(tasks),
-               "--output_path", str(output_dir), *(["--log_samples"] if log_samples else []), *(extra or [])]
+    command = [*launcher, "--model", model, "--model_args", model_args, "--tasks", ",".join(tasks), "--output_path", str(output_dir), *(["--log_samples"] if log_samples else []), *(extra or [])]
     log = run_cli(command, output_dir, env, cwd)
     return read_results(output_dir, tasks, log)
 
 
-def lm_eval(output_dir: Path, tasks: List[str], model_args: str, env: Optional[Dict[str, str]] = None,
-            extra: Optional[List[str]] = None, log_samples: bool = True, include_path: Path = LM_EVAL_TASK_DIR) -> Dict:
+def lm_eval(output_dir: Path, tasks: List[str], model_args: str, env: Optional[Dict[str, str]] = None, extra: Optional[List[str]] = None, log_samples: bool = True, include_path: Path = LM_EVAL_TASK_DIR) -> Dict:
     """Evaluate ``tasks`` with lm-eval's CLI (``temporal-bench lm-eval``: our scripted models registered)
     over ``include_path`` (our lm-eval task folder) and return the results JSON; the samples are logged in
     ``output_dir``."""
     output_dir.mkdir(parents=True, exist_ok=True)
-    command = [str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args", model_args,
-               "--tasks", ",".join(tasks), "--include_path", str(include_path), "--output_path", str(output_dir),
-               *(["--log_samples"] if log_samples else []), *(extra or [])]
+    command = [
+        str(BIN / "temporal-bench"),
+        "lm-eval",
+        "run",
+        "--model",
+        "scripted",
+        "--model_args",
+        model_args,
+        "--tasks",
+        ",".join(tasks),
+        "--include_path",
+        str(include_path),
+        "--output_path",
+        str(output_dir),
+        *(["--log_samples"] if log_samples else []),
+        *(extra or []),
+    ]
     return read_results(output_dir, tasks, run_cli(command, output_dir, env))
 
 

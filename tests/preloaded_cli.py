@@ -35,8 +35,20 @@ ENTRY_POINTS = {
     "lm-eval": ("lm_eval.__main__", "cli_evaluate"),
     "temporal-bench": ("temporal_bench.__main__", "main"),
 }
-PRELOAD = ["torch", "transformers", "datasets", "lmms_eval.cli.dispatch", "lmms_eval.__main__", "lmms_eval.evaluator",
-           "lmms_eval.models", "lmms_eval.tasks", "lm_eval.__main__", "temporal_bench.__main__", "tests.preloaded_task_index", "tests.preloaded_benchmarks"]
+PRELOAD = [
+    "torch",
+    "transformers",
+    "datasets",
+    "lmms_eval.cli.dispatch",
+    "lmms_eval.__main__",
+    "lmms_eval.evaluator",
+    "lmms_eval.models",
+    "lmms_eval.tasks",
+    "lm_eval.__main__",
+    "temporal_bench.__main__",
+    "tests.preloaded_task_index",
+    "tests.preloaded_benchmarks",
+]
 IMPORT_TIME_VARIABLES = ("TEMPORAL_BENCH_NO_AUTO_TASKS",)
 # read by huggingface_hub, datasets and transformers when the server imports them: the server starts
 # with them whatever the environment of the test that happens to start it, and runs must match them
@@ -64,18 +76,21 @@ def added_paths(env: Dict[str, str]) -> Optional[List[str]]:
     """The folders ``env``'s PYTHONPATH puts in front of ours ([] for none), or None when it changes
     PYTHONPATH otherwise or one of them holds a module that is installed (and may be preloaded)."""
     new, old = _paths(env.get("PYTHONPATH")), _paths(os.environ.get("PYTHONPATH"))
-    if new[len(new) - len(old):] != old:
+    if new[len(new) - len(old) :] != old:
         return None
-    added = new[:len(new) - len(old)]
+    added = new[: len(new) - len(old)]
     return None if any(_shadows_an_installed_module(folder) for folder in added) else added
 
 
 def applies(command: List[str], env: Dict[str, str]) -> bool:
     """True when ``command`` is one of our console scripts and ``env`` needs nothing before the imports."""
-    return (Path(command[0]).name in ENTRY_POINTS and Path(command[0]).parent == Path(sys.executable).parent
-            and not any(env.get(name) != os.environ.get(name) for name in IMPORT_TIME_VARIABLES)
-            and all(env.get(name) == value for name, value in SERVER_ENVIRONMENT.items())
-            and added_paths(env) is not None)
+    return (
+        Path(command[0]).name in ENTRY_POINTS
+        and Path(command[0]).parent == Path(sys.executable).parent
+        and not any(env.get(name) != os.environ.get(name) for name in IMPORT_TIME_VARIABLES)
+        and all(env.get(name) == value for name, value in SERVER_ENVIRONMENT.items())
+        and added_paths(env) is not None
+    )
 
 
 def _forkserver():

@@ -18,7 +18,6 @@ import tempfile
 from pathlib import Path
 
 import lm_eval
-
 import lm_eval.tasks._index as lm_eval_index
 import lmms_eval.tasks as lmms_eval_tasks
 
@@ -59,8 +58,7 @@ def _lm_eval_index(paths, *, resolve_includes=True):
     index = dict(_lm_eval_builtin())
     for name, entry in _lm_eval_build(paths[1:]).items():
         if name in index:  # as TaskIndex.build warns when a later path overrides a task
-            lm_eval_index.log.warning(
-                "Task '%s' from %s overrides existing task from %s", name, entry.yaml_path, index[name].yaml_path)
+            lm_eval_index.log.warning("Task '%s' from %s overrides existing task from %s", name, entry.yaml_path, index[name].yaml_path)
         index[name] = entry
     return index
 

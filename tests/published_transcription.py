@@ -32,17 +32,23 @@ MT_COLUMNS = "gt gts mt mt_given_gts"
 
 
 TEMPVS_TABLE3 = Block(
-    "tempvs", "3", f"{TEMPVS}, Table 3, row Random (the model rows repeat Tables 14-16 x 100 and are not in the CSV)",
-    _columns("two_event_gts two_event_mt two_event_mt_given_gts three_event_gts three_event_mt three_event_mt_given_gts "
-             "mt2_event_gts mt2_event_mt mt2_event_mt_given_gts mt2_caption_gts mt2_caption_mt mt2_caption_mt_given_gts "
-             "mt3_event_mt mt3_event_mt_given_gts mt3_caption_mt mt3_caption_mt_given_gts"),
+    "tempvs",
+    "3",
+    f"{TEMPVS}, Table 3, row Random (the model rows repeat Tables 14-16 x 100 and are not in the CSV)",
+    _columns(
+        "two_event_gts two_event_mt two_event_mt_given_gts three_event_gts three_event_mt three_event_mt_given_gts "
+        "mt2_event_gts mt2_event_mt mt2_event_mt_given_gts mt2_caption_gts mt2_caption_mt mt2_caption_mt_given_gts "
+        "mt3_event_mt mt3_event_mt_given_gts mt3_caption_mt mt3_caption_mt_given_gts"
+    ),
     {
         ("Random",): "4 50 _ 0.6 50 _ 0.032 20 _ 0.032 20 _ 20 _ 20 _",
     },
 )
 
 TEMPVS_TABLE4 = Block(
-    "tempvs", "4", f"{TEMPVS}, Table 4, all six rows (# image seqs, accuracy, Fleiss' kappa)",
+    "tempvs",
+    "4",
+    f"{TEMPVS}, Table 4, all six rows (# image seqs, accuracy, Fleiss' kappa)",
     _columns("items accuracy fleiss_kappa"),
     {
         ("two_event",): "60 82.5 0.728",  # Two-event Relation
@@ -55,9 +61,10 @@ TEMPVS_TABLE4 = Block(
 )
 
 TEMPVS_TABLE5 = Block(
-    "tempvs", "5", f"{TEMPVS}, Table 5, all nine statement-type rows (Pos / Neg per model, Top-5 average, Both)",
-    _columns(" ".join(f"{model}_{sign}" for model in ("internvl2_5_26b_mpo", "internvl2_5_78b_mpo", "llava_onevision_72b_ov",
-                                                      "llava_next_video_34b", "gpt_4o", "top5") for sign in ("pos", "neg")) + " both"),
+    "tempvs",
+    "5",
+    f"{TEMPVS}, Table 5, all nine statement-type rows (Pos / Neg per model, Top-5 average, Both)",
+    _columns(" ".join(f"{model}_{sign}" for model in ("internvl2_5_26b_mpo", "internvl2_5_78b_mpo", "llava_onevision_72b_ov", "llava_next_video_34b", "gpt_4o", "top5") for sign in ("pos", "neg")) + " both"),
     {
         ("two", "after"): "59.9 62.9 70.7 49.1 71.4 50.6 77.9 37.1 56.2 60.4 67.2 52.0 59.6",
         ("two", "before"): "66.4 66.7 71.6 57.9 70.6 59.0 77.1 41.4 53.3 73.4 67.8 59.7 63.8",
@@ -72,7 +79,9 @@ TEMPVS_TABLE5 = Block(
 )
 
 TEMPVS_TABLE6 = Block(
-    "tempvs", "6", f"{TEMPVS}, Table 6, all four rows (InternVL2.5-78B and GPT-4o: w/o CoT, w. CoT, delta)",
+    "tempvs",
+    "6",
+    f"{TEMPVS}, Table 6, all four rows (InternVL2.5-78B and GPT-4o: w/o CoT, w. CoT, delta)",
     _columns("internvl2_5_78b_wo internvl2_5_78b_cot internvl2_5_78b_delta gpt_4o_wo gpt_4o_cot gpt_4o_delta"),
     {
         ("Two-event (MT1)",): "54.23 56.13 +1.90 58.27 60.43 +2.16",  # Two-event relation (MT1)
@@ -83,9 +92,10 @@ TEMPVS_TABLE6 = Block(
 )
 
 TEMPVS_TABLE12 = Block(
-    "tempvs", "12", f"{TEMPVS}, Table 12, all six rows (MT, MT|GTstrict of MT1 two, MT1 three, MT2 event, MT3 event)",
-    _columns("two_event_mt two_event_mt_given_gts three_event_mt three_event_mt_given_gts mt2_event_mt mt2_event_mt_given_gts "
-             "mt3_event_mt mt3_event_mt_given_gts"),
+    "tempvs",
+    "12",
+    f"{TEMPVS}, Table 12, all six rows (MT, MT|GTstrict of MT1 two, MT1 three, MT2 event, MT3 event)",
+    _columns("two_event_mt two_event_mt_given_gts three_event_mt three_event_mt_given_gts mt2_event_mt mt2_event_mt_given_gts " "mt3_event_mt mt3_event_mt_given_gts"),
     {
         ("InternVL2_5-26B-MPO",): "0.5962 0.6053 0.6089 0.633 0.6557 0.8867 0.3203 0.392",
         ("InternVL2_5-78B-MPO",): "0.5972 0.5811 0.5948 0.6013 0.7378 0.9543 0.3697 0.4527",
@@ -97,7 +107,9 @@ TEMPVS_TABLE12 = Block(
 )
 
 TEMPVS_TABLE14 = Block(
-    "tempvs", "14", f"{TEMPVS}, Table 14, all 38 rows (GT, GTstrict, MT, MT|GTstrict of the two- and three-event tests)",
+    "tempvs",
+    "14",
+    f"{TEMPVS}, Table 14, all 38 rows (GT, GTstrict, MT, MT|GTstrict of the two- and three-event tests)",
     _columns(" ".join(f"{test}_{m}" for test in ("two_event", "three_event") for m in MT_COLUMNS.split())),
     {
         ("deepseek-vl2-tiny",): "0.4159 0.2082 0.4971 0.4965 0.4292 0.1052 0.4976 0.5064",
@@ -142,7 +154,9 @@ TEMPVS_TABLE14 = Block(
 )
 
 TEMPVS_TABLE15 = Block(
-    "tempvs", "15", f"{TEMPVS}, Table 15, all 38 rows (GT, GTstrict, MT, MT|GTstrict of sentence ordering with events, captions)",
+    "tempvs",
+    "15",
+    f"{TEMPVS}, Table 15, all 38 rows (GT, GTstrict, MT, MT|GTstrict of sentence ordering with events, captions)",
     _columns(" ".join(f"{test}_{m}" for test in ("mt2_event", "mt2_caption") for m in MT_COLUMNS.split())),
     {
         ("deepseek-vl2-tiny",): "0.3701 0.0084 0.1953 0.25 0.4415 0.0154 0.1823 0.1786",
@@ -187,7 +201,9 @@ TEMPVS_TABLE15 = Block(
 )
 
 TEMPVS_TABLE16 = Block(
-    "tempvs", "16", f"{TEMPVS}, Table 16, all 38 rows (MT, MT|GTstrict of image ordering with events, captions)",
+    "tempvs",
+    "16",
+    f"{TEMPVS}, Table 16, all 38 rows (MT, MT|GTstrict of image ordering with events, captions)",
     _columns("mt3_event_mt mt3_event_mt_given_gts mt3_caption_mt mt3_caption_mt_given_gts"),
     {
         ("deepseek-vl2-tiny",): "0.2042 0.4286 0.2072 0.125",
@@ -234,7 +250,9 @@ TEMPVS_TABLE16 = Block(
 BEFORE_AFTER = " ".join(f"{test}_{when}" for when in ("before", "after") for test in ("two_event", "three_event", "mt2_event", "mt2_caption"))
 
 TEMPVS_TABLE17 = Block(
-    "tempvs", "17", f"{TEMPVS}, Table 17, all three models (first printed row: before the filter; second: after)",
+    "tempvs",
+    "17",
+    f"{TEMPVS}, Table 17, all three models (first printed row: before the filter; second: after)",
     _columns(BEFORE_AFTER),
     {
         ("Phi-3.5-mini-instruct",): "0.5031 0.4999 0.3257 0.3368 0.1798 0.2352 0.1048 0.1242",
@@ -244,7 +262,9 @@ TEMPVS_TABLE17 = Block(
 )
 
 TEMPVS_TABLE18 = Block(
-    "tempvs", "18", f"{TEMPVS}, Table 18, all five models (first printed row: before the filter; second: after)",
+    "tempvs",
+    "18",
+    f"{TEMPVS}, Table 18, all five models (first printed row: before the filter; second: after)",
     _columns(BEFORE_AFTER),
     {
         ("InternVL2_5-26B-MPO",): "0.6643 0.6743 0.7410 0.7940 0.6032 0.6212 0.6989 0.7693",
@@ -256,7 +276,9 @@ TEMPVS_TABLE18 = Block(
 )
 
 TEMPVS_TABLE19 = Block(
-    "tempvs", "19", f"{TEMPVS}, Table 19, all three rows (with event, with caption, image only)",
+    "tempvs",
+    "19",
+    f"{TEMPVS}, Table 19, all three rows (with event, with caption, image only)",
     _columns("with_events with_captions images_only"),
     {
         ("InternVL2_5-26B-MPO",): "0.3440 0.3949 0.2430",
@@ -266,7 +288,9 @@ TEMPVS_TABLE19 = Block(
 )
 
 CATBENCH_TABLE1 = Block(
-    "catbench", "1", f"{CATBENCH}, Table 1, all 18 rows (the Gemini (A+E) rows are the NL variant, Appendix D: 'A+E (NL)' in the CSV)",
+    "catbench",
+    "1",
+    f"{CATBENCH}, Table 1, all 18 rows (the Gemini (A+E) rows are the NL variant, Appendix D: 'A+E (NL)' in the CSV)",
     _columns("dep_p dep_r dep_f nondep_p nondep_r nondep_f macro_p macro_r macro_f"),
     {
         ("gpt-3.5-turbo", "A"): "0.62 0.50 0.55 0.58 0.69 0.63 0.60 0.60 0.59",
@@ -291,7 +315,9 @@ CATBENCH_TABLE1 = Block(
 )
 
 CATBENCH_TABLE3 = Block(
-    "catbench", "3", f"{CATBENCH}, Table 3, all 18 rows (TC, OCC of each model's (A) row, then of its (A+E) row)",
+    "catbench",
+    "3",
+    f"{CATBENCH}, Table 3, all 18 rows (TC, OCC of each model's (A) row, then of its (A+E) row)",
     _columns("a_tc a_occ ae_tc ae_occ"),
     {
         ("gpt-3.5-turbo",): "52.39 70.42 49.23 73.31",
@@ -307,7 +333,9 @@ CATBENCH_TABLE3 = Block(
 )
 
 CATBENCH_TABLE4 = Block(
-    "catbench", "4", f"{CATBENCH}, Table 4, all three rows (gpt-4o: P, R, F1, TC)",
+    "catbench",
+    "4",
+    f"{CATBENCH}, Table 4, all three rows (gpt-4o: P, R, F1, TC)",
     _columns("p r f1 tc"),
     {
         ("A",): "0.62 0.55 0.49 79.86",
@@ -317,7 +345,9 @@ CATBENCH_TABLE4 = Block(
 )
 
 CATBENCH_TABLE5 = Block(
-    "catbench", "5", f"{CATBENCH}, Table 5, all three rows (gpt-4o on Dep: P, R, F1)",
+    "catbench",
+    "5",
+    f"{CATBENCH}, Table 5, all three rows (gpt-4o on Dep: P, R, F1)",
     _columns("dep_p dep_r dep_f"),
     {
         ("A",): "0.53 0.92 0.67",
@@ -327,7 +357,9 @@ CATBENCH_TABLE5 = Block(
 )
 
 CATBENCH_TABLE6 = Block(
-    "catbench", "6_7", f"{CATBENCH}, Table 6, all three rows (P, R, F; its caption: self-consistency k=3, temp=0.6)",
+    "catbench",
+    "6_7",
+    f"{CATBENCH}, Table 6, all three rows (P, R, F; its caption: self-consistency k=3, temp=0.6)",
     _columns("p r f"),
     {
         ("Zero-shot",): "0.62 0.55 0.49",
@@ -337,7 +369,9 @@ CATBENCH_TABLE6 = Block(
 )
 
 CATBENCH_TABLE7 = Block(
-    "catbench", "6_7", f"{CATBENCH}, Table 7, all six rows ([samples, temperature] from the row label; few-shot k=5 from the caption)",
+    "catbench",
+    "6_7",
+    f"{CATBENCH}, Table 7, all six rows ([samples, temperature] from the row label; few-shot k=5 from the caption)",
     _columns("k temperature p r f tc occ"),
     {
         ("Zero-shot",): "_ _ 0.62 0.55 0.49 79.86 47.96",
@@ -350,9 +384,9 @@ CATBENCH_TABLE7 = Block(
 )
 
 ISOBENCH_TABLE1 = Block(
-    "isobench", "1",
-    f"{ISOBENCH}, Table 1, all 19 rows, read from a text extraction that drops most decimal points (restored: 057 -> 0.57); "
-    "the model names are the CSV's fuller ones",
+    "isobench",
+    "1",
+    f"{ISOBENCH}, Table 1, all 19 rows, read from a text extraction that drops most decimal points (restored: 057 -> 0.57); " "the model names are the CSV's fuller ones",
     _columns("dep_p dep_r dep_f nondep_p nondep_r nondep_f avg_p avg_r avg_f"),
     {
         ("DeepSeek-VL2 (tiny)", "E→A"): "0.57 0.07 0.12 0.50 0.95 0.66 0.54 0.51 0.39",
@@ -377,6 +411,23 @@ ISOBENCH_TABLE1 = Block(
     },
 )
 
-BLOCKS = (TEMPVS_TABLE3, TEMPVS_TABLE4, TEMPVS_TABLE5, TEMPVS_TABLE6, TEMPVS_TABLE12, TEMPVS_TABLE14, TEMPVS_TABLE15, TEMPVS_TABLE16,
-          TEMPVS_TABLE17, TEMPVS_TABLE18, TEMPVS_TABLE19, CATBENCH_TABLE1, CATBENCH_TABLE3, CATBENCH_TABLE4, CATBENCH_TABLE5,
-          CATBENCH_TABLE6, CATBENCH_TABLE7, ISOBENCH_TABLE1)
+BLOCKS = (
+    TEMPVS_TABLE3,
+    TEMPVS_TABLE4,
+    TEMPVS_TABLE5,
+    TEMPVS_TABLE6,
+    TEMPVS_TABLE12,
+    TEMPVS_TABLE14,
+    TEMPVS_TABLE15,
+    TEMPVS_TABLE16,
+    TEMPVS_TABLE17,
+    TEMPVS_TABLE18,
+    TEMPVS_TABLE19,
+    CATBENCH_TABLE1,
+    CATBENCH_TABLE3,
+    CATBENCH_TABLE4,
+    CATBENCH_TABLE5,
+    CATBENCH_TABLE6,
+    CATBENCH_TABLE7,
+    ISOBENCH_TABLE1,
+)

@@ -72,8 +72,8 @@ def catbench_split(split: str, data_dir: Optional[Path] = None, pool: bool = Fal
 def isobench_records(data_dir: Optional[Path] = None, column_map=None, split: Optional[str] = None) -> List[Dict]:
     """The normalised ISO-Bench records of the release in ``data_dir`` (else where the environment says), each with the
     data's fingerprint (``data``)."""
-    from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import DATA_DIR_ENV, LOCAL_LAYOUT, release_records
     from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import local_data_dir
+    from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import DATA_DIR_ENV, LOCAL_LAYOUT, release_records
 
     records, source = release_records(Path(data_dir) if data_dir is not None else local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT), column_map, split)
     return [{**record, "data": source["fingerprint"]} for record in records]

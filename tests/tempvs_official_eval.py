@@ -13,7 +13,7 @@ from typing import Callable, Dict, Optional, Sequence
 import pandas
 
 OFFICIAL_SOURCES = ["flintstones", "pororo", "vwp", "vist"]
-BANNED = ['NO_EVENT', 'No_Event', 'no_event', 'NO_Event', 'good time', 'great time', 'wonderful time', 'have fun', 'had fun']
+BANNED = ["NO_EVENT", "No_Event", "no_event", "NO_Event", "good time", "great time", "wonderful time", "have fun", "had fun"]
 BLIND = [("Llama-3.1-8B", "full"), ("Phi-3.5-mini-instruct", "full"), ("Qwen2.5-72B-Instruct", "8bit")]
 GROUNDING_OF = {
     "paired_event_discrimination": "single_grounding_paired",
@@ -75,9 +75,9 @@ def _passes(df, task_id, preds, model=""):
     return _clean(preds, task_id, model) == df["gt_option"].astype(str).str[-1]
 
 
-def official(root: Path, task_id: str, grounding_id: str, answers: Dict[tuple, str], blind: bool = True,
-             model: str = "", sources: Sequence[str] = OFFICIAL_SOURCES,
-             frame_of: Optional[Callable[[str, str], pandas.DataFrame]] = None) -> Dict[str, Optional[float]]:
+def official(
+    root: Path, task_id: str, grounding_id: str, answers: Dict[tuple, str], blind: bool = True, model: str = "", sources: Sequence[str] = OFFICIAL_SOURCES, frame_of: Optional[Callable[[str, str], pandas.DataFrame]] = None
+) -> Dict[str, Optional[float]]:
     """GT, GT_strict, MT, MT|GT_strict, MT|GT fail and MT given at least k grounding passes (with
     their counts) pooled over the sources, per source too.
     ``answers``: (source, task id, question_id) -> raw model output; rows never asked get "".
@@ -126,12 +126,14 @@ def official(root: Path, task_id: str, grounding_id: str, answers: Dict[tuple, s
 
 def _figures(c):
     div = lambda a, b: a / b if b else None  # noqa: E731
-    return {"gt_acc": div(c["g_pass"], c["g_rows"]), "gtstrict_rate": div(c["grounding"], c["total"]),
-            "mt_acc": div(c["main"], c["total"]), "mt_given_gtstrict": div(c["both"], c["grounding"]),
-            "mt_given_gtfail": div(c["main_fail_ground"], c["total"] - c["grounding"]),
-            **{name: value for k in AT_LEAST["ordering"] if f"atleast{k}" in c
-               for name, value in ((f"mt_given_gt_atleast{k}", div(c[f"atleast{k}_main"], c[f"atleast{k}"])),
-                                   (f"gt_atleast{k}_count", c[f"atleast{k}"]))}}
+    return {
+        "gt_acc": div(c["g_pass"], c["g_rows"]),
+        "gtstrict_rate": div(c["grounding"], c["total"]),
+        "mt_acc": div(c["main"], c["total"]),
+        "mt_given_gtstrict": div(c["both"], c["grounding"]),
+        "mt_given_gtfail": div(c["main_fail_ground"], c["total"] - c["grounding"]),
+        **{name: value for k in AT_LEAST["ordering"] if f"atleast{k}" in c for name, value in ((f"mt_given_gt_atleast{k}", div(c[f"atleast{k}_main"], c[f"atleast{k}"])), (f"gt_atleast{k}_count", c[f"atleast{k}"]))},
+    }
 
 
 def official_release(root: Path, model: str, folder: str = "combined") -> Dict[str, Dict[str, Optional[float]]]:
@@ -150,7 +152,6 @@ def official_release(root: Path, model: str, folder: str = "combined") -> Dict[s
             for task, path in ((task_id, base / f"{source}_{task_id}_preds_{_suffix(model)}.pkl"), (grounding_id, grounding_path)):
                 frame = pandas.read_pickle(path)
                 answers.update({(source, task, q): p for q, p in zip(frame["question_id"], frame["preds"])})
-        figures = official(Path(root), task_id, grounding_id, answers, model=model, sources=sources,
-                           frame_of=lambda source, task: pandas.read_pickle(base / f"{source}_{task}_preds_{_suffix(model)}.pkl"))
+        figures = official(Path(root), task_id, grounding_id, answers, model=model, sources=sources, frame_of=lambda source, task: pandas.read_pickle(base / f"{source}_{task}_preds_{_suffix(model)}.pkl"))
         out[task_id] = {k: (None if v is None else round(v, 4)) for k, v in figures.items() if k != "per_source"}
     return out

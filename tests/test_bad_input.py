@@ -27,32 +27,35 @@ import datasets
 import pandas
 import pytest
 
-from temporal_bench.lmms_eval_tasks.catbench import utils as catbench_hooks
 from temporal_bench.catbench import breakdowns as catbench_breakdowns
-from temporal_bench.lmms_eval_tasks.catbench import metrics as catbench_metrics
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
-from tests.task_docs import catbench_split as load_split
-from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only as catbench_answer_only, parse_json_answer
-from temporal_bench.lmms_eval_tasks.catbench_variants.utils import parse_nl_answer
-from temporal_bench.lmms_eval_tasks.isobench import utils as isobench_hooks
-from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from tests.task_docs import isobench_records as load_records
-from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import IsoBenchDataError
 from temporal_bench.isobench.breakdowns import AGGREGATIONS as ISOBENCH_AGGREGATIONS
 from temporal_bench.isobench.breakdowns import breakdown_metrics as isobench_breakdowns
-from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_answer_only as isobench_answer_only, parse_explain_then_answer
-from temporal_bench.lmms_eval_tasks.tempvs import utils as tempvs_hooks
-from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, extract, is_correct
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from temporal_bench.lmms_eval_tasks.tempvs.docs import release_folder
-from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
-from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
+from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import last_answer_tag
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
+from temporal_bench.lmms_eval_tasks.catbench import metrics as catbench_metrics
+from temporal_bench.lmms_eval_tasks.catbench import utils as catbench_hooks
+from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only as catbench_answer_only
+from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_json_answer
+from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
+from temporal_bench.lmms_eval_tasks.catbench_variants.utils import parse_nl_answer
+from temporal_bench.lmms_eval_tasks.isobench import utils as isobench_hooks
+from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import IsoBenchDataError
+from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_answer_only as isobench_answer_only
+from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_explain_then_answer
+from temporal_bench.lmms_eval_tasks.tempvs import utils as tempvs_hooks
+from temporal_bench.lmms_eval_tasks.tempvs.docs import release_folder
+from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, extract, is_correct
+from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
 from temporal_bench.runs.records import doc_record
+from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
+from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, lmms_eval, metric, read_samples, run_cli
-from tests.task_docs import task_docs, tempvs_main_docs as build_main_docs
+from tests.task_docs import catbench_split as load_split
+from tests.task_docs import isobench_records as load_records
+from tests.task_docs import task_docs
+from tests.task_docs import tempvs_main_docs as build_main_docs
 
 MT1_OPTIONS = "A. True; B. False."
 NONE, FIXED = frozenset(), frozenset({"extraction"})
@@ -61,6 +64,7 @@ NOISE_100KB = ("{ <answer> option    image  #  \n\n" * 4000)[:100_000]
 
 
 # ---- fixtures and helpers ------------------------------------------------------------------------
+
 
 def tempvs_data(root: Path, fmt: str = "pkl", n_sequences: int = 2) -> Path:
     return write_tempvs(root, n_sequences=n_sequences, formats=(fmt,))
@@ -103,11 +107,11 @@ def data(tmp_path_factory):
     """One copy of each benchmark for the response cases (never modified)."""
     base = tmp_path_factory.mktemp("bad_input")
     write_catbench(base / "catbench", "release", n_plans=1, pairs_per_class=2)
-    return {"tempvs": tempvs_data(base / "tempvs", n_sequences=5), "isobench": write_isobench(base / "isobench", "json", n=8),
-            "catbench": base / "catbench"}
+    return {"tempvs": tempvs_data(base / "tempvs", n_sequences=5), "isobench": write_isobench(base / "isobench", "json", n=8), "catbench": base / "catbench"}
 
 
 # ---- images --------------------------------------------------------------------------------------
+
 
 def _tempvs_image(tmp_path, visual):
     """A main doc, one image it shows, how the error names the doc, the errors for a missing / corrupt image."""
@@ -123,8 +127,7 @@ def _isobench_image(tmp_path):
     return isobench_hooks.doc_to_visual, load_records(root)[2], root / "images" / "iso-0002.jpg", "doc 'iso-0002'", (IsoBenchDataError,) * 2
 
 
-IMAGES = {"tempvs-combined": lambda tmp: _tempvs_image(tmp, "combined"), "tempvs-separate": lambda tmp: _tempvs_image(tmp, "separate"),
-          "isobench": _isobench_image}
+IMAGES = {"tempvs-combined": lambda tmp: _tempvs_image(tmp, "combined"), "tempvs-separate": lambda tmp: _tempvs_image(tmp, "separate"), "isobench": _isobench_image}
 
 
 @pytest.mark.parametrize("damage", ["missing", "junk", "truncated"])
@@ -176,6 +179,7 @@ def test_isobench_empty_image(tmp_path, value, message):
 
 # ---- annotation rows -----------------------------------------------------------------------------
 
+
 def _truncate(path: Path) -> None:
     path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
 
@@ -190,8 +194,7 @@ TEMPVS_MALFORMED = {
     "not-a-dataframe": ("pkl", "paired_event_discrimination", lambda p: pandas.to_pickle([{"a": 1}], p), "holds a list, not a pandas DataFrame"),
     "truncated-json": ("json", "paired_event_discrimination", _truncate, "neither JSON nor JSON lines: line "),
     "row-not-an-object": ("json", "paired_event_discrimination", _append_non_object, "row 3: not an object"),
-    "field-absent": ("json", "paired_event_discrimination", lambda p: edit_row(p, drop=["statement_text"]),
-                     "no value in field(s) ['statement_text'], which the prompt needs"),
+    "field-absent": ("json", "paired_event_discrimination", lambda p: edit_row(p, drop=["statement_text"]), "no value in field(s) ['statement_text'], which the prompt needs"),
     "value-missing": ("pkl", "ordering_texts", lambda p: edit_row(p, options=None), "no value in field(s) ['options']"),
     "bad-event-tuple": ("pkl", "paired_event_discrimination", lambda p: edit_row(p, event_pair_tuple="(0, "), "SyntaxError: "),
     "bad-distance": ("json", "paired_event_discrimination", lambda p: edit_row(p, event_distance="far"), "ValueError: invalid literal"),
@@ -232,6 +235,7 @@ def _isobench_edit(row_edit=None, text_edit=None, name="isobench.json"):
         path.unlink()
         (root / name).write_text(text_edit(text) if text_edit else text)
         return root / name
+
     return damage
 
 
@@ -257,12 +261,14 @@ def test_isobench_malformed_rows(tmp_path, case):
 
 def _catbench_edit(edit):
     """Replace line 2 of dependent_real_before.jsonl by ``edit(row)`` (a string)."""
+
     def damage(folder):
         path = folder / "dependent_real_before.jsonl"
         lines = path.read_text().splitlines()
         lines[1] = edit(json.loads(lines[1]))
         path.write_text("\n".join(lines) + "\n")
         return path
+
     return damage
 
 
@@ -274,14 +280,14 @@ def _catbench_hf(label):
         rows[1]["label"] = label
         path.write_text("".join(json.dumps(row) + "\n" for row in rows))
         return path
+
     return damage
 
 
 CATBENCH_MALFORMED = {
     "truncated-line": (_catbench_edit(lambda row: json.dumps(row)[:40]), "not valid JSON"),
     "not-an-object": (_catbench_edit(lambda row: json.dumps([row["title"]])), "not a JSON object"),
-    "step-pair-not-a-pair": (_catbench_edit(lambda row: json.dumps({**row, "step_pair_idx_asked_about": [1]})),
-                             "step_pair_idx_asked_about [1] is not a pair of step indices"),
+    "step-pair-not-a-pair": (_catbench_edit(lambda row: json.dumps({**row, "step_pair_idx_asked_about": [1]})), "step_pair_idx_asked_about [1] is not a pair of step indices"),
     "steps-not-a-list": (_catbench_edit(lambda row: json.dumps({**row, "steps": "1. Chop. 2. Boil."})), "is not a list of step texts"),
     "field-missing": (_catbench_edit(lambda row: json.dumps({k: v for k, v in row.items() if k != "title"})), "missing field(s) ['title']"),
     "hf-label-as-text": (_catbench_hf("false"), None),  # bool("false") is True: read as a word, never as truthiness
@@ -303,6 +309,7 @@ def test_catbench_malformed_rows(tmp_path, case):
 
 # ---- unknown gold answers ------------------------------------------------------------------------
 
+
 def _tempvs_gold(name, test, gt_option, message):
     def check(tmp_path):
         root = tempvs_data(tmp_path / "d")
@@ -311,6 +318,7 @@ def _tempvs_gold(name, test, gt_option, message):
         with pytest.raises(TempVSDataError) as error:
             build_main_docs(test, blind_filter=False, data_dir=root)
         assert str(error.value) == f"{where(path, row)}: {message}"
+
     return check
 
 
@@ -329,10 +337,8 @@ def _yes_no_gold(tmp_path, benchmark):
 
 
 UNKNOWN_GOLD = {
-    "tempvs-mt1": _tempvs_gold("paired_event_discrimination", "mt1_two", "C",
-                               "gt_option 'C' does not end in an option letter A/B: no answer could ever be scored right"),
-    "tempvs-ordering": _tempvs_gold("ordering_images", "mt3_event", "Option F",
-                                    "gt_option 'Option F' does not end in an option letter A/B/C/D/E: no answer could ever be scored right"),
+    "tempvs-mt1": _tempvs_gold("paired_event_discrimination", "mt1_two", "C", "gt_option 'C' does not end in an option letter A/B: no answer could ever be scored right"),
+    "tempvs-ordering": _tempvs_gold("ordering_images", "mt3_event", "Option F", "gt_option 'Option F' does not end in an option letter A/B/C/D/E: no answer could ever be scored right"),
     "tempvs-grounding": _tempvs_gold("single_grounding_paired", "mt1_two", "image 0", "gt_option 'image 0' is not 'image N' (N from 1)"),
     "isobench": lambda tmp_path: _yes_no_gold(tmp_path, "isobench"),
     "catbench": lambda tmp_path: _yes_no_gold(tmp_path, "catbench"),
@@ -440,8 +446,7 @@ RESPONSES = [
 ]
 
 
-@pytest.mark.parametrize("case,parser,response,parsed", RESPONSES,
-                         ids=[f"{case}-{parser}-{i}" for i, (case, parser, _, _) in enumerate(RESPONSES)])
+@pytest.mark.parametrize("case,parser,response,parsed", RESPONSES, ids=[f"{case}-{parser}-{i}" for i, (case, parser, _, _) in enumerate(RESPONSES)])
 def test_response_parse(case, parser, response, parsed):
     assert PARSERS[parser](response) == parsed
 
@@ -458,8 +463,7 @@ def test_last_answer_tag_of_100kb_of_openings():
 
 # ---- responses: counted and scored wrong ---------------------------------------------------------
 
-MT1_UNPARSEABLE = ["", "  \n\t ", None, "C", "Option E", "Ｂ", "\x00\x07", "<think>Option B, because the man", NOISE_100KB,
-                   "<answer>maybe</answer>"]
+MT1_UNPARSEABLE = ["", "  \n\t ", None, "C", "Option E", "Ｂ", "\x00\x07", "<think>Option B, because the man", NOISE_100KB, "<answer>maybe</answer>"]
 GROUNDING_UNPARSEABLE = ["", "Image ③"]
 
 
@@ -477,15 +481,14 @@ def tempvs_plan(docs):
         responses[i] = response
     for i, response in zip(grounding, GROUNDING_UNPARSEABLE):
         responses[i] = response
-    odd = [(i, docs[i]["answer"], _wrong(docs[i])) for i in mains[len(MT1_UNPARSEABLE):len(MT1_UNPARSEABLE) + 4]]
+    odd = [(i, docs[i]["answer"], _wrong(docs[i])) for i in mains[len(MT1_UNPARSEABLE) : len(MT1_UNPARSEABLE) + 4]]
     (a, ra, _), (b, rb, wb), (c, rc, wc), (d, rd, _) = odd
     responses[a] = NOISE_100KB + f"<answer>{ra}</answer>"
     responses[b] = f"<answer>{wb}</answer> Wait, no. <answer>{rb}</answer>"
     responses[c] = f"<answer>{rc}</answer> Wait, no. <answer>{wc}</answer>"  # the last tag is wrong
     responses[d] = f"\x00<answer>Option {rd}</answer>\x07"
     n_bad = len(MT1_UNPARSEABLE) + len(GROUNDING_UNPARSEABLE)
-    return responses, {"invalid_rate": n_bad / len(docs), "mt_acc": (len(mains) - len(MT1_UNPARSEABLE) - 1) / len(mains),
-                       "gt_acc": (len(grounding) - len(GROUNDING_UNPARSEABLE)) / len(grounding)}
+    return responses, {"invalid_rate": n_bad / len(docs), "mt_acc": (len(mains) - len(MT1_UNPARSEABLE) - 1) / len(mains), "gt_acc": (len(grounding) - len(GROUNDING_UNPARSEABLE)) / len(grounding)}
 
 
 def _yes_no(docs):
@@ -503,9 +506,16 @@ def isobench_plan(docs):
 def isobench_cot_plan(docs):
     """8 docs: 4 without a usable final tag, the last of several tags right once and wrong once, 2 right."""
     r, w = _yes_no(docs)
-    responses = ["<think>Yes, it must come first.</think>", "<answer>YES or NO</answer>",
-                 f"<answer>{w[2]}</answer> Wait. <answer>{r[2]}</answer>", f"<answer>{r[3]}</answer> Wait. <answer>{w[3]}</answer>",
-                 "<answer>" * 12_500, " \n\t", f"<answer>{r[6]}</answer>", f"\x07<answer>{r[7]}</answer>\x00"]
+    responses = [
+        "<think>Yes, it must come first.</think>",
+        "<answer>YES or NO</answer>",
+        f"<answer>{w[2]}</answer> Wait. <answer>{r[2]}</answer>",
+        f"<answer>{r[3]}</answer> Wait. <answer>{w[3]}</answer>",
+        "<answer>" * 12_500,
+        " \n\t",
+        f"<answer>{r[6]}</answer>",
+        f"\x07<answer>{r[7]}</answer>\x00",
+    ]
     return responses, {"coverage": 4 / 8, "accuracy": 3 / 4, "strict_accuracy": 3 / 8}
 
 
@@ -520,13 +530,11 @@ def catbench_explain_plan(docs):
     """8 questions (JSON): 3 unparseable, the first of two objects right once and wrong once, 3 right."""
     r, w = _yes_no(docs)
     js = lambda answer: json.dumps({"binary_answer": answer.lower(), "why_answer": "Steps."})  # noqa: E731
-    responses = [js("maybe"), "{" * 100_000, f"{js(r[2])} {js(w[2])}", f"{js(w[3])} {js(r[3])}", "<think>" + js(r[4]),
-                 js(r[5]), js(r[6]), js(r[7])]
+    responses = [js("maybe"), "{" * 100_000, f"{js(r[2])} {js(w[2])}", f"{js(w[3])} {js(r[3])}", "<think>" + js(r[4]), js(r[5]), js(r[6]), js(r[7])]
     return responses, {"invalid_count": 3, "invalid_rate": 3 / 8, "accuracy": 4 / 8}
 
 
-PLANS = {"tempvs_mt1_two_cot": tempvs_plan, "isobench": isobench_plan, "isobench_cot": isobench_cot_plan,
-         "catbench": catbench_plan, "catbench_explain": catbench_explain_plan}
+PLANS = {"tempvs_mt1_two_cot": tempvs_plan, "isobench": isobench_plan, "isobench_cot": isobench_cot_plan, "catbench": catbench_plan, "catbench_explain": catbench_explain_plan}
 
 
 def docs_and_scorer(task, data):
@@ -606,7 +614,7 @@ def test_wrong_data_dir(tmp_path, monkeypatch, benchmark, kind):
         folder.mkdir()
         (folder / "README.txt").write_text("x")
     monkeypatch.setenv(variable, str(folder))
-    expected = (f"{layout_message}" if kind == "empty" else f"{variable}={str(folder)!r} is not a directory")
+    expected = f"{layout_message}" if kind == "empty" else f"{variable}={str(folder)!r} is not a directory"
     with pytest.raises((FileNotFoundError, TempVSDataError, IsoBenchDataError, CatBenchDataError)) as error:
         load()
     assert expected in str(error.value) and str(folder) in str(error.value)
@@ -655,13 +663,20 @@ def _catbench_other_split(tmp_path):
     root = tmp_path / "d"
     write_catbench(root, "hf", n_plans=1, pairs_per_class=2)
     (root / "val.jsonl").unlink()
-    with pytest.raises(CatBenchDataError, match=r"no CaT-Bench 'validation' split, which this task evaluates: expected .*val_must_why/ .* or .*val.jsonl; found \['SYNTHETIC_DATA.txt', 'test.jsonl', 'train.jsonl'\]; it holds the train and test split"):
+    with pytest.raises(
+        CatBenchDataError, match=r"no CaT-Bench 'validation' split, which this task evaluates: expected .*val_must_why/ .* or .*val.jsonl; found \['SYNTHETIC_DATA.txt', 'test.jsonl', 'train.jsonl'\]; it holds the train and test split"
+    ):
         load_split("validation", root)
 
 
-WRONG_LAYOUTS = {"tempvs-folder-too-deep": _tempvs_too_deep, "tempvs-file-missing": _tempvs_file_missing,
-                 "isobench-several-splits": _isobench_several_splits, "isobench-unknown-columns": _isobench_hf_columns,
-                 "catbench-incomplete-release": _catbench_incomplete, "catbench-split-absent": _catbench_other_split}
+WRONG_LAYOUTS = {
+    "tempvs-folder-too-deep": _tempvs_too_deep,
+    "tempvs-file-missing": _tempvs_file_missing,
+    "isobench-several-splits": _isobench_several_splits,
+    "isobench-unknown-columns": _isobench_hf_columns,
+    "catbench-incomplete-release": _catbench_incomplete,
+    "catbench-split-absent": _catbench_other_split,
+}
 
 
 @pytest.mark.parametrize("case", list(WRONG_LAYOUTS))
@@ -670,6 +685,7 @@ def test_wrong_layout(tmp_path, case):
 
 
 # ---- blind predictions (TempVS) ------------------------------------------------------------------
+
 
 def _blind_file(root: Path) -> Path:
     return root / "predictions" / "blind" / "Phi-3.5-mini-instruct" / "vwp_paired_event_discrimination_preds_full.pkl"
@@ -684,8 +700,7 @@ def _drop_row(path):
 BLIND_DAMAGE = {
     "missing-file": lambda path: path.unlink() or f"blind prediction file {path.with_suffix('')}.pkl is missing: .*_unfiltered task",
     "missing-question": _drop_row,
-    "no-preds-column": lambda path: pandas.read_pickle(path).drop(columns=["preds"]).to_pickle(path)
-    or f"{path} row 0: a blind prediction row needs question_id, gt_option and preds",
+    "no-preds-column": lambda path: pandas.read_pickle(path).drop(columns=["preds"]).to_pickle(path) or f"{path} row 0: a blind prediction row needs question_id, gt_option and preds",
 }
 
 
@@ -700,11 +715,11 @@ def test_blind_predictions(tmp_path, case):
 
 # ---- data errors through the lmms-eval CLI (it logs them and exits 0) ----------------------------
 
+
 def _cli(tmp_path, tasks, model, model_args, env):
     out = tmp_path / "out"
     out.mkdir()
-    log = run_cli([str(BIN / "lmms-eval"), "--model", model, "--model_args", model_args, "--tasks", tasks,
-                   "--output_path", str(out), "--log_samples"], out, env)
+    log = run_cli([str(BIN / "lmms-eval"), "--model", model, "--model_args", model_args, "--tasks", tasks, "--output_path", str(out), "--log_samples"], out, env)
     assert not list(out.rglob("*_results.json")), "a failed run must not leave a results file"
     return log.stdout + log.stderr
 

@@ -7,17 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from temporal_bench.lmms_eval_tasks.catbench import prompts as catbench_prompts
 from temporal_bench.catbench.fixtures import write_fixture
+from temporal_bench.isobench import fixtures as isobench_fixtures
+from temporal_bench.lmms_eval_tasks.catbench import prompts as catbench_prompts
 from temporal_bench.lmms_eval_tasks.catbench.parsing import PARSERS as CATBENCH_PARSERS
 from temporal_bench.lmms_eval_tasks.catbench_variants.utils import doc_to_text_explain_nl, parse_nl_answer
-from temporal_bench.isobench import fixtures as isobench_fixtures
 from temporal_bench.lmms_eval_tasks.isobench import prompts as isobench_prompts
 from temporal_bench.lmms_eval_tasks.isobench.parsing import PARSERS as ISOBENCH_PARSERS
-from temporal_bench.paths import LM_EVAL_TASK_DIR
 from temporal_bench.models.answer_format import as_requested
 from temporal_bench.models.arguments import MODEL_ARGUMENTS, ModelArgumentsError, model_arguments
 from temporal_bench.models.policies import majority_answer, random_choice, wrong_answer
+from temporal_bench.paths import LM_EVAL_TASK_DIR
 from temporal_bench.runs.results import run_label
 from tests.harness import BIN, lmms_eval, metric, read_samples, run_cli
 
@@ -44,15 +44,18 @@ def test_majority_class_through_lmms_eval(tmp_path):
     assert {s["filtered_resps"] for s in read_samples(tmp_path / "lmms_eval_out", "catbench")} == {"yes"}
 
 
-@pytest.mark.parametrize("prompt, expected", [
-    (isobench_prompts.explain_then_answer(ISOBENCH_DOC), "<answer>YES</answer>"),
-    (isobench_prompts.answer_only(ISOBENCH_DOC), "yes"),
-    (catbench_prompts.answer_only(CATBENCH_DOC), "yes"),
-    (catbench_prompts.answer_then_explain(CATBENCH_DOC), json.dumps({"binary_answer": "yes"})),
-    (catbench_prompts.explain_then_answer(CATBENCH_DOC), json.dumps({"binary_answer": "yes"})),
-    (doc_to_text_explain_nl(CATBENCH_DOC), "Answer 1: yes"),
-    (["not", "text"], "yes"),
-])
+@pytest.mark.parametrize(
+    "prompt, expected",
+    [
+        (isobench_prompts.explain_then_answer(ISOBENCH_DOC), "<answer>YES</answer>"),
+        (isobench_prompts.answer_only(ISOBENCH_DOC), "yes"),
+        (catbench_prompts.answer_only(CATBENCH_DOC), "yes"),
+        (catbench_prompts.answer_then_explain(CATBENCH_DOC), json.dumps({"binary_answer": "yes"})),
+        (catbench_prompts.explain_then_answer(CATBENCH_DOC), json.dumps({"binary_answer": "yes"})),
+        (doc_to_text_explain_nl(CATBENCH_DOC), "Answer 1: yes"),
+        (["not", "text"], "yes"),
+    ],
+)
 def test_a_baseline_answers_in_the_format_the_prompt_asks_for(prompt, expected):
     assert as_requested("yes", prompt) == expected
 
@@ -74,6 +77,7 @@ def test_random_choice_answers_every_iso_bench_cot_question(tmp_path):
 
 # ---- --model_args: unknown keys refused, labels from the values used ------------------------------
 
+
 def test_an_unknown_model_argument_stops_the_lmms_eval_run_naming_the_valid_ones(tmp_path):
     """``sed=7`` (for seed) used to be ignored: the run was made with seed 1234 and labelled ``sed=7``."""
     env = {"CATBENCH_DATA_DIR": str(write_fixture(tmp_path / "data", n_plans=1, pairs_per_class=1))}
@@ -87,8 +91,7 @@ def test_an_unknown_model_argument_stops_the_lmms_eval_run_naming_the_valid_ones
 
 def test_an_unknown_model_argument_stops_the_lm_eval_run(tmp_path):
     env = {"CATBENCH_DATA_DIR": str(write_fixture(tmp_path / "data", n_plans=1, pairs_per_class=1))}
-    log = run_cli([str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args", "polcy=wrong", "--tasks", "catbench",
-                   "--include_path", str(LM_EVAL_TASK_DIR), "--output_path", str(tmp_path / "out")], tmp_path, env)
+    log = run_cli([str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args", "polcy=wrong", "--tasks", "catbench", "--include_path", str(LM_EVAL_TASK_DIR), "--output_path", str(tmp_path / "out")], tmp_path, env)
     assert log.returncode == 1
     assert log.stderr.strip().splitlines()[-1].endswith("--model scripted: unknown --model_args polcy; valid: policy, response, script, template")
 
@@ -106,14 +109,17 @@ def test_every_model_of_ours_declares_its_arguments():
         model_arguments("majority_class", {"seed": 1})
 
 
-@pytest.mark.parametrize("model, model_args, label", [
-    ("random_choice", "", "random_choice (seed=1234)"),  # the default seed the model used
-    ("random_choice", "sed=7", "random_choice (seed=1234)"),  # a results file from before unknown keys were refused
-    ("random_choice", {"seed": 7}, "random_choice (seed=7)"),
-    ("scripted", "policy=oracle", "scripted (policy=oracle)"),
-    ("scripted", "policy=oracle,template=<answer>{answer}</answer>", "scripted (policy=oracle,template=<answer>{answer}</answer>)"),
-    ("majority_class", "", "majority_class"),
-    ("some_api_model", "temperature=0", "some_api_model (temperature=0)"),  # not ours: as recorded
-])
+@pytest.mark.parametrize(
+    "model, model_args, label",
+    [
+        ("random_choice", "", "random_choice (seed=1234)"),  # the default seed the model used
+        ("random_choice", "sed=7", "random_choice (seed=1234)"),  # a results file from before unknown keys were refused
+        ("random_choice", {"seed": 7}, "random_choice (seed=7)"),
+        ("scripted", "policy=oracle", "scripted (policy=oracle)"),
+        ("scripted", "policy=oracle,template=<answer>{answer}</answer>", "scripted (policy=oracle,template=<answer>{answer}</answer>)"),
+        ("majority_class", "", "majority_class"),
+        ("some_api_model", "temperature=0", "some_api_model (temperature=0)"),  # not ours: as recorded
+    ],
+)
 def test_a_run_is_labelled_with_the_arguments_its_model_used(model, model_args, label):
     assert run_label({"model_name": "", "config": {"model": model, "model_args": model_args}}, Path("r.json")) == label

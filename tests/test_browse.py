@@ -15,16 +15,16 @@ import pytest
 
 from temporal_bench.browse.cli import main_browse, write_page
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from tests.task_docs import catbench_split as load_split
-from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
-from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from tests.task_docs import isobench_records as load_records
-from temporal_bench.isobench.breakdowns import breakdown_metrics
-from temporal_bench.runs.records import doc_record
 from temporal_bench.data_locations import data_locations
+from temporal_bench.isobench.breakdowns import breakdown_metrics
+from temporal_bench.isobench.fixtures import write_fixture as write_isobench
+from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
+from temporal_bench.runs.records import doc_record
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from tests.task_docs import task_docs
 from tests.harness import lm_eval, lmms_eval, read_samples
+from tests.task_docs import catbench_split as load_split
+from tests.task_docs import isobench_records as load_records
+from tests.task_docs import task_docs
 
 TEMPVS = ["tempvs_mt1_two", "tempvs_mt3_event_separate"]
 LMMS_TASKS = [*TEMPVS, "catbench_switched", "isobench"]
@@ -33,6 +33,7 @@ CHROMIUM = shutil.which("chromium")
 
 
 # ---- the run --------------------------------------------------------------------------------------
+
 
 def tempvs_answer(doc, outcome):
     wrong = next(c for c in doc["choices"] if c != doc["answer"])
@@ -50,9 +51,7 @@ def yes_no_answer(doc, outcome):
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
     root = tmp_path_factory.mktemp("browse_data")
-    return {"TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs")),
-            "CATBENCH_DATA_DIR": str(write_catbench(root / "catbench")),
-            "ISOBENCH_DATA_DIR": str(write_isobench(root / "isobench", "hf"))}
+    return {"TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs")), "CATBENCH_DATA_DIR": str(write_catbench(root / "catbench")), "ISOBENCH_DATA_DIR": str(write_isobench(root / "isobench", "hf"))}
 
 
 @pytest.fixture(scope="module")
@@ -97,6 +96,7 @@ def page(lmms_run, data):
 
 # ---- reading the page -----------------------------------------------------------------------------
 
+
 class PageParser(HTMLParser):
     """The page's card data, its per-task counts table and its count of images not found."""
 
@@ -137,8 +137,7 @@ def read_page(path: Path):
     data = json.loads(parser.data_text)
     strings, names = data["strings"], {short: name for name, short in data["keys"].items()}
     cards = [{names[key]: value for key, value in card.items()} for card in data["cards"]]
-    cards = [{**card, **{key: strings[card[key]] for key in ("task", "source", "relation", "distance", "gold", "parsed")}}
-             for card in cards]
+    cards = [{**card, **{key: strings[card[key]] for key in ("task", "source", "relation", "distance", "gold", "parsed")}} for card in cards]
     table = {row[0]: dict(zip(("cards", "right", "wrong", "invalid"), map(int, row[1:5]))) for row in parser.rows if row}
     return cards, table, parser.missing, data
 
@@ -153,6 +152,7 @@ def metric(results, task, name, filter_name="none"):
 
 
 # ---- the tests ------------------------------------------------------------------------------------
+
 
 def test_one_card_per_logged_sample_with_the_scripts_verdicts_and_the_metrics_counts(lmms_run, page, docs):
     out, results = lmms_run
@@ -237,8 +237,7 @@ def test_an_unreadable_image_is_a_named_counted_placeholder(lmms_run, data, tmp_
     cards, _, missing, data_ = read_page(path)
     assert missing == 1
     [note] = notes  # what browse prints
-    assert note.startswith(f"1 image(s) could not be found (their cards show a grey placeholder; the page lists them all): {strip}; "
-                           "the first because: ") and "cannot be read" in note
+    assert note.startswith(f"1 image(s) could not be found (their cards show a grey placeholder; the page lists them all): {strip}; " "the first because: ") and "cannot be read" in note
     placeholders = [image for c in cards for image in c.get("images", []) if image[0] is None]
     assert placeholders and {data_["strings"][image[1]] for image in placeholders} == {str(strip)}
     assert "cannot be read" in data_["strings"][placeholders[0][2]]
@@ -256,8 +255,7 @@ def test_a_task_whose_data_cannot_be_found_still_gets_every_card(lmms_run, data,
     assert len(cards) == sum(row["cards"] for row in table.values()) == sum(logged_lines(out, t) for t in LMMS_TASKS)
     tempvs = [c for c in cards if c["task"] in TEMPVS]
     first = ", ".join(f"the images of tempvs_mt1_two doc {doc_id}" for doc_id in range(3))
-    assert summary.startswith(f"note: {len(tempvs)} image(s) could not be found (their cards show a grey placeholder; the page "
-                              f"lists them all): {first} and {len(tempvs) - 3} more; the first because: ")
+    assert summary.startswith(f"note: {len(tempvs)} image(s) could not be found (their cards show a grey placeholder; the page " f"lists them all): {first} and {len(tempvs) - 3} more; the first because: ")
     assert "no TempVS layout" in summary
     assert all(len(c["images"]) == 1 and c["images"][0][0] is None for c in tempvs)
     assert "no TempVS layout" in data_["strings"][tempvs[0]["images"][0][2]]
@@ -267,8 +265,7 @@ def test_a_task_whose_data_cannot_be_found_still_gets_every_card(lmms_run, data,
 
 def _shown(card):
     """What a card shows, without the ids that depend on the page's other cards."""
-    return (card["task"], card["question"], card["status"], card["gold"], card["parsed"], len(card.get("images", [])),
-            tuple(join[1] for join in card.get("joins", [])), tuple(len(join[2]) for join in card.get("joins", [])))
+    return (card["task"], card["question"], card["status"], card["gold"], card["parsed"], len(card.get("images", [])), tuple(join[1] for join in card.get("joins", [])), tuple(len(join[2]) for join in card.get("joins", [])))
 
 
 def test_tasks_limits_the_page_to_the_tasks_named(lmms_run, page, data, tmp_path, capsys):
@@ -289,9 +286,9 @@ def test_tasks_names_the_known_tasks_for_an_unknown_one(lmms_run, capsys):
     with pytest.raises(SystemExit) as exit_:
         main_browse([str(out), "--tasks", "isobench", "--tasks", "tempvs_mt1_too"])
     assert exit_.value.code == 2
-    assert capsys.readouterr().err.splitlines()[-1] == ("temporal-bench browse: error: --tasks: no run has task(s) tempvs_mt1_too (the runs have: "
-                                                        "catbench_switched, isobench, tempvs_mt1_two, tempvs_mt3_event_separate) "
-                                                        "(see temporal-bench browse --help)")
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "temporal-bench browse: error: --tasks: no run has task(s) tempvs_mt1_too (the runs have: " "catbench_switched, isobench, tempvs_mt1_two, tempvs_mt3_event_separate) " "(see temporal-bench browse --help)"
+    )
 
 
 def test_an_lm_eval_catbench_run_gets_its_prompts_and_twins(data, script, tmp_path):
@@ -305,15 +302,13 @@ def test_an_lm_eval_catbench_run_gets_its_prompts_and_twins(data, script, tmp_pa
 
 # ---- in a real browser ----------------------------------------------------------------------------
 
+
 def chromium(url: str, profile: Path, *args: str) -> subprocess.CompletedProcess:
-    command = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               f"--user-data-dir={profile}", *args, url]
+    command = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", f"--user-data-dir={profile}", *args, url]
     return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (Debian: apt-get install chromium); "
-                                             ".ci/run installs it")
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (Debian: apt-get install chromium); " ".ci/run installs it")
 def test_chromium_applies_a_filter_from_the_url_and_takes_a_screenshot(page, docs, tmp_path):
     url = page.resolve().as_uri() + "#status=wrong&task=catbench_switched"
     dom = chromium(url, tmp_path / "profile-dom", "--dump-dom")

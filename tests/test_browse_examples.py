@@ -10,10 +10,10 @@ import pytest
 
 from temporal_bench.browse.cli import main_browse
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from tests.task_docs import catbench_split as load_split
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from tests.task_docs import task_docs
 from tests.harness import lmms_eval
+from tests.task_docs import catbench_split as load_split
+from tests.task_docs import task_docs
 from tests.test_browse import OUTCOMES, read_page, tempvs_answer
 
 TEMPVS_TASK = "tempvs_mt1_two"
@@ -40,6 +40,7 @@ def examples_joins(card, strings, prefix):
 
 
 # ---- TempVS Figure 4 ------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def tempvs_runs(data, tmp_path_factory):
@@ -88,8 +89,7 @@ def test_tempvs_figure4_from_one_run_is_an_error_naming_what_was_found(tempvs_ru
     with pytest.raises(SystemExit) as raised:
         main_browse([str(root / "oracle"), "--examples", "tempvs-figure4", *(f"--data={n}={v}" for n, v in data.items())])
     assert raised.value.code == 2
-    assert ("tempvs-figure4 needs the same TempVS task logged by at least two runs (one per model); "
-            "found: tempvs_mt1_two (scripted (policy=oracle))") in capsys.readouterr().err
+    assert ("tempvs-figure4 needs the same TempVS task logged by at least two runs (one per model); " "found: tempvs_mt1_two (scripted (policy=oracle))") in capsys.readouterr().err
 
 
 def test_examples_count_must_be_positive(tempvs_runs, data, capsys):
@@ -107,6 +107,7 @@ def test_catbench_figures_need_an_answer_and_explain_run(tempvs_runs, data, caps
 
 
 # ---- CaT-Bench Figures 5 and 6 --------------------------------------------------------------------
+
 
 def explained_answer(doc, i):
     """Doc i: OUTCOMES[i % 3]; a wrong explanation names the step after the pair when i % 2 == 0 and
@@ -155,8 +156,7 @@ def test_catbench_figures5_6_pick_explanations_per_outcome_class(catbench_run, d
         "bad, names another step": [(i, d) for i, d in indexed if names_other(d, i)],
         "invalid": [(i, d) for i, d in indexed if OUTCOMES[i % 3] == "invalid"],
     }
-    assert {name: len(found) for name, found in members.items()} == {
-        "good, Dep": 8, "good, NonDep": 8, "bad, Dep": 8, "bad, NonDep": 8, "bad, names another step": 6, "invalid": 16}
+    assert {name: len(found) for name, found in members.items()} == {"good, Dep": 8, "good, NonDep": 8, "bad, Dep": 8, "bad, NonDep": 8, "bad, names another step": 6, "invalid": 16}
     picked = {}
     for card in cards:
         for join in examples_joins(card, strings, "CaT-Bench Figures 5-6"):
@@ -167,7 +167,6 @@ def test_catbench_figures5_6_pick_explanations_per_outcome_class(catbench_run, d
     assert {name: sorted(q) for name, q in picked.items()} == {name: sorted(ids(found[:COUNT])) for name, found in members.items()}
     # the picked questions and their TC twins (the other relation of the same step pair), nothing else
     questions = {card["question"] for card in cards}
-    twins = {q.rsplit("|", 1)[0] + "|" + {"before": "after", "after": "before"}[q.rsplit("|", 1)[1]]
-             for names in picked.values() for q in names}
+    twins = {q.rsplit("|", 1)[0] + "|" + {"before": "after", "after": "before"}[q.rsplit("|", 1)[1]] for names in picked.values() for q in names}
     assert questions == {q for names in picked.values() for q in names} | (twins & {d["question_id"] for d in docs})
     assert missing == 0 and table["catbench_explain"]["cards"] == len(cards)

@@ -15,20 +15,19 @@ from pathlib import Path
 import pytest
 from sklearn.metrics import classification_report
 
-from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
-from tests.task_docs import catbench_split as load_split
-from tests.task_docs import task_yaml
 from temporal_bench.catbench.breakdowns import breakdown_metrics
+from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
 from temporal_bench.lmms_eval_tasks.catbench.metrics import METRIC_NAMES
 from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.runs.logged import logged_run
 from temporal_bench.runs.records import task_records
 from tests.harness import lm_eval, lmms_eval, metric, read_samples
+from tests.task_docs import catbench_split as load_split
+from tests.task_docs import task_yaml
 
 VALIDATION = ["--metadata", json.dumps({"data_split": "validation"})]  # lm-eval
 
-CLASSIFICATION = ["f1_macro", "precision_macro", "recall_macro", "precision_dep", "recall_dep", "f1_dep",
-                  "precision_nondep", "recall_nondep", "f1_nondep", "accuracy"]
+CLASSIFICATION = ["f1_macro", "precision_macro", "recall_macro", "precision_dep", "recall_dep", "f1_dep", "precision_nondep", "recall_nondep", "f1_nondep", "accuracy"]
 TASKS = ["catbench_switched", "catbench_explain_switched", "catbench_sc"]  # the scripted pattern
 LM_EVAL_ORACLE_TASKS = ["catbench", "catbench_fewshot"]
 
@@ -51,8 +50,7 @@ def write_variants(folder: Path, tasks, suffix="_val", **overrides) -> Path:
     """``<task><suffix>``: our lmms-eval task with test_split validation and ``overrides`` on top."""
     folder.mkdir(parents=True, exist_ok=True)
     for task in tasks:
-        lines = [f"include: {task_yaml(task)}", f"task: {task}{suffix}",
-                 "test_split: validation", *(f"{key}: {json.dumps(value)}" for key, value in overrides.items())]
+        lines = [f"include: {task_yaml(task)}", f"task: {task}{suffix}", "test_split: validation", *(f"{key}: {json.dumps(value)}" for key, value in overrides.items())]
         (folder / f"{task}{suffix}.yaml").write_text("\n".join(lines) + "\n")
     return folder
 
@@ -105,10 +103,16 @@ def expected_metrics(docs, responses, parse):
     scored = [p if p in ("yes", "no") else ("no" if d["answer"] == "yes" else "yes") for d, p in real]
     report = classification_report(gold, scored, labels=["yes", "no"], output_dict=True, zero_division=0)
     expected = {
-        "f1_macro": report["macro avg"]["f1-score"], "precision_macro": report["macro avg"]["precision"],
-        "recall_macro": report["macro avg"]["recall"], "accuracy": sum(g == s for g, s in zip(gold, scored)) / len(gold),
-        "precision_dep": report["yes"]["precision"], "recall_dep": report["yes"]["recall"], "f1_dep": report["yes"]["f1-score"],
-        "precision_nondep": report["no"]["precision"], "recall_nondep": report["no"]["recall"], "f1_nondep": report["no"]["f1-score"],
+        "f1_macro": report["macro avg"]["f1-score"],
+        "precision_macro": report["macro avg"]["precision"],
+        "recall_macro": report["macro avg"]["recall"],
+        "accuracy": sum(g == s for g, s in zip(gold, scored)) / len(gold),
+        "precision_dep": report["yes"]["precision"],
+        "recall_dep": report["yes"]["recall"],
+        "f1_dep": report["yes"]["f1-score"],
+        "precision_nondep": report["no"]["precision"],
+        "recall_nondep": report["no"]["recall"],
+        "f1_nondep": report["no"]["f1-score"],
     }
     by_pair = defaultdict(dict)
     twins = defaultdict(dict)
@@ -177,8 +181,7 @@ def _script_file(tmp_path_factory, entries):
 def lmms_eval_script_run(tmp_path_factory, env, docs, script, variants):
     """The script on TASKS and "Yes" to every catbench question, through lmms-eval: (results, output folder)."""
     path = _script_file(tmp_path_factory, as_variants({**script, **{f"catbench/{i}": "Yes" for i in range(len(docs["real"]))}}))
-    results = lmms_eval(path.parent, [f"{t}_val" for t in TASKS + ["catbench"]], model_args=f"policy=script,script={path}",
-                        env=env, extra=variants)
+    results = lmms_eval(path.parent, [f"{t}_val" for t in TASKS + ["catbench"]], model_args=f"policy=script,script={path}", env=env, extra=variants)
     return results, path.parent / "lmms_eval_out"
 
 

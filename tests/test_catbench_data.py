@@ -6,9 +6,8 @@ from collections import Counter
 import pytest
 
 from temporal_bench.catbench.fixtures import hf_rows
-from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
+from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError, with_switched_twins
 from tests.task_docs import catbench_split as load_split
-from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 
 
 @pytest.fixture(scope="module")
@@ -118,9 +117,7 @@ def test_switched_twins_swap_the_two_step_texts_only(val_questions):
         a, b = twin["step_a"], twin["step_b"]
         assert twin["question"] == original["question"]
         assert twin["steps"][a] == original["steps"][b] and twin["steps"][b] == original["steps"][a]
-        assert [s for i, s in enumerate(twin["steps"]) if i not in (a, b)] == [
-            s for i, s in enumerate(original["steps"]) if i not in (a, b)
-        ]
+        assert [s for i, s in enumerate(twin["steps"]) if i not in (a, b)] == [s for i, s in enumerate(original["steps"]) if i not in (a, b)]
 
 
 def test_pair_ids_agree_with_the_released_question_idx_pairing(val_questions, catbench_val):
@@ -137,12 +134,15 @@ def test_pair_ids_agree_with_the_released_question_idx_pairing(val_questions, ca
     assert len(released) == 808
 
 
-@pytest.mark.parametrize("settings, named", [
-    ({"close_max_distance": -1}, "close_max_distance -1: the largest step distance a pair counts as close, a whole number >= 0"),
-    ({"close_max_distance": "3"}, "close_max_distance '3'"),
-    ({"close_max_distance": True}, "close_max_distance True"),
-    ({"switched": "no"}, "switched 'no': true or false"),
-])
+@pytest.mark.parametrize(
+    "settings, named",
+    [
+        ({"close_max_distance": -1}, "close_max_distance -1: the largest step distance a pair counts as close, a whole number >= 0"),
+        ({"close_max_distance": "3"}, "close_max_distance '3'"),
+        ({"close_max_distance": True}, "close_max_distance True"),
+        ({"switched": "no"}, "switched 'no': true or false"),
+    ],
+)
 def test_a_task_setting_of_the_wrong_kind_or_range_is_refused_when_the_yaml_loads(settings, named):
     from temporal_bench.lmms_eval_tasks.catbench.utils import variant
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from temporal_bench.lmms_eval_tasks.catbench import prompts
 from temporal_bench.catbench.fixtures import write_fixture
 from temporal_bench.lm_eval_tasks.catbench.utils import custom_dataset, vote_each_doc
+from temporal_bench.lmms_eval_tasks.catbench import prompts
 from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
 from temporal_bench.lmms_eval_tasks.catbench_variants import fewshot
 from temporal_bench.lmms_eval_tasks.catbench_variants.utils import majority_vote, process_docs_catbench_fewshot
@@ -75,10 +75,17 @@ def test_pool_must_not_be_the_evaluated_split(fixture_root):
         custom_dataset(data_split="test", fewshot_k=5, pool_split="test")
 
 
-@pytest.mark.parametrize("samples, vote", [
-    (["Yes", "No", "yes"], "yes"), (["No", "no", "Yes"], "no"), (["Yes", "I can't tell", "No"], "no"),
-    (["Yes", "???", "???"], "yes"), (["???", "", "know"], ""), (["**Yes**", "Yes.", "No"], "yes"),
-])
+@pytest.mark.parametrize(
+    "samples, vote",
+    [
+        (["Yes", "No", "yes"], "yes"),
+        (["No", "no", "Yes"], "no"),
+        (["Yes", "I can't tell", "No"], "no"),
+        (["Yes", "???", "???"], "yes"),
+        (["???", "", "know"], ""),
+        (["**Yes**", "Yes.", "No"], "yes"),
+    ],
+)
 def test_majority_vote(samples, vote):
     assert majority_vote(samples) == vote
 

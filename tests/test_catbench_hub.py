@@ -14,15 +14,20 @@ from pathlib import Path
 import pytest
 
 from temporal_bench.catbench.fixtures import hf_rows, write_fixture
-from tests.task_docs import catbench_split as load_split
-from temporal_bench.lmms_eval_tasks.catbench.questions import expand_hf_rows
-from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import fingerprint
+from temporal_bench.lmms_eval_tasks.catbench.questions import expand_hf_rows, with_switched_twins
 from temporal_bench.runs.logged import logged_run
 from temporal_bench.runs.records import task_records
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import fingerprint
 from tests.harness import lm_eval, lmms_eval, metric
+from tests.task_docs import catbench_split as load_split
 from tests.test_catbench_cli import (
-    CLASSIFICATION, VALIDATION, _plain_parse, all_metrics, expected_metrics, scripted_response, write_variants,
+    CLASSIFICATION,
+    VALIDATION,
+    _plain_parse,
+    all_metrics,
+    expected_metrics,
+    scripted_response,
+    write_variants,
 )
 
 REVISION = "0123456789abcdef0123456789abcdef01234567"
@@ -96,8 +101,7 @@ def lmms_run(tmp_path_factory, hub_cache, script, variants):
 def lm_eval_run(tmp_path_factory, hub_cache, script):
     path = _script(tmp_path_factory, script)
     output_dir = path.parent / "lm_eval_out"
-    results = lm_eval(output_dir, ["catbench_switched", "catbench_sc"], f"policy=script,script={path}",
-                      {"HF_DATASETS_CACHE": str(hub_cache)}, VALIDATION)
+    results = lm_eval(output_dir, ["catbench_switched", "catbench_sc"], f"policy=script,script={path}", {"HF_DATASETS_CACHE": str(hub_cache)}, VALIDATION)
     return results, output_dir
 
 
@@ -119,8 +123,16 @@ def _check(results, output_dir, docs, suffix, hub_cache):
     assert {r["data"] for r in records} == {fingerprint([Path(arrow[0])])}
     # and so do the results: the hub dataset, the revision of its cached copy, the fingerprint, the rows read
     assert results["results"]["catbench_switched" + suffix]["data_source,none"] == {
-        "variable": "CATBENCH_DATA_DIR", "hub": "vanyacohen/CaT-Bench", "revision": Path(arrow[0]).parent.name,
-        "fingerprint": fingerprint([Path(arrow[0])]), "files": 1, "synthetic": False, "split": "validation", "rows": 1616, "expected_rows": 1616}
+        "variable": "CATBENCH_DATA_DIR",
+        "hub": "vanyacohen/CaT-Bench",
+        "revision": Path(arrow[0]).parent.name,
+        "fingerprint": fingerprint([Path(arrow[0])]),
+        "files": 1,
+        "synthetic": False,
+        "split": "validation",
+        "rows": 1616,
+        "expected_rows": 1616,
+    }
 
 
 def test_lmms_eval_reads_the_hub_dataset(lmms_run, hub_docs, hub_cache):
@@ -136,8 +148,7 @@ def test_lm_eval_loads_the_same_hub_dataset(lm_eval_run, hub_docs, hub_cache):
 
 
 def test_the_distance_threshold_is_recorded_and_changes_only_the_breakdown(tmp_path, hub_cache, variants):
-    results = lmms_eval(tmp_path, ["catbench_val", "catbench_close2_val"], model_args="policy=constant,response=Yes",
-                        env={"HF_DATASETS_CACHE": str(hub_cache)}, extra=variants)
+    results = lmms_eval(tmp_path, ["catbench_val", "catbench_close2_val"], model_args="policy=constant,response=Yes", env={"HF_DATASETS_CACHE": str(hub_cache)}, extra=variants)
     configs = {task: results["configs"][task]["metadata"]["close_max_distance"] for task in ("catbench_val", "catbench_close2_val")}
     assert configs == {"catbench_val": 3, "catbench_close2_val": 2}
     default, close2 = (all_metrics(results, tmp_path / "lmms_eval_out", task) for task in configs)

@@ -1,28 +1,44 @@
 """CaT-Bench aggregations against sklearn and hand-counted consistency."""
 
+import json
+
 import pytest
 from sklearn.metrics import classification_report
 
-import json
-
-from temporal_bench.lmms_eval_tasks.catbench import metrics
 from temporal_bench.catbench.breakdowns import BREAKDOWNS, breakdown_metrics
+from temporal_bench.lmms_eval_tasks.catbench import metrics
 from temporal_bench.lmms_eval_tasks.catbench.metrics import METRIC_NAMES
 from temporal_bench.lmms_eval_tasks.catbench.utils import process_results_answer_only
 
 
 def _record(pair, relation, dependency, pred, variant="real", distance=1, close_max_distance=3):
-    return {"question_id": f"{variant}|{pair}|{relation}", "pair_id": pair, "variant": variant, "dependency": dependency,
-            "relation": relation, "distance": distance, "task": "catbench", "close_max_distance": close_max_distance, "data": "0123456789ab",
-            "gold": "yes" if dependency == "dep" else "no", "pred": pred, "failed": False}
+    return {
+        "question_id": f"{variant}|{pair}|{relation}",
+        "pair_id": pair,
+        "variant": variant,
+        "dependency": dependency,
+        "relation": relation,
+        "distance": distance,
+        "task": "catbench",
+        "close_max_distance": close_max_distance,
+        "data": "0123456789ab",
+        "gold": "yes" if dependency == "dep" else "no",
+        "pred": pred,
+        "failed": False,
+    }
 
 
 RECORDS = [
-    _record("p1", "before", "dep", "yes"), _record("p1", "after", "dep", "yes", distance=5),
-    _record("p2", "before", "dep", "no"), _record("p2", "after", "dep", "invalid", distance=5),
-    _record("p3", "before", "nondep", "no"), _record("p3", "after", "nondep", "yes", distance=4),
-    _record("p4", "before", "nondep", "no", distance=2), _record("p4", "after", "nondep", "no"),
-    _record("p3", "before", "nondep", "no", variant="switched"), _record("p3", "after", "nondep", "no", variant="switched"),
+    _record("p1", "before", "dep", "yes"),
+    _record("p1", "after", "dep", "yes", distance=5),
+    _record("p2", "before", "dep", "no"),
+    _record("p2", "after", "dep", "invalid", distance=5),
+    _record("p3", "before", "nondep", "no"),
+    _record("p3", "after", "nondep", "yes", distance=4),
+    _record("p4", "before", "nondep", "no", distance=2),
+    _record("p4", "after", "nondep", "no"),
+    _record("p3", "before", "nondep", "no", variant="switched"),
+    _record("p3", "after", "nondep", "no", variant="switched"),
     _record("p4", "before", "nondep", "yes", variant="switched"),
     _record("p5", "before", "dep", "yes"),  # partner cut by --limit
 ]
@@ -78,18 +94,34 @@ def test_breakdown_metrics_gives_every_key_of_the_task():
     assert values == {**{name: getattr(metrics, name)(RECORDS) for name in METRIC_NAMES}, **{name: compute(RECORDS) for name, compute in BREAKDOWNS.items()}}
 
 
-DOC = {"question_id": "switched|venison-casserole-with-tomatoes-and-sweet-red-pepper|3|11|before",
-       "pair_id": "venison-casserole-with-tomatoes-and-sweet-red-pepper|3|11", "variant": "switched", "dependency": "nondep",
-       "relation": "before", "distance": 8, "answer": "no", "task": "catbench_switched", "close_max_distance": 3, "data": "0123456789ab",
-       "data_source": {"variable": "CATBENCH_DATA_DIR", "folder": "/data/CaT-Bench", "fingerprint": "0123456789ab", "files": 4, "synthetic": False, "split": "test", "rows": 2840, "expected_rows": 2840}}
+DOC = {
+    "question_id": "switched|venison-casserole-with-tomatoes-and-sweet-red-pepper|3|11|before",
+    "pair_id": "venison-casserole-with-tomatoes-and-sweet-red-pepper|3|11",
+    "variant": "switched",
+    "dependency": "nondep",
+    "relation": "before",
+    "distance": 8,
+    "answer": "no",
+    "task": "catbench_switched",
+    "close_max_distance": 3,
+    "data": "0123456789ab",
+    "data_source": {"variable": "CATBENCH_DATA_DIR", "folder": "/data/CaT-Bench", "fingerprint": "0123456789ab", "files": 4, "synthetic": False, "split": "test", "rows": 2840, "expected_rows": 2840},
+}
 
 
 def test_process_results_logs_the_record_once_and_each_key_what_it_reads():
     result = process_results_answer_only(DOC, ["I cannot say"])
     assert list(result) == METRIC_NAMES + ["data_source"]
     record = result["f1_macro"]
-    assert record == {**{k: DOC[k] for k in ("question_id", "pair_id", "variant", "dependency", "relation", "distance")}, "task": "catbench_switched",
-                      "close_max_distance": 3, "data": "0123456789ab", "gold": "no", "pred": "invalid", "failed": False}
+    assert record == {
+        **{k: DOC[k] for k in ("question_id", "pair_id", "variant", "dependency", "relation", "distance")},
+        "task": "catbench_switched",
+        "close_max_distance": 3,
+        "data": "0123456789ab",
+        "gold": "no",
+        "pred": "invalid",
+        "failed": False,
+    }
     assert result["data_source"] == DOC["data_source"]
     assert result["tc"] == {"pair_id": DOC["pair_id"], "variant": "switched", "relation": "before", "pred": "invalid"}
     assert result["recall_nondep"] == {"variant": "switched", "gold": "no", "pred": "invalid"}
@@ -99,8 +131,7 @@ def test_process_results_logs_the_record_once_and_each_key_what_it_reads():
 
 def test_each_key_scores_its_own_fields_as_the_whole_records():
     """The harness aggregates each key's fields; the report aggregates whole records: the same figures."""
-    per_doc = [{name: record if name == "f1_macro" else {f: record[f] for f in metrics.FIELDS_READ[name]}
-                for name in METRIC_NAMES} for record in RECORDS]
+    per_doc = [{name: record if name == "f1_macro" else {f: record[f] for f in metrics.FIELDS_READ[name]} for name in METRIC_NAMES} for record in RECORDS]
     for name in METRIC_NAMES:
         assert getattr(metrics, name)([values[name] for values in per_doc]) == getattr(metrics, name)(RECORDS), name
 

@@ -25,8 +25,7 @@ def test_answer_then_explain_prompt():
 
 def test_nl_answer_then_explain_prompt():
     assert doc_to_text_explain_nl(DOC) == (
-        f"{MANY}\n\nGoal: toast\n\nProcedure:\n{PROC}\n\n\n1. Must Step 1 happen before Step 2?\n2. Explain why or why not.\n\n"
-        "Format your answer as follows:\n\nAnswer 1: yes/no\nAnswer 2: your answer in one sentence\n\n"
+        f"{MANY}\n\nGoal: toast\n\nProcedure:\n{PROC}\n\n\n1. Must Step 1 happen before Step 2?\n2. Explain why or why not.\n\n" "Format your answer as follows:\n\nAnswer 1: yes/no\nAnswer 2: your answer in one sentence\n\n"
     )
 
 
@@ -39,39 +38,65 @@ def test_explain_then_answer_prompt_uses_the_question_numbers_in_order():
     )
 
 
-@pytest.mark.parametrize("response, label", [
-    ("Yes", "yes"), ("No", "no"), ("yes.", "yes"), ("NO", "no"), ("**No**", "no"), ("Yes, it must.", "yes"),
-    ("'no'", "no"), ("No, because the bread is toasted later. Yes.", "no"), ("Not necessarily", "invalid"),
-    ("I don't know", "invalid"), ("It cannot be determined", "invalid"), ("", "invalid"), (None, "invalid"),
-    ("Nope", "invalid"), ("The answer is yes", "yes"), ("Yesterday", "invalid"), ("\n\nYes", "yes"),
-    ("   \t\n", "invalid"), ("\x00Yes\x07", "yes"), ("Sí, yes", "yes"), ("はい", "invalid"),
-    ("blah " * 20000 + "No", "no"), ("Ｙｅｓ", "invalid"),
-])
+@pytest.mark.parametrize(
+    "response, label",
+    [
+        ("Yes", "yes"),
+        ("No", "no"),
+        ("yes.", "yes"),
+        ("NO", "no"),
+        ("**No**", "no"),
+        ("Yes, it must.", "yes"),
+        ("'no'", "no"),
+        ("No, because the bread is toasted later. Yes.", "no"),
+        ("Not necessarily", "invalid"),
+        ("I don't know", "invalid"),
+        ("It cannot be determined", "invalid"),
+        ("", "invalid"),
+        (None, "invalid"),
+        ("Nope", "invalid"),
+        ("The answer is yes", "yes"),
+        ("Yesterday", "invalid"),
+        ("\n\nYes", "yes"),
+        ("   \t\n", "invalid"),
+        ("\x00Yes\x07", "yes"),
+        ("Sí, yes", "yes"),
+        ("はい", "invalid"),
+        ("blah " * 20000 + "No", "no"),
+        ("Ｙｅｓ", "invalid"),
+    ],
+)
 def test_answer_only_parsing(response, label):
     assert parse_answer_only(response) == label
 
 
-@pytest.mark.parametrize("response, label", [
-    ('{"binary_answer": "yes", "why_answer": "Because no bread."}', "yes"),
-    ('```json\n{"binary_answer": "No", "why_answer": "Yes it could."}\n```', "no"),
-    ('{"why_answer": "It is not needed, yes.", "binary_answer": "no"}', "no"),
-    ('{"binary_answer": "yes", "why_answer": "unterminated', "yes"),
-    ('Sure! "binary_answer": "No" since...', "no"),
-    ("No JSON here, but yes.", "no"),
-    ('{"binary_answer": "maybe"} yes', "yes"),
-    ('{"binary_answer": "unclear"}', "invalid"),
-    ("", "invalid"),
-])
+@pytest.mark.parametrize(
+    "response, label",
+    [
+        ('{"binary_answer": "yes", "why_answer": "Because no bread."}', "yes"),
+        ('```json\n{"binary_answer": "No", "why_answer": "Yes it could."}\n```', "no"),
+        ('{"why_answer": "It is not needed, yes.", "binary_answer": "no"}', "no"),
+        ('{"binary_answer": "yes", "why_answer": "unterminated', "yes"),
+        ('Sure! "binary_answer": "No" since...', "no"),
+        ("No JSON here, but yes.", "no"),
+        ('{"binary_answer": "maybe"} yes', "yes"),
+        ('{"binary_answer": "unclear"}', "invalid"),
+        ("", "invalid"),
+    ],
+)
 def test_json_parsing(response, label):
     assert parse_json_answer(response) == label
 
 
-@pytest.mark.parametrize("response, label", [
-    ("Answer 1: yes\nAnswer 2: Because no...", "yes"),
-    ("Answer 1: **No**\nAnswer 2: yes it could", "no"),
-    ("answer 1 : NO", "no"),
-    ("Yes. Step 1 comes first.", "yes"),
-    ("Answer 1: not sure", "invalid"),
-])
+@pytest.mark.parametrize(
+    "response, label",
+    [
+        ("Answer 1: yes\nAnswer 2: Because no...", "yes"),
+        ("Answer 1: **No**\nAnswer 2: yes it could", "no"),
+        ("answer 1 : NO", "no"),
+        ("Yes. Step 1 comes first.", "yes"),
+        ("Answer 1: not sure", "invalid"),
+    ],
+)
 def test_nl_parsing(response, label):
     assert parse_nl_answer(response) == label

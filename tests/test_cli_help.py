@@ -54,7 +54,7 @@ def options_table(section: str) -> list:
     start with ``|`` (markdown ends a table at the first other line, a paragraph pushed in too)."""
     lines = section.splitlines()
     header = next((i for i, line in enumerate(lines) if line.startswith("| option |")), len(lines))
-    return [row.split("|")[1] for row in itertools.takewhile(lambda line: line.startswith("|"), lines[header + 2:])]
+    return [row.split("|")[1] for row in itertools.takewhile(lambda line: line.startswith("|"), lines[header + 2 :])]
 
 
 def test_the_top_level_help_lists_every_subcommand_with_its_summary(capsys, monkeypatch):

@@ -18,12 +18,12 @@ import pytest
 from scipy.stats import binomtest
 
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge
 from temporal_bench.report.compare import Comparison, compare_records, plain_line
 from temporal_bench.report.paired_test import ALPHA, holm, paired_tests
 from temporal_bench.runs.data_source import task_source
 from temporal_bench.runs.records import doc_record
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge
 from tests.harness import BIN, lmms_eval, run_cli
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -211,8 +211,7 @@ def test_a_partial_run_is_named_in_the_header_and_the_notes(oracle_run, tmp_path
     out = _compare(run, partial, tmp_path)
     assert f"`{results.as_posix()}` (partial run: tempvs_mt1_two, tempvs_ordering_event; see the notes)" in out
     original = data["n-samples"]["tempvs_mt1_two"]["original"]
-    assert (f"- tempvs_mt1_two: run B is partial (--limit 10: 10 of {original} docs): the rows compare the questions both runs "
-            "answered, not the whole task") in out
+    assert (f"- tempvs_mt1_two: run B is partial (--limit 10: 10 of {original} docs): the rows compare the questions both runs " "answered, not the whole task") in out
 
 
 @pytest.mark.parametrize("clusters", [1, 2, 6, 11])
@@ -228,6 +227,7 @@ def test_few_clusters_get_the_exact_permutation_p_value(clusters):
 
 
 # ---- the data the runs read (issue 34 item 1) ---------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def flipped_runs(tmp_path_factory):
@@ -251,8 +251,7 @@ def test_runs_on_different_data_are_refused_naming_both_sources(flipped_runs, tm
     assert (log.returncode, log.stdout) == (1, "")
     sources = [task_source(json.loads(next(run.rglob("*_results.json")).read_text(encoding="utf-8")), "isobench") for run in (a, b)]
     assert sources[0]["fingerprint"] != sources[1]["fingerprint"]
-    assert (f"isobench: run A read folder {data} (fingerprint {sources[0]['fingerprint']}); run B read folder {flipped} "
-            f"(fingerprint {sources[1]['fingerprint']})") in log.stderr
+    assert (f"isobench: run A read folder {data} (fingerprint {sources[0]['fingerprint']}); run B read folder {flipped} " f"(fingerprint {sources[1]['fingerprint']})") in log.stderr
     assert "--allow-different-data" in log.stderr
     # asked to, it compares the questions of the same id, and says so first
     log = run_cli([str(BIN / "temporal-bench"), "compare", str(a), str(b), "--allow-different-data"], tmp_path)
@@ -275,6 +274,7 @@ def test_questions_join_only_within_the_same_data():
 
 # ---- what a row says ---------------------------------------------------------------------------
 
+
 def test_a_non_significant_row_says_which_difference_it_could_have_shown():
     a = _clusters([3] * 40)
     b = _clusters([3] * 39 + [4])
@@ -283,8 +283,9 @@ def test_a_non_significant_row_says_which_difference_it_could_have_shown():
     comparison = Comparison("tempvs_mt1_two", "mt_acc", 40, (200, 200), 0.6, 0.605, test, adjusted_p=test.p)
     line = plain_line(comparison, 1)
     assert line.startswith("No significant difference on MT1 two-event MT: B - A = 0.5 points")
-    assert line.endswith(f"Not the same as equal: on these questions only a difference beyond {100 * test.detectable:.1f} points could reach "
-                         "significance (for this row alone), and a real difference of that size is found about half the time.")
+    assert line.endswith(
+        f"Not the same as equal: on these questions only a difference beyond {100 * test.detectable:.1f} points could reach " "significance (for this row alone), and a real difference of that size is found about half the time."
+    )
     # the interval of a null difference reaches exactly that far
     assert test.high == pytest.approx(test.value + test.detectable)
     one = paired_tests(ACCURACY, _clusters([5]), _clusters([4]))["acc"]
@@ -293,10 +294,8 @@ def test_a_non_significant_row_says_which_difference_it_could_have_shown():
 
 def test_notes_explain_an_undefined_metric_in_the_benchmarks_words():
     """A CaT-Bench task that is no ``_switched`` one has no twins: OCC undefined, said in CaT-Bench's words."""
-    records = [{"question_id": f"p|{i}|{i + 1}|{relation}|real", "pair_id": f"p|{i}|{i + 1}", "variant": "real", "dependency": "dep",
-                "relation": relation, "gold": "yes", "pred": "yes"} for i in range(4) for relation in ("before", "after")]
+    records = [{"question_id": f"p|{i}|{i + 1}|{relation}|real", "pair_id": f"p|{i}|{i + 1}", "variant": "real", "dependency": "dep", "relation": relation, "gold": "yes", "pred": "yes"} for i in range(4) for relation in ("before", "after")]
     _, notes = compare_records("catbench", records, records)
-    assert ("catbench: OCC undefined in a run on the shared docs (no NonDep question with its switched twin: OCC is defined on the "
-            "twins, which only a `_switched` task asks)") in notes
+    assert ("catbench: OCC undefined in a run on the shared docs (no NonDep question with its switched twin: OCC is defined on the " "twins, which only a `_switched` task asks)") in notes
     assert not any("GT_strict" in note for note in notes)
     assert "catbench: only 1 plans: the test stays exact" in " ".join(notes)

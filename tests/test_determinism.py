@@ -16,8 +16,7 @@ from tests.harness import lmms_eval
 BENCHMARKS = {
     "catbench": ("CATBENCH_DATA_DIR", write_catbench, ["catbench_switched", "catbench_sc"], "/results/catbench_switched/f1_macro,none"),
     "isobench": ("ISOBENCH_DATA_DIR", write_isobench, ["isobench"], "/results/isobench/paper_f1_weighted,none"),
-    "tempvs": ("TEMPVS_DATA_DIR", lambda root: write_tempvs(root),
-               ["tempvs_mt1_two", "tempvs_mt2_event"], "/results/tempvs_mt1_two/gtstrict_rate,none"),
+    "tempvs": ("TEMPVS_DATA_DIR", lambda root: write_tempvs(root), ["tempvs_mt1_two", "tempvs_mt2_event"], "/results/tempvs_mt1_two/gtstrict_rate,none"),
 }
 
 TIMING_KEYS = {"date", "start_time", "end_time", "total_evaluation_time_seconds"}
@@ -38,8 +37,7 @@ def two_runs(tmp_path_factory):
     base = tmp_path_factory.mktemp("determinism")
     env = {env_var: str(write(base / benchmark)) for benchmark, (env_var, write, _, _) in BENCHMARKS.items()}
     tasks = [task for _, _, benchmark_tasks, _ in BENCHMARKS.values() for task in benchmark_tasks]
-    first, second = (dict(_flatten(lmms_eval(base, tasks, model="random_choice", model_args="seed=3", env=env)))
-                     for _ in range(2))
+    first, second = (dict(_flatten(lmms_eval(base, tasks, model="random_choice", model_args="seed=3", env=env))) for _ in range(2))
     return base, first, second
 
 

@@ -34,9 +34,9 @@ PLACEHOLDERS = {"...", "M", "$TASKS", "list"}
 ONLY_PARSED = {
     "temporal-bench report out/ --output-dir report/ --param-count deepseek-vl2-tiny=3.37": "needs a run of deepseek-vl2-tiny, a model with weights",
     "temporal-bench export --output-dir out/ --check --converted-data hub/ --validation logs/random_choice/": (
-        "lints, imports and runs every exported task (about 40 s): tests/test_export.py::test_export_check_runs_upstreams_checks_and_prints_the_pull_request runs it with these options"),
-    "temporal-bench export --output-dir out/ --check --converted-data hub/ --validation logs/random_choice/ --validation logs/blind/": (
-        "as the one above, with a second --validation folder"),
+        "lints, imports and runs every exported task (about 40 s): tests/test_export.py::test_export_check_runs_upstreams_checks_and_prints_the_pull_request runs it with these options"
+    ),
+    "temporal-bench export --output-dir out/ --check --converted-data hub/ --validation logs/random_choice/ --validation logs/blind/": ("as the one above, with a second --validation folder"),
 }
 OUTPUT_OPTIONS = {"--output_path", "--output-dir", "--output", "-o", "--write-results"}
 # the run made here for the documents' "out/": a random_choice run of the demo data with A+E (browse --examples catbench-figures5-6)
@@ -59,6 +59,7 @@ def _id(command: Documented) -> str:
 
 
 # ---- parsing --------------------------------------------------------------------------------------
+
 
 class Parsed(Exception):
     """Raised by the patched ``parse_args`` once a command line parsed, so that nothing runs."""
@@ -133,16 +134,28 @@ def test_documented_task_names_exist(command):
 
 # ---- running --------------------------------------------------------------------------------------
 
+
 def places(demo: Path, runs: Path) -> dict:
     """What stands for each name the documents give a user's data and runs."""
     data = {name: demo / "data" / name for name in ("catbench", "isobench", "tempvs")}
     out, seed1 = runs / "random_choice", runs / "random_choice_seed1"
     return {
-        "/data/CaT-Bench": data["catbench"], "/data/ISO-Bench": data["isobench"], "/data/TempVS": data["tempvs"],
-        "/path/to/TempVS/data": data["tempvs"], "/new/place/tempvs": data["tempvs"],
-        "out": out, "out/": out, "results/": out, "RUN_DIR": out, "RUN_A": out, "runs/model_a": out,
-        "RUN_B": seed1, "runs/model_b": seed1, "RUNS_DIR": runs,
-        "out/a/2025..._results.json": next(out.rglob("*_results.json")), "cache/gpt-4o": runs.parent / "cache",
+        "/data/CaT-Bench": data["catbench"],
+        "/data/ISO-Bench": data["isobench"],
+        "/data/TempVS": data["tempvs"],
+        "/path/to/TempVS/data": data["tempvs"],
+        "/new/place/tempvs": data["tempvs"],
+        "out": out,
+        "out/": out,
+        "results/": out,
+        "RUN_DIR": out,
+        "RUN_A": out,
+        "runs/model_a": out,
+        "RUN_B": seed1,
+        "runs/model_b": seed1,
+        "RUNS_DIR": runs,
+        "out/a/2025..._results.json": next(out.rglob("*_results.json")),
+        "cache/gpt-4o": runs.parent / "cache",
     }
 
 
@@ -177,8 +190,7 @@ def documented_runs(tmp_path_factory):
     (home / "data" / "TempVS").symlink_to(env["TEMPVS_DATA_DIR"])
     (home / "data" / "ISO-Bench").symlink_to(env["ISOBENCH_DATA_DIR"])
     _add_released_outputs(demo / "data" / "tempvs")
-    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--tasks", OUT_TASKS, "--output_path", str(runs / "random_choice"),
-                   "--log_samples", "--use_cache", str(root / "cache")], root, env)
+    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--tasks", OUT_TASKS, "--output_path", str(runs / "random_choice"), "--log_samples", "--use_cache", str(root / "cache")], root, env)
     read_results(runs / "random_choice", OUT_TASKS.split(","), log)
     shutil.copytree(demo / "results", runs / "random_choice_seed1", copy_function=os.link)  # the demo's run beside it (runs/model_b, RUNS_DIR)
     where = places(demo, runs)

@@ -139,8 +139,7 @@ def test_exported_python_passes_lmms_evals_lint_unchanged(exported, tmp_path):
 
 def test_the_exported_utils_import_without_data_network_or_package(exported, overlay, tmp_path):
     hooks = {b: sorted(set(re.findall(r"!function\s+utils\.(\w+)", "".join(_files(exported / "lmms_eval" / "tasks" / b).values())))) for b in BENCHMARKS}
-    done = subprocess.run([sys.executable, str(STANDALONE / "import_utils.py"), str(exported / "lmms_eval" / "tasks"), json.dumps(hooks), "{}"],
-                          capture_output=True, text=True, timeout=300, env=standalone_env(overlay, tmp_path))
+    done = subprocess.run([sys.executable, str(STANDALONE / "import_utils.py"), str(exported / "lmms_eval" / "tasks"), json.dumps(hooks), "{}"], capture_output=True, text=True, timeout=300, env=standalone_env(overlay, tmp_path))
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert (report["imports"], report["missing_hooks"], report["connections"]) == ({b: "ok" for b in BENCHMARKS}, {b: [] for b in BENCHMARKS}, [])
     assert all(hooks.values())
@@ -243,8 +242,7 @@ def test_export_check_runs_upstreams_checks_and_prints_each_pull_request(data, t
     """Every step passes for each benchmark, the run on its converted synthetic data included; each description
     follows upstream's template: summary, scope, the validation commands with the smoke table and a sample output,
     the validation verdicts of a run on a published row, risk, type of change."""
-    write_json(tmp_path / "runs" / "gpt-4o" / "20250101_000000_results.json",
-               {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "gpt-4o", "config": {"model": "openai", "model_args": "model=gpt-4o", "limit": None}})
+    write_json(tmp_path / "runs" / "gpt-4o" / "20250101_000000_results.json", {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "gpt-4o", "config": {"model": "openai", "model_args": "model=gpt-4o", "limit": None}})
     status = main_export(["--output-dir", str(tmp_path / "out"), "--check", "--converted-data", str(data[1]), "--validation", str(tmp_path / "runs")])
     out, err = capsys.readouterr()
     (tmp_path / "description.md").write_text(out)

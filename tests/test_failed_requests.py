@@ -14,13 +14,13 @@ import sqlite3
 
 import pytest
 
-from temporal_bench.lmms_eval_tasks.catbench_variants.utils import majority_vote
-from temporal_bench.response_cache import forget_failed
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import gt_acc, make_record
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import is_failed_response
+from temporal_bench.lmms_eval_tasks.catbench_variants.utils import majority_vote
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import gt_acc, make_record
+from temporal_bench.response_cache import forget_failed
 from tests.api_backends.mock_server import MockServer, Outcome, refused_url, scripted
-from tests.api_backends.tasks import expected_requests, scripted_answers, write_data
 from tests.api_backends.runs import MOCK_MODEL, api_env, api_run, check_output, oracle_text
+from tests.api_backends.tasks import expected_requests, scripted_answers, write_data
 from tests.harness import BIN, read_results, run_cli
 
 TASKS = ["catbench", "catbench_sc", "isobench", "tempvs_gt_all", "tempvs_mt1_two"]
@@ -31,9 +31,7 @@ OPENAI = ("openai", f"model={MOCK_MODEL},{FAST_RETRIES}")
 FAILURE = "[LMMS_EVAL_REQUEST_FAILED after 5 retries] Error code: 400 - {'error': {'message': 'No such model'}}"
 
 
-@pytest.mark.parametrize("response", [
-    FAILURE, "  " + FAILURE, "[LMMS_EVAL_BUDGET_EXCEEDED]", 'Error: can only concatenate str (not "NoneType") to str',
-    "", "   ", None])
+@pytest.mark.parametrize("response", [FAILURE, "  " + FAILURE, "[LMMS_EVAL_BUDGET_EXCEEDED]", 'Error: can only concatenate str (not "NoneType") to str', "", "   ", None])
 def test_failure_texts_and_no_response_are_failed(response):
     assert is_failed_response(response)
 
@@ -44,9 +42,22 @@ def test_answers_are_not_failed(response):
 
 
 def test_tempvs_grounding_never_reads_the_retry_count_as_an_image():
-    doc = {"doc_key": "k", "kind": "grounding", "mode": "standard", "task_id": "single_grounding_all", "source": "vist",
-           "img_seq_id": "s", "question_id": "q", "event_index": 0, "partners": [], "expected_partners": 0,
-           "statement_type": "", "event_distance": -1, "gt_option": "image 5", "option_text": ""}
+    doc = {
+        "doc_key": "k",
+        "kind": "grounding",
+        "mode": "standard",
+        "task_id": "single_grounding_all",
+        "source": "vist",
+        "img_seq_id": "s",
+        "question_id": "q",
+        "event_index": 0,
+        "partners": [],
+        "expected_partners": 0,
+        "statement_type": "",
+        "event_distance": -1,
+        "gt_option": "image 5",
+        "option_text": "",
+    }
     record = make_record(doc, FAILURE)
     assert (record["pred"], record["correct"], record["failed"]) == ("UNK", False, True)
     assert gt_acc([record]) == 0.0
@@ -109,8 +120,7 @@ def test_a_task_holding_two_tests_warns_once_and_check_names_each_test(data, tmp
     each test's count."""
     out = tmp_path / "lmms_eval_out"
     out.mkdir()
-    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=constant,response=[LMMS_EVAL_REQUEST_FAILED]",
-               "--tasks", "tempvs_ordering_event", "--output_path", str(out), "--log_samples"]
+    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=constant,response=[LMMS_EVAL_REQUEST_FAILED]", "--tasks", "tempvs_ordering_event", "--output_path", str(out), "--log_samples"]
     log = run_cli(command, out, data["env"])
     run = read_results(out, ["tempvs_ordering_event"], log)
     results, total = run["results"]["tempvs_ordering_event"], run["n-samples"]["tempvs_ordering_event"]["effective"]
@@ -138,8 +148,7 @@ def http_error_run(data, tmp_path_factory):
     root = tmp_path_factory.mktemp("http_errors")
     cache = root / "cache"
     with MockServer(scripted(scripted_answers(data["expected"], http_errors)), max_requests=300, lifetime_s=240) as server:
-        results, log = api_run(root, OPENAI[0], OPENAI[1], ["--use_cache", str(cache)],
-                               {**data["env"], **api_env(server.base_url)}, TASKS)
+        results, log = api_run(root, OPENAI[0], OPENAI[1], ["--use_cache", str(cache)], {**data["env"], **api_env(server.base_url)}, TASKS)
     return {"results": results["results"], "log": log, "cache": cache, "root": root}
 
 
@@ -188,8 +197,7 @@ def test_rerun_with_the_cache_asks_only_for_the_failed_requests(data, http_error
     root = http_error_run["root"] / "rerun"
     root.mkdir()
     with MockServer(scripted(scripted_answers(data["expected"], oracle_text)), max_requests=300, lifetime_s=240) as server:
-        results, _ = api_run(root, OPENAI[0], OPENAI[1], ["--use_cache", str(http_error_run["cache"])],
-                             {**data["env"], **api_env(server.base_url)}, TASKS)
+        results, _ = api_run(root, OPENAI[0], OPENAI[1], ["--use_cache", str(http_error_run["cache"])], {**data["env"], **api_env(server.base_url)}, TASKS)
     assert len(server.bodies) == len(cached_failures) + 3 * sampled
     assert_failed_metrics(results["results"], data, {task: 0 for task in TASKS})
 

@@ -15,9 +15,10 @@ import json
 import pytest
 
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
+from temporal_bench.isobench.fixtures import write_fixture as write_isobench
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 from temporal_bench.lmms_eval_tasks.isobench import metrics as isobench_metrics
 from temporal_bench.lmms_eval_tasks.isobench.metrics import TABLE1_RULE
-from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.cluster_stats import cluster_stats_of, joined, stacked
 from temporal_bench.report.compare import compare_runs, single_run
@@ -26,7 +27,6 @@ from temporal_bench.report.paired_test import paired_tests
 from temporal_bench.runs.logged import logged_run
 from temporal_bench.runs.records import task_records
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 from tests.harness import lmms_eval
 
 TASKS = ["catbench_switched", "catbench_explain_switched", "tempvs_mt1_two", "isobench", "isobench_cot"]

@@ -8,24 +8,23 @@ from pathlib import Path
 
 import datasets
 import pytest
+from loguru import logger as eval_logger
 
 import temporal_bench
 from temporal_bench.__main__ import main
+from temporal_bench.demo import DEMO_BENCHMARKS
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import DataErrorExit
 from temporal_bench.lmms_eval_tasks.catbench import utils as catbench_hooks
 from temporal_bench.lmms_eval_tasks.catbench.data import LOCAL_LAYOUT as CATBENCH_LAYOUT
 from temporal_bench.lmms_eval_tasks.catbench.data import how_to_select
 from temporal_bench.lmms_eval_tasks.isobench import utils as isobench_tasks
 from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import LOCAL_LAYOUT as ISOBENCH_LAYOUT
+from temporal_bench.lmms_eval_tasks.tempvs import utils as tempvs_hooks
+from temporal_bench.lmms_eval_tasks.tempvs.docs import LOCAL_LAYOUT as TEMPVS_LAYOUT
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
-from temporal_bench.demo import DEMO_BENCHMARKS
 from temporal_bench.report.headline import render_summary
 from temporal_bench.runs.results import Run
-from temporal_bench.lmms_eval_tasks.tempvs import utils as tempvs_hooks
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from temporal_bench.lmms_eval_tasks.tempvs.docs import LOCAL_LAYOUT as TEMPVS_LAYOUT
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import DataErrorExit
-from loguru import logger as eval_logger
-
 from tests.harness import BIN, metric, read_results, run_cli
 from tests.task_docs import catbench_split as load_split
 from tests.task_docs import task_docs
@@ -36,6 +35,7 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 # ---- 1. the demo's summary ------------------------------------------------------------------------
+
 
 def test_summary_puts_the_headline_metrics_beside_the_random_row():
     values = {
@@ -51,7 +51,9 @@ def test_summary_puts_the_headline_metrics_beside_the_random_row():
         "mmmu_val": {"accuracy": 0.3},
     }
     run = Run("random_choice (seed=1234)", results={task: {f"{k},none": v for k, v in metrics.items()} for task, metrics in values.items()})
-    assert render_summary(run) == """
+    assert (
+        render_summary(run)
+        == """
 CaT-Bench
   task                  macro F1     Dep F1       NonDep F1    TC %        OCC %       invalid
   catbench_switched     0.50 (0.5*)  0.52 (0.5*)  0.48 (0.5*)  55.0 (50*)  47.0 (50*)  0.00 (0*)
@@ -71,6 +73,7 @@ TempVS, % (in brackets: the paper's Random row where it prints one)
 
 * the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass); n=…: a cell resting on fewer than 20 questions (pairs for TC and OCC), which says next to nothing
 Not in the summary (no headline row of this kind; see the report's tables): mmmu_val"""
+    )
 
 
 def test_a_failed_demo_shows_the_end_of_the_lmms_eval_log(tmp_path):
@@ -81,13 +84,12 @@ def test_a_failed_demo_shows_the_end_of_the_lmms_eval_log(tmp_path):
     tasks = ", ".join(task for benchmark in DEMO_BENCHMARKS.values() for task in benchmark.tasks)
     assert log.stdout == f"evaluating {tasks} with no_such_model (seed=1234) through lmms-eval; its log: {log_file}\n"
     tail = log_file.read_text(encoding="utf-8").splitlines()[-40:]
-    assert log.stderr.splitlines() == [
-        f"--- the last {len(tail)} lines of {log_file} ---", *tail,
-        f"the demo failed: lmms-eval wrote no results file under {output / 'results'} (full log: {log_file})"]
+    assert log.stderr.splitlines() == [f"--- the last {len(tail)} lines of {log_file} ---", *tail, f"the demo failed: lmms-eval wrote no results file under {output / 'results'} (full log: {log_file})"]
     assert "Error during evaluation: Model 'no_such_model' not found" in ANSI.sub("", tail[-1])
 
 
 # ---- 2. data that cannot be loaded ----------------------------------------------------------------
+
 
 def _catbench_other_split(folder: Path) -> None:
     folder.mkdir()
@@ -130,23 +132,21 @@ def _misconfigure(benchmark: str, kind: str, folder: Path) -> str:
     found = {"empty": [], "wrong": sorted(p.name for p in folder.iterdir())}[kind]
     return {
         "catbench": f"CatBenchDataError: CATBENCH_DATA_DIR={folder}: no CaT-Bench 'test' split, which this task evaluates: expected "
-                    f"{folder / 'test_must_why'}/ holding the four *_real_{{before,after}}.jsonl files, or {folder / 'test.jsonl'}; found {found}"
-                    + (f"; it holds the validation split: run {how_to_select('validation')} to evaluate it" if found else ""),
-        "isobench": f"IsoBenchDataError: ISOBENCH_DATA_DIR={folder}: no ISO-Bench data found; ISOBENCH_DATA_DIR must name "
-                    f"{ISOBENCH_LAYOUT}. Found: {found}",
-        "tempvs": f"TempVSDataError: {folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); "
-                  f"found {found}; set TEMPVS_DATA_DIR to {TEMPVS_LAYOUT}",
+        f"{folder / 'test_must_why'}/ holding the four *_real_{{before,after}}.jsonl files, or {folder / 'test.jsonl'}; found {found}"
+        + (f"; it holds the validation split: run {how_to_select('validation')} to evaluate it" if found else ""),
+        "isobench": f"IsoBenchDataError: ISOBENCH_DATA_DIR={folder}: no ISO-Bench data found; ISOBENCH_DATA_DIR must name " f"{ISOBENCH_LAYOUT}. Found: {found}",
+        "tempvs": f"TempVSDataError: {folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); " f"found {found}; set TEMPVS_DATA_DIR to {TEMPVS_LAYOUT}",
     }[benchmark]
 
 
 def test_the_layouts_name_what_a_folder_must_hold():
-    assert CATBENCH_LAYOUT == ("a folder holding the original release's four {dependent,nondependent}_real_{before,after}.jsonl "
-                               "files of a split, or a root with {train,val,test}_must_why/ folders of them, or the Hugging "
-                               "Face files train.jsonl / val.jsonl / test.jsonl")
-    assert ISOBENCH_LAYOUT == ("a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet "
-                               "files of rows with embedded images or image paths relative to the data file")
-    assert TEMPVS_LAYOUT == ("the folder holding the release's benchmark_pkl/ (or benchmark/), the image folders of the four "
-                             "sources and predictions/blind/ for the text-only-LLM filter, or a folder with such a data/ subfolder")
+    assert CATBENCH_LAYOUT == (
+        "a folder holding the original release's four {dependent,nondependent}_real_{before,after}.jsonl "
+        "files of a split, or a root with {train,val,test}_must_why/ folders of them, or the Hugging "
+        "Face files train.jsonl / val.jsonl / test.jsonl"
+    )
+    assert ISOBENCH_LAYOUT == ("a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet " "files of rows with embedded images or image paths relative to the data file")
+    assert TEMPVS_LAYOUT == ("the folder holding the release's benchmark_pkl/ (or benchmark/), the image folders of the four " "sources and predictions/blind/ for the text-only-LLM filter, or a folder with such a data/ subfolder")
 
 
 @pytest.mark.parametrize("kind", ["missing", "empty", "wrong"])
@@ -174,8 +174,7 @@ HUB = {
 
 
 # (benchmark, misconfiguration): each benchmark unset (hub, offline) and with one wrong folder
-@pytest.mark.parametrize("benchmark,kind", [("catbench", "unset"), ("isobench", "unset"), ("tempvs", "unset"),
-                                            ("catbench", "missing"), ("isobench", "empty"), ("tempvs", "wrong")])
+@pytest.mark.parametrize("benchmark,kind", [("catbench", "unset"), ("isobench", "unset"), ("tempvs", "unset"), ("catbench", "missing"), ("isobench", "empty"), ("tempvs", "wrong")])
 def test_the_cli_ends_with_the_cause_and_the_fix_at_once(tmp_path, monkeypatch, benchmark, kind):
     variable, task, _, _ = BENCHMARKS[benchmark]
     for name in DATA_DIR_ENVS:
@@ -186,15 +185,12 @@ def test_the_cli_ends_with_the_cause_and_the_fix_at_once(tmp_path, monkeypatch, 
         env[variable] = str(tmp_path / "data")
     out = tmp_path / "out"
     out.mkdir()
-    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", task,
-                   "--output_path", str(out)], out, env)
+    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", task, "--output_path", str(out)], out, env)
     message = _last_error_line(log).split(" - ", 1)[1]
     if kind == "unset":
         hub_id, layout, cause = HUB[benchmark]
-        head = (f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {hub_id} cannot be loaded: offline "
-                f"mode is on (HF_HUB_OFFLINE, HF_DATASETS_OFFLINE) and it is not in the local cache ({cause}")
-        tail = (f"). Set {variable} to {layout}; or unset HF_HUB_OFFLINE and HF_DATASETS_OFFLINE on a machine with "
-                "network access to download it")
+        head = f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {hub_id} cannot be loaded: offline " f"mode is on (HF_HUB_OFFLINE, HF_DATASETS_OFFLINE) and it is not in the local cache ({cause}"
+        tail = f"). Set {variable} to {layout}; or unset HF_HUB_OFFLINE and HF_DATASETS_OFFLINE on a machine with " "network access to download it"
         assert message.startswith(head) and message.endswith(tail), message
     else:
         assert message == expected
@@ -205,6 +201,7 @@ def test_the_cli_ends_with_the_cause_and_the_fix_at_once(tmp_path, monkeypatch, 
 
 # ---- 3. a validation folder evaluated as the test split; 4. a --limit that asks no main question --
 
+
 @pytest.fixture(scope="module")
 def limited_run(tmp_path_factory):
     """One lmms-eval run with --limit 5 over two TempVS tasks and two CaT-Bench tasks on the validation files."""
@@ -214,15 +211,16 @@ def limited_run(tmp_path_factory):
     out = base / "out"
     out.mkdir()
     tasks = ["tempvs_mt1_two", "tempvs_mt1_three", "catbench", "catbench_cot"]
-    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", ",".join(tasks),
-                   "--output_path", str(out), "--limit", "5"], out, env)
+    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", ",".join(tasks), "--output_path", str(out), "--limit", "5"], out, env)
     return tempvs, read_results(out, tasks, log), ANSI.sub("", log.stdout + log.stderr)
 
 
-VALIDATION_AS_TEST = ("CaT-Bench test split: (questions, Dep, before, close) = (1616, 808, 808, 746), the released test "
-                      "split has (2840, 1420, 1420, 1256); these files match the released validation split (1,616 "
-                      "questions): run a task with test_split: validation (lmms-eval: a YAML that includes the task and sets "
-                      "it) or lm-eval's --metadata '{\"data_split\": \"validation\"}' to evaluate it as such")
+VALIDATION_AS_TEST = (
+    "CaT-Bench test split: (questions, Dep, before, close) = (1616, 808, 808, 746), the released test "
+    "split has (2840, 1420, 1420, 1256); these files match the released validation split (1,616 "
+    "questions): run a task with test_split: validation (lmms-eval: a YAML that includes the task and sets "
+    'it) or lm-eval\'s --metadata \'{"data_split": "validation"}\' to evaluate it as such'
+)
 
 
 def test_validation_files_read_as_the_test_split_say_how_to_select_it(monkeypatch):
@@ -244,9 +242,9 @@ def test_the_cli_shows_the_split_hint_for_each_task_reading_the_split(limited_ru
     assert output.count(VALIDATION_AS_TEST) == 2  # catbench and catbench_cot read the split
 
 
-NO_MAIN = ("TempVS tempvs_mt1_three: no main question was asked: the 5 evaluated docs are all grounding questions (the "
-           "docs list each image sequence's grounding questions before its main questions); --limit 6 is the smallest "
-           "that asks one")
+NO_MAIN = (
+    "TempVS tempvs_mt1_three: no main question was asked: the 5 evaluated docs are all grounding questions (the " "docs list each image sequence's grounding questions before its main questions); --limit 6 is the smallest " "that asks one"
+)
 
 
 def test_a_limit_below_the_first_main_question_is_warned_about(limited_run):
@@ -259,11 +257,11 @@ def test_a_limit_below_the_first_main_question_is_warned_about(limited_run):
     assert metric(results, "tempvs_mt1_three", "mt_acc") is None
     warnings = [line.split(" - ", 1)[1] for line in output.splitlines() if "no main question was asked" in line]
     assert warnings == [NO_MAIN]
-    assert " | WARNING  | temporal_bench.lmms_eval_tasks.tempvs.metrics:warn_incomplete:" in next(
-        line for line in output.splitlines() if NO_MAIN in line)
+    assert " | WARNING  | temporal_bench.lmms_eval_tasks.tempvs.metrics:warn_incomplete:" in next(line for line in output.splitlines() if NO_MAIN in line)
 
 
 # ---- 5. the command line --------------------------------------------------------------------------
+
 
 def _help(capsys, argv) -> str:
     """The help text on one line (argparse wraps at the terminal width)."""
@@ -274,9 +272,11 @@ def _help(capsys, argv) -> str:
 
 
 def test_help_says_what_the_tool_is(capsys):
-    assert ("Helpers around lmms-eval (and lm-eval) for the TempVS, ISO-Bench and CaT-Bench tasks of this package. "
-            "Evaluations themselves run with lmms-eval / lm-eval; these commands find the tasks, check, report, compare "
-            "and browse the runs, and export the tasks for lmms-eval.") in _help(capsys, ["--help"])
+    assert (
+        "Helpers around lmms-eval (and lm-eval) for the TempVS, ISO-Bench and CaT-Bench tasks of this package. "
+        "Evaluations themselves run with lmms-eval / lm-eval; these commands find the tasks, check, report, compare "
+        "and browse the runs, and export the tasks for lmms-eval."
+    ) in _help(capsys, ["--help"])
 
 
 def test_version_is_the_package_version(capsys):
@@ -292,18 +292,14 @@ def test_version_is_the_package_version(capsys):
 SUBCOMMAND_DEFAULTS = {
     "task-dir": ["lmms-eval"],
     "demo": ["demo_output", "random_choice", "seed=1234"],
-    "report": ["every table the runs have a task for", "markdown", "standard output", "no files",
-               "the model name in the results files", "the published rows too", "catbench 1, isobench 2, tempvs 1",
-               "exit 1 naming both data sources"],
-    "rescore": ["every task of the run", "the settings the run recorded",
-                "the environment's variable, else the folder the run recorded", "markdown", "standard output", "none"],
+    "report": ["every table the runs have a task for", "markdown", "standard output", "no files", "the model name in the results files", "the published rows too", "catbench 1, isobench 2, tempvs 1", "exit 1 naming both data sources"],
+    "rescore": ["every task of the run", "the settings the run recorded", "the environment's variable, else the folder the run recorded", "markdown", "standard output", "none"],
     "score-predictions": ["combined", "every model of the predictions folder", "all four", "none", "tempvs_released_scores", "every layout with rows"],
     "export": ["all", "none, and the run step fails"],
     "build-dataset": ["none"],
     "check": ["the --tasks each lmms-eval run recorded; lm-eval runs record none", "a problem naming the expected and found counts"],
     "compare": ["standard output", "exit 1 naming both data sources"],
-    "browse": ["browse.html in the run folder", "the environment's variable, else the folder the run recorded", "every task of the run",
-               "3", "360", "160", "320"],
+    "browse": ["browse.html in the run folder", "the environment's variable, else the folder the run recorded", "every task of the run", "3", "360", "160", "320"],
 }
 
 

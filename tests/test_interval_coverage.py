@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from temporal_bench.report.bootstrap import interval
 from temporal_bench.catbench.cluster_stats import CATBENCH
+from temporal_bench.report.bootstrap import interval
 from temporal_bench.report.cluster_stats import CLUSTER_STATS, CONFUSION, stacked
 from temporal_bench.tempvs.cluster_stats import TEMPVS
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
@@ -66,8 +66,7 @@ def test_cluster_intervals_cover_a_true_macro_f1_in_95_percent_of_runs():
     right = rng.random((RUNS, CLUSTERS, 2, per_class)) < cluster_accuracies(rng, truth)[..., None, None]
     counts = np.zeros((RUNS, CLUSTERS, len(CONFUSION)))  # all that macro F1 reads
     yes_right, no_right = right[..., 0, :].sum(axis=-1), right[..., 1, :].sum(axis=-1)
-    for name, value in {"yes_yes": yes_right, "yes_no": per_class - yes_right,
-                        "no_no": no_right, "no_yes": per_class - no_right}.items():
+    for name, value in {"yes_yes": yes_right, "yes_no": per_class - yes_right, "no_no": no_right, "no_yes": per_class - no_right}.items():
         counts[..., CATBENCH.column(name)] = value
     clustered = coverage(CATBENCH.metrics["f1_macro"], counts, truth)
     assert 0.93 <= clustered <= 0.97, clustered

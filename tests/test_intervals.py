@@ -13,37 +13,36 @@ import shutil
 
 import pytest
 
-from temporal_bench.lmms_eval_tasks.catbench import metrics as catbench_metrics
+from temporal_bench.catbench.breakdowns import BREAKDOWNS as CATBENCH_BREAKDOWNS
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from tests.task_docs import catbench_split as load_split
+from temporal_bench.isobench.breakdowns import AGGREGATIONS as ISOBENCH_AGGREGATIONS
+from temporal_bench.isobench.fixtures import write_fixture as write_isobench
+from temporal_bench.lmms_eval_tasks.catbench import metrics as catbench_metrics
 from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.lmms_eval_tasks.isobench import metrics as isobench_metrics
-from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from tests.task_docs import isobench_records as load_records
 from temporal_bench.report import LAYOUTS
-from temporal_bench.runs.results import load_runs
 from temporal_bench.report.bootstrap import DRAWS
-from temporal_bench.runs.breakdowns import with_breakdowns
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.cluster_stats import CLUSTER_STATS, cluster_stats_of
 from temporal_bench.report.compare import compare_runs, main_compare, single_run
 from temporal_bench.report.intervals import record_intervals, within
-from temporal_bench.runs.records import doc_record, task_records
-from temporal_bench.runs.logged import logged_run
+from temporal_bench.report.reproduction import CLOSE, DIFFERS, REPRODUCED, classify
 from temporal_bench.report.rows import build_rows
 from temporal_bench.report.verdicts import verdicts
-from temporal_bench.report.reproduction import CLOSE, DIFFERS, REPRODUCED, classify
-from temporal_bench.catbench.breakdowns import BREAKDOWNS as CATBENCH_BREAKDOWNS
-from temporal_bench.isobench.breakdowns import AGGREGATIONS as ISOBENCH_AGGREGATIONS
+from temporal_bench.runs.breakdowns import with_breakdowns
+from temporal_bench.runs.logged import logged_run
+from temporal_bench.runs.records import doc_record, task_records
+from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from tests.task_docs import task_docs
 from tests.harness import as_release_data, lm_eval, lmms_eval
+from tests.task_docs import catbench_split as load_split
+from tests.task_docs import isobench_records as load_records
+from tests.task_docs import task_docs
 
 LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "isobench"]
 LM_EVAL_TASKS = ["catbench_switched"]
-AGGREGATIONS = {"tempvs": TEMPVS_AGGREGATIONS, "isobench": ISOBENCH_AGGREGATIONS,
-                "catbench": {**{name: getattr(catbench_metrics, name) for name in catbench_metrics.METRIC_NAMES}, **CATBENCH_BREAKDOWNS}}
+AGGREGATIONS = {"tempvs": TEMPVS_AGGREGATIONS, "isobench": ISOBENCH_AGGREGATIONS, "catbench": {**{name: getattr(catbench_metrics, name) for name in catbench_metrics.METRIC_NAMES}, **CATBENCH_BREAKDOWNS}}
 
 
 def tempvs_response(doc):
@@ -62,9 +61,7 @@ def yes_no_response(index, gold):
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
     root = tmp_path_factory.mktemp("interval_data")
-    return {"TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs", n_sequences=8)),
-            "CATBENCH_DATA_DIR": str(write_catbench(root / "catbench", n_plans=5)),
-            "ISOBENCH_DATA_DIR": str(write_isobench(root / "isobench", "json", n=40))}
+    return {"TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs", n_sequences=8)), "CATBENCH_DATA_DIR": str(write_catbench(root / "catbench", n_plans=5)), "ISOBENCH_DATA_DIR": str(write_isobench(root / "isobench", "json", n=40))}
 
 
 @pytest.fixture(scope="module")
@@ -73,8 +70,7 @@ def script(data, tmp_path_factory):
     catbench_docs = with_switched_twins(load_split("test", data_dir=data["CATBENCH_DATA_DIR"]))
     entries = {f"tempvs_mt1_two/{i}": tempvs_response(d) for i, d in enumerate(tempvs_docs)}
     entries.update({f"catbench_switched/{i}": yes_no_response(i, d["answer"]) for i, d in enumerate(catbench_docs)})
-    entries.update({f"isobench/{i}": yes_no_response(i + 1, d["answer"])
-                    for i, d in enumerate(load_records(data["ISOBENCH_DATA_DIR"]))})
+    entries.update({f"isobench/{i}": yes_no_response(i + 1, d["answer"]) for i, d in enumerate(load_records(data["ISOBENCH_DATA_DIR"]))})
     path = tmp_path_factory.mktemp("interval_script") / "script.json"
     path.write_text(json.dumps(entries), encoding="utf-8")
     return path
@@ -190,8 +186,7 @@ def test_report_shows_intervals_and_verdicts_for_a_listed_model(release_run, tmp
     # differs also says whether the published value is outside the measured interval
     expected = {k: classify(paper.values[k], 2, measured.values[k], 0.01) for k in measured.values}
     assert {v.column.key: v.kind for v in found} == expected
-    assert {v.column.key: v.beyond_interval for v in found} == {
-        k: (not within(paper.values[k], 2, *measured.intervals[k]) if kind == DIFFERS else None) for k, kind in expected.items()}
+    assert {v.column.key: v.beyond_interval for v in found} == {k: (not within(paper.values[k], 2, *measured.intervals[k]) if kind == DIFFERS else None) for k, kind in expected.items()}
     assert {v.column.key: v.difference for v in found} == {k: measured.values[k] - paper.values[k] for k in expected}
     counts = ", ".join(f"{sum(kind == name for kind in expected.values())} {name}" for name in (REPRODUCED, CLOSE, DIFFERS))
     line = f"{counts} of 9 published cells (tolerance 1 point)"
@@ -225,8 +220,7 @@ def test_report_says_why_a_cell_has_no_interval(lmms_run, script, tmp_path, caps
     assert main_report([str(folder), "--table", "isobench-table1"]) == 0
     out = capsys.readouterr().out
     assert "`paper_precision_weighted` (Avg P) not in isobench" in out, out
-    assert ("these runs have none beside their results (run with `--log_samples`):\n"
-            f"- scripted (policy=script,script={script}): catbench_switched, isobench\n") in out
+    assert ("these runs have none beside their results (run with `--log_samples`):\n" f"- scripted (policy=script,script={script}): catbench_switched, isobench\n") in out
 
 
 def test_compare_a_run_with_itself_gives_zero_and_p_one(lmms_run, lm_eval_run):
@@ -282,7 +276,6 @@ def test_compare_joins_by_doc_identity_and_counts_the_changed_answers(lmms_run, 
     assert "| tempvs_mt1_two | MT |" in out and "MT1 two-event MT" in out
 
 
-
 def test_the_report_names_an_isobench_clustering_fallback(lmms_run, tmp_path, capsys):
     """Records without their plan's goal (runs before goals were recorded): the intervals fall back to
     the plan video, and the table says so."""
@@ -299,5 +292,4 @@ def test_the_report_names_an_isobench_clustering_fallback(lmms_run, tmp_path, ca
     _rewrite_samples(folder, "isobench", without_goal)
     assert main_report([str(folder), "--table", "isobench-table1"]) == 0
     out = capsys.readouterr().out
-    assert ("\nIntervals on a fallback cluster:\n- **scripted (policy=script,script=" in out
-            and "isobench: 40 of 40 records carry no goal: clustered by their plan video (plan_id), finer than the goals their questions share" in out)
+    assert "\nIntervals on a fallback cluster:\n- **scripted (policy=script,script=" in out and "isobench: 40 of 40 records carry no goal: clustered by their plan video (plan_id), finer than the goals their questions share" in out

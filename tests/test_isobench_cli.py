@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 from sklearn.metrics import classification_report
 
-from temporal_bench.lmms_eval_tasks.isobench import prompts
-from temporal_bench.isobench.fixtures import examples, write_fixture
-from tests.task_docs import isobench_records as load_records
 from temporal_bench.isobench.breakdowns import AGGREGATIONS, breakdown_metrics
+from temporal_bench.isobench.fixtures import examples, write_fixture
+from temporal_bench.lmms_eval_tasks.isobench import prompts
 from temporal_bench.lmms_eval_tasks.isobench.metrics import METRIC_NAMES
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.runs.records import doc_record
 from tests.harness import lmms_eval, logged_payload, metric, read_samples
+from tests.task_docs import isobench_records as load_records
 from tests.test_isobench_data import RENAMED, write_renamed
 
 CLASS_ROWS = {"dep": "yes", "nondep": "no", "weighted": "weighted avg", "macro": "macro avg"}
@@ -56,6 +56,7 @@ def expected_metrics(golds, preds, subsets):
 
 def subsets_of(docs):
     """Doc indices per breakdown, computed from the fixture's own fields (|j - i| < 3 is close)."""
+
     def distance(d):
         return min(abs(j - d["image_step_idx"]) for j in d["snippet_step_idxs"])
 
@@ -94,8 +95,7 @@ def assert_metrics(results, tmp_path, task, expected):
 
 def test_oracle_scores_one_on_both_modes(tmp_path):
     data = write_fixture(tmp_path / "data", "hf")
-    results = lmms_eval(tmp_path, ["isobench_all"], model_args="policy=oracle,template=<answer>{answer}</answer>",
-                        env={"ISOBENCH_DATA_DIR": str(data)})
+    results = lmms_eval(tmp_path, ["isobench_all"], model_args="policy=oracle,template=<answer>{answer}</answer>", env={"ISOBENCH_DATA_DIR": str(data)})
     records = load_records(data)
     for task, prompt in (("isobench", prompts.answer_only), ("isobench_cot", prompts.explain_then_answer)):
         for name, value in breakdown_metrics(task, logged_records(tmp_path, task)).items():
@@ -117,8 +117,7 @@ def test_oracle_scores_one_on_both_modes(tmp_path):
     assert results["configs"]["isobench_cot"]["generation_kwargs"]["temperature"] == 0
     for task in ("isobench", "isobench_cot"):
         assert results["configs"][task]["metadata"] == {"version": 1.0, "data_split": None, "column_map": None}
-        assert results["results"][task]["data_source,none"] == {"variable": "ISOBENCH_DATA_DIR", "folder": str(data), "fingerprint": records[0]["data"],
-                                                                "files": 1, "synthetic": True, "rows": 16, "expected_rows": 764}
+        assert results["results"][task]["data_source,none"] == {"variable": "ISOBENCH_DATA_DIR", "folder": str(data), "fingerprint": records[0]["data"], "files": 1, "synthetic": True, "rows": 16, "expected_rows": 764}
 
 
 def derived_tasks(folder, column_map):
@@ -130,8 +129,7 @@ def derived_tasks(folder, column_map):
     for task in ("isobench", "isobench_cot"):
         metadata = json.dumps({"version": 1.0, "data_split": None, "column_map": column_map})
         functions.append(f"process_docs_{task}_renamed = partial(process_docs, task={task + '_renamed'!r}, column_map={column_map!r})")
-        (folder / f"{task}_renamed.yaml").write_text(f"include: {LMMS_EVAL_TASK_DIR / 'isobench' / f'{task}.yaml'}\ntask: {task}_renamed\n"
-                                                     f"process_docs: !function utils.process_docs_{task}_renamed\nmetadata: {metadata}\n")
+        (folder / f"{task}_renamed.yaml").write_text(f"include: {LMMS_EVAL_TASK_DIR / 'isobench' / f'{task}.yaml'}\ntask: {task}_renamed\n" f"process_docs: !function utils.process_docs_{task}_renamed\nmetadata: {metadata}\n")
     (folder / "utils.py").write_text("\n".join(functions) + "\n")
     return folder
 
@@ -146,8 +144,7 @@ def test_always_yes_equals_sklearn_with_the_column_map(tmp_path):
             row.pop(key)
     (data / "isobench.json").write_text(json.dumps(rows))
     tasks = derived_tasks(tmp_path / "tasks", RENAMED)
-    results = lmms_eval(tmp_path, ["isobench_renamed", "isobench_cot_renamed"], model_args="policy=constant,response=YES",
-                        env={"ISOBENCH_DATA_DIR": str(data)}, extra=["--include_path", str(tasks)])
+    results = lmms_eval(tmp_path, ["isobench_renamed", "isobench_cot_renamed"], model_args="policy=constant,response=YES", env={"ISOBENCH_DATA_DIR": str(data)}, extra=["--include_path", str(tasks)])
     assert results["configs"]["isobench_renamed"]["metadata"]["column_map"] == RENAMED
     golds = [e["label"] for e in examples(16)]
     relation = {name: [i for i, e in enumerate(examples(16)) if e["relation"] == name] for name in ("before", "after")}
@@ -196,8 +193,7 @@ def test_scripted_refusals_give_coverage_and_both_score_variants(tmp_path):
             preds[task].append(yes_label if gold == "yes" else no_label)
     script_path = tmp_path / "script.json"
     script_path.write_text(json.dumps(script))
-    results = lmms_eval(tmp_path, ["isobench", "isobench_cot"], model_args=f"policy=script,script={script_path}",
-                        env={"ISOBENCH_DATA_DIR": str(data)})
+    results = lmms_eval(tmp_path, ["isobench", "isobench_cot"], model_args=f"policy=script,script={script_path}", env={"ISOBENCH_DATA_DIR": str(data)})
     for task in ("isobench", "isobench_cot"):
         expected = expected_metrics(golds, preds[task], subsets_of(docs))
         # refusals: buckets 0 and 4 for DEP docs, bucket 0 for NONDEP docs (2 + 2 + 2 of 24)

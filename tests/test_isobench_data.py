@@ -8,15 +8,17 @@ import numpy as np
 import pytest
 from loguru import logger as eval_logger
 
-from temporal_bench.lmms_eval_tasks.isobench import utils as task_utils
-from temporal_bench.lmms_eval_tasks.isobench import utils as hooks
 from temporal_bench.isobench.fixtures import write_fixture
+from temporal_bench.lmms_eval_tasks.isobench import utils as hooks
+from temporal_bench.lmms_eval_tasks.isobench import utils as task_utils
 from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import choose_split
 from tests.task_docs import isobench_records as load_records
 
 
 def open_image(doc):
     return task_utils.doc_to_visual(doc)[0]
+
+
 from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import EXPECTED_COUNTS, IsoBenchDataError, Table, check_statistics, map_columns, statistics
 
 RENAMED = {"goal": "what_to_make", "snippet": "shown_steps", "relation": "ask", "label": "gold_dep", "image": "picture_file"}
@@ -191,9 +193,7 @@ def test_label_and_relation_values_are_normalised(tmp_path):
         row.update(label=label, relation=relation)
     path.write_text(json.dumps(rows))
     records = load_records(root)
-    assert [(r["label"], r["relation"]) for r in records] == [
-        ("yes", "before"), ("no", "after"), ("yes", "before"), ("no", "after"),
-        ("yes", "before"), ("no", "after"), ("yes", "before"), ("no", "after")]
+    assert [(r["label"], r["relation"]) for r in records] == [("yes", "before"), ("no", "after"), ("yes", "before"), ("no", "after"), ("yes", "before"), ("no", "after"), ("yes", "before"), ("no", "after")]
     rows[0]["label"] = "maybe"
     path.write_text(json.dumps(rows))
     with pytest.raises(IsoBenchDataError, match="label 'maybe'"):

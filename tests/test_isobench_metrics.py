@@ -6,15 +6,14 @@ import json
 import pytest
 from sklearn.metrics import accuracy_score, precision_recall_fscore_support
 
-from temporal_bench.lmms_eval_tasks.isobench import metrics
 from temporal_bench.isobench.breakdowns import AGGREGATIONS, breakdown_metrics
+from temporal_bench.lmms_eval_tasks.isobench import metrics
 from temporal_bench.lmms_eval_tasks.isobench.metrics import FIELDS_READ, METRIC_NAMES, values_of
 from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_answer_only
 
 
 def record(gold, pred, relation="before", source=None, distance_class=None):
-    return {"id": "x", "gold": gold, "pred": pred, "relation": relation, "source": source, "distance_class": distance_class,
-            "failed": False}
+    return {"id": "x", "gold": gold, "pred": pred, "relation": relation, "source": source, "distance_class": distance_class, "failed": False}
 
 
 RECORDS = [
@@ -107,8 +106,7 @@ def test_not_applicable_scores_are_none():
 def test_headline_keys_and_breakdown_keys():
     """The metric_list holds the headline, under Table 1's rule (its keys name it); breakdown_metrics every key, the
     three rules' scores among them."""
-    assert METRIC_NAMES == ["paper_f1_weighted", "paper_f1_macro", "paper_precision_dep", "paper_recall_dep", "paper_f1_dep",
-                            "paper_precision_nondep", "paper_recall_nondep", "paper_f1_nondep", "coverage", "failed_count"]
+    assert METRIC_NAMES == ["paper_f1_weighted", "paper_f1_macro", "paper_precision_dep", "paper_recall_dep", "paper_f1_dep", "paper_precision_nondep", "paper_recall_nondep", "paper_f1_nondep", "coverage", "failed_count"]
     assert metrics.TABLE1_RULE == "paper_"
     assert metrics.paper_f1_weighted(RECORDS) == ALL["paper_f1_weighted"] and metrics.paper_f1_macro(RECORDS) == ALL["paper_f1_macro"]
     gold, pred = [r["gold"] for r in RECORDS], [r["pred"] for r in RECORDS]  # the third label kept
@@ -116,28 +114,24 @@ def test_headline_keys_and_breakdown_keys():
     assert [metrics.paper_precision_dep(RECORDS), metrics.paper_recall_dep(RECORDS), metrics.paper_f1_dep(RECORDS)] == pytest.approx([p[0], r[0], f[0]])
     assert [metrics.paper_precision_nondep(RECORDS), metrics.paper_recall_nondep(RECORDS), metrics.paper_f1_nondep(RECORDS)] == pytest.approx([p[1], r[1], f[1]])
     assert set(ALL) == set(AGGREGATIONS) and len(ALL) == 34 + 14
-    assert {"accuracy", "strict_f1_weighted", "strict_accuracy", "f1_weighted_before", "f1_weighted_crosstask",
-            "paper_f1_weighted", "paper_f1_of_avg_pr"} <= set(ALL)
+    assert {"accuracy", "strict_f1_weighted", "strict_accuracy", "f1_weighted_before", "f1_weighted_crosstask", "paper_f1_weighted", "paper_f1_of_avg_pr"} <= set(ALL)
 
 
 def test_every_doc_returns_its_record_under_the_first_key_and_what_each_other_key_reads():
-    doc = {"id": "7", "task": "isobench", "goal": "make tea", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "answer": "no",
-           "data": "0123456789ab"}
+    doc = {"id": "7", "task": "isobench", "goal": "make tea", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "answer": "no", "data": "0123456789ab"}
 
     def process_results(doc, results):
         return values_of(doc, results[0], parse_answer_only)
 
     values = process_results(doc, ["**No**."])
     assert list(values) == METRIC_NAMES
-    assert values["paper_f1_weighted"] == {"id": "7", "task": "isobench", "goal": "make tea", "plan_id": None, "relation": "after", "source": None, "distance_class": None,
-                                     "data": "0123456789ab", "gold": "no", "pred": "no", "failed": False}
+    assert values["paper_f1_weighted"] == {"id": "7", "task": "isobench", "goal": "make tea", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "data": "0123456789ab", "gold": "no", "pred": "no", "failed": False}
     assert values["paper_f1_macro"] == values["paper_recall_nondep"] == {"gold": "no", "pred": "no"}
     assert (values["coverage"], values["failed_count"]) == ({"pred": "no"}, {"failed": False})
     # the metric values of a logged sample (the data's record, under data_source, aside): 639 B here, 717 B with every
     # field filled with long values (docs/isobench.md "Metrics"; every key carrying the whole record: 2,194 and 2,584 B)
     assert len(json.dumps(values)) == 639
-    long = {**doc, "id": "youcook2_00763", "plan_id": "GLd3aX16zBg", "relation": "before", "source": "crosstask",
-            "distance_class": "distant"}
+    long = {**doc, "id": "youcook2_00763", "plan_id": "GLd3aX16zBg", "relation": "before", "source": "crosstask", "distance_class": "distant"}
     assert len(json.dumps(process_results(long, [""]))) == 717
 
 

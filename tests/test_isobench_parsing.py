@@ -2,9 +2,9 @@
 
 import pytest
 
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import last_answer_tag
 from temporal_bench.lmms_eval_tasks.isobench import prompts
 from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_answer_only, parse_explain_then_answer
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import last_answer_tag
 
 # (response, expected label) for Answer-Only: the first whole-word YES/NO, case-insensitive.
 ANSWER_ONLY_CASES = [

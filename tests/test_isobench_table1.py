@@ -19,8 +19,8 @@ from math import ceil, floor
 
 import pytest
 
-from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import EXPECTED_COUNTS
 from temporal_bench.isobench.breakdowns import paper_f1_of_avg_pr
+from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import EXPECTED_COUNTS
 from temporal_bench.lmms_eval_tasks.isobench.metrics import scores
 from temporal_bench.published import load_table
 
@@ -47,8 +47,7 @@ def f1(p, r):
 
 def numerators(denominator, printed):
     """n in 0..denominator with n / denominator printing as ``printed``."""
-    return [n for n in range(max(0, floor((printed - HALF) * denominator)), min(denominator, ceil((printed + HALF) * denominator)) + 1)
-            if fits(ratio(n, denominator), printed)]
+    return [n for n in range(max(0, floor((printed - HALF) * denominator)), min(denominator, ceil((printed + HALF) * denominator)) + 1) if fits(ratio(n, denominator), printed)]
 
 
 def others(count, printed, limit):
@@ -117,10 +116,8 @@ def allowed(row, cells):
 def records_of(matrix):
     """Per-doc records of 764 answers with this confusion matrix, the rest unparsed."""
     a, b, c, d = matrix
-    answers = ([("yes", "yes")] * a + [("yes", "no")] * b + [("yes", "invalid")] * (DEP - a - b)
-               + [("no", "yes")] * c + [("no", "no")] * d + [("no", "invalid")] * (NONDEP - c - d))
-    return [{"gold": gold, "pred": pred, "failed": False, "relation": "before", "source": None, "distance_class": None}
-            for gold, pred in answers]
+    answers = [("yes", "yes")] * a + [("yes", "no")] * b + [("yes", "invalid")] * (DEP - a - b) + [("no", "yes")] * c + [("no", "no")] * d + [("no", "invalid")] * (NONDEP - c - d)
+    return [{"gold": gold, "pred": pred, "failed": False, "relation": "before", "source": None, "distance_class": None} for gold, pred in answers]
 
 
 TABLE = load_table("isobench", 1)
@@ -133,8 +130,7 @@ EXPECTED = {
     ("DeepSeek-VL2 (tiny)", "E→A"): {"all": {"default": BOTH, "strict_": BOTH, "paper_": BOTH}},
     ("DeepSeek-VL2 (tiny)", "A"): {"all": {"default": BOTH, "strict_": BOTH, "paper_": BOTH}},
     ("Llava-1.5 (7B)", "E→A"): {"all": {"paper_": {"mean", "f1_of_pr"}}},
-    ("Llava-1.5 (7B)", "A"): {"all": {"default": {"f1_of_pr"}},
-                              "unflagged": {rule: {"mean", "f1_of_pr"} for rule in RULES}},
+    ("Llava-1.5 (7B)", "A"): {"all": {"default": {"f1_of_pr"}}, "unflagged": {rule: {"mean", "f1_of_pr"} for rule in RULES}},
     ("Qwen2.5-VL (32B)", "E→A"): {"all": {"paper_": {"mean"}}},
     ("Qwen2.5-VL (32B)", "A"): {"all": {"default": {"mean", "f1_of_pr"}, "paper_": {"mean", "f1_of_pr"}}},
     ("PaliGemma2 (10B mix 448)", "E→A"): {"all": {"default": BOTH, "strict_": BOTH, "paper_": BOTH}},
@@ -189,9 +185,7 @@ def test_the_rules_a_confusion_matrix_consistent_with_the_row_allows(row):
 
 def test_only_the_paper_rule_fits_the_rows_that_rule_out_the_other_two():
     """The rows no two-class matrix can print (issue 15's examples among them) all fit the paper_ rule."""
-    paper_only = {key for key, outcome in EXPECTED.items()
-                  if set(outcome.get("unflagged", outcome["all"])) == {"paper_"}}
-    assert paper_only == {("Llava-1.5 (7B)", "E→A"), ("Qwen2.5-VL (32B)", "E→A"), ("PaliGemma2 (10B mix 448)", "A"),
-                          ("Llama-3.2 (11B Vision)", "E→A"), ("claude-3.5-sonnet", "A")}
+    paper_only = {key for key, outcome in EXPECTED.items() if set(outcome.get("unflagged", outcome["all"])) == {"paper_"}}
+    assert paper_only == {("Llava-1.5 (7B)", "E→A"), ("Qwen2.5-VL (32B)", "E→A"), ("PaliGemma2 (10B mix 448)", "A"), ("Llama-3.2 (11B Vision)", "E→A"), ("claude-3.5-sonnet", "A")}
     fits_paper = {key for key, outcome in EXPECTED.items() if "paper_" in outcome.get("unflagged", outcome["all"])}
     assert set(EXPECTED) - fits_paper == {("o3", "E→A")}

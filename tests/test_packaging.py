@@ -29,8 +29,7 @@ from temporal_bench.tempvs.task_tests import per_test_results
 from tests.harness import read_results, read_samples
 
 REPO = Path(__file__).resolve().parents[1]
-PACKAGE_DIRS = {"tempvs": "tempvs", "isobench": "isobench", "catbench": "catbench", "lmms_eval_tasks/_task_utils/temporal_reasoning": "utils",
-                "lmms_eval_tasks": "lmms_eval_tasks", "": "temporal_bench"}
+PACKAGE_DIRS = {"tempvs": "tempvs", "isobench": "isobench", "catbench": "catbench", "lmms_eval_tasks/_task_utils/temporal_reasoning": "utils", "lmms_eval_tasks": "lmms_eval_tasks", "": "temporal_bench"}
 
 
 def _run(command, **kwargs):
@@ -46,8 +45,7 @@ def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
     source = out / "source"
     shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "__pycache__", "demo_output"))
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q",
-          "-w", str(out), str(source)], cwd=out)
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q", "-w", str(out), str(source)], cwd=out)
     [built] = out.glob("*.whl")
     return built
 
@@ -67,10 +65,12 @@ def fresh_env(tmp_path_factory, wheel) -> Path:
 def installed(fresh_env, tmp_path_factory) -> dict:
     """What the fresh environment's Python finds, from a folder outside the checkout: where the
     package's templates and task folder are, and the task names lmms-eval indexes from it."""
-    code = ("import json, lmms_eval.models, temporal_bench.tempvs.fixtures as f, temporal_bench.paths as p\n"
-            "from lmms_eval.tasks import TaskManager\n"
-            "print(json.dumps({'paths': [str(f.TEMPLATES_DIR), str(p.LMMS_EVAL_TASK_DIR)],"
-            " 'tasks': list(TaskManager('WARNING', include_defaults=False).all_tasks)}))")
+    code = (
+        "import json, lmms_eval.models, temporal_bench.tempvs.fixtures as f, temporal_bench.paths as p\n"
+        "from lmms_eval.tasks import TaskManager\n"
+        "print(json.dumps({'paths': [str(f.TEMPLATES_DIR), str(p.LMMS_EVAL_TASK_DIR)],"
+        " 'tasks': list(TaskManager('WARNING', include_defaults=False).all_tasks)}))"
+    )
     out = _run([str(fresh_env / "bin" / "python"), "-c", code], cwd=tmp_path_factory.mktemp("elsewhere")).stdout
     return json.loads(out.strip().splitlines()[-1])
 
@@ -85,8 +85,7 @@ def demo(fresh_env, tmp_path_factory):
 
 
 def _repository_files(folder: str):
-    return {p.relative_to(REPO / folder).as_posix() for p in (REPO / folder).rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts}
+    return {p.relative_to(REPO / folder).as_posix() for p in (REPO / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts}
 
 
 def test_wheel_holds_only_the_one_import_name_and_every_shipped_file(wheel):
@@ -102,8 +101,7 @@ def test_wheel_holds_only_the_one_import_name_and_every_shipped_file(wheel):
 
 def test_the_installed_package_is_the_wheels_and_lmms_eval_indexes_every_task_yaml(fresh_env, installed):
     assert all(Path(p).is_relative_to(fresh_env) for p in installed["paths"]), installed["paths"]
-    names = {match for path in LMMS_EVAL_TASK_DIR.rglob("*.yaml")
-             for match in re.findall(r"^(?:task|group): (\S+)$", path.read_text(encoding="utf-8"), flags=re.M)}
+    names = {match for path in LMMS_EVAL_TASK_DIR.rglob("*.yaml") for match in re.findall(r"^(?:task|group): (\S+)$", path.read_text(encoding="utf-8"), flags=re.M)}
     assert names and names <= set(installed["tasks"]), sorted(names - set(installed["tasks"]))
 
 
@@ -115,10 +113,11 @@ def test_the_installed_demo_writes_its_results_and_report_from_another_folder(de
 
 def test_nothing_in_the_repository_reads_a_path_outside_it():
     tracked = _run(["git", "ls-files"], cwd=REPO).stdout.split()
-    offenders = [name for name in tracked if name.endswith((".py", ".sh", ".cfg", ".toml", ".yaml", "_yaml"))
-                 and any(marker in (REPO / name).read_text(encoding="utf-8")
-                         for marker in ("../shared", '/ "shared"', "parents[2].parent"))
-                 and name != "tests/test_packaging.py"]
+    offenders = [
+        name
+        for name in tracked
+        if name.endswith((".py", ".sh", ".cfg", ".toml", ".yaml", "_yaml")) and any(marker in (REPO / name).read_text(encoding="utf-8") for marker in ("../shared", '/ "shared"', "parents[2].parent")) and name != "tests/test_packaging.py"
+    ]
     assert not offenders
 
 
@@ -141,15 +140,14 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     assert set(DEMO_BENCHMARKS) == {"catbench", "isobench", "tempvs"}
     # the lmms-eval run's folder (beside results/: the scores of the release's blind predictions, Table 17)
     [results_file] = (output / "results").glob("*_results.json")
-    assert {path.parent.name for path in (output / "tempvs_released_blind").rglob("*_results.json")} == {
-        "Llama-3.1-8B", "Phi-3.5-mini-instruct", "Qwen2.5-72B-Instruct"}
+    assert {path.parent.name for path in (output / "tempvs_released_blind").rglob("*_results.json")} == {"Llama-3.1-8B", "Phi-3.5-mini-instruct", "Qwen2.5-72B-Instruct"}
     run_folder = results_file.parent
     results = read_results(results_file, tasks, log)
     # lmms-eval's own output (its 250-row metric table) went to the log; the summary closes the output
     assert "|Tasks|" not in log.stdout.replace(" ", "") and "|Tasks|" in (output / "lmms_eval.log").read_text().replace(" ", "")
     # TempVS's tests come from the tasks of --tasks tempvs (MT2 and MT3 two by two): read per test
     flat = {name: entry for task, values in results["results"].items() for name, entry in per_test_results(task, values).items()}
-    summary = log.stdout[log.stdout.index("\nSummary: random_choice (seed=1234) on the demo data. The demo data is synthetic"):]
+    summary = log.stdout[log.stdout.index("\nSummary: random_choice (seed=1234) on the demo data. The demo data is synthetic") :]
     # checked as `temporal-bench check` checks a run; no warning about the demo's own (synthetic) data
     assert f"results: {results_file}\ncheck: OK: 1 run(s), 17 task(s), " in log.stdout
     lmms_eval_log = (output / "lmms_eval.log").read_text(encoding="utf-8")
@@ -160,9 +158,13 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     for row in ("catbench_sc_k5_t08_switched ", "catbench_explain_nl_switched ", "isobench_cot ", "MT3 caption CoT "):
         assert f"\n  {row}" in summary, row
     assert flat["isobench_cot"]["coverage,none"] == 1.0
-    for task, metric, scale, decimals, chance in (("catbench_switched", "f1_macro", 1, 2, "0.5*"), ("isobench", "f1_weighted", 1, 2, "0.5*"),
-                                                  ("isobench_cot", "f1_weighted", 1, 2, "0.5*"),
-                                                  ("tempvs_mt1_two", "mt_acc", 100, 1, "50"), ("tempvs_mt3_caption", "mt_acc", 100, 1, "20")):
+    for task, metric, scale, decimals, chance in (
+        ("catbench_switched", "f1_macro", 1, 2, "0.5*"),
+        ("isobench", "f1_weighted", 1, 2, "0.5*"),
+        ("isobench_cot", "f1_weighted", 1, 2, "0.5*"),
+        ("tempvs_mt1_two", "mt_acc", 100, 1, "50"),
+        ("tempvs_mt3_caption", "mt_acc", 100, 1, "20"),
+    ):
         assert f" {flat[task][f'{metric},none'] * scale:.{decimals}f} ({chance})" in summary, task
     report = output / "report"  # the paper-layout report of the run, listed in short
     assert f"paper-layout report (temporal-bench report): {report}/\n  tables (.md and .csv): catbench-table1," in log.stdout
@@ -190,8 +192,7 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     # tasks the demo leaves out)
     assert {path.stem for path in report.glob("*.md")} == set(LAYOUTS) - {"tempvs-table12"}
     not_run = [line for path in sorted(report.glob("*.md")) for line in path.read_text(encoding="utf-8").splitlines() if "not run (" in line]
-    assert [line.split("no task matching ")[1] for line in not_run] == [
-        f"tempvs_{test}_unfiltered)" for test in ("mt1_two", "mt1_three", "mt2_event", "mt2_caption")]
+    assert [line.split("no task matching ")[1] for line in not_run] == [f"tempvs_{test}_unfiltered)" for test in ("mt1_two", "mt1_three", "mt2_event", "mt2_caption")]
     page = output / "browse.html"  # the failure browser of the run, its path printed
     assert page.is_file() and str(page) in log.stdout
     n_catbench = results["n-samples"]["catbench_switched"]["effective"]
@@ -204,8 +205,7 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     for task in ["tempvs"]:  # the six tests of --tasks tempvs
         values = breakdown_metrics(task, task_records(logged_run(results_file), task))
         counts.update(per_test_results(task, {f"{k},none": v for k, v in values.items()}))
-    for task, chance in {"tempvs_mt1_two": 0.5, "tempvs_mt1_three": 0.5, "tempvs_mt2_event": 0.2, "tempvs_mt2_caption": 0.2,
-                         "tempvs_mt3_event": 0.2, "tempvs_mt3_caption": 0.2}.items():
+    for task, chance in {"tempvs_mt1_two": 0.5, "tempvs_mt1_three": 0.5, "tempvs_mt2_event": 0.2, "tempvs_mt2_caption": 0.2, "tempvs_mt3_event": 0.2, "tempvs_mt3_caption": 0.2}.items():
         values = flat[task]
         assert _near_chance(values["mt_acc,none"], chance, counts[task]["main_count,none"]), task
         # grounding has no options: the baseline picks among the sequence's images (mostly 5)

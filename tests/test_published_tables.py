@@ -9,9 +9,7 @@ import pytest
 
 from temporal_bench.published import list_tables, load_table, parse_flags
 
-ROUND = (
-    0.011  # two printed values rounded to 2 decimals: their mean is off by at most 0.01
-)
+ROUND = 0.011  # two printed values rounded to 2 decimals: their mean is off by at most 0.01
 
 EXPECTED = {
     # (benchmark, table): (rows, value columns in order)
@@ -57,8 +55,7 @@ EXPECTED = {
     ),
     ("tempvs", "12"): (
         6,
-        "two_event_mt two_event_mt_given_gts three_event_mt three_event_mt_given_gts mt2_event_mt mt2_event_mt_given_gts "
-        "mt3_event_mt mt3_event_mt_given_gts",
+        "two_event_mt two_event_mt_given_gts three_event_mt three_event_mt_given_gts mt2_event_mt mt2_event_mt_given_gts " "mt3_event_mt mt3_event_mt_given_gts",
     ),
     ("tempvs", "14"): (
         38,
@@ -74,19 +71,11 @@ EXPECTED = {
     ),
     ("tempvs", "17"): (
         3,
-        " ".join(
-            f"{t}_{w}"
-            for t in ("two_event", "three_event", "mt2_event", "mt2_caption")
-            for w in ("before", "after")
-        ),
+        " ".join(f"{t}_{w}" for t in ("two_event", "three_event", "mt2_event", "mt2_caption") for w in ("before", "after")),
     ),
     ("tempvs", "18"): (
         5,
-        " ".join(
-            f"{t}_{w}"
-            for t in ("two_event", "three_event", "mt2_event", "mt2_caption")
-            for w in ("before", "after")
-        ),
+        " ".join(f"{t}_{w}" for t in ("two_event", "three_event", "mt2_event", "mt2_caption") for w in ("before", "after")),
     ),
     ("tempvs", "19"): (3, "with_events with_captions images_only"),
 }
@@ -110,10 +99,7 @@ def f1_fits(p, r, f):
     so its range is spanned by the corners.
     """
     p, r, f = _exact(p), _exact(r), _exact(f)
-    values = [
-        f1(a, b)
-        for a, b in itertools.product((p - HALF, p + HALF), (r - HALF, r + HALF))
-    ]
+    values = [f1(a, b) for a, b in itertools.product((p - HALF, p + HALF), (r - HALF, r + HALF))]
     return min(values) < f + HALF and max(values) > f - HALF
 
 
@@ -125,9 +111,7 @@ def between(a, b, v):
 
 
 def test_every_table_is_listed():
-    assert list_tables() == sorted(
-        EXPECTED, key=lambda bt: (bt[0], int(bt[1].split("_")[0]))
-    )
+    assert list_tables() == sorted(EXPECTED, key=lambda bt: (bt[0], int(bt[1].split("_")[0])))
 
 
 @pytest.mark.parametrize("benchmark,table", sorted(EXPECTED))
@@ -322,11 +306,7 @@ def test_catbench_table6_7_rows():
         "Self-consistency [k=3, T=0.6]",
         "Few-shot (BM25, k=5)",
     ]
-    sc = [
-        (r["k"], r["temperature"], r["f"], r["tc"], r["occ"])
-        for r in t
-        if r["method"] == "self-consistency"
-    ]
+    sc = [(r["k"], r["temperature"], r["f"], r["tc"], r["occ"]) for r in t if r["method"] == "self-consistency"]
     assert sc == [
         (3, 0.6, 0.49, 78.66, 48.17),
         (3, 0.8, 0.48, 79.58, 47.25),
@@ -387,11 +367,7 @@ def test_isobench_table1_spot_values_and_labels():
 
 def test_isobench_aggregate_f_is_mean_of_class_f_except_dagger_rows():
     t = load_table("isobench", 1)
-    off = {
-        (r["model"], r["mode"])
-        for r in t
-        if abs((r["dep_f"] + r["nondep_f"]) / 2 - r["avg_f"]) > ROUND
-    }
+    off = {(r["model"], r["mode"]) for r in t if abs((r["dep_f"] + r["nondep_f"]) / 2 - r["avg_f"]) > ROUND}
     dagger = {(r["model"], r["mode"]) for r in t.flagged("dagger")}
     assert off == dagger == {("Llava-1.5 (7B)", "A"), ("PaliGemma2 (10B mix 448)", "A")}
     for r in t.flagged("dagger"):
@@ -408,12 +384,7 @@ def test_isobench_other_cells_fit_unless_flagged_uncertain():
         for m in "pr":  # a weighted average lies between the two class values
             if not between(r[f"dep_{m}"], r[f"nondep_{m}"], r[f"avg_{m}"]):
                 misfits.add((r["model"], r["mode"], f"avg_{m}"))
-    flagged = {
-        (r["model"], r["mode"], c)
-        for r in t
-        for c in t.flags(r).get("ocr_uncertain", ())
-        if c != "avg_f"
-    }
+    flagged = {(r["model"], r["mode"], c) for r in t for c in t.flags(r).get("ocr_uncertain", ()) if c != "avg_f"}
     assert (
         misfits
         == flagged
@@ -424,9 +395,7 @@ def test_isobench_other_cells_fit_unless_flagged_uncertain():
             ("o3", "E→A", "avg_r"),
         }
     )
-    assert t.flags(t.value(model="o3", mode="E→A")) == {
-        "ocr_uncertain": {"dep_f", "avg_r"}
-    }
+    assert t.flags(t.value(model="o3", mode="E→A")) == {"ocr_uncertain": {"dep_f", "avg_r"}}
 
 
 # ----------------------------------------------------------------------------- TempVS
@@ -491,20 +460,13 @@ def test_tempvs_mt_given_gts_is_undefined_exactly_when_no_gts_pass(table, prefix
                 p,
             )
             undefined += r[f"{p}_mt_given_gts"] is None
-            assert (
-                r[f"{p}_gts"] <= r[f"{p}_gt"]
-            )  # every event grounded is rarer than one event grounded
+            assert r[f"{p}_gts"] <= r[f"{p}_gt"]  # every event grounded is rarer than one event grounded
     assert undefined == {"14": 0, "15": 17}[table]
 
 
 def test_tempvs_table16_undefined_cells():
     t = load_table("tempvs", "16")
-    undefined = {
-        (r["model"], c)
-        for r in t
-        for c in ("mt3_event_mt_given_gts", "mt3_caption_mt_given_gts")
-        if r[c] is None
-    }
+    undefined = {(r["model"], c) for r in t for c in ("mt3_event_mt_given_gts", "mt3_caption_mt_given_gts") if r[c] is None}
     assert len(undefined) == 20
     assert ("LongVA-7B", "mt3_event_mt_given_gts") in undefined
     assert ("Janus-Pro-1B", "mt3_caption_mt_given_gts") not in undefined
@@ -527,9 +489,7 @@ def test_tempvs_table6_without_cot_equals_appendix_tables():
             ("internvl2_5_78b", "InternVL2_5-78B"),
             ("gpt_4o", "GPT-4o"),
         ):
-            assert r[f"{col}_wo"] == round(
-                100 * appendix[model][f"{r['task_key']}_mt"], 2
-            ), (r["task"], model)
+            assert r[f"{col}_wo"] == round(100 * appendix[model][f"{r['task_key']}_mt"], 2), (r["task"], model)
             assert r[f"{col}_delta"] == round(r[f"{col}_cot"] - r[f"{col}_wo"], 2)
     assert t6.value(task="Three-event (MT1)")["gpt_4o_delta"] == -1.14
     assert t6.value(task="Sentence ordering (MT2)")["gpt_4o_cot"] == 81.41
@@ -554,16 +514,8 @@ def test_tempvs_tables_18_and_19_agree_with_appendix_tables():
             c["mt3_event_mt"],
             c["mt3_caption_mt"],
         )
-    assert (
-        load_table("tempvs", "19").value(model="InternVL2_5-78B-MPO")["images_only"]
-        == 0.2709
-    )
-    assert (
-        load_table("tempvs", "17").value(model="Qwen2.5-72B-Instruct")[
-            "mt2_caption_after"
-        ]
-        == 0.3203
-    )
+    assert load_table("tempvs", "19").value(model="InternVL2_5-78B-MPO")["images_only"] == 0.2709
+    assert load_table("tempvs", "17").value(model="Qwen2.5-72B-Instruct")["mt2_caption_after"] == 0.3203
 
 
 def test_tempvs_table3_random_row():
@@ -586,20 +538,13 @@ def test_tempvs_table3_random_row():
     assert all(r[c] is None for c in t.columns if c.endswith("_mt_given_gts"))
     # chance values: (1/5)^events for five-image sequences, except the flagged three-event cell
     assert math.isclose(r["two_event_gts"], 100 * 0.2**2)
-    assert math.isclose(r["mt2_event_gts"], 100 * 0.2**5) and math.isclose(
-        r["mt2_caption_gts"], 100 * 0.2**5
-    )
+    assert math.isclose(r["mt2_event_gts"], 100 * 0.2**5) and math.isclose(r["mt2_caption_gts"], 100 * 0.2**5)
     assert not math.isclose(r["three_event_gts"], 100 * 0.2**3)
     assert t.flags(r) == {"suspect": {"three_event_gts"}}
     # Table 3 reports the Tables 14-16 measures x 100: its columns are theirs
-    appendix_columns = {
-        c for n in ("14", "15", "16") for c in load_table("tempvs", n).columns
-    }
+    appendix_columns = {c for n in ("14", "15", "16") for c in load_table("tempvs", n).columns}
     value_columns = t.columns[1:-2]
-    assert (
-        set(value_columns) <= appendix_columns
-        and set(value_columns) == t.percent_columns
-    )
+    assert set(value_columns) <= appendix_columns and set(value_columns) == t.percent_columns
 
 
 def test_tempvs_table5_averages():
@@ -613,39 +558,24 @@ def test_tempvs_table5_averages():
     )
     off = set()
     for r in t:
-        assert abs((r["top5_pos"] + r["top5_neg"]) / 2 - r["both"]) <= 0.051, r[
-            "statement_type"
-        ]
+        assert abs((r["top5_pos"] + r["top5_neg"]) / 2 - r["both"]) <= 0.051, r["statement_type"]
         for pn in ("pos", "neg"):
             if abs(sum(r[f"{m}_{pn}"] for m in five) / 5 - r[f"top5_{pn}"]) > 0.051:
                 off.add((r["task"], r["statement_type_code"], f"top5_{pn}"))
-    flagged = {
-        (r["task"], r["statement_type_code"], c)
-        for r in t
-        for c in t.flags(r).get("suspect", ())
-    }
-    assert (
-        off == flagged
-        and len(flagged) == 8
-        and {task for task, _, _ in flagged} == {"three"}
-    )
+    flagged = {(r["task"], r["statement_type_code"], c) for r in t for c in t.flags(r).get("suspect", ())}
+    assert off == flagged and len(flagged) == 8 and {task for task, _, _ in flagged} == {"three"}
     r = t.value(task="three", statement_type="later/finally")
     assert (
         r["llava_next_video_34b_pos"],
         r["llava_next_video_34b_neg"],
         r["both"],
     ) == (100.0, 0.1, 61.5)
-    assert (
-        t.value(task="two", statement_type="implict")["statement_type_code"]
-        == "implictpair"
-    )
+    assert t.value(task="two", statement_type="implict")["statement_type_code"] == "implictpair"
 
 
 def test_tempvs_tables_4_and_12_spot_values():
     t4 = load_table("tempvs", "4")
-    assert [(r["task"], r["items"], r["accuracy"], r["fleiss_kappa"]) for r in t4][
-        3
-    ] == ("mt2_caption", 40, 89.3, 0.764)
+    assert [(r["task"], r["items"], r["accuracy"], r["fleiss_kappa"]) for r in t4][3] == ("mt2_caption", 40, 89.3, 0.764)
     t12 = load_table("tempvs", "12")
     assert t12.value(model="Mantis-8B-Idefics2")["mt2_event_mt_given_gts"] == 0
     assert t12.value(model="InternVL2_5-78B-MPO")["mt2_event_mt_given_gts"] == 0.9543

@@ -60,5 +60,4 @@ def test_relative_links_open_files_of_the_repository():
 
 def test_the_link_checker_catches_a_broken_link(tmp_path):
     (tmp_path / "a.md").write_text("# A `b` (c)\n\n[ok](a.md#a-b-c) [bad](missing.md) [anchor](#nope) [up](../x.md)\n")
-    assert [problem.split()[2] for problem in broken_links(tmp_path / "a.md", root=tmp_path)] == [
-        "missing.md", "#nope", "../x.md"]
+    assert [problem.split()[2] for problem in broken_links(tmp_path / "a.md", root=tmp_path)] == ["missing.md", "#nope", "../x.md"]

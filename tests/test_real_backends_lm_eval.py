@@ -20,9 +20,26 @@ def test_lm_eval_hf_backend_runs_catbench_with_the_chat_template(tmp_path):
     data = write_fixture(tmp_path / "catbench")
     out = tmp_path / "lm_eval_out"
     out.mkdir()
-    command = [str(BIN / "lm-eval"), "run", "--model", "hf", "--model_args", f"pretrained={checkpoint}", "--device", "cpu",
-               "--apply_chat_template", "--tasks", "catbench", "--include_path", str(LM_EVAL_TASK_DIR),
-               "--limit", "4", "--output_path", str(out), "--log_samples"]
+    command = [
+        str(BIN / "lm-eval"),
+        "run",
+        "--model",
+        "hf",
+        "--model_args",
+        f"pretrained={checkpoint}",
+        "--device",
+        "cpu",
+        "--apply_chat_template",
+        "--tasks",
+        "catbench",
+        "--include_path",
+        str(LM_EVAL_TASK_DIR),
+        "--limit",
+        "4",
+        "--output_path",
+        str(out),
+        "--log_samples",
+    ]
     log = run_cli(command, out, env={"CATBENCH_DATA_DIR": str(data), "OMP_NUM_THREADS": "1"})
     results = read_results(out, ["catbench"], log)
     (samples_file,) = glob.glob(str(out / "**" / "samples_catbench_*.jsonl"), recursive=True)

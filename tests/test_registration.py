@@ -2,7 +2,6 @@
 
 import os
 import subprocess
-
 from pathlib import Path
 
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
@@ -19,28 +18,23 @@ def test_lmms_eval_lists_our_tasks_without_flags(tmp_path):
 
 
 def test_task_manager_built_by_python_users_indexes_our_tasks():
-    code = (
-        "import lmms_eval.evaluator\n"
-        "from lmms_eval.tasks import TaskManager\n"
-        "tm = TaskManager('WARNING')\n"
-        "print('catbench' in tm.all_tasks, 'mmmu_val' in tm.all_tasks, tm.include_path)\n"
-    )
+    code = "import lmms_eval.evaluator\n" "from lmms_eval.tasks import TaskManager\n" "tm = TaskManager('WARNING')\n" "print('catbench' in tm.all_tasks, 'mmmu_val' in tm.all_tasks, tm.include_path)\n"
     out = subprocess.run([str(BIN / "python"), "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "True True None"
     # opted out: our folder is not indexed (the built-in folders, checked above, take ~15 s to index)
-    opted_out = subprocess.run([str(BIN / "python"), "-c", code.replace("'WARNING'", "'WARNING', include_defaults=False")],
-                               capture_output=True, text=True, check=True,
-                               env={**os.environ, "TEMPORAL_BENCH_NO_AUTO_TASKS": "1"}).stdout
+    opted_out = subprocess.run([str(BIN / "python"), "-c", code.replace("'WARNING'", "'WARNING', include_defaults=False")], capture_output=True, text=True, check=True, env={**os.environ, "TEMPORAL_BENCH_NO_AUTO_TASKS": "1"}).stdout
     assert opted_out.strip() == "False False None"
 
 
 def test_our_models_are_registered_whichever_module_is_imported_first():
     """The plugin module imported before lmms_eval.models (as a user's script may): every model it declares is there."""
-    code = ("import temporal_bench.lmms_eval_plugin as plugin\n"
-            "from lmms_eval.models import MODEL_REGISTRY_V2\n"
-            "for name in [*plugin.MODEL_CLASSES, *plugin.FAMILY_MODELS]:\n"
-            "    MODEL_REGISTRY_V2.get_manifest(name)\n"
-            "print('registered')\n")
+    code = (
+        "import temporal_bench.lmms_eval_plugin as plugin\n"
+        "from lmms_eval.models import MODEL_REGISTRY_V2\n"
+        "for name in [*plugin.MODEL_CLASSES, *plugin.FAMILY_MODELS]:\n"
+        "    MODEL_REGISTRY_V2.get_manifest(name)\n"
+        "print('registered')\n"
+    )
     run = subprocess.run([str(BIN / "python"), "-c", code], capture_output=True, text=True)
     assert run.stdout.strip() == "registered", run.stderr[-2000:]
 
@@ -69,9 +63,7 @@ def test_a_benchmark_name_means_its_tasks_in_the_repository_root(tmp_path):
     from tests.api_backends.tasks import write_data
 
     env = write_data(tmp_path / "data")  # small copies of the three benchmarks
-    for name, tasks, headline in (("tempvs", {"tempvs"}, ("tempvs", "mt1_two_gt_acc")),
-                                  ("catbench", {"catbench"}, ("catbench", "f1_macro")),
-                                  ("isobench", {"isobench"}, ("isobench", "paper_f1_weighted"))):
+    for name, tasks, headline in (("tempvs", {"tempvs"}, ("tempvs", "mt1_two_gt_acc")), ("catbench", {"catbench"}, ("catbench", "f1_macro")), ("isobench", {"isobench"}, ("isobench", "paper_f1_weighted"))):
         assert (REPO / name).is_dir()
         results = lmms_eval(tmp_path / name, [name], env=env, cwd=REPO)
         assert set(results["results"]) == tasks, name
@@ -97,5 +89,7 @@ def test_an_lmms_eval_without_the_yaml_loading_the_tasks_need_is_refused_by_name
     finally:
         logger.remove(sink)
     assert TaskManager.initialize_tasks is before
-    assert errors == ["lmms-eval-temporal-bench: the installed lmms-eval lacks data_files paths relative to the task YAML, which the TempVS, CaT-Bench and "
-                      "ISO-Bench tasks need: install lmms-eval 0.7.3 or newer (or its main branch from source). Their tasks are not registered."]
+    assert errors == [
+        "lmms-eval-temporal-bench: the installed lmms-eval lacks data_files paths relative to the task YAML, which the TempVS, CaT-Bench and "
+        "ISO-Bench tasks need: install lmms-eval 0.7.3 or newer (or its main branch from source). Their tasks are not registered."
+    ]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from temporal_bench.benchmarks import Benchmark, register, unregister
 from temporal_bench.report import (
     LAYOUTS,
     Column,
@@ -15,11 +16,10 @@ from temporal_bench.report import (
     Setting,
     render_markdown,
 )
-from temporal_bench.benchmarks import Benchmark, register, unregister
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.rows import build_rows
-from temporal_bench.runs.results import Run, load_runs, run_label
 from temporal_bench.runs.files import find_result_files
+from temporal_bench.runs.results import Run, load_runs, run_label
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -79,12 +79,8 @@ def write_catbench_runs(root: Path) -> None:
         root / "lmms" / "org__my-model" / "20250101_120000_results.json",
         {
             "results": {
-                "catbench_switched": catbench_entry(
-                    prf(0.6, 0.8, 0.6857, 0.7, 0.45, 0.5478, tc=0.81234, occ=0.5)
-                ),
-                "catbench_explain": catbench_entry(
-                    prf(0.7, 0.9, 0.7875, 0.85, 0.6, 0.7034, tc=0.7, occ="N/A")
-                ),
+                "catbench_switched": catbench_entry(prf(0.6, 0.8, 0.6857, 0.7, 0.45, 0.5478, tc=0.81234, occ=0.5)),
+                "catbench_explain": catbench_entry(prf(0.7, 0.9, 0.7875, 0.85, 0.6, 0.7034, tc=0.7, occ="N/A")),
             },
             "model_name": "org/my-model",
             "config": {
@@ -108,11 +104,7 @@ def write_catbench_runs(root: Path) -> None:
     write_json(
         root / "baseline" / "20250103_090000_results.json",
         {
-            "results": {
-                "catbench": catbench_entry(
-                    prf(0.5, 1.0, 0.6667, 0.0, 0.0, 0.0, tc=1.0, occ="N/A")
-                )
-            },
+            "results": {"catbench": catbench_entry(prf(0.5, 1.0, 0.6667, 0.0, 0.0, 0.0, tc=1.0, occ="N/A"))},
             "model_name": "",
             "config": {"model": "majority_class", "model_args": ""},
         },
@@ -179,9 +171,7 @@ def test_isobench_markdown_report_matches_golden(tmp_path, monkeypatch, capsys):
                         "coverage": 0.98,
                     }
                 ),
-                "isobench_cot": entry(
-                    {"paper_precision_dep": 0.5, "paper_recall_dep": 0.5, "paper_f1_dep": 0.5}
-                ),
+                "isobench_cot": entry({"paper_precision_dep": 0.5, "paper_recall_dep": 0.5, "paper_f1_dep": 0.5}),
             },
             "model_name": "org/vlm",
             "config": {"model": "llava", "model_args": "pretrained=org/vlm"},
@@ -199,15 +189,10 @@ def test_report_content(tmp_path):
     text = render_markdown(LAYOUTS["catbench-table1"], runs)
     lines = text.splitlines()
     # measured A+E (macro F 0.75) ranks first, above gemini-1.5-pro A+E (NL) at 0.73
-    assert lines[4].startswith(
-        "| 1 | **org/my-model** | A+E | measured | 0.70 | 0.90 | 0.79 |"
-    )
+    assert lines[4].startswith("| 1 | **org/my-model** | A+E | measured | 0.70 | 0.90 | 0.79 |")
     assert lines[5].startswith("| 2 | gemini-1.5-pro | A+E (NL) | published |")
     assert "| 0.53 | 0.88 | 0.76* |" in text  # the paper's typo, marked
-    assert (
-        "- **org/other** (A+E (NL)): `f1_nondep` (NonDep F) not in catbench_explain_nl"
-        in text
-    )
+    assert "- **org/other** (A+E (NL)): `f1_nondep` (NonDep F) not in catbench_explain_nl" in text
     assert sum(line.count("| published |") for line in lines) == 18
     assert sum(line.count("| measured |") for line in lines) == 4
 
@@ -225,17 +210,10 @@ def test_table3_uses_switched_task_and_nl_fallback(tmp_path):
 
 def test_no_published_rows_and_explicit_table(tmp_path, capsys):
     write_catbench_runs(tmp_path)
-    assert (
-        main_report(
-            [str(tmp_path / "baseline"), "--no-published", "--table", "catbench-table1"]
-        )
-        == 0
-    )
+    assert main_report([str(tmp_path / "baseline"), "--no-published", "--table", "catbench-table1"]) == 0
     out = capsys.readouterr().out
     assert "| published |" not in out and "Published rows" not in out
-    assert (
-        "| 1 | **majority_class** | A | measured | 0.50 | 1.00 | 0.67 | 0.00 |" in out
-    )
+    assert "| 1 | **majority_class** | A | measured | 0.50 | 1.00 | 0.67 | 0.00 |" in out
 
 
 def test_default_tables_are_those_the_runs_have_tasks_for(tmp_path, capsys):
@@ -291,21 +269,14 @@ def test_metric_lookup_filters_and_missing_values():
     assert run.metric("catbench_sc", "f1_macro") == 0.4  # falls back to the only filter
     assert run.metric("catbench", "f1_macro") == 0.5  # "none" preferred
     assert run.metric("catbench", "f1_macro", ("other", "none")) == 0.9
-    assert (
-        run.metric("catbench", "occ") is None and run.metric("catbench", "tc") is None
-    )
-    assert (
-        run.metric("catbench", "x") is None and run.metric("absent", "f1_macro") is None
-    )
+    assert run.metric("catbench", "occ") is None and run.metric("catbench", "tc") is None
+    assert run.metric("catbench", "x") is None and run.metric("absent", "f1_macro") is None
     assert run.metric("catbench_sc", "f1_macro_stderr") is None
 
 
 def test_labels_and_merging(tmp_path, capsys):
     p = tmp_path / "r.json"
-    assert (
-        run_label({"model_name": "a/b", "config": {"model_args": "pretrained=a/b"}}, p)
-        == "a/b"
-    )
+    assert run_label({"model_name": "a/b", "config": {"model_args": "pretrained=a/b"}}, p) == "a/b"
     assert run_label(
         {
             "model_name": "x1y2",
@@ -313,10 +284,7 @@ def test_labels_and_merging(tmp_path, capsys):
         },
         p,
     ) == ("scripted (policy=oracle)")
-    assert (
-        run_label({"model_name": "", "model_source": "random_choice", "config": {}}, p)
-        == "random_choice (seed=1234)"
-    )
+    assert run_label({"model_name": "", "model_source": "random_choice", "config": {}}, p) == "random_choice (seed=1234)"
     assert run_label({}, p) == "r"
     # two files of one model: the newer file wins on a task both report
     old = {
@@ -331,10 +299,7 @@ def test_labels_and_merging(tmp_path, capsys):
     write_json(tmp_path / "a" / "20250101_000000_results.json", old)
     assert [f.parent.name for f in find_result_files(tmp_path)] == ["a", "b"]
     (run,) = load_runs([tmp_path])
-    assert (
-        run.metric("catbench", "f1_macro") == 0.3
-        and run.metric("catbench_explain", "f1_macro") == 0.2
-    )
+    assert run.metric("catbench", "f1_macro") == 0.3 and run.metric("catbench_explain", "f1_macro") == 0.2
     # never silently: the older file's catbench is named as not shown, in the table and the closing notes
     older, newer = tmp_path / "a" / "20250101_000000_results.json", tmp_path / "b" / "20250102_000000_results.json"
     assert [s.path for s in run.set_aside["catbench"]] == [older] and "catbench_explain" not in run.set_aside
@@ -381,30 +346,29 @@ def test_table7_rows_are_labelled_by_the_recorded_k_and_t(tmp_path, capsys):
     """Each self-consistency task lands in the row of the k and T its run recorded, whatever its name
     (catbench_sc_k5 run with --gen_kwargs temperature=0.8 is k=5, T=0.8); a task whose k and T fit no
     row of Table 7 is named, never placed."""
-    tasks = {"catbench_sc": (0.61, 3, 0.6), "catbench_sc_t08": (0.62, 3, 0.8),
-             "catbench_sc_k5": (0.63, 5, 0.8), "catbench_sc_k5_t08": (0.64, 5, 0.6), "catbench_sc_x": (0.65, 4, 0.7)}
+    tasks = {"catbench_sc": (0.61, 3, 0.6), "catbench_sc_t08": (0.62, 3, 0.8), "catbench_sc_k5": (0.63, 5, 0.8), "catbench_sc_k5_t08": (0.64, 5, 0.6), "catbench_sc_x": (0.65, 4, 0.7)}
     entries = {task: _sc_entry(*values) for task, values in tasks.items()}
-    write_json(tmp_path / "sc" / "org__m" / "20250101_000000_results.json",
-               {"results": {t: e[0] for t, e in entries.items()}, "configs": {t: e[1] for t, e in entries.items()},
-                "model_name": "org/m", "config": {"model": "openai", "model_args": "model=org/m"}})
+    write_json(
+        tmp_path / "sc" / "org__m" / "20250101_000000_results.json",
+        {"results": {t: e[0] for t, e in entries.items()}, "configs": {t: e[1] for t, e in entries.items()}, "model_name": "org/m", "config": {"model": "openai", "model_args": "model=org/m"}},
+    )
     assert main_report([str(tmp_path / "sc"), "--table", "catbench-table6_7", "--no-published"]) == 0
     out = capsys.readouterr().out
     rows = {line.split(" | ")[1]: line.split(" | ")[5] for line in out.splitlines() if "| measured |" in line}
     macro = {task: f"{(0.6 + values[0]) / 2:.2f}" for task, values in tasks.items()}
-    assert rows == {"Self-consistency [k=3, T=0.6]": macro["catbench_sc"],
-                    "Self-consistency [k=3, T=0.8]": macro["catbench_sc_t08"],
-                    "Self-consistency [k=5, T=0.8]": macro["catbench_sc_k5"],
-                    "Self-consistency [k=5, T=0.6]": macro["catbench_sc_k5_t08"]}
-    assert ("tasks: Self-consistency [k=3, T=0.6] = catbench_sc; Self-consistency [k=3, T=0.8] = catbench_sc_t08; "
-            "Self-consistency [k=5, T=0.6] = catbench_sc_k5_t08; Self-consistency [k=5, T=0.8] = catbench_sc_k5") in out
+    assert rows == {
+        "Self-consistency [k=3, T=0.6]": macro["catbench_sc"],
+        "Self-consistency [k=3, T=0.8]": macro["catbench_sc_t08"],
+        "Self-consistency [k=5, T=0.8]": macro["catbench_sc_k5"],
+        "Self-consistency [k=5, T=0.6]": macro["catbench_sc_k5_t08"],
+    }
+    assert ("tasks: Self-consistency [k=3, T=0.6] = catbench_sc; Self-consistency [k=3, T=0.8] = catbench_sc_t08; " "Self-consistency [k=5, T=0.6] = catbench_sc_k5_t08; Self-consistency [k=5, T=0.8] = catbench_sc_k5") in out
     assert "- **org/m**: `catbench_sc_x` recorded k=4, T=0.7: not a setting of this table" in out
     assert "- **org/m** (Zero-shot): not run (no task matching catbench_switched, catbench)" in out
 
 
 def test_table7_without_a_recorded_config_is_not_guessed(tmp_path, capsys):
-    write_json(tmp_path / "sc" / "org__m" / "20250101_000000_results.json",
-               {"results": {"catbench_sc": _sc_entry(0.6, 3, 0.6)[0]}, "model_name": "org/m",
-                "config": {"model": "openai", "model_args": "model=org/m"}})
+    write_json(tmp_path / "sc" / "org__m" / "20250101_000000_results.json", {"results": {"catbench_sc": _sc_entry(0.6, 3, 0.6)[0]}, "model_name": "org/m", "config": {"model": "openai", "model_args": "model=org/m"}})
     assert main_report([str(tmp_path / "sc"), "--table", "catbench-table6_7", "--no-published"]) == 0
     out = capsys.readouterr().out
     assert "| measured |" not in out
@@ -413,13 +377,13 @@ def test_table7_without_a_recorded_config_is_not_guessed(tmp_path, capsys):
 
 def test_catbench_table5_is_the_dep_class_of_a_e_a_and_a_e(tmp_path):
     write_catbench_runs(tmp_path)
-    write_json(tmp_path / "cot" / "org__my-model" / "20250102_000000_results.json",
-               {"results": {"catbench_cot": catbench_entry(prf(0.59, 0.97, 0.7337, 0.8, 0.3, 0.4364))},
-                "model_name": "org/my-model", "config": {"model": "qwen2_vl", "model_args": "pretrained=org/my-model"}})
+    write_json(
+        tmp_path / "cot" / "org__my-model" / "20250102_000000_results.json",
+        {"results": {"catbench_cot": catbench_entry(prf(0.59, 0.97, 0.7337, 0.8, 0.3, 0.4364))}, "model_name": "org/my-model", "config": {"model": "qwen2_vl", "model_args": "pretrained=org/my-model"}},
+    )
     rows = build_rows(LAYOUTS["catbench-table5"], load_runs([tmp_path]))
     measured = {(r.model, r.setting): r.values for r in rows if r.source == "measured"}
     assert measured[("org/my-model", "E+A")] == {"dep_p": 0.59, "dep_r": 0.97, "dep_f": 0.7337}
     assert measured[("org/my-model", "A+E")] == {"dep_p": 0.7, "dep_r": 0.9, "dep_f": 0.7875}
     published = {r.setting: r.values for r in rows if r.source == "published"}
-    assert published == {"A": {"dep_p": 0.53, "dep_r": 0.92, "dep_f": 0.67}, "E+A": {"dep_p": 0.59, "dep_r": 0.98, "dep_f": 0.74},
-                         "A+E": {"dep_p": 0.66, "dep_r": 0.86, "dep_f": 0.75}}
+    assert published == {"A": {"dep_p": 0.53, "dep_r": 0.92, "dep_f": 0.67}, "E+A": {"dep_p": 0.59, "dep_r": 0.98, "dep_f": 0.74}, "A+E": {"dep_p": 0.66, "dep_r": 0.86, "dep_f": 0.75}}

@@ -13,10 +13,10 @@ import pytest
 from PIL import Image
 
 from temporal_bench.isobench.fixtures import examples, write_fixture
-from temporal_bench.runs.results import load_runs
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.figures import FIGURES, figures_for, series
 from temporal_bench.report.model_size import size_in_name
+from temporal_bench.runs.results import load_runs
 from tests.harness import lmms_eval
 from tests.test_report import write_json
 
@@ -29,8 +29,7 @@ def _entry(values: dict) -> dict:
 
 
 def _results(tasks: dict, model: str) -> dict:
-    return {"results": {t: _entry(v) for t, v in tasks.items()}, "model_name": model,
-            "config": {"model": "openai", "model_args": f"model={model}"}}
+    return {"results": {t: _entry(v) for t, v in tasks.items()}, "model_name": model, "config": {"model": "openai", "model_args": f"model={model}"}}
 
 
 @pytest.fixture
@@ -38,11 +37,9 @@ def runs_dir(tmp_path):
     # one model's A and A+E in two runs (two results files), another model's in one run
     write_json(tmp_path / "a" / "org__one" / "20250101_000000_results.json", _results({"catbench_switched": A}, "org/one"))
     write_json(tmp_path / "ae" / "org__one" / "20250102_000000_results.json", _results({"catbench_explain_switched": AE}, "org/one"))
-    write_json(tmp_path / "both" / "org__two" / "20250103_000000_results.json",
-               _results({"catbench": AE, "catbench_explain": A}, "org/two"))
+    write_json(tmp_path / "both" / "org__two" / "20250103_000000_results.json", _results({"catbench": AE, "catbench_explain": A}, "org/two"))
     # the discard rule's breakdowns, and Table 1's rule's by relation (which the figures read)
-    iso = {"f1_weighted_before": 0.7, "f1_weighted_after": 0.7, "f1_weighted_close": "N/A", "f1_weighted_distant": "N/A",
-           "paper_f1_weighted_before": 0.61, "paper_f1_weighted_after": 0.47}
+    iso = {"f1_weighted_before": 0.7, "f1_weighted_after": 0.7, "f1_weighted_close": "N/A", "f1_weighted_distant": "N/A", "paper_f1_weighted_before": 0.61, "paper_f1_weighted_after": 0.47}
     write_json(tmp_path / "iso" / "org__vlm" / "20250104_000000_results.json", _results({"isobench": iso}, "org/vlm"))
     return tmp_path
 
@@ -126,14 +123,23 @@ def test_isobench_figure2_plots_e_to_a_minus_a_by_distance(tmp_path):
 def _tempvs_run(folder, model, mt_acc):
     """A results file of ``model`` with MT accuracy per TempVS task."""
     results = {task: {"mt_acc,none": value} for task, value in mt_acc.items()}
-    write_json(folder / model.replace("/", "__") / "20250101_000000_results.json",
-               {"results": results, "model_name": model, "config": {"model": "hf", "model_args": f"pretrained={model}"}})
+    write_json(folder / model.replace("/", "__") / "20250101_000000_results.json", {"results": results, "model_name": model, "config": {"model": "hf", "model_args": f"pretrained={model}"}})
 
 
-@pytest.mark.parametrize("name, billions", [("OpenGVLab/InternVL2_5-26B-MPO", 26.0), ("llava-onevision-qwen2-0.5b-ov", 0.5),
-                                            ("HuggingFaceTB/SmolVLM-256M-Instruct", 0.256), ("Qwen/Qwen2.5-VL-7B-Instruct", 7.0),
-                                            ("deepseek-vl2-tiny", None), ("random_choice (seed=1234)", None),
-                                            ("gpt-4o", None), ("mixtral-8x7b", None), ("a-7B-distilled-from-72B", None)])
+@pytest.mark.parametrize(
+    "name, billions",
+    [
+        ("OpenGVLab/InternVL2_5-26B-MPO", 26.0),
+        ("llava-onevision-qwen2-0.5b-ov", 0.5),
+        ("HuggingFaceTB/SmolVLM-256M-Instruct", 0.256),
+        ("Qwen/Qwen2.5-VL-7B-Instruct", 7.0),
+        ("deepseek-vl2-tiny", None),
+        ("random_choice (seed=1234)", None),
+        ("gpt-4o", None),
+        ("mixtral-8x7b", None),
+        ("a-7B-distilled-from-72B", None),
+    ],
+)
 def test_parameter_count_from_the_model_name(name, billions):
     assert size_in_name(name) == billions
 
@@ -145,14 +151,14 @@ def test_tempvs_figure2_by_parameter_count(tmp_path, capsys):
     _tempvs_run(runs, "OpenGVLab/InternVL2_5-8B-MPO", {"tempvs_mt1_two": 0.5619, "tempvs_mt3_event": 0.25})
     _tempvs_run(runs, "OpenGVLab/InternVL2_5-26B-MPO", {"tempvs_mt1_two": 0.6032, "tempvs_mt3_event": 0.344})
     _tempvs_run(runs, "deepseek-vl2-tiny", {"tempvs_mt1_two": 0.4971})
-    write_json(runs / "random" / "20250101_000000_results.json",  # lmms-eval's layout of a run of a model class alone
-               {"results": {"tempvs_mt1_two": {"mt_acc,none": 0.5}, "tempvs_ordering_event": {"mt3_mt_acc,none": 0.2}},
-                "model_name": "", "config": {"model": "random_choice", "model_args": "seed=1234"}})
+    write_json(
+        runs / "random" / "20250101_000000_results.json",  # lmms-eval's layout of a run of a model class alone
+        {"results": {"tempvs_mt1_two": {"mt_acc,none": 0.5}, "tempvs_ordering_event": {"mt3_mt_acc,none": 0.2}}, "model_name": "", "config": {"model": "random_choice", "model_args": "seed=1234"}},
+    )
     out = tmp_path / "report"
     assert main_report([str(runs), "--output-dir", str(out), "--param-count", "deepseek-vl2-tiny=3.37"]) == 0
     text = capsys.readouterr().out
-    assert ("TempVS Figure 2 (by model size) has no parameter count for **random_choice (seed=1234)**: drawn as a dashed "
-            "line marked 'no size'; give one with `--param-count 'MODEL=BILLIONS'`.") in text
+    assert ("TempVS Figure 2 (by model size) has no parameter count for **random_choice (seed=1234)**: drawn as a dashed " "line marked 'no size'; give one with `--param-count 'MODEL=BILLIONS'`.") in text
     with Image.open(out / "tempvs-figure2.png") as image:
         assert image.format == "PNG" and image.size == (1200, 700)
     head, *rows = read_csv(out / "tempvs-figure2.csv")
@@ -170,11 +176,14 @@ def test_tempvs_figure2_by_parameter_count(tmp_path, capsys):
     }
 
 
-@pytest.mark.parametrize("extra, message", [
-    (["--param-count", "nobody=7"], "--param-count names no run: nobody"),
-    (["--param-count", "deepseek-vl2-tiny"], "expected MODEL=BILLIONS with a positive number"),
-    (["--param-count", "deepseek-vl2-tiny=-1"], "expected MODEL=BILLIONS with a positive number"),
-])
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--param-count", "nobody=7"], "--param-count names no run: nobody"),
+        (["--param-count", "deepseek-vl2-tiny"], "expected MODEL=BILLIONS with a positive number"),
+        (["--param-count", "deepseek-vl2-tiny=-1"], "expected MODEL=BILLIONS with a positive number"),
+    ],
+)
 def test_param_count_naming_no_run_or_malformed_stops_the_report(tmp_path, capsys, extra, message):
     _tempvs_run(tmp_path / "runs", "deepseek-vl2-tiny", {"tempvs_mt1_two": 0.4971})
     with pytest.raises(SystemExit) as stopped:

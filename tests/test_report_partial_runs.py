@@ -13,8 +13,8 @@ import pytest
 from temporal_bench.browse.cli import main_browse
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.report.cli import main_report
-from temporal_bench.runs.limits import Limit, partial_limit
 from temporal_bench.runs.files import find_result_files
+from temporal_bench.runs.limits import Limit, partial_limit
 from temporal_bench.runs.results import load_runs
 from tests.harness import as_release_data, lm_eval, lmms_eval
 from tests.test_browse import read_page
@@ -72,9 +72,11 @@ def test_a_full_and_a_limit_run_report_the_full_runs_numbers_and_name_the_partia
     assert re.search(rf"\| {macro['full']:.2f} \[[0-9.]+, [0-9.]+\] \|$", measured[0])  # Macro F with its interval
     note = f"catbench_switched: shown from `{full_path.as_posix()}`; not shown: `{smoke_path.as_posix()}` (partial: --limit 6: 6 of 120 docs)"
     assert f"\n- **gpt-4o** (A): {note}\n" in out
-    assert (f"\n## Results files not shown\n\nThese tasks are in more than one results file of the same model; a full run is "
-            f"shown before a partial one, then the newer file (report a file alone to see another).\n\n"
-            f"- **gpt-4o**: {note}\n") in out
+    assert (
+        f"\n## Results files not shown\n\nThese tasks are in more than one results file of the same model; a full run is "
+        f"shown before a partial one, then the newer file (report a file alone to see another).\n\n"
+        f"- **gpt-4o**: {note}\n"
+    ) in out
     assert "## Partial runs" not in out
     assert "\nVerdict: " in out and "| gpt-4o | A | published |" in out  # the full run is judged
 
@@ -87,10 +89,10 @@ def test_a_limit_run_alone_is_marked_partial_and_gets_no_verdict(runs, capsys):
     (measured,) = [line for line in out.splitlines() if "| measured |" in line]
     assert "| **gpt-4o** (partial: --limit 6) | A | measured |" in measured
     assert re.search(rf"\| {macro:.2f} \[[0-9.]+, [0-9.]+\] \|$", measured)
-    assert ("\nPartial runs (made with --limit or --offset; marked partial, no reproduction verdict):\n"
-            "- **gpt-4o** (A): catbench_switched --limit 6: 6 of 120 docs\n") in out
-    assert (f"\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial and get no "
-            f"reproduction verdict.\n\n- **gpt-4o**: catbench_switched --limit 6: 6 of 120 docs (`{smoke_path.as_posix()}`)\n") in out
+    assert ("\nPartial runs (made with --limit or --offset; marked partial, no reproduction verdict):\n" "- **gpt-4o** (A): catbench_switched --limit 6: 6 of 120 docs\n") in out
+    assert (
+        f"\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial and get no " f"reproduction verdict.\n\n- **gpt-4o**: catbench_switched --limit 6: 6 of 120 docs (`{smoke_path.as_posix()}`)\n"
+    ) in out
     assert "Verdict" not in out and "Reproduction verdicts" not in out
     published = next(line for line in out.splitlines() if line.startswith("| ") and "| gpt-4o | A | published |" in line)
     assert not any(mark in published for mark in "=≈≠∈∉")
@@ -108,12 +110,11 @@ def test_browse_marks_the_partial_run_and_tells_the_two_runs_apart(runs, tmp_pat
     page = tmp_path / "page.html"
     assert main_browse([str(runs), "--output", str(page)]) == 0
     full, smoke = f"{TASK} [{full_path.name}]", f"{TASK} (partial: --limit 6) [{smoke_path.name}]"
-    notes = [f"note: {smoke}: a partial run (--limit 6: 6 of 120 docs) in {smoke_path}: its cards and metrics cover only those docs",
-             f"note: {TASK} is in 2 results files, shown apart as: {full}; {smoke}"]
+    notes = [f"note: {smoke}: a partial run (--limit 6: 6 of 120 docs) in {smoke_path}: its cards and metrics cover only those docs", f"note: {TASK} is in 2 results files, shown apart as: {full}; {smoke}"]
     assert capsys.readouterr().out.splitlines() == [*notes, str(page)]
     cards, table, _, _ = read_page(page)
     assert {name: row["cards"] for name, row in table.items()} == {full: DOCS, smoke: 6}
     assert [sum(c["task"] == name for c in cards) for name in (full, smoke)] == [DOCS, 6]
     html = page.read_text(encoding="utf-8")
     assert "<div class='warn' id='run-notes'><b>Partial runs, a task in several results files, or a task shown in part</b>" in html
-    assert all(note[len("note: "):].replace("'", "&#x27;") in html for note in notes)
+    assert all(note[len("note: ") :].replace("'", "&#x27;") in html for note in notes)

@@ -18,23 +18,22 @@ from pathlib import Path
 import pytest
 
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from tests.task_docs import catbench_split as load_split
-from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from tests.task_docs import isobench_records as load_records
-from temporal_bench.runs.logged import find_runs
+from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
+from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, SOURCES, TEST_NAMES, doc_key
 from temporal_bench.rescore.cli import main_rescore
 from temporal_bench.rescore.scoring import rescore
 from temporal_bench.runs.files import read_samples as read_logged
+from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.records import task_records
 from temporal_bench.runs.results import load_runs
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from tests.task_docs import task_docs
-from temporal_bench.lmms_eval_tasks.tempvs.spec import doc_key
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
-from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, SOURCES, TEST_NAMES
 from temporal_bench.tempvs.breakdowns import DISTANCES, PAIRED_TYPES, breakdown_metrics
+from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import lm_eval, lmms_eval, read_samples
+from tests.task_docs import catbench_split as load_split
+from tests.task_docs import isobench_records as load_records
+from tests.task_docs import task_docs
 
 LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "catbench_sc", "isobench", "isobench_cot"]
 LM_EVAL_TASKS = ["catbench_switched", "catbench_sc"]
@@ -46,28 +45,33 @@ TEMPVS_HEADLINE = ["gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "in
 
 # ---- the script ---------------------------------------------------------------------------------
 
+
 def tempvs_case(doc):
     """(response, outcome under the official parser, outcome under the setting fixes=extraction)."""
     gold = doc["answer"]
     wrong = next(c for c in doc["choices"] if c != gold)
     pick = random.Random(doc["doc_key"]).choice
     if doc["kind"] == "main":
-        return pick([
-            (gold, RIGHT, RIGHT),
-            (f"option {gold.lower()}", UNPARSED, RIGHT),  # the official pattern is case-sensitive
-            (f"A man waves first. Option {gold}", RIGHT if gold == "A" else WRONG, RIGHT),  # the article "A"
-            (wrong, WRONG, WRONG),
+        return pick(
+            [
+                (gold, RIGHT, RIGHT),
+                (f"option {gold.lower()}", UNPARSED, RIGHT),  # the official pattern is case-sensitive
+                (f"A man waves first. Option {gold}", RIGHT if gold == "A" else WRONG, RIGHT),  # the article "A"
+                (wrong, WRONG, WRONG),
+                ("I cannot tell.", UNPARSED, UNPARSED),
+            ]
+        )
+    return pick(
+        [
+            (f"Image {gold}", RIGHT, RIGHT),
+            (f"Image {gold}", RIGHT, RIGHT),
+            (f"Image {gold}", RIGHT, RIGHT),
+            (f"image {NUMBER_WORDS[int(gold)]}", UNPARSED, RIGHT),  # number words
+            (f"The 9 friends are in image {gold}.", WRONG, RIGHT),  # officially the first number anywhere
+            (f"Image {wrong}", WRONG, WRONG),
             ("I cannot tell.", UNPARSED, UNPARSED),
-        ])
-    return pick([
-        (f"Image {gold}", RIGHT, RIGHT),
-        (f"Image {gold}", RIGHT, RIGHT),
-        (f"Image {gold}", RIGHT, RIGHT),
-        (f"image {NUMBER_WORDS[int(gold)]}", UNPARSED, RIGHT),  # number words
-        (f"The 9 friends are in image {gold}.", WRONG, RIGHT),  # officially the first number anywhere
-        (f"Image {wrong}", WRONG, WRONG),
-        ("I cannot tell.", UNPARSED, UNPARSED),
-    ])
+        ]
+    )
 
 
 def yes_no_case(index, gold, think="<think>No, wait.</think> ", yes="Yes", no="No"):
@@ -75,18 +79,14 @@ def yes_no_case(index, gold, think="<think>No, wait.</think> ", yes="Yes", no="N
     return [yes, no, "I cannot tell.", f"{think}{yes}", yes if gold == "yes" else no][index % 5]
 
 
-SC_SAMPLES = [["Yes", "No", "Yes"], ["No", "I cannot tell.", "No"], ["Yes", "No", "Unsure."],
-              ["Unsure.", "Unclear.", "Hmm."], ["No", "Yes", "Yes"]]
-COT_ANSWERS = ["<think>NO</think><answer>YES</answer>", "<answer>NO</answer>", "<answer>YES",
-               "<think>It is YES.</think>", "<answer>{gold}</answer>"]
+SC_SAMPLES = [["Yes", "No", "Yes"], ["No", "I cannot tell.", "No"], ["Yes", "No", "Unsure."], ["Unsure.", "Unclear.", "Hmm."], ["No", "Yes", "Yes"]]
+COT_ANSWERS = ["<think>NO</think><answer>YES</answer>", "<answer>NO</answer>", "<answer>YES", "<think>It is YES.</think>", "<answer>{gold}</answer>"]
 
 
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
     root = tmp_path_factory.mktemp("rescore_data")
-    return {"TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs")),
-            "CATBENCH_DATA_DIR": str(write_catbench(root / "catbench")),
-            "ISOBENCH_DATA_DIR": str(write_isobench(root / "isobench", "hf"))}
+    return {"TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs")), "CATBENCH_DATA_DIR": str(write_catbench(root / "catbench")), "ISOBENCH_DATA_DIR": str(write_isobench(root / "isobench", "hf"))}
 
 
 @pytest.fixture(scope="module")
@@ -139,8 +139,7 @@ def _assert_reproduced(out, data, tasks):
     results = done[0].run.data["results"]
     assert sorted(t.task for t in done[0].tasks) == sorted(tasks)
     for task in done[0].tasks:
-        numeric = {k for k, v in results[task.task].items()
-                   if "," in k and "_stderr" not in k and isinstance(v, (int, float))}
+        numeric = {k for k, v in results[task.task].items() if "," in k and "_stderr" not in k and isinstance(v, (int, float))}
         assert numeric and numeric <= {row.key for row in task.rows if row.rescored is not None}, task.task
         assert [row.key for row in task.rows if row.changed] == [], task.task
         assert task.changed_docs == 0 and task.samples > 0, task.task
@@ -148,6 +147,7 @@ def _assert_reproduced(out, data, tasks):
 
 
 # ---- tests --------------------------------------------------------------------------------------
+
 
 def test_default_rescore_reproduces_every_metric_of_an_lmms_eval_run(lmms_run, data):
     done = _assert_reproduced(lmms_run, data, LMMS_TASKS)
@@ -171,8 +171,7 @@ def expected_tempvs(docs, outcomes):
     mains = [d for d in docs if d["kind"] == "main"]
     grounding = [d for d in docs if d["kind"] == "grounding"]
     # a main doc's partners are the question ids of its grounding rows (lmms_eval_tasks/tempvs/tempvs_to_hf.py)
-    grounding_right = {d["doc_key"]: [right[doc_key(d["source"], MAIN_TESTS[TEST_NAMES[d["task_id"]]].grounding_test, p)]
-                                      for p in d["partners"]] for d in mains}
+    grounding_right = {d["doc_key"]: [right[doc_key(d["source"], MAIN_TESTS[TEST_NAMES[d["task_id"]]].grounding_test, p)] for p in d["partners"]] for d in mains}
     strict = {key: all(passes) for key, passes in grounding_right.items()}
 
     def share(items, ok=lambda d: right[d["doc_key"]]):
@@ -181,11 +180,19 @@ def expected_tempvs(docs, outcomes):
     def passed(items, value=True):
         return [d for d in items if strict[d["doc_key"]] == value]
 
-    values = {"gt_acc": share(grounding), "mt_acc": share(mains),
-              "gtstrict_rate": share(mains, lambda d: strict[d["doc_key"]]),
-              "mt_given_gtstrict": share(passed(mains)), "mt_given_gtfail": share(passed(mains, False)),
-              "invalid_rate": outcomes.count(UNPARSED) / len(docs), "failed_count": 0, "main_count": len(mains),
-              "grounding_count": len(grounding), "gt_missing_count": 0, "gt_unmatched_count": 0}
+    values = {
+        "gt_acc": share(grounding),
+        "mt_acc": share(mains),
+        "gtstrict_rate": share(mains, lambda d: strict[d["doc_key"]]),
+        "mt_given_gtstrict": share(passed(mains)),
+        "mt_given_gtfail": share(passed(mains, False)),
+        "invalid_rate": outcomes.count(UNPARSED) / len(docs),
+        "failed_count": 0,
+        "main_count": len(mains),
+        "grounding_count": len(grounding),
+        "gt_missing_count": 0,
+        "gt_unmatched_count": 0,
+    }
     for source in SOURCES:
         main_of = [d for d in mains if d["source"] == source]
         values[f"gt_{source}"] = share([d for d in grounding if d["source"] == source])
@@ -208,8 +215,7 @@ def _number(cell):
 
 def test_tempvs_fixes_change_exactly_the_metrics_counted_by_hand(lmms_run, data, tempvs_docs, tmp_path, capsys):
     table, written = tmp_path / "rescore.csv", tmp_path / "rescored_results.json"
-    argv = [str(lmms_run), "--tasks", "tempvs_mt1_two", "--set", "fixes=extraction", "--format", "csv", "-o", str(table),
-            "--write-results", str(written)]
+    argv = [str(lmms_run), "--tasks", "tempvs_mt1_two", "--set", "fixes=extraction", "--format", "csv", "-o", str(table), "--write-results", str(written)]
     with data_environment(data):
         assert main_rescore(argv) == 0
     rows = {r["metric"]: r for r in csv.DictReader(table.open(encoding="utf-8"))}
@@ -267,8 +273,7 @@ def test_missing_samples_unknown_tasks_and_bad_options_exit_with_a_message(lmms_
         ([str(no_samples)], "--log_samples"),
         ([str(lmms_run), "--tasks", "isobench_nonexistent"], "no run has task(s) isobench_nonexistent"),
         ([str(renamed)], "task 'isobench_renamed' cannot be rebuilt"),
-        ([str(lmms_run), "--tasks", "isobench", "--set", "no_such_setting=1"],
-         "--set no_such_setting: no re-scored task has such a setting (theirs: column_map, data_split, version)"),
+        ([str(lmms_run), "--tasks", "isobench", "--set", "no_such_setting=1"], "--set no_such_setting: no re-scored task has such a setting (theirs: column_map, data_split, version)"),
         ([str(lmms_run), "--set", "fixes"], "expected a task setting as key=value"),
         ([str(tmp_path / "absent")], "absent"),
     ]
@@ -279,15 +284,20 @@ def test_missing_samples_unknown_tasks_and_bad_options_exit_with_a_message(lmms_
         assert message in capsys.readouterr().err, argv
 
 
-@pytest.mark.parametrize("setting, blamed", [
-    # refused before any task is rebuilt: not the kind of value the setting takes
-    ("close_max_distance=abc", "--set close_max_distance=abc: `close_max_distance` takes a whole number (catbench_switched recorded 3), not 'abc'"),
-    ("switched=maybe", "--set switched=maybe: `switched` takes true or false (catbench_switched recorded true), not 'maybe'"),
-    # refused by the task's own settings check: the value is blamed, not the data
-    ("fixes=nonsense", "--set fixes=nonsense: task 'tempvs_mt1_two' cannot be rebuilt with it ("),
-    ("close_max_distance=-3", "--set close_max_distance=-3: task 'catbench_switched' cannot be rebuilt with it (CatBenchDataError: CaT-Bench task "
-                              "settings: close_max_distance -3: the largest step distance a pair counts as close, a whole number >= 0)"),
-])
+@pytest.mark.parametrize(
+    "setting, blamed",
+    [
+        # refused before any task is rebuilt: not the kind of value the setting takes
+        ("close_max_distance=abc", "--set close_max_distance=abc: `close_max_distance` takes a whole number (catbench_switched recorded 3), not 'abc'"),
+        ("switched=maybe", "--set switched=maybe: `switched` takes true or false (catbench_switched recorded true), not 'maybe'"),
+        # refused by the task's own settings check: the value is blamed, not the data
+        ("fixes=nonsense", "--set fixes=nonsense: task 'tempvs_mt1_two' cannot be rebuilt with it ("),
+        (
+            "close_max_distance=-3",
+            "--set close_max_distance=-3: task 'catbench_switched' cannot be rebuilt with it (CatBenchDataError: CaT-Bench task " "settings: close_max_distance -3: the largest step distance a pair counts as close, a whole number >= 0)",
+        ),
+    ],
+)
 def test_a_bad_set_value_is_named_not_the_data(lmms_run, data, setting, blamed, capsys):
     with pytest.raises(SystemExit) as exit_info, data_environment(data):
         main_rescore([str(lmms_run), "--tasks", "tempvs_mt1_two,catbench_switched", "--set", setting])
@@ -315,8 +325,7 @@ def probe_run(tmp_path_factory):
     folder = shutil.copytree(PROBE, root / "probe")
     script = root / "script.json"
     script.write_text(json.dumps({f"{task}/{i}": r for task in PROBE_TASKS for i, r in enumerate(PROBE_RESPONSES)}))
-    results = lmms_eval(root, PROBE_TASKS, model_args=f"policy=script,script={script}",
-                        extra=["--include_path", str(folder)])
+    results = lmms_eval(root, PROBE_TASKS, model_args=f"policy=script,script={script}", extra=["--include_path", str(folder)])
     assert [results["results"][t]["accuracy,none"] for t in PROBE_TASKS] == [EXACT, LENIENT]
     assert results["configs"]["rescore_probe"]["metadata"] == {"version": 1.0, "matching": "exact"}
     return folder, root / "lmms_eval_out"
@@ -342,11 +351,9 @@ def test_rescore_uses_the_recorded_settings_and_set_overrides_them(probe_run, tm
     assert _accuracy(rescore(find_runs(out))) == {"rescore_probe": EXACT, "rescore_probe_lenient": LENIENT}
     done = rescore(find_runs(out), values={"matching": "lenient"})
     assert _accuracy(done) == {"rescore_probe": LENIENT, "rescore_probe_lenient": LENIENT}
-    assert {t.task: t.settings.changed for t in done[0].tasks} == {"rescore_probe": {"matching": ("exact", "lenient")},
-                                                                 "rescore_probe_lenient": {}}
+    assert {t.task: t.settings.changed for t in done[0].tasks} == {"rescore_probe": {"matching": ("exact", "lenient")}, "rescore_probe_lenient": {}}
     written = tmp_path / "rescored.json"
-    assert main_rescore([str(out), "--tasks", "rescore_probe", "--set", "matching=lenient",
-                         "--write-results", str(written)]) == 0
+    assert main_rescore([str(out), "--tasks", "rescore_probe", "--set", "matching=lenient", "--write-results", str(written)]) == 0
     text = capsys.readouterr().out
     assert 'rescore_probe: `matching` = "lenient" (--set; the run had "exact")' in text
     assert f"| accuracy | none | {EXACT!r} | {LENIENT!r} |" in text
@@ -366,13 +373,14 @@ def test_a_setting_the_yaml_now_gives_otherwise_is_rescored_as_recorded_with_a_w
     assert f"| accuracy | none | {EXACT!r} | {EXACT!r} | 0 |" in captured.out
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ("  matching: exact\n", "  matching: exact\n  casefold: true\n",
-     "its YAML now has setting(s) ['casefold'], which the run did not record; give the run's value with --set casefold=VALUE"),
-    ("  matching: exact\n", "  matches: exact\n", "the run's setting(s) ['matching'] are not in its YAML now"),
-    ('prefix: "Answer yes or no. "', 'prefix: "Yes or no? "', "its per-model settings (lmms_eval_specific_kwargs) "
-     "for model 'scripted' are now"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("  matching: exact\n", "  matching: exact\n  casefold: true\n", "its YAML now has setting(s) ['casefold'], which the run did not record; give the run's value with --set casefold=VALUE"),
+        ("  matching: exact\n", "  matches: exact\n", "the run's setting(s) ['matching'] are not in its YAML now"),
+        ('prefix: "Answer yes or no. "', 'prefix: "Yes or no? "', "its per-model settings (lmms_eval_specific_kwargs) " "for model 'scripted' are now"),
+    ],
+)
 def test_settings_that_cannot_be_matched_with_the_run_s_are_refused(probe_run, capsys, old, new, message):
     folder, out = probe_run
     with edited(folder / "rescore_probe.yaml", old, new), pytest.raises(SystemExit):
@@ -383,8 +391,7 @@ def test_settings_that_cannot_be_matched_with_the_run_s_are_refused(probe_run, c
 def test_set_gives_a_setting_the_run_did_not_record(probe_run):
     folder, out = probe_run
     new_keyword = 'matching: str = "exact", casefold: bool = False'
-    with edited(folder / "rescore_probe.yaml", "  matching: exact\n", "  matching: exact\n  casefold: true\n"), \
-            edited(folder / "utils.py", 'matching: str = "exact"', new_keyword):
+    with edited(folder / "rescore_probe.yaml", "  matching: exact\n", "  matching: exact\n  casefold: true\n"), edited(folder / "utils.py", 'matching: str = "exact"', new_keyword):
         done = rescore(find_runs(out), ["rescore_probe"], {"casefold": True})
     assert _accuracy(done) == {"rescore_probe": EXACT}
     assert done[0].tasks[0].settings.effective == {"version": 1.0, "matching": "exact", "casefold": True}

@@ -17,16 +17,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.api_backends.tasks import GENERATION, SC_REPEATS, TASKS, expected_requests, write_data
 from tests.api_backends.runs import answer_script, api_run, check_output, check_scripted_metrics
+from tests.api_backends.tasks import GENERATION, SC_REPEATS, TASKS, expected_requests, write_data
 
 STUBS = Path(__file__).resolve().parent / "api_backends" / "stubs"
 TEMPERATURE = {task: float(settings["temperature"]) for task, settings in GENERATION.items()}
 RUNS = {
     # id: --model, --model_args ({checkpoint}: a local model folder), extra flags
     "vllm-chat": ("vllm", "model=stub-model,disable_log_stats=True", []),
-    "vllm-simple-kept": ("vllm", "model=stub-model,disable_log_stats=True,max_new_tokens=1",
-                         ["--force_simple", "--gen_kwargs", "top_p=1.0"]),
+    "vllm-simple-kept": ("vllm", "model=stub-model,disable_log_stats=True,max_new_tokens=1", ["--force_simple", "--gen_kwargs", "top_p=1.0"]),
     "sglang": ("sglang", "model={checkpoint}", []),
 }
 
@@ -37,8 +36,7 @@ def setup(tmp_path_factory):
     env = write_data(root)
     expected = expected_requests(env)
     script = root / "script.json"
-    script.write_text(json.dumps([[item.prompt, TEMPERATURE[item.task], len(item.images), answer_script(item)]
-                                  for item in expected]), encoding="utf-8")
+    script.write_text(json.dumps([[item.prompt, TEMPERATURE[item.task], len(item.images), answer_script(item)] for item in expected]), encoding="utf-8")
     python_path = [str(STUBS)] + [p for p in [os.environ.get("PYTHONPATH")] if p]
     env.update(STUB_ENGINE_SCRIPT=str(script), PYTHONPATH=os.pathsep.join(python_path))
     return {"root": root, "env": env, "expected": expected}
@@ -67,8 +65,7 @@ def server_run(request, setup):
 def _owner(record, expected):
     """The expected request a recorded one answers (the longest scripted prompt in its text)."""
     temperature = float(record["params"]["temperature"])
-    matches = [item for item in expected if TEMPERATURE[item.task] == temperature and item.prompt in record["text"]
-               and len(item.images) == len(record["images"])]
+    matches = [item for item in expected if TEMPERATURE[item.task] == temperature and item.prompt in record["text"] and len(item.images) == len(record["images"])]
     return max(matches, key=lambda item: len(item.prompt))
 
 
@@ -79,8 +76,7 @@ def test_each_request_carries_the_prompt_and_images_of_its_doc(server_run, setup
         item = _owner(record, setup["expected"])
         assert tuple(record["images"]) == item.images, f"{item.task}/{item.doc_id}"
         owners[item.task, item.doc_id] += 1
-    assert owners == Counter({(item.task, item.doc_id): SC_REPEATS if item.task == "catbench_sc" else 1
-                              for item in setup["expected"]})
+    assert owners == Counter({(item.task, item.doc_id): SC_REPEATS if item.task == "catbench_sc" else 1 for item in setup["expected"]})
 
 
 def _cap(record) -> int:

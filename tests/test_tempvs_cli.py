@@ -9,32 +9,29 @@ import json
 
 import pytest
 
-from temporal_bench.report import LAYOUTS
-from temporal_bench.runs.results import load_runs
-from temporal_bench.report.cli import main_report
-from temporal_bench.report.cluster_stats import cluster_stats_of
-from temporal_bench.report.intervals import cell_interval, record_intervals
-from temporal_bench.runs.records import task_records
-from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import doc_record
-from temporal_bench.report.rows import build_rows
-from temporal_bench.tempvs.fixtures import write_fixture
-from tests.task_docs import task_docs
-from temporal_bench.tempvs.breakdowns import breakdown_metrics
-from temporal_bench.tempvs.task_tests import metric_prefix, records_of_test
 from temporal_bench.lmms_eval_tasks.tempvs.docs import check_settings
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TempVSDataError
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import IMGIDX
-from temporal_bench.tempvs.task_tests import SHARED_GROUNDING_TASKS
-from tests.harness import lmms_eval, metric, read_results, read_samples, run_cli, BIN
+from temporal_bench.report import LAYOUTS
+from temporal_bench.report.cli import main_report
+from temporal_bench.report.cluster_stats import cluster_stats_of
+from temporal_bench.report.intervals import cell_interval, record_intervals
+from temporal_bench.report.rows import build_rows
+from temporal_bench.runs.logged import find_runs
+from temporal_bench.runs.records import doc_record, task_records
+from temporal_bench.runs.results import load_runs
+from temporal_bench.tempvs.breakdowns import breakdown_metrics
+from temporal_bench.tempvs.fixtures import write_fixture
+from temporal_bench.tempvs.task_tests import SHARED_GROUNDING_TASKS, metric_prefix, records_of_test
+from tests.harness import BIN, lmms_eval, metric, read_results, read_samples, run_cli
+from tests.task_docs import task_docs
 from tests.tempvs_official_eval import official
 from tests.test_tempvs_metrics import answers_of, mixed_response
 
 GROUP = ["tempvs_mt1_two", "tempvs_mt1_three", "tempvs_ordering_event", "tempvs_ordering_caption"]  # tempvs_protocol (--tasks tempvs: test_tempvs_suite.py)
 SINGLE = [f"tempvs_{test}" for test in MAIN_TESTS]  # the six main tests, one task each
 FOUR = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict")
-ORACLE_VARIANTS = ["tempvs_mt1_two_blind", "tempvs_mt2_caption_blind", "tempvs_mt1_two_unfiltered", "tempvs_gt_all_story",
-                   "tempvs_mt3_images_only"]
+ORACLE_VARIANTS = ["tempvs_mt1_two_blind", "tempvs_mt2_caption_blind", "tempvs_mt1_two_unfiltered", "tempvs_gt_all_story", "tempvs_mt3_images_only"]
 
 
 def where(task, test):
@@ -61,8 +58,7 @@ def oracle_run(data, tmp_path_factory):
     (results, CLI log, output folder)."""
     out = tmp_path_factory.mktemp("tempvs_oracle") / "lmms_eval_out"
     out.mkdir()
-    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=oracle", "--tasks",
-               ",".join(["tempvs_protocol", *ORACLE_VARIANTS]), "--output_path", str(out), "--log_samples"]
+    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=oracle", "--tasks", ",".join(["tempvs_protocol", *ORACLE_VARIANTS]), "--output_path", str(out), "--log_samples"]
     log = run_cli(command, out, {"TEMPVS_DATA_DIR": str(data)})
     return read_results(out, GROUP + ORACLE_VARIANTS, log), log, out
 
@@ -120,8 +116,7 @@ def test_report_breakdowns_lists_every_key_of_the_run(oracle_run, tmp_path):
     listed = {row["metric"]: row["value"] for row in rows if row["task"] == "tempvs_mt1_three"}
     expected = breakdowns(out, "tempvs_mt1_three")
     assert {name: listed[name] for name in expected} == {name: "" if v is None else str(v) for name, v in expected.items()}
-    assert (listed["mt_given_gt_atleast1"], listed["mt_given_gt_atleast2"], listed["gt_atleast2_count"]) == (
-        "1.0", "1.0", listed["main_count"])
+    assert (listed["mt_given_gt_atleast1"], listed["mt_given_gt_atleast2"], listed["gt_atleast2_count"]) == ("1.0", "1.0", listed["main_count"])
     assert not any(row["metric"].endswith("_stderr") and row["value"] == "N/A" for row in rows)
 
 
@@ -170,8 +165,7 @@ def test_grounding_right_main_wrong_and_mixed_match_the_reference_and_the_single
         assert {name: in_suite[prefix + name] for name in alone} == alone, test
         if task != single:  # its intervals in a suite run: from its records of the task asking two tests
             logged = find_runs(out)[0]
-            assert record_intervals(cluster_stats_of(single), records_of_test(test, task_records(logged, task))) == \
-                record_intervals(cluster_stats_of(single), task_records(logged, single)), test
+            assert record_intervals(cluster_stats_of(single), records_of_test(test, task_records(logged, task))) == record_intervals(cluster_stats_of(single), task_records(logged, single)), test
         for name in FOUR + ("invalid_rate", "failed_count"):
             assert metric(results, task, prefix + name) == metric(results, single, name), (test, name)
         if test in ground_only:
@@ -189,8 +183,7 @@ def test_cot_blind_separate_unfiltered_and_standalone_grounding(tmp_path, data, 
     env = {"TEMPVS_DATA_DIR": str(data)}
     # CoT: the last <answer> tag counts; the same output scored by the plain task hits the article quirk
     template = "<think>A man waves first; see Image 1.</think><answer>Option {answer}</answer>"
-    results = lmms_eval(tmp_path / "cot", ["tempvs_mt1_two_cot", "tempvs_mt3_caption_cot", "tempvs_mt1_two"],
-                        model_args=f"policy=oracle,template={template}", env=env)
+    results = lmms_eval(tmp_path / "cot", ["tempvs_mt1_two_cot", "tempvs_mt3_caption_cot", "tempvs_mt1_two"], model_args=f"policy=oracle,template={template}", env=env)
     for task in ("tempvs_mt1_two_cot", "tempvs_mt3_caption_cot"):
         assert metric(results, task, "mt_acc") == 1.0 and metric(results, task, "invalid_rate") == 0.0
     assert metric(results, "tempvs_mt1_two", "mt_acc") < 1.0
@@ -216,8 +209,7 @@ def test_cot_blind_separate_unfiltered_and_standalone_grounding(tmp_path, data, 
     assert configs["tempvs_mt1_two"]["metadata"]["blind_filter"] is True and configs["tempvs_mt1_two_unfiltered"]["metadata"]["blind_filter"] is False
     assert configs["tempvs_mt1_two_blind"]["metadata"]["mode"] == "blind"
     # separate images: every frame is decoded (decode_only opens what doc_to_visual returns)
-    results = lmms_eval(tmp_path / "separate", ["tempvs_mt3_event_separate", "tempvs_gt_all_separate"], model="decode_only",
-                        model_args="seed=3", env=env, extra=["--limit", "40"])
+    results = lmms_eval(tmp_path / "separate", ["tempvs_mt3_event_separate", "tempvs_gt_all_separate"], model="decode_only", model_args="seed=3", env=env, extra=["--limit", "40"])
     assert results["n-samples"]["tempvs_mt3_event_separate"]["effective"] == 40
 
 

@@ -21,8 +21,7 @@ from temporal_bench.tempvs.fixtures import INVALID_EVENTS, TEMPLATES_DIR, blind_
 from tests.task_docs import tempvs_grounding_docs as build_grounding_docs
 from tests.task_docs import tempvs_main_docs as build_main_docs
 
-ANNOTATION_FILES = ("paired_event_discrimination", "triple_event_discrimination", "ordering_texts", "ordering_images",
-                    "single_grounding_paired", "single_grounding_triple", "single_grounding_all")
+ANNOTATION_FILES = ("paired_event_discrimination", "triple_event_discrimination", "ordering_texts", "ordering_images", "single_grounding_paired", "single_grounding_triple", "single_grounding_all")
 
 
 def read_annotations(root, source, name):
@@ -37,7 +36,6 @@ def official_request_count(test, data_dir):
     file and of its grounding file (the filters act at evaluation time)."""
     spec = MAIN_TESTS[test]
     return sum(len(read_annotations(data_dir, source, file_of(task_id))) for source in SOURCES for task_id in (spec.task_id, GROUNDING_TESTS[spec.grounding_test]))
-
 
 
 @pytest.fixture(scope="module")
@@ -139,18 +137,30 @@ def _templates():
 def test_prompt_worked_examples_byte_exact():
     instructions, requirements, formats = _templates()
     key = "paired_event_discrimination"
-    row = {"data_source": "pororo", "character_info": json.loads((TEMPLATES_DIR / "characters_pororo.json").read_text())["pororo"],
-           "statement_text": "A snowball dropped down a small snow hill after Pororo threw a snowball.",
-           "task_instruction": " ".join([instructions[key][0], requirements[key][0], formats[key][0]]),
-           "option_text": "A. True; B. False."}
+    row = {
+        "data_source": "pororo",
+        "character_info": json.loads((TEMPLATES_DIR / "characters_pororo.json").read_text())["pororo"],
+        "statement_text": "A snowball dropped down a small snow hill after Pororo threw a snowball.",
+        "task_instruction": " ".join([instructions[key][0], requirements[key][0], formats[key][0]]),
+        "option_text": "A. True; B. False.",
+    }
     assert prompts.prompt(row, key) == PORORO_EXAMPLE
-    story = ["John prepares to shoot again and fires.", "The shadowy figure is hit with the rifle blast.",
-             "John takes aim at a shadowy figure up above.", "Ken stops the horses and prepares to leave the stagecoach.",
-             "Ken is approaching a house out on the prairie on his stagecoach with his two horses."]
+    story = [
+        "John prepares to shoot again and fires.",
+        "The shadowy figure is hit with the rifle blast.",
+        "John takes aim at a shadowy figure up above.",
+        "Ken stops the horses and prepares to leave the stagecoach.",
+        "Ken is approaching a house out on the prairie on his stagecoach with his two horses.",
+    ]
     options = ";\n".join(VWP_EXAMPLE.split("Option [Letter].\n")[1].split(".\nThe answer")[0].split(";\n"))
-    row = {"data_source": "vwp", "character_info": "Pororo is a penguin.", "texts_shuffled": str(story),
-           "task_instruction": instructions["ordering_texts"][0] + " " + requirements["ordering_texts"][0],
-           "answer_format_opt": formats["ordering_texts_opt"][0], "options": options}
+    row = {
+        "data_source": "vwp",
+        "character_info": "Pororo is a penguin.",
+        "texts_shuffled": str(story),
+        "task_instruction": instructions["ordering_texts"][0] + " " + requirements["ordering_texts"][0],
+        "answer_format_opt": formats["ordering_texts_opt"][0],
+        "options": options,
+    }
     assert prompts.prompt(row, "ordering_texts_opt_story") == VWP_EXAMPLE  # VWP: no character description
 
 
@@ -158,9 +168,9 @@ def test_fixture_prompts_follow_the_assembly(fixture_root):
     docs, _ = build_main_docs("mt3_event", mode="cot", data_dir=fixture_root)
     main = next(d for d in docs if d["kind"] == "main" and d["source"] == "flintstones")
     row = next(r for r in read_annotations(fixture_root, "flintstones", "ordering_images") if r["question_id"] == main["question_id"])
-    assert main["prompt"] == (prompts.CHAR_PREFIX + row["character_info"] + "\nThe events are: " + row["events_gt"] + "\n"
-                              + row["task_instruction_cot_opt"] + prompts.IMGIDX + "\n" + row["answer_format_opt"] + "\n"
-                              + row["options"] + "." + "\nThe answer is: ")
+    assert main["prompt"] == (
+        prompts.CHAR_PREFIX + row["character_info"] + "\nThe events are: " + row["events_gt"] + "\n" + row["task_instruction_cot_opt"] + prompts.IMGIDX + "\n" + row["answer_format_opt"] + "\n" + row["options"] + "." + "\nThe answer is: "
+    )
     grounding = next(d for d in docs if d["kind"] == "grounding" and d["source"] == "vist")
     assert grounding["prompt"].startswith("\nThe event is: ")  # VIST: empty character prefix, even with character_info
     assert read_annotations(fixture_root, "vist", "single_grounding_all")[0]["character_info"]
@@ -182,6 +192,7 @@ def test_answers_spread_over_all_options(fixture_root):
 
 # ---- filters -------------------------------------------------------------------------------------
 
+
 def test_invalid_event_filter_is_a_substring_match_over_event_columns():
     assert has_invalid_event({"event_pre": "Pororo and Eddy behave funny"})  # "have fun"
     assert has_invalid_event({"events_shuffled": ["a", "We HAD FUN"]})
@@ -194,8 +205,7 @@ def _expected_counts(root, test):
     expected = {}
     for source in SOURCES:
         frame = pandas.read_pickle(root / "benchmark_pkl" / f"{source}_{spec.task_id[:-10] if test.startswith('mt2') else spec.task_id}_test.pkl")
-        valid = [r for r in frame.to_dict("records") if not any(
-            any(m.lower() in str(v).lower() for m in ("have fun", "had fun")) for k, v in r.items() if k.startswith("event"))]
+        valid = [r for r in frame.to_dict("records") if not any(any(m.lower() in str(v).lower() for m in ("have fun", "had fun")) for k, v in r.items() if k.startswith("event"))]
         kept = [r for r in valid if sum(blind_outcomes(source, spec.task_id, r["question_id"])) < 2]
         expected[source] = {"rows": len(frame), "after_invalid_event_filter": len(valid), "after_blind_filter": len(kept)}
     return expected
@@ -217,8 +227,7 @@ def test_filter_counts(fixture_root, test):
 
 
 def test_blind_filter_thresholds_exercised(fixture_root):
-    outcomes = Counter(sum(blind_outcomes(s, "paired_event_discrimination", r["question_id"]))
-                       for s in SOURCES for r in read_annotations(fixture_root, s, "paired_event_discrimination"))
+    outcomes = Counter(sum(blind_outcomes(s, "paired_event_discrimination", r["question_id"])) for s in SOURCES for r in read_annotations(fixture_root, s, "paired_event_discrimination"))
     assert all(outcomes[k] > 5 for k in range(4))  # 0, 1 (kept) and 2, 3 (dropped) correct LLMs
 
 
@@ -229,12 +238,12 @@ def test_mt3_has_no_blind_filter(fixture_root):
 
 def test_invalid_event_grounding_rows_dropped(fixture_root):
     docs, report = build_grounding_docs("single_grounding_all", data_dir=fixture_root)
-    assert {s: c["rows"] - c["after_invalid_event_filter"] for s, c in report.counts["single_grounding_all"].items()} == {
-        "flintstones": 0, "pororo": 1, "vwp": 0, "vist": 1}
+    assert {s: c["rows"] - c["after_invalid_event_filter"] for s, c in report.counts["single_grounding_all"].items()} == {"flintstones": 0, "pororo": 1, "vwp": 0, "vist": 1}
     assert not any(d["prompt"].count(event) for d in docs for event in INVALID_EVENTS.values())
 
 
 # ---- the join and the request count --------------------------------------------------------------
+
 
 def test_grounding_partners_and_request_count(fixture_root):
     counts = {}
@@ -255,8 +264,7 @@ def test_grounding_partners_and_request_count(fixture_root):
         counts[test] = (ours, official_request_count(test, data_dir=fixture_root))
     # ours: main questions after the filters + the grounding file after the invalid-event filter;
     # official: inference on every row of the main and the grounding file
-    assert counts == {"mt1_two": (152, 240), "mt1_three": (138, 180), "mt2_event": (111, 126),
-                      "mt2_caption": (110, 126), "mt3_event": (122, 126), "mt3_caption": (122, 126)}
+    assert counts == {"mt1_two": (152, 240), "mt1_three": (138, 180), "mt2_event": (111, 126), "mt2_caption": (110, 126), "mt3_event": (122, 126), "mt3_caption": (122, 126)}
     # MT2 and MT3 of one text kind in one task: their main questions, the shared grounding questions once
     for text in ("event", "caption"):
         both, _ = build_main_docs((f"mt2_{text}", f"mt3_{text}"), data_dir=fixture_root)
@@ -275,15 +283,16 @@ def test_missing_grounding_rows_in_the_data(tmp_path):
 
 # ---- task folder ---------------------------------------------------------------------------------
 
+
 def test_no_metric_name_contains_another():
     """lmms-eval matches group metrics by substring: keep every name of a task out of every other."""
     tasks = [(test,) for test in (*MAIN_TESTS, *GROUNDING_TESTS)] + [("mt2_event", "mt3_event"), ("mt2_caption", "mt3_caption")]
-    for names in [metric_names(family) for family in ("mt1_two", "mt1_three", "ordering", "grounding")] + [
-            [name for name, _, _ in metric_keys(tests, suite)] for tests, suite in [*((t, False) for t in tasks), (tuple(MAIN_TESTS), True)]]:
+    for names in [metric_names(family) for family in ("mt1_two", "mt1_three", "ordering", "grounding")] + [[name for name, _, _ in metric_keys(tests, suite)] for tests, suite in [*((t, False) for t in tasks), (tuple(MAIN_TESTS), True)]]:
         assert not [(a, b) for a in names for b in names if a != b and a in b], names
 
 
 # ---- the release's pickles: pandas/numpy classes only ----------------------------------------------
+
 
 def tampered_pickle(path: Path, marker: Path) -> None:
     """A protocol-0 pickle whose load would call ``os.system`` to create ``marker``."""
@@ -297,9 +306,9 @@ def test_a_pickle_naming_another_callable_is_refused(tmp_path):
     tampered_pickle(path, marker)
     with pytest.raises(TempVSDataError) as error:
         build_main_docs("mt1_two", data_dir=root)
-    assert str(error.value) == (f"{path}: refused to unpickle: it names os.system, which is not among the pandas/numpy classes "
-                                "a pickled DataFrame of the TempVS release holds; unpickling it could run arbitrary code "
-                                "(a tampered file?), so it was not loaded")
+    assert str(error.value) == (
+        f"{path}: refused to unpickle: it names os.system, which is not among the pandas/numpy classes " "a pickled DataFrame of the TempVS release holds; unpickling it could run arbitrary code " "(a tampered file?), so it was not loaded"
+    )
     assert not marker.exists()
 
 
@@ -308,8 +317,6 @@ def test_a_pickle_written_by_pandas_2_and_numpy_1_loads():
     pandas 2.2.3 with numpy 1.26.4 pickles it, read by the restricted unpickler under the installed versions."""
     rows = read_table(Path(__file__).parent / "data" / "tempvs" / "pandas2_prediction_rows.pkl")
     assert rows == [
-        {"data_source": "vwp", "img_seq_id": "s1", "question_id": "s1_q0", "gt_option": "Option A", "img_path_list": ["vwp/s1/0.png", "vwp/s1/1.png"],
-         "event_distance": 1, "character_info": None, "preds": "Option A", "_index": 0},
-        {"data_source": "vwp", "img_seq_id": "s2", "question_id": "s2_q2", "gt_option": "Option A", "img_path_list": [],
-         "event_distance": 3, "character_info": "", "preds": "option b", "_index": 2},
+        {"data_source": "vwp", "img_seq_id": "s1", "question_id": "s1_q0", "gt_option": "Option A", "img_path_list": ["vwp/s1/0.png", "vwp/s1/1.png"], "event_distance": 1, "character_info": None, "preds": "Option A", "_index": 0},
+        {"data_source": "vwp", "img_seq_id": "s2", "question_id": "s2_q2", "gt_option": "Option A", "img_path_list": [], "event_distance": 3, "character_info": "", "preds": "option b", "_index": 2},
     ]

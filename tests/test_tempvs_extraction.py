@@ -3,8 +3,8 @@ model-family branches, the opt-in fixed extraction and the CoT answer tag."""
 
 import pytest
 
-from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, extract, fixed_extract, is_correct, official_extract
 from temporal_bench.lmms_eval_tasks.tempvs.docs import check_settings
+from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, extract, fixed_extract, is_correct, official_extract
 from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
 
 MT1_OPTIONS = "A. False; B. True."

@@ -24,10 +24,12 @@ FRAMES = 5  # images of a fixture sequence
 DECORD_STAND_IN = Path(__file__).parent / "real_backends" / "stubs"
 # Idefics2's processor chat template (as HuggingFaceM4's idefics2-8b checkpoints ship it), which
 # Mantis-8B-Idefics2's wrapper applied: it writes the parts in their order, "<image>" for an image.
-IDEFICS2_TEMPLATE = ("{% for message in messages %}{{message['role'].capitalize()}}{% if message['content'][0]['type'] == 'image' %}{{':'}}"
-                     "{% else %}{{': '}}{% endif %}{% for line in message['content'] %}{% if line['type'] == 'text' %}{{line['text']}}"
-                     "{% elif line['type'] == 'image' %}{{ '<image>' }}{% endif %}{% endfor %}<end_of_utterance>\n{% endfor %}"
-                     "{% if add_generation_prompt %}{{ 'Assistant:' }}{% endif %}")
+IDEFICS2_TEMPLATE = (
+    "{% for message in messages %}{{message['role'].capitalize()}}{% if message['content'][0]['type'] == 'image' %}{{':'}}"
+    "{% else %}{{': '}}{% endif %}{% for line in message['content'] %}{% if line['type'] == 'text' %}{{line['text']}}"
+    "{% elif line['type'] == 'image' %}{{ '<image>' }}{% endif %}{% endfor %}<end_of_utterance>\n{% endfor %}"
+    "{% if add_generation_prompt %}{{ 'Assistant:' }}{% endif %}"
+)
 
 
 class Reached(Exception):
@@ -91,8 +93,7 @@ def _model_class(name):
 def _without_weights(cls, task, **attributes):
     """The class as its ``__init__`` leaves it, with model-side stand-ins instead of loaded weights."""
     model = cls.__new__(cls)
-    model.__dict__.update(_rank=0, _world_size=1, batch_size_per_gpu=1, _device=torch.device("cpu"),
-                          task_dict={task.config.task: task.dataset}, **attributes)
+    model.__dict__.update(_rank=0, _world_size=1, batch_size_per_gpu=1, _device=torch.device("cpu"), task_dict={task.config.task: task.dataset}, **attributes)
     return model
 
 
@@ -134,12 +135,15 @@ def _chat_parts(messages):
     return [part["type"] for part in turn["content"]], [part["text"] for part in turn["content"] if part["type"] == "text"]
 
 
-@pytest.mark.parametrize("name,module,processor", [
-    # LLaVA-Interleave's HF checkpoints: lmms-eval's chat llava_hf under our family name
-    ("llava_interleave_hf", "lmms_eval.models.chat.llava_hf", "_image_processor"),
-    # LLaVA-NeXT-Video's HF checkpoints (llava_hf cannot load them): lmms-eval's chat huggingface class
-    ("llava_next_video_hf", "lmms_eval.models.chat.huggingface", "processor"),
-])
+@pytest.mark.parametrize(
+    "name,module,processor",
+    [
+        # LLaVA-Interleave's HF checkpoints: lmms-eval's chat llava_hf under our family name
+        ("llava_interleave_hf", "lmms_eval.models.chat.llava_hf", "_image_processor"),
+        # LLaVA-NeXT-Video's HF checkpoints (llava_hf cannot load them): lmms-eval's chat huggingface class
+        ("llava_next_video_hf", "lmms_eval.models.chat.huggingface", "processor"),
+    ],
+)
 def test_hf_interleave_and_next_video_text_then_images(name, module, processor, request_of):
     """The chat class hands the checkpoint's chat template the official wrapper's turn: the text,
     then the images (which the template renders as the official wrapper's call did)."""
@@ -152,11 +156,14 @@ def test_hf_interleave_and_next_video_text_then_images(name, module, processor, 
     assert _chat_parts(messages) == (["text"] + ["image"] * FRAMES, [_doc(task, request)["prompt"]])
 
 
-@pytest.mark.parametrize("name,task_name,resized", [
-    ("llava_next_video_hf", SEPARATE, True),  # several images: each 224 x 224, as models/model_hf_llava_video.py
-    ("llava_next_video_hf", COMBINED, False),  # the one strip: as it is
-    ("llava_interleave_hf", SEPARATE, False),  # another family: as they are
-])
+@pytest.mark.parametrize(
+    "name,task_name,resized",
+    [
+        ("llava_next_video_hf", SEPARATE, True),  # several images: each 224 x 224, as models/model_hf_llava_video.py
+        ("llava_next_video_hf", COMBINED, False),  # the one strip: as it is
+        ("llava_interleave_hf", SEPARATE, False),  # another family: as they are
+    ],
+)
 def test_llava_next_video_gets_its_wrappers_frame_size(name, task_name, resized, request_of):
     from PIL import Image
 
@@ -198,8 +205,7 @@ def test_longva_images_then_text(request_of, monkeypatch):
     monkeypatch.setattr(module, "conv_templates", {"qwen_1_5": SimpleNamespace(copy=lambda: conversation)}, raising=False)
     monkeypatch.setattr(module, "DEFAULT_IMAGE_TOKEN", "<image>", raising=False)  # longva.constants'
     monkeypatch.setattr(module, "process_images", lambda images, *_: torch.zeros(len(images), 3, 2, 2), raising=False)
-    model = _without_weights(cls, task, conv_template="qwen_1_5", _config=SimpleNamespace(), _image_processor=None,
-                             _tokenizer=SimpleNamespace(encode=lambda text, **_: list(text)))
+    model = _without_weights(cls, task, conv_template="qwen_1_5", _config=SimpleNamespace(), _image_processor=None, _tokenizer=SimpleNamespace(encode=lambda text, **_: list(text)))
     _generate(model, request)
     (role, question), _ = conversation.calls["append_message"]
     assert (role, question) == ("user", " ".join(["<image>"] * FRAMES) + "\n" + _doc(task, request)["prompt"])
@@ -221,18 +227,23 @@ def test_llava_vid_fixes_images_first_warns_and_records_it(request_of, monkeypat
     finally:
         logger.remove(sink)
     assert request.args[0] == _doc(task, request)["prompt"]  # no tokens: the class writes its own first
-    assert [w for w in warnings if "llava_vid" in w] == [(
-        "TempVS: lmms-eval's llava_vid class places the images itself (images_first); the official wrapper of its family sent "
-        "text_first. Recorded in the task config (lmms_eval_specific_kwargs.llava_vid); for the official order use a --model whose "
-        "class places the images as that wrapper did (a chat class with this family's checkpoints).")]
-    assert task.config.lmms_eval_specific_kwargs["llava_vid"] == {
-        "extractor": "interleave", "layout": "images_first", "official_layout": "text_first", "fixed_by": "llava_vid"}
+    assert [w for w in warnings if "llava_vid" in w] == [
+        (
+            "TempVS: lmms-eval's llava_vid class places the images itself (images_first); the official wrapper of its family sent "
+            "text_first. Recorded in the task config (lmms_eval_specific_kwargs.llava_vid); for the official order use a --model whose "
+            "class places the images as that wrapper did (a chat class with this family's checkpoints)."
+        )
+    ]
+    assert task.config.lmms_eval_specific_kwargs["llava_vid"] == {"extractor": "interleave", "layout": "images_first", "official_layout": "text_first", "fixed_by": "llava_vid"}
 
 
-@pytest.mark.parametrize("name,parts", [
-    ("llava_interleave_hf", ["text", "image"]),  # text-first family: the strip after the text, as its wrapper
-    ("qwen2_5_vl", ["image", "text"]),
-])
+@pytest.mark.parametrize(
+    "name,parts",
+    [
+        ("llava_interleave_hf", ["text", "image"]),  # text-first family: the strip after the text, as its wrapper
+        ("qwen2_5_vl", ["image", "text"]),
+    ],
+)
 def test_combined_strip_in_the_family_order(name, parts, request_of):
     """The official wrappers place the combined strip as they place the frames (chat classes)."""
     task, request = request_of(name, COMBINED)

@@ -9,15 +9,14 @@ from typing import Dict
 import pytest
 
 from temporal_bench.lmms_eval_tasks.tempvs import metrics
+from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
 from temporal_bench.tempvs import breakdowns
 from temporal_bench.tempvs.fixtures import write_fixture
 from tests.task_docs import tempvs_main_docs as build_main_docs
-from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
 from tests.tempvs_official_eval import official
 
-
-
 # ---- mixed answers with the extraction quirks --------------------------------------------------
+
 
 def mixed_response(doc: Dict) -> str:
     rng = random.Random(doc["doc_key"])
@@ -34,8 +33,7 @@ def answers_of(docs, respond) -> Dict[tuple, str]:
     return {(d["source"], d["task_id"], d["question_id"]): respond(d) for d in docs}
 
 
-def package_metrics(docs, respond, names=("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "mt_given_gtfail"),
-                    fixes=frozenset()):
+def package_metrics(docs, respond, names=("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "mt_given_gtfail"), fixes=frozenset()):
     records = [metrics.make_record(d, respond(d), fixes=fixes) for d in docs]
     return {name: breakdowns.AGGREGATIONS[name](records) for name in names}, records
 
@@ -61,8 +59,7 @@ def test_package_equals_reference_on_mixed_answers(root, test):
         got = breakdowns.AGGREGATIONS[f"mtgts_{source}"](records)
         assert (got is None) if exp is None else got == pytest.approx(exp)
     at_least = [name for name in breakdowns.metric_names(breakdowns.metric_family(test)) if "atleast" in name]
-    assert at_least and {name: breakdowns.AGGREGATIONS[name](records) for name in at_least} == pytest.approx(
-        {name: expected[name] for name in at_least})
+    assert at_least and {name: breakdowns.AGGREGATIONS[name](records) for name in at_least} == pytest.approx({name: expected[name] for name in at_least})
     assert 0 < ours["mt_acc"] < 1 or test.startswith("mt2")  # the mix is really mixed
     assert 0 < ours["gt_acc"] < 1
 

@@ -26,15 +26,18 @@ def _task(model: str, data, monkeypatch, manager):
     return get_task_dict([TASK], manager, task_type=MODEL_REGISTRY_V2.resolve(model).model_type)[TASK]
 
 
-@pytest.mark.parametrize("model,expected", [
-    ("qwen2_5_vl", {"extractor": "generic", "layout": "images_first"}),
-    ("llava_onevision", {"extractor": "generic", "layout": "images_first"}),
-    ("internvl3", {"extractor": "internvl", "layout": "images_first"}),
-    ("llava_interleave_hf", {"extractor": "interleave", "layout": "text_first"}),  # the plugin's family name
-    ("llava_vid", {"extractor": "interleave", "layout": "images_first", "official_layout": "text_first", "fixed_by": "llava_vid"}),
-    ("mantis", {"extractor": "generic", "layout": "text_first", "image_token": "<image>"}),  # Mantis-Idefics2
-    ("openai", {"extractor": "generic", "layout": "images_first"}),  # no section: default
-])
+@pytest.mark.parametrize(
+    "model,expected",
+    [
+        ("qwen2_5_vl", {"extractor": "generic", "layout": "images_first"}),
+        ("llava_onevision", {"extractor": "generic", "layout": "images_first"}),
+        ("internvl3", {"extractor": "internvl", "layout": "images_first"}),
+        ("llava_interleave_hf", {"extractor": "interleave", "layout": "text_first"}),  # the plugin's family name
+        ("llava_vid", {"extractor": "interleave", "layout": "images_first", "official_layout": "text_first", "fixed_by": "llava_vid"}),
+        ("mantis", {"extractor": "generic", "layout": "text_first", "image_token": "<image>"}),  # Mantis-Idefics2
+        ("openai", {"extractor": "generic", "layout": "images_first"}),  # no section: default
+    ],
+)
 def test_the_model_class_picks_its_family(model, expected, data, monkeypatch, manager):
     task = _task(model, data, monkeypatch, manager)
     task.doc_to_text(task.test_docs()[0])  # lmms-eval asks it of every doc, simple or chat class
@@ -48,11 +51,9 @@ def test_deepseek_labels_and_interleave_by_hand():
     ``lmms_eval_specific_kwargs``): DeepSeek-VL2 labels each image, as its wrapper did."""
     images = ["i1", "i2", "i3"]
     content = model_settings.message_content(images, PROMPT, model_settings.resolve({"extractor": "deepseek", "layout": "labelled"})["layout"])
-    assert [part.get("text", part.get("url")) for part in content] == [
-        "This is Image_a: ", "i1", "\nThis is Image_b: ", "i2", "\nThis is Image_c: ", "i3", "\n" + PROMPT]
+    assert [part.get("text", part.get("url")) for part in content] == ["This is Image_a: ", "i1", "\nThis is Image_b: ", "i2", "\nThis is Image_c: ", "i3", "\n" + PROMPT]
     two = model_settings.message_content(images[:2], PROMPT, "labelled")
-    assert [part.get("text", part.get("url")) for part in two] == [
-        "This is the First image: ", "i1", "\nThis is the Second image: ", "i2", "\n" + PROMPT]
+    assert [part.get("text", part.get("url")) for part in two] == ["This is the First image: ", "i1", "\nThis is the Second image: ", "i2", "\n" + PROMPT]
     assert model_settings.resolve({"extractor": "interleave", "layout": "text_first"}) == {"extractor": "interleave", "layout": "text_first"}
     with pytest.raises(ValueError, match="layout 'sideways'"):
         model_settings.resolve({"layout": "sideways"})

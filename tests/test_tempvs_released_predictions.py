@@ -13,9 +13,9 @@ from pathlib import Path
 import pandas
 import pytest
 
+from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, TempVSDataError
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.fixtures import write_fixture
-from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
 from temporal_bench.tempvs.released_predictions import (
     RowMismatch,
     file_suffix,
@@ -25,14 +25,12 @@ from temporal_bench.tempvs.released_predictions import (
     score_model,
     scored_tests,
 )
-from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from tests.harness import as_release_folder
 from tests.tempvs_official_eval import official_release
 from tests.test_tempvs_data import tampered_pickle
 
 # one model per extraction branch of the official evaluation, two of them 8-bit (file suffix)
-MODELS = ("InternVL2_5-8B", "deepseek-vl2-tiny", "llava-interleave-qwen-7b-hf", "llava-onevision-qwen2-72b-ov-sft",
-          "GPT4o", "InternVL2_5-78B-MPO")
+MODELS = ("InternVL2_5-8B", "deepseek-vl2-tiny", "llava-interleave-qwen-7b-hf", "llava-onevision-qwen2-72b-ov-sft", "GPT4o", "InternVL2_5-78B-MPO")
 FIGURES = {"gt": "gt_acc", "gts": "gtstrict_rate", "mt": "mt_acc", "mt_given_gts": "mt_given_gtstrict"}
 
 
@@ -78,8 +76,7 @@ def test_family_and_suffix_by_model_name():
     assert [model_family(m) for m in MODELS] == ["internvl", "deepseek", "interleave", "generic", "generic", "internvl"]
     assert model_family("Janus-Pro-7B") == "deepseek" and model_family("LLaVA-NeXT-Video-34B-hf") == "interleave"
     assert model_family("Llama-3.1-8B") == "llama_blind" and model_family("Phi-3.5-vision-instruct") == "generic"
-    assert [file_suffix(m) for m in ("InternVL2_5-78B-MPO", "Qwen2-VL-72B-Instruct", "llava-next-110b", "InternVL2_5-8B")] == \
-        ["8bit", "8bit", "8bit", "full"]
+    assert [file_suffix(m) for m in ("InternVL2_5-78B-MPO", "Qwen2-VL-72B-Instruct", "llava-next-110b", "InternVL2_5-8B")] == ["8bit", "8bit", "8bit", "full"]
 
 
 def test_a_source_without_grounding_outputs_is_left_out_and_a_missing_main_file_fails(tmp_path, release):
@@ -99,15 +96,13 @@ def test_a_source_without_grounding_outputs_is_left_out_and_a_missing_main_file_
 
 def test_score_predictions_cli_shows_published_rows_and_disagreements(tmp_path, release, capsys):
     out = tmp_path / "scores"
-    assert main_score_predictions([str(release), "--output-dir", str(out), "--model", "InternVL2_5-78B-MPO", "--model", "GPT4o",
-                                   "--table", "tempvs-table14"]) == 0
+    assert main_score_predictions([str(release), "--output-dir", str(out), "--model", "InternVL2_5-78B-MPO", "--model", "GPT4o", "--table", "tempvs-table14"]) == 0
     text = capsys.readouterr().out
     assert sorted(p.parent.name for p in out.glob("*/released_combined_results.json")) == ["GPT4o", "InternVL2_5-78B-MPO"]
     # published cells carry their reproduction verdict (reproduced, close or differs)
     assert re.search(r"\| InternVL2_5-78B-MPO \| published \| 0\.7046 [=≈≠] \| 0\.5881 [=≈≠] \| 0\.5847 [=≈≠] \| 0\.5992 [=≈≠] \|", text)
     ours = _ours(score_model(release, "InternVL2_5-78B-MPO"), "mt1_two")
-    assert re.search(rf"\| \*\*InternVL2_5-78B-MPO\*\* \| measured \| {ours['gt']:.4f} \[[0-9.]+, [0-9.]+\] \| "
-                     rf"{ours['gts']:.4f} \[[0-9.]+, [0-9.]+\] \|", text)
+    assert re.search(rf"\| \*\*InternVL2_5-78B-MPO\*\* \| measured \| {ours['gt']:.4f} \[[0-9.]+, [0-9.]+\] \| " rf"{ours['gts']:.4f} \[[0-9.]+, [0-9.]+\] \|", text)
     # the published row of the same model is compared cell by cell (the release's GPT4o is the paper's GPT-4o),
     # each cell not reproduced with the measured value to a decimal more than the paper's
     compared = {t.split("**")[1]: t for t in text.splitlines() if t.startswith("- **") and " reproduced, " in t}
@@ -155,8 +150,7 @@ def test_separate_and_cot_inputs(tmp_path, release, capsys):
         assert cot["tempvs_mt1_two_cot"]["gt_acc,none"] == score_model(release, model)["tempvs_mt1_two"]["gt_acc,none"]
         assert cot["tempvs_mt1_two_cot"]["invalid_rate,none"] < 1
         out = tmp_path / "scores"
-        assert main_score_predictions([str(release), "--input", "separate", "--model", model, "--output-dir", str(out),
-                                       "--table", "tempvs-table12"]) == 0
+        assert main_score_predictions([str(release), "--input", "separate", "--model", model, "--output-dir", str(out), "--table", "tempvs-table12"]) == 0
         text = capsys.readouterr().out
         mt = separate["tempvs_mt1_two_separate"]["mt_acc,none"]
         assert f"| **{model}** | measured | {mt:.4f} [" in text and f"| {model} | published | 0.5962 " in text
@@ -201,12 +195,10 @@ def test_the_rows_of_the_prediction_files_are_scored_and_differences_reported(tm
     out = tmp_path / "scores"
     assert main_score_predictions([str(root), "--output-dir", str(out), "--model", "GPT4o", "--table", "tempvs-table14"]) == 0
     text = capsys.readouterr().out
-    assert (f"- **GPT4o**: predictions/combined/GPT4o/flintstones_paired_event_discrimination_preds_full.pkl: "
-            f"1 row(s) only in the prediction file ({annotated})") in text
+    assert (f"- **GPT4o**: predictions/combined/GPT4o/flintstones_paired_event_discrimination_preds_full.pkl: " f"1 row(s) only in the prediction file ({annotated})") in text
     assert f"vwp_single_grounding_paired_preds_full.pkl: 1 row(s) only in the annotation file ({unanswered})" in text
     written = json.loads((out / "GPT4o" / "released_combined_results.json").read_text(encoding="utf-8"))
-    assert [(m["only_in_predictions"], m["only_in_annotations"]) for m in written["released_rows"]] == \
-        [([annotated], []), ([], [unanswered]), ([], [unordered])]
+    assert [(m["only_in_predictions"], m["only_in_annotations"]) for m in written["released_rows"]] == [([annotated], []), ([], [unanswered]), ([], [unordered])]
 
 
 def test_matching_files_report_no_difference(release, capsys):

@@ -7,18 +7,18 @@ import shutil
 import pytest
 from PIL import Image
 
+from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from temporal_bench.report import LAYOUTS
-from temporal_bench.runs.results import load_runs
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.figures import series
 from temporal_bench.report.headline import FEW_QUESTIONS, noise_note, render_summary
 from temporal_bench.report.intervals import cell_interval, cell_support
 from temporal_bench.report.rows import build_rows
+from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.figures import TEMPVS_FIGURE3
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.released_predictions import scored_tests, write_results
-from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from tests.harness import lmms_eval
 from tests.test_report import check_golden
 
@@ -34,8 +34,7 @@ def runs_dir(tmp_path_factory):
     data = write_fixture(base / "data")
     # the six single tasks (the random baseline draws per task and doc, so the golden's numbers stay
     # those of the tasks that ask each test alone)
-    lmms_eval(base, [f"tempvs_{test}" for test in MAIN_TESTS], model="random_choice", model_args="seed=1234",
-              env={"TEMPVS_DATA_DIR": str(data)})
+    lmms_eval(base, [f"tempvs_{test}" for test in MAIN_TESTS], model="random_choice", model_args="seed=1234", env={"TEMPVS_DATA_DIR": str(data)})
     runs = base / "runs"
     (runs / "random_choice").mkdir(parents=True)
     results = next((base / "lmms_eval_out").rglob("*_results.json"))
@@ -72,8 +71,7 @@ def test_published_rows_equal_the_paper(runs_dir):
 def test_output_dir_writes_tables_and_the_distance_plot(runs_dir, tmp_path):
     folder = tmp_path / "report"
     assert main_report([str(runs_dir), "--table", "tempvs-table3", "--output-dir", str(folder)]) == 0
-    assert sorted(p.name for p in folder.iterdir()) == ["tempvs-figure2.csv", "tempvs-figure2.png", "tempvs-figure3.csv", "tempvs-figure3.png",
-                                                        "tempvs-table3.csv", "tempvs-table3.md"]
+    assert sorted(p.name for p in folder.iterdir()) == ["tempvs-figure2.csv", "tempvs-figure2.png", "tempvs-figure3.csv", "tempvs-figure3.png", "tempvs-table3.csv", "tempvs-table3.md"]
     with Image.open(folder / "tempvs-figure3.png") as image:
         assert image.format == "PNG" and image.size == (600, 400)
     runs = load_runs([runs_dir])
@@ -94,8 +92,9 @@ def test_the_summary_marks_cells_on_few_questions_and_its_noise_sentence_comes_f
     assert 0 < passes < FEW_QUESTIONS
     line = next(line for line in render_summary(run).splitlines() if line.strip().startswith("MT1 two-event"))
     assert f"(50*) n={passes}" in line and line.count("n=") == 1  # GT, GT_strict and MT rest on enough questions
-    halves = [50 * (found.high - found.low) for task in ("tempvs_mt1_two", "tempvs_mt2_event") for metric in ("gt_acc", "mt_acc")
-              if (found := cell_interval(run, task, metric, run.metric(task, metric))[0]) is not None and found.high > found.low]  # a one-point interval says nothing
+    halves = [
+        50 * (found.high - found.low) for task in ("tempvs_mt1_two", "tempvs_mt2_event") for metric in ("gt_acc", "mt_acc") if (found := cell_interval(run, task, metric, run.metric(task, metric))[0]) is not None and found.high > found.low
+    ]  # a one-point interval says nothing
     note = noise_note(run)
     low, high = (float(x) for x in note.removeprefix("Sampling error alone moves these cells by ±").split(" points")[0].split(" to ±"))
     assert len(halves) >= 3 and low <= min(halves) + 0.5 and high >= max(halves) - 0.5 and high > 5

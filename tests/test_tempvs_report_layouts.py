@@ -10,14 +10,14 @@ import re
 
 import pytest
 
+from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS
 from temporal_bench.report import LAYOUTS
-from temporal_bench.runs.results import load_runs
 from temporal_bench.report.rows import build_rows
+from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.released_predictions import main_score_predictions, scored_tests, write_results
-from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
-from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS
 from tests.harness import as_release_folder
 from tests.tempvs_official_eval import official
 
@@ -78,17 +78,26 @@ def test_table6_is_cot_minus_standard(data, tmp_path):
         assert rows["measured" + model][f"{column}_cot"] == pytest.approx(cot)
         assert rows["measured" + model][f"{column}_delta"] == pytest.approx(cot - wo)
     assert rows["published" + model]["mt2_caption_delta"] == 14.33
-    assert rows["publishedGPT-4o"] == {"two_event_wo": 58.27, "two_event_cot": 60.43, "two_event_delta": 2.16,
-                                       "three_event_wo": 64.52, "three_event_cot": 63.38, "three_event_delta": -1.14,
-                                       "mt2_caption_wo": 61.5, "mt2_caption_cot": 81.41, "mt2_caption_delta": 19.91,
-                                       "mt3_caption_wo": 22.97, "mt3_caption_cot": 33.77, "mt3_caption_delta": 10.8}
+    assert rows["publishedGPT-4o"] == {
+        "two_event_wo": 58.27,
+        "two_event_cot": 60.43,
+        "two_event_delta": 2.16,
+        "three_event_wo": 64.52,
+        "three_event_cot": 63.38,
+        "three_event_delta": -1.14,
+        "mt2_caption_wo": 61.5,
+        "mt2_caption_cot": 81.41,
+        "mt2_caption_delta": 19.91,
+        "mt3_caption_wo": 22.97,
+        "mt3_caption_cot": 33.77,
+        "mt3_caption_delta": 10.8,
+    }
 
 
 def test_tables18_and_19_read_the_unfiltered_the_standard_and_the_images_only_tasks(tmp_path):
     """Each column from the task the paper's column describes: before = `_unfiltered`, after = standard;
     Table 19's images only = `tempvs_mt3_images_only`."""
-    values = {f"tempvs_{test}{suffix}": 0.1 * i + (0.5 if suffix else 0.0)
-              for i, test in enumerate(MAIN_TESTS) for suffix in ("", "_unfiltered")}
+    values = {f"tempvs_{test}{suffix}": 0.1 * i + (0.5 if suffix else 0.0) for i, test in enumerate(MAIN_TESTS) for suffix in ("", "_unfiltered")}
     values["tempvs_mt3_images_only"] = 0.21
     results = {task: {"mt_acc,none": value} for task, value in values.items()}
     (tmp_path / "model_results.json").write_text(json.dumps({"results": results, "model_name": "m", "config": {"model": "m"}}))

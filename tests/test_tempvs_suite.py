@@ -99,8 +99,7 @@ def test_every_metric_equals_the_single_tasks(suite_run, single_run):
             alone = breakdown_metrics(test_task, task_records(singles, test_task))
             assert breakdown_metrics(test_task, records) == alone, test_task
             assert {name: report.metric(test_task, name) for name in alone} == alone, test_task
-            assert record_intervals(cluster_stats_of(test_task), records) == \
-                record_intervals(cluster_stats_of(test_task), task_records(singles, test_task)), test_task
+            assert record_intervals(cluster_stats_of(test_task), records) == record_intervals(cluster_stats_of(test_task), task_records(singles, test_task)), test_task
             found, why = cell_interval(report, test_task, "mt_acc", alone["mt_acc"])
             assert why == "" and found == record_intervals(cluster_stats_of(test_task), records)["mt_acc"], test_task
             checked += 1
@@ -193,8 +192,7 @@ def test_use_cache_resumes_the_suite_and_serves_its_answers(data, tmp_path):
     script.write_text(json.dumps({key: value for key, value in entries.items() if not key.endswith("/200")}))
     out = tmp_path / "crashed"
     out.mkdir()
-    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", f"policy=script,script={script}",
-               "--tasks", "tempvs", "--output_path", str(out), "--use_cache", str(cache)]
+    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", f"policy=script,script={script}", "--tasks", "tempvs", "--output_path", str(out), "--use_cache", str(cache)]
     log = run_cli(command, out, env)
     assert not list(out.glob("**/*_results.json")), log.stderr[-2000:]
     # 2. the rerun gives what an uninterrupted run gives, each distinct question once

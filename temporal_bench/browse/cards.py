@@ -94,8 +94,7 @@ def _record(task: str, line: dict) -> tuple[Benchmark, dict]:
         if benchmark:
             return benchmark, value
     titles = ", ".join(b.title for b in benchmarks.all_benchmarks() if b.cards)
-    raise RecordsError(f"task {task!r}: its logged sample of doc {line.get('doc_id')} holds no per-doc record of {titles}; "
-                       "browse shows the tasks of these benchmarks only")
+    raise RecordsError(f"task {task!r}: its logged sample of doc {line.get('doc_id')} holds no per-doc record of {titles}; " "browse shows the tasks of these benchmarks only")
 
 
 def task_docs(run: LoggedRun, task: str, lines: list[dict]) -> tuple[dict[int, dict] | None, str]:
@@ -111,8 +110,7 @@ def task_docs(run: LoggedRun, task: str, lines: list[dict]) -> tuple[dict[int, d
             docs = rebuilt.eval_docs
     except RescoreError as error:
         return None, str(error)
-    return {line["doc_id"]: docs[line["doc_id"]] for line in lines
-            if line["doc_id"] < len(docs) and str(rebuilt.doc_to_target(docs[line["doc_id"]])) == line["target"]}, ""
+    return {line["doc_id"]: docs[line["doc_id"]] for line in lines if line["doc_id"] < len(docs) and str(rebuilt.doc_to_target(docs[line["doc_id"]])) == line["target"]}, ""
 
 
 def task_label(run: LoggedRun, task: str, shared: bool) -> str:
@@ -132,14 +130,13 @@ def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int,
     cards = []
     for number, (line, filter_name) in enumerate(zip(lines, filter_names(run, task, lines)), first_id):
         _, record = _record(task, line)
-        card = Card(f"c{number}", label or task, filter_name, benchmark, record, benchmark.facts(record), benchmark.status(record),
-                    logged_prompt(line), _texts(line.get("resps", line.get("filtered_resps"))),
-                    _texts(line.get("filtered_resps")))
+        card = Card(
+            f"c{number}", label or task, filter_name, benchmark, record, benchmark.facts(record), benchmark.status(record), logged_prompt(line), _texts(line.get("resps", line.get("filtered_resps"))), _texts(line.get("filtered_resps"))
+        )
         if benchmark.has_images:
             doc = docs.get(line["doc_id"]) if docs is not None else None
             if doc is None:
-                reason = problem or (f"doc {line['doc_id']} of the data found now is not the run's "
-                                     f"(logged target {line['target']!r}); give browse the run's data")
+                reason = problem or (f"doc {line['doc_id']} of the data found now is not the run's " f"(logged target {line['target']!r}); give browse the run's data")
                 card.images = [thumbnails.note_missing("", f"the images of {task} doc {line['doc_id']}", reason)]
             else:
                 card.images = benchmark.images(doc, thumbnails)
@@ -202,13 +199,11 @@ def run_notes(tasks: list[TaskCards]) -> list[str]:
     for task in tasks:
         limit = partial_limit(task.run.data, task.task)
         if limit:
-            notes.append(f"{task.label}: a partial run ({limit}) in {task.run.results_path}: "
-                         "its cards and metrics cover only those docs")
+            notes.append(f"{task.label}: a partial run ({limit}) in {task.run.results_path}: " "its cards and metrics cover only those docs")
         if task.shown_in_part:
             notes.append(f"{task.label}: {task.shown_in_part}")
     holders = defaultdict(list)
     for task in tasks:
         holders[task.task].append(task.label)
-    notes += [f"{name} is in {len(labels)} results files, shown apart as: {'; '.join(labels)}"
-              for name, labels in holders.items() if len(labels) > 1]
+    notes += [f"{name} is in {len(labels)} results files, shown apart as: {'; '.join(labels)}" for name, labels in holders.items() if len(labels) > 1]
     return notes

@@ -11,16 +11,15 @@ from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, figure_tasks,
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
 from temporal_bench.cli_style import CommandParser, command_parser
+from temporal_bench.data_locations import data_locations, parse_locations
 from temporal_bench.rescore.errors import RescoreError
 from temporal_bench.runs.data_source import data_locations_of
-from temporal_bench.data_locations import data_locations, parse_locations
 from temporal_bench.runs.logged import RunReadError, find_runs, named_tasks
 
 DEFAULT_NAME = "browse.html"
 
 
-def write_page(path: str | Path, output: Path | None = None, widths: dict[str, int] | None = None, examples: str | None = None,
-               count: int = DEFAULT_COUNT, wanted: Sequence[str] = ()) -> tuple[Path, list[str]]:
+def write_page(path: str | Path, output: Path | None = None, widths: dict[str, int] | None = None, examples: str | None = None, count: int = DEFAULT_COUNT, wanted: Sequence[str] = ()) -> tuple[Path, list[str]]:
     """Write the page of the run(s) under ``path`` (default: ``<path>/browse.html``, ``browse-<examples>.html``
     with ``examples``); returns its path and the notes that the page shows too: on its runs (partial
     runs, a task in several results files, a task shown in part) and on the images not found. The
@@ -48,33 +47,44 @@ def missing_summary(missing: dict[str, str], shown: int = 3) -> str:
     """One line: how many images could not be found, the first few by name, and the first reason."""
     names = list(missing)
     more = f" and {len(names) - shown} more" if len(names) > shown else ""
-    return (f"{len(names)} image(s) could not be found (their cards show a grey placeholder; the page lists them all): "
-            f"{', '.join(names[:shown])}{more}; the first because: {missing[names[0]]}")
+    return f"{len(names)} image(s) could not be found (their cards show a grey placeholder; the page lists them all): " f"{', '.join(names[:shown])}{more}; the first because: {missing[names[0]]}"
 
 
 def build_parser() -> CommandParser:
-    parser = command_parser("browse", ["temporal-bench browse out/ --tasks tempvs_mt1_two --output mt1_two.html"],
-                            "The page needs no server and no network; it shows a run made with --log_samples, with filters: per "
-                            "question the images the model saw, the prompt, the raw response, the parsed and the gold answer. Images "
-                            "are re-read from the run's data: the folders its results JSON records, unless --data or the environment "
-                            "gives another.")
+    parser = command_parser(
+        "browse",
+        ["temporal-bench browse out/ --tasks tempvs_mt1_two --output mt1_two.html"],
+        "The page needs no server and no network; it shows a run made with --log_samples, with filters: per "
+        "question the images the model saw, the prompt, the raw response, the parsed and the gold answer. Images "
+        "are re-read from the run's data: the folders its results JSON records, unless --data or the environment "
+        "gives another.",
+    )
     parser.add_argument("path", type=Path, metavar="RUN_DIR", help="the run's --output_path folder (searched recursively) or one results JSON")
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help=f"the HTML file to write (default: {DEFAULT_NAME} in the run folder)")
-    parser.add_argument("--data", action="append", default=[], aliases=["--set"], metavar="NAME=FOLDER",
-                        help="where to load a benchmark's data from (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs "
-                             "(default: the environment's variable, else the folder the run recorded)")
-    parser.add_argument("--tasks", action="append", default=[],
-                        help="comma-separated tasks to show (repeatable; default: every task of the run): a task's name, "
-                             "or the name of a test a task holds as the report shows it (tempvs_mt2_event: the task tempvs)")
-    parser.add_argument("--examples", choices=sorted(FIGURES),
-                        help="only the cards that make this paper figure, picked from the runs found under RUN_DIR (several runs: "
-                             "one per model): tempvs-figure4, the same question across models; catbench-figures5-6, "
-                             "A+E explanations by outcome (docs/browse.md)")
-    parser.add_argument("--examples-count", type=int, default=DEFAULT_COUNT, metavar="N",
-                        help=f"questions per task (tempvs-figure4) or per outcome class (catbench-figures5-6) (default: {DEFAULT_COUNT})")
+    parser.add_argument(
+        "--data",
+        action="append",
+        default=[],
+        aliases=["--set"],
+        metavar="NAME=FOLDER",
+        help="where to load a benchmark's data from (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs " "(default: the environment's variable, else the folder the run recorded)",
+    )
+    parser.add_argument(
+        "--tasks",
+        action="append",
+        default=[],
+        help="comma-separated tasks to show (repeatable; default: every task of the run): a task's name, " "or the name of a test a task holds as the report shows it (tempvs_mt2_event: the task tempvs)",
+    )
+    parser.add_argument(
+        "--examples",
+        choices=sorted(FIGURES),
+        help="only the cards that make this paper figure, picked from the runs found under RUN_DIR (several runs: "
+        "one per model): tempvs-figure4, the same question across models; catbench-figures5-6, "
+        "A+E explanations by outcome (docs/browse.md)",
+    )
+    parser.add_argument("--examples-count", type=int, default=DEFAULT_COUNT, metavar="N", help=f"questions per task (tempvs-figure4) or per outcome class (catbench-figures5-6) (default: {DEFAULT_COUNT})")
     for role, width in WIDTHS.items():
-        parser.add_argument(f"--{role}-width", type=int, default=width, metavar="PX",
-                            help=f"width of the {role} thumbnails in pixels (default: {width})")
+        parser.add_argument(f"--{role}-width", type=int, default=width, metavar="PX", help=f"width of the {role} thumbnails in pixels (default: {width})")
     return parser
 
 

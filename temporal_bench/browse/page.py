@@ -25,9 +25,7 @@ STATUS_LABELS = {RIGHT: "✓ right", WRONG: "✗ wrong", INVALID_ANSWER: "? inva
 FILTERS = (("task", "Task"), ("source", "Source"), ("relation", "Relation"), ("distance", "Distance"))
 # a card's fields as the page's data names them (short: a full TempVS run has some 75,000 cards);
 # the map travels with the data, so page.js and readers of the page look each field up by its name
-KEYS = {"id": "i", "status": "s", "task": "t", "source": "o", "relation": "r", "distance": "d", "facts": "f",
-        "question": "q", "gold": "g", "parsed": "a", "response": "x", "scored": "y", "prompt": "p", "images": "m",
-        "joins": "j"}
+KEYS = {"id": "i", "status": "s", "task": "t", "source": "o", "relation": "r", "distance": "d", "facts": "f", "question": "q", "gold": "g", "parsed": "a", "response": "x", "scored": "y", "prompt": "p", "images": "m", "joins": "j"}
 
 
 def _e(value) -> str:
@@ -43,6 +41,7 @@ def _status_counts(cards: list[Card]) -> Counter:
 
 
 # ---- the header: what the page is, the run, its headline metrics ---------------------------------
+
 
 def _metric_cells(task: TaskCards, run: Run, explained: dict) -> str:
     """The task's headline metrics from the results file; for a task holding several tests (a ``--tasks tempvs``
@@ -65,24 +64,29 @@ def _metrics_table(tasks: list[TaskCards]) -> str:
     runs = {path: load_runs([path])[0] for path in dict.fromkeys(task.run.results_path for task in tasks)}
     for task in tasks:
         counts = _status_counts(task.cards)
-        rows.append(f"<tr><td><b>{_e(task.label)}</b><br><small>{_e(task.benchmark.name)}</small></td>"
-                    f"<td>{len(task.cards)}</td><td class='n-right'>{counts[RIGHT]}</td><td class='n-wrong'>{counts[WRONG]}</td>"
-                    f"<td class='n-invalid'>{counts[INVALID_ANSWER]}</td><td>{_metric_cells(task, runs[task.run.results_path], explained)}</td></tr>")
-    legend = "".join(f"<li>{_e(benchmark)} <b>{_e(short)}</b>: {_e(meaning)}</li>"
-                     for (benchmark, short), meaning in explained.items())
+        rows.append(
+            f"<tr><td><b>{_e(task.label)}</b><br><small>{_e(task.benchmark.name)}</small></td>"
+            f"<td>{len(task.cards)}</td><td class='n-right'>{counts[RIGHT]}</td><td class='n-wrong'>{counts[WRONG]}</td>"
+            f"<td class='n-invalid'>{counts[INVALID_ANSWER]}</td><td>{_metric_cells(task, runs[task.run.results_path], explained)}</td></tr>"
+        )
+    legend = "".join(f"<li>{_e(benchmark)} <b>{_e(short)}</b>: {_e(meaning)}</li>" for (benchmark, short), meaning in explained.items())
     legend += "<li><b>undefined</b>: no question to compute the metric over (e.g. MT | GT_strict without GT_strict passes)</li>"
-    return ("<table class='metrics'><thead><tr><th>task</th><th>cards</th><th>right</th><th>wrong</th><th>invalid</th>"
-            "<th>headline metrics (from the results file)</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
-            f"<details class='legend'><summary>What the metrics mean</summary><ul>{legend}</ul></details>")
+    return (
+        "<table class='metrics'><thead><tr><th>task</th><th>cards</th><th>right</th><th>wrong</th><th>invalid</th>"
+        "<th>headline metrics (from the results file)</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        f"<details class='legend'><summary>What the metrics mean</summary><ul>{legend}</ul></details>"
+    )
 
 
 def _missing_notice(thumbnails: Thumbnails) -> str:
     if not thumbnails.missing:
         return ""
     items = "".join(f"<li><code>{_e(name)}</code>: {_e(reason)}</li>" for name, reason in thumbnails.missing.items())
-    return (f"<div class='warn' id='missing-images'><b>{len(thumbnails.missing)} image(s) could not be found</b>; "
-            f"their cards show a grey placeholder naming them.<details><summary>Which, and why</summary>"
-            f"<ul>{items}</ul></details></div>")
+    return (
+        f"<div class='warn' id='missing-images'><b>{len(thumbnails.missing)} image(s) could not be found</b>; "
+        f"their cards show a grey placeholder naming them.<details><summary>Which, and why</summary>"
+        f"<ul>{items}</ul></details></div>"
+    )
 
 
 def _run_notice(tasks: list[TaskCards]) -> str:
@@ -121,6 +125,7 @@ response next to the gold answer; and the verdict:
 
 # ---- the filter bar -------------------------------------------------------------------------------
 
+
 def _options(cards: list[Card], attribute: str) -> str:
     counts = Counter(_card_values(card)[attribute] for card in cards)
     order = sorted((v for v in counts if v), key=lambda v: (0, int(v), "") if v.isdigit() else (1, 0, v))
@@ -133,23 +138,26 @@ def _options(cards: list[Card], attribute: str) -> str:
 def _filter_bar(tasks: list[TaskCards]) -> str:
     cards = [card for task in tasks for card in task.cards]
     counts = _status_counts(cards)
-    status = (f'<label>Show <select id="f-status" data-filter="status"><option value="">all answers ({len(cards)})</option>'
-              f'<option value="failed">wrong or invalid ({counts[WRONG] + counts[INVALID_ANSWER]})</option>'
-              f'<option value="wrong">wrong only ({counts[WRONG]})</option>'
-              f'<option value="invalid">invalid only ({counts[INVALID_ANSWER]})</option>'
-              f'<option value="right">right only ({counts[RIGHT]})</option></select></label>')
-    selects = "".join(f'<label>{label} <select id="f-{name}" data-filter="{name}"><option value="">all</option>'
-                      f"{_options(cards, name)}</select></label>" for name, label in FILTERS)
-    return (f'<nav class="filters">{status}{selects}<label>Text <input id="f-q" data-filter="q" type="search" '
-            f'placeholder="in prompt or response"></label><button id="f-reset" type="button">clear filters</button>'
-            f'<span id="shown-count" aria-live="polite">{len(cards)} of {len(cards)} cards</span></nav>')
+    status = (
+        f'<label>Show <select id="f-status" data-filter="status"><option value="">all answers ({len(cards)})</option>'
+        f'<option value="failed">wrong or invalid ({counts[WRONG] + counts[INVALID_ANSWER]})</option>'
+        f'<option value="wrong">wrong only ({counts[WRONG]})</option>'
+        f'<option value="invalid">invalid only ({counts[INVALID_ANSWER]})</option>'
+        f'<option value="right">right only ({counts[RIGHT]})</option></select></label>'
+    )
+    selects = "".join(f'<label>{label} <select id="f-{name}" data-filter="{name}"><option value="">all</option>' f"{_options(cards, name)}</select></label>" for name, label in FILTERS)
+    return (
+        f'<nav class="filters">{status}{selects}<label>Text <input id="f-q" data-filter="q" type="search" '
+        f'placeholder="in prompt or response"></label><button id="f-reset" type="button">clear filters</button>'
+        f'<span id="shown-count" aria-live="polite">{len(cards)} of {len(cards)} cards</span></nav>'
+    )
 
 
 # ---- the cards ------------------------------------------------------------------------------------
 
+
 def _card_values(card: Card) -> dict[str, str]:
-    return {"task": card.task, "source": card.facts.source, "relation": card.facts.relation,
-            "distance": card.facts.distance, "status": card.status}
+    return {"task": card.task, "source": card.facts.source, "relation": card.facts.relation, "distance": card.facts.distance, "status": card.status}
 
 
 class _Strings:
@@ -188,9 +196,16 @@ def _card_data(card: Card, s: _Strings) -> dict:
         facts.append(f"filter {card.filter}")
     parsed = f'none ("{card.record["pred"]}")' if card.status == INVALID_ANSWER else card.record["pred"]
     data = {key: s(value) for key, value in _card_values(card).items() if key != "status"}
-    data.update(id=card.id, status=card.status, facts=s(" · ".join(f for f in facts if f)), question=card.facts.question,
-                gold=s(card.record["gold"]), parsed=s(parsed), response=[s(text) for text in card.responses],
-                prompt=[s(line) for line in card.prompt.split("\n")])
+    data.update(
+        id=card.id,
+        status=card.status,
+        facts=s(" · ".join(f for f in facts if f)),
+        question=card.facts.question,
+        gold=s(card.record["gold"]),
+        parsed=s(parsed),
+        response=[s(text) for text in card.responses],
+        prompt=[s(line) for line in card.prompt.split("\n")],
+    )
     if card.scored != card.responses:
         data["scored"] = [s(text) for text in card.scored]
     if card.images:

@@ -39,7 +39,11 @@ def _summary(folder: ExportedFolder) -> List[str]:
     reference, arxiv = paper_reference(benchmark)
     built = f", built from the official release by the folder's converter (`{facts.build_command}`)" if facts.build_command else " (the official release, read as it is)"
     return [
-        f"- Add {benchmark.title} ({reference}" + (f", arXiv:{arxiv}" if arxiv else "") + f") as `{(UPSTREAM_TASKS_DIR / folder.benchmark).as_posix()}/`: {_count(len(files) - groups, 'task')}" + (f" and {_count(groups, 'group')}" if groups else "") + ".",
+        f"- Add {benchmark.title} ({reference}"
+        + (f", arXiv:{arxiv}" if arxiv else "")
+        + f") as `{(UPSTREAM_TASKS_DIR / folder.benchmark).as_posix()}/`: {_count(len(files) - groups, 'task')}"
+        + (f" and {_count(groups, 'group')}" if groups else "")
+        + ".",
         f"- {facts.summary}",
         f"- Data: `{facts.hub_dataset}`{built}.",
     ]
@@ -61,7 +65,7 @@ def _out_of_scope(folder: ExportedFolder) -> List[str]:
 def _smoke(step: Step) -> List[str]:
     if not step.smoke:
         return []
-    lines = ["", f"`--limit {LIMIT}` with lmms-eval's `{RUN_MODEL}` model (it answers \"A\", so the scores are a smoke test, not a baseline):", "", "| task | metrics |", "|---|---|"]
+    lines = ["", f'`--limit {LIMIT}` with lmms-eval\'s `{RUN_MODEL}` model (it answers "A", so the scores are a smoke test, not a baseline):', "", "| task | metrics |", "|---|---|"]
     lines += [f"| `{row['task']}` | " + ", ".join(f"{key} {value:.3g}" for key, value in row["metrics"].items()) + " |" for row in step.smoke]
     first = step.smoke[0]
     return lines + ["", f"Sample output (`{first['task']}`, the end of the first prompt, then the answer):", "", "```", first["input"], "---", str(first["output"]), "```"]

@@ -76,4 +76,3 @@ class ScriptedAnswers:
             self._calls[key] += 1
             return entry[call % len(entry)]
         return entry
-

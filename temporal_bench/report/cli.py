@@ -22,7 +22,8 @@ from temporal_bench.runs.results import Run, load_runs
 
 def build_parser() -> CommandParser:
     parser = command_parser(
-        "report", ["temporal-bench report out/ --table tempvs-table3 --output-dir report/"],
+        "report",
+        ["temporal-bench report out/ --table tempvs-table3 --output-dir report/"],
         "Measured values get 95% confidence intervals where the run's --log_samples output lies beside its results, "
         "and published rows of the same model reproduction verdicts: reproduced, close or differs (docs/uncertainty.md). "
         "Rows of runs made with --limit, on synthetic data or on data whose counts differ from the release's are marked "
@@ -33,8 +34,7 @@ def build_parser() -> CommandParser:
         nargs="+",
         type=Path,
         metavar="RESULTS",
-        help="results JSON files, or folders searched recursively for *_results.json (lmms-eval) "
-        "and results_*.json (lm-eval)",
+        help="results JSON files, or folders searched recursively for *_results.json (lmms-eval) " "and results_*.json (lm-eval)",
     )
     parser.add_argument(
         "--table",
@@ -44,11 +44,8 @@ def build_parser() -> CommandParser:
         metavar="TABLE",
         help="table layout to render, as --list-tables names them (repeatable; default: every table the runs have a task for)",
     )
-    parser.add_argument("--format", choices=["markdown", "csv"], default="markdown",
-                        help="output format (default: %(default)s)")
-    parser.add_argument(
-        "-o", "--output", type=Path, metavar="FILE", help="write here instead of standard output (default: standard output)"
-    )
+    parser.add_argument("--format", choices=["markdown", "csv"], default="markdown", help="output format (default: %(default)s)")
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here instead of standard output (default: standard output)")
     parser.add_argument(
         "--output-dir",
         type=Path,
@@ -70,34 +67,32 @@ def build_parser() -> CommandParser:
         "--label",
         help="model name for the measured rows (default: the model name in the results files)",
     )
-    parser.add_argument(
-        "--no-published", action="store_true", help="only the measured rows (default: the published rows too)"
-    )
+    parser.add_argument("--no-published", action="store_true", help="only the measured rows (default: the published rows too)")
     defaults = ", ".join(f"{name} {points:g}" for name, points in DEFAULT_TOLERANCES.items())
     parser.add_argument(
-        "--tolerance", action="append", default=[], metavar="[BENCHMARK=]POINTS",
+        "--tolerance",
+        action="append",
+        default=[],
+        metavar="[BENCHMARK=]POINTS",
         help="how many points (0.01 of a fraction) a measured value may differ from the published one beyond its "
         f"rounding and still be 'close' (run-to-run nondeterminism): one value for every benchmark, or e.g. "
         f"catbench=2 (repeatable; docs/uncertainty.md; default: {defaults})",
     )
     parser.add_argument(
-        "--allow-different-data", action="store_true",
-        help="report runs whose same task read different data (another copy, version or subset) side by side; the "
-        "output's first line names the difference (default: exit 1 naming both data sources)",
+        "--allow-different-data",
+        action="store_true",
+        help="report runs whose same task read different data (another copy, version or subset) side by side; the " "output's first line names the difference (default: exit 1 naming both data sources)",
     )
+    parser.add_argument("--list-tables", action="store_true", help="list the table layouts and exit")
     parser.add_argument(
-        "--list-tables", action="store_true", help="list the table layouts and exit"
-    )
-    parser.add_argument(
-        "--breakdowns", action="store_true",
-        help="instead of the tables, every metric key of every task: the headline numbers and the "
-        "breakdowns computed from the --log_samples output (per source, per relation, ...)",
+        "--breakdowns",
+        action="store_true",
+        help="instead of the tables, every metric key of every task: the headline numbers and the " "breakdowns computed from the --log_samples output (per source, per relation, ...)",
     )
     return parser
 
 
-def write_output_dir(folder: Path, runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool,
-                     tolerances: dict[str, float] | None = None, param_counts: Mapping[str, float] | None = None) -> list[Path]:
+def write_output_dir(folder: Path, runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool, tolerances: dict[str, float] | None = None, param_counts: Mapping[str, float] | None = None) -> list[Path]:
     """Each table as markdown and CSV, and each figure as PNG with its plotted values as CSV;
     returns the files written."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -105,9 +100,7 @@ def write_output_dir(folder: Path, runs: Sequence[Run], layouts: Sequence[Layout
     for layout in layouts:
         for fmt, suffix in (("markdown", "md"), ("csv", "csv")):
             path = folder / f"{layout.name}.{suffix}"
-            path.write_text(
-                render_report(runs, [layout], fmt, include_published, tolerances), encoding="utf-8"
-            )
+            path.write_text(render_report(runs, [layout], fmt, include_published, tolerances), encoding="utf-8")
             written.append(path)
     benchmarks = {layout.benchmark for layout in layouts}
     for figure in figures_for(runs):
@@ -133,8 +126,9 @@ def unsized_note(runs: Sequence[Run], param_counts: Mapping[str, float], written
     for figure in size_figures():
         labels = size_figure.unsized(figure, runs, sizes_of((run.label for run in runs), param_counts)) if any(p.stem == figure.name for p in written) else []
         if labels:
-            notes.append(f"\n{figure.title.split(':')[0]} (by model size) has no parameter count for {', '.join(f'**{label}**' for label in labels)}: "
-                         "drawn as a dashed line marked 'no size'; give one with `--param-count 'MODEL=BILLIONS'`.\n")
+            notes.append(
+                f"\n{figure.title.split(':')[0]} (by model size) has no parameter count for {', '.join(f'**{label}**' for label in labels)}: " "drawn as a dashed line marked 'no size'; give one with `--param-count 'MODEL=BILLIONS'`.\n"
+            )
     return "".join(notes)
 
 
@@ -156,9 +150,7 @@ def main_report(argv: Sequence[str] | None = None) -> int:
     except (FileNotFoundError, ValueError) as exc:
         parser.error(str(exc))
     if not runs:
-        parser.error(
-            "no results files found under " + ", ".join(str(p) for p in args.paths)
-        )
+        parser.error("no results files found under " + ", ".join(str(p) for p in args.paths))
     if args.param_count and not args.output_dir:
         parser.error("--param-count sizes the models of a figure: it needs --output-dir")
     try:
@@ -174,13 +166,10 @@ def main_report(argv: Sequence[str] | None = None) -> int:
         layouts = layouts_for(runs, LAYOUTS.values())
         if not layouts:
             tasks = sorted({t for run in runs for t in run.tasks})
-            parser.error(
-                f"the runs have no task of any known table (their tasks: {', '.join(tasks) or 'none'})"
-            )
+            parser.error(f"the runs have no task of any known table (their tasks: {', '.join(tasks) or 'none'})")
     different, unknown = runs_data(runs)
     if different and not args.allow_different_data:
-        print("temporal-bench report: the runs read different data, so their rows are not comparable: " + " | ".join(different)
-              + " (report runs on the same data together, or pass --allow-different-data)", file=sys.stderr)
+        print("temporal-bench report: the runs read different data, so their rows are not comparable: " + " | ".join(different) + " (report runs on the same data together, or pass --allow-different-data)", file=sys.stderr)
         return 1
     include_published = not args.no_published
     text = render_report(runs, layouts, args.format, include_published, tolerances)

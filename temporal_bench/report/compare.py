@@ -80,8 +80,7 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict], sam
         return [], [f"{task}: no question both runs answered on the same data: not compared"]
     counts_a, counts_b = stats.counts(a), stats.counts(b)
     if set(counts_a) != set(counts_b):
-        raise CompareError(f"{task}: the runs put the same questions in different clusters "
-                           "(records of different formats?)")
+        raise CompareError(f"{task}: the runs put the same questions in different clusters " "(records of different formats?)")
     clusters = sorted(counts_a)
     width = len(stats.stats)
     matrix_a, matrix_b = stacked(counts_a, clusters, width), stacked(counts_b, clusters, width)
@@ -92,8 +91,7 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict], sam
     if clustering:
         notes.append(f"{task}: {clustering}")
     if len(clusters) < FEW_CLUSTERS:
-        notes.append(f"{task}: only {len(clusters)} {stats.unit}: the test stays exact, but a difference must hold in "
-                     f"nearly all of them to reach significance (no p-value can be below {min(1.0, 2.0 ** (1 - len(clusters))):.2g})")
+        notes.append(f"{task}: only {len(clusters)} {stats.unit}: the test stays exact, but a difference must hold in " f"nearly all of them to reach significance (no p-value can be below {min(1.0, 2.0 ** (1 - len(clusters))):.2g})")
     tests = paired_tests({metric: stats.metrics[metric] for metric in stats.headline}, matrix_a, matrix_b)
     for metric, found in tests.items():
         if found.value is None:
@@ -103,8 +101,7 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict], sam
             notes.append(f"{task}: {stats.label(metric)} undefined in every permutation draw; not tested")
             continue
         support = (int(stats.support[metric](total_a)), int(stats.support[metric](total_b)))
-        out.append(Comparison(task, metric, len(clusters), support, float(stats.metrics[metric](total_a)),
-                              float(stats.metrics[metric](total_b)), found))
+        out.append(Comparison(task, metric, len(clusters), support, float(stats.metrics[metric](total_a)), float(stats.metrics[metric](total_b)), found))
     return out, notes
 
 
@@ -133,7 +130,7 @@ def _interval(test: PairedTest, sign: int = 1) -> str:
 
 
 def plain_line(c: Comparison, rows: int) -> str:
-    """"A beats B on MT1 two-event MT by 3.1 points [1.2, 5.0], p = 0.002 ...", or no difference.
+    """ "A beats B on MT1 two-event MT by 3.1 points [1.2, 5.0], p = 0.002 ...", or no difference.
     The verdict follows the Holm-adjusted p; the interval excludes 0 exactly when the row's own p does."""
     t = c.test
     adjusted = f"Holm-adjusted over {rows} rows: {_p_cell(c.adjusted_p)}"
@@ -141,8 +138,7 @@ def plain_line(c: Comparison, rows: int) -> str:
         winner, loser, sign = ("B", "A", 1) if t.value > 0 else ("A", "B", -1)
         return f"{winner} beats {loser} on {c.name} by {_points(sign * t.value)} points {_interval(t, sign)}, {format_p(t.p)} ({adjusted})."
     if t.significant():
-        return (f"No significant difference on {c.name} once the {rows} rows are corrected for: B - A = {_points(t.value)} points "
-                f"{_interval(t)}, {format_p(t.p)} for this row alone ({adjusted}).")
+        return f"No significant difference on {c.name} once the {rows} rows are corrected for: B - A = {_points(t.value)} points " f"{_interval(t)}, {format_p(t.p)} for this row alone ({adjusted})."
     return f"No significant difference on {c.name}: B - A = {_points(t.value)} points {_interval(t)}, {format_p(t.p)}. {detectable_sentence(t, c.clusters)}"
 
 
@@ -151,17 +147,18 @@ def detectable_sentence(t: PairedTest, clusters: int) -> str:
     would have reached significance (a real difference of that size is found about half the time)."""
     if t.detectable is None or t.detectable == float("inf"):
         return f"With {clusters} clusters no difference can reach significance here: the runs may differ by any amount."
-    return (f"Not the same as equal: on these questions only a difference beyond {_points(t.detectable)} points could reach "
-            "significance (for this row alone), and a real difference of that size is found about half the time.")
+    return f"Not the same as equal: on these questions only a difference beyond {_points(t.detectable)} points could reach " "significance (for this row alone), and a real difference of that size is found about half the time."
 
 
 def summary_line(comparisons: Sequence[Comparison]) -> str:
     b_wins = sum(c.significant and c.test.value > 0 for c in comparisons)
     a_wins = sum(c.significant and c.test.value < 0 for c in comparisons)
     rows = len(comparisons)
-    return (f"Over the {rows} rows, with Holm's correction (at most a {ALPHA:.0%} chance that any row is called significant "
-            f"when the runs do not differ): B beats A on {b_wins}, A beats B on {a_wins}, no significant difference on "
-            f"{rows - a_wins - b_wins}.")
+    return (
+        f"Over the {rows} rows, with Holm's correction (at most a {ALPHA:.0%} chance that any row is called significant "
+        f"when the runs do not differ): B beats A on {b_wins}, A beats B on {a_wins}, no significant difference on "
+        f"{rows - a_wins - b_wins}."
+    )
 
 
 def single_run(path: Path) -> LoggedRun:
@@ -180,8 +177,9 @@ def data_check(run_a: LoggedRun, run_b: LoggedRun, allow_different_data: bool = 
     shared = sorted(set(run_a.tasks) & set(run_b.tasks))
     differ, unknown = data_differences({task: {name: task_source(run.data, task) for name, run in zip(RUNS, (run_a, run_b))} for task in shared})
     if differ and not allow_different_data:
-        raise DifferentData("the runs read different data, so their answers are not comparable: " + " | ".join(differ.values())
-                            + " (compare runs on the same data, or pass --allow-different-data to compare the questions of the same id anyway)")
+        raise DifferentData(
+            "the runs read different data, so their answers are not comparable: " + " | ".join(differ.values()) + " (compare runs on the same data, or pass --allow-different-data to compare the questions of the same id anyway)"
+        )
     return differ, unknown
 
 
@@ -197,8 +195,7 @@ def compare_runs(run_a: LoggedRun, run_b: LoggedRun, different_data: Sequence[st
         elif task not in run_a.tasks or task not in run_b.tasks:
             notes.append(f"{task}: only in run {'A' if task in run_a.tasks else 'B'}")
         else:
-            notes += [f"{task}: run {name} is partial ({limit}): the rows compare the questions both runs answered, not the whole task"
-                      for name, run in (("A", run_a), ("B", run_b)) if (limit := partial_limit(run.data, task))]
+            notes += [f"{task}: run {name} is partial ({limit}): the rows compare the questions both runs answered, not the whole task" for name, run in (("A", run_a), ("B", run_b)) if (limit := partial_limit(run.data, task))]
             try:
                 records_b = per_test_records(task, task_records(run_b, task))
                 for name, records_a in per_test_records(task, task_records(run_a, task)).items():
@@ -219,23 +216,25 @@ def _support(c: Comparison) -> str:
 def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison], notes: Sequence[str], different_data: Sequence[str] = ()) -> str:
     out = []
     if different_data:
-        out += [f"**The runs read different data** (compared anyway, --allow-different-data; questions joined by id alone, "
-                f"which may ask other things): {' | '.join(different_data)}", ""]
+        out += [f"**The runs read different data** (compared anyway, --allow-different-data; questions joined by id alone, " f"which may ask other things): {' | '.join(different_data)}", ""]
     out += ["# Paired comparison", ""]
     for name, run in (("A", run_a), ("B", run_b)):
         partial = sorted(task for task in run.tasks if partial_limit(run.data, task))
         marked = f" (partial run: {', '.join(partial)}; see the notes)" if partial else ""
         out.append(f"- {name}: **{run_label(run.data, run.results_path)}**, `{run.results_path.as_posix()}`{marked}")
-    out += ["", f"Values in %. n: the questions both runs answered that the metric is computed on (A / B where they differ; "
-            f"pairs for TC and OCC). B - A with its 95% interval and p from a paired permutation test that swaps the runs' "
-            f"answers cluster by cluster ({DRAWS:,} draws); Holm: p adjusted across the {len(comparisons)} rows "
-            "(docs/uncertainty.md).", "",
-            "| task | metric | n | clusters | A | B | B - A [95%] | p | Holm |", "|---|---|--:|--:|--:|--:|--:|--:|--:|"]
+    out += [
+        "",
+        f"Values in %. n: the questions both runs answered that the metric is computed on (A / B where they differ; "
+        f"pairs for TC and OCC). B - A with its 95% interval and p from a paired permutation test that swaps the runs' "
+        f"answers cluster by cluster ({DRAWS:,} draws); Holm: p adjusted across the {len(comparisons)} rows "
+        "(docs/uncertainty.md).",
+        "",
+        "| task | metric | n | clusters | A | B | B - A [95%] | p | Holm |",
+        "|---|---|--:|--:|--:|--:|--:|--:|--:|",
+    ]
     for c in comparisons:
         t = c.test
-        out.append(f"| {c.task} | {cluster_stats_of(c.task).label(c.metric)} | {_support(c)} | {c.clusters:,} | {_points(c.a)} | "
-                   f"{_points(c.b)} | {_points(t.value)} {_interval(t)} | {_p_cell(t.p)} | "
-                   f"{_p_cell(c.adjusted_p)} |")
+        out.append(f"| {c.task} | {cluster_stats_of(c.task).label(c.metric)} | {_support(c)} | {c.clusters:,} | {_points(c.a)} | " f"{_points(c.b)} | {_points(t.value)} {_interval(t)} | {_p_cell(t.p)} | " f"{_p_cell(c.adjusted_p)} |")
     out += [""] + [plain_line(c, len(comparisons)) for c in comparisons] + ["", summary_line(comparisons)]
     if notes:
         out += ["", "Notes:"] + [f"- {note}" for note in notes]
@@ -243,16 +242,19 @@ def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison]
 
 
 def main_compare(argv: Sequence[str] | None = None) -> int:
-    parser = command_parser("compare", ["temporal-bench compare runs/model_a runs/model_b --output a_vs_b.md"],
-                            "Each headline metric's difference B - A with a p-value and 95% interval from a paired cluster "
-                            "permutation test, and verdicts corrected for the number of rows (needs both runs' --log_samples "
-                            "output; docs/uncertainty.md).")
+    parser = command_parser(
+        "compare",
+        ["temporal-bench compare runs/model_a runs/model_b --output a_vs_b.md"],
+        "Each headline metric's difference B - A with a p-value and 95% interval from a paired cluster " "permutation test, and verdicts corrected for the number of rows (needs both runs' --log_samples " "output; docs/uncertainty.md).",
+    )
     parser.add_argument("run_a", type=Path, metavar="RUN_A", help="run A: its results JSON, or a folder holding one run")
     parser.add_argument("run_b", type=Path, metavar="RUN_B", help="run B: its results JSON, or a folder holding one run")
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here instead of standard output (default: standard output)")
-    parser.add_argument("--allow-different-data", action="store_true",
-                        help="compare runs whose tasks read different data (another copy, version or subset), joining questions "
-                        "by id alone; the output's first line names the difference (default: exit 1 naming both data sources)")
+    parser.add_argument(
+        "--allow-different-data",
+        action="store_true",
+        help="compare runs whose tasks read different data (another copy, version or subset), joining questions " "by id alone; the output's first line names the difference (default: exit 1 naming both data sources)",
+    )
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     try:
         run_a, run_b = single_run(args.run_a), single_run(args.run_b)

@@ -74,8 +74,7 @@ def critical_distance(distances: np.ndarray, alpha: float = ALPHA) -> float:
     return float(np.sort(distances)[::-1][allowed])
 
 
-def paired_tests(metrics: dict[str, Metric], counts_a: np.ndarray, counts_b: np.ndarray, alpha: float = ALPHA,
-                 draws: int = DRAWS, seed: int = SEED) -> dict[str, PairedTest]:
+def paired_tests(metrics: dict[str, Metric], counts_a: np.ndarray, counts_b: np.ndarray, alpha: float = ALPHA, draws: int = DRAWS, seed: int = SEED) -> dict[str, PairedTest]:
     """Each metric's test on the same swap draws. ``counts_a``, ``counts_b``: the two runs' count
     vectors of the same clusters, row by row."""
     total_a, total_b = counts_a.sum(axis=0), counts_b.sum(axis=0)

@@ -7,10 +7,10 @@ import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from temporal_bench.benchmarks import of_task
 from temporal_bench.published import load_table
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.cluster_stats import cluster_stats_of
-from temporal_bench.benchmarks import of_task
 from temporal_bench.report.layouts import Layout
 from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, data_notes_text, measured_rows, setting_patterns, unplaced_tasks, unrun_settings
 from temporal_bench.report.verdicts import VERDICT_LEGEND, tolerance_of, verdict_details, verdict_line, verdict_marks, verdict_summary, verdicts

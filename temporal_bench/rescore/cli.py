@@ -7,37 +7,43 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from temporal_bench.cli_style import CommandParser, command_parser
+from temporal_bench.data_locations import data_locations, parse_locations
 from temporal_bench.rescore.errors import RescoreError
 from temporal_bench.rescore.harnesses import quiet_harness_logs
 from temporal_bench.rescore.output import data_warnings, render_csv, render_markdown, write_results, yaml_warnings
 from temporal_bench.rescore.scoring import rescore
 from temporal_bench.rescore.settings import parse_settings
 from temporal_bench.runs.data_source import data_locations_of
-from temporal_bench.data_locations import data_locations, parse_locations
 from temporal_bench.runs.logged import find_runs, named_tasks
 
 
 def build_parser() -> CommandParser:
-    parser = command_parser("rescore", ["temporal-bench rescore out/ --tasks tempvs_mt1_two --set fixes=extraction"],
-                            "Every metric is recomputed from the logged responses, on the docs rebuilt from the data the run recorded, "
-                            "and shown next to the value in the run's results JSON (docs/report.md).")
+    parser = command_parser(
+        "rescore",
+        ["temporal-bench rescore out/ --tasks tempvs_mt1_two --set fixes=extraction"],
+        "Every metric is recomputed from the logged responses, on the docs rebuilt from the data the run recorded, " "and shown next to the value in the run's results JSON (docs/report.md).",
+    )
     parser.add_argument("path", type=Path, metavar="RUN_DIR", help="the run's --output_path folder (searched recursively) or one results JSON")
-    parser.add_argument("--tasks", action="append", default=[],
-                        help="comma-separated tasks to re-score (repeatable; default: every task of the run): a task's name, or for a run of "
-                             "--tasks tempvs a test's name as the report shows it (tempvs_mt2_event: the suite task that asks it)")
-    parser.add_argument("--set", action="append", default=[], dest="settings", metavar="KEY=VALUE",
-                        help="a task setting (a key of the task YAMLs' metadata) to re-score with instead of the "
-                             "run's, for every re-scored task that has it (repeatable), e.g. fixes=extraction "
-                             "(default: the settings the run recorded)")
-    parser.add_argument("--data", action="append", default=[], metavar="NAME=FOLDER",
-                        help="where to load a benchmark's data from (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs "
-                             "(default: the environment's variable, else the folder the run recorded)")
-    parser.add_argument("--format", choices=["markdown", "csv"], default="markdown",
-                        help="output format (default: %(default)s)")
-    parser.add_argument("-o", "--output", type=Path, metavar="FILE",
-                        help="write the table here instead of standard output (default: standard output)")
-    parser.add_argument("--write-results", type=Path, metavar="FILE",
-                        help="also write a results JSON with the re-scored values (one run only; default: none)")
+    parser.add_argument(
+        "--tasks",
+        action="append",
+        default=[],
+        help="comma-separated tasks to re-score (repeatable; default: every task of the run): a task's name, or for a run of " "--tasks tempvs a test's name as the report shows it (tempvs_mt2_event: the suite task that asks it)",
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        dest="settings",
+        metavar="KEY=VALUE",
+        help="a task setting (a key of the task YAMLs' metadata) to re-score with instead of the " "run's, for every re-scored task that has it (repeatable), e.g. fixes=extraction " "(default: the settings the run recorded)",
+    )
+    parser.add_argument(
+        "--data", action="append", default=[], metavar="NAME=FOLDER", help="where to load a benchmark's data from (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs " "(default: the environment's variable, else the folder the run recorded)"
+    )
+    parser.add_argument("--format", choices=["markdown", "csv"], default="markdown", help="output format (default: %(default)s)")
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the table here instead of standard output (default: standard output)")
+    parser.add_argument("--write-results", type=Path, metavar="FILE", help="also write a results JSON with the re-scored values (one run only; default: none)")
     return parser
 
 
@@ -51,8 +57,7 @@ def main_rescore(argv: Sequence[str] | None = None) -> int:
         if not runs:
             raise RescoreError(f"no lmms-eval or lm-eval results file under {args.path}")
         if args.write_results and len(runs) > 1:
-            raise RescoreError(f"--write-results takes one run; {args.path} holds {len(runs)}: "
-                               + ", ".join(str(r.results_path) for r in runs))
+            raise RescoreError(f"--write-results takes one run; {args.path} holds {len(runs)}: " + ", ".join(str(r.results_path) for r in runs))
         locations = data_locations_of(runs, parse_locations(args.data), "--data", named_tasks(runs, wanted))
         for note in locations.notes:
             print(f"temporal-bench rescore: data: {note}", file=sys.stderr)

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import DataErrorExit
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
 from temporal_bench.rescore.errors import RescoreError, TaskBuildError
 from temporal_bench.rescore.settings import ABSENT, TaskSettings
 from temporal_bench.runs.files import LM_EVAL_FILES, LMMS_EVAL_FILES, logged_filter_names
 from temporal_bench.runs.logged import LoggedRun, as_dict
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import DataErrorExit
 
 # lmms-eval's own metadata key: the harness reads it, not the hooks
 HARNESS_METADATA = frozenset({"version"})

@@ -34,8 +34,7 @@ def prompt_text(body: Dict) -> str:
 
 def image_urls(body: Dict) -> List[str]:
     """The image data URLs of the request, in message order."""
-    return [part["image_url"]["url"] for message in body["messages"] if isinstance(message["content"], list)
-            for part in message["content"] if part.get("type") == "image_url"]
+    return [part["image_url"]["url"] for message in body["messages"] if isinstance(message["content"], list) for part in message["content"] if part.get("type") == "image_url"]
 
 
 def request_key(body: Dict) -> Tuple[str, float, int]:
@@ -44,14 +43,18 @@ def request_key(body: Dict) -> Tuple[str, float, int]:
 
 
 def completion(model: str, text: str) -> Dict:
-    return {"id": "chatcmpl-mock", "object": "chat.completion", "created": 0, "model": model,
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+    return {
+        "id": "chatcmpl-mock",
+        "object": "chat.completion",
+        "created": 0,
+        "model": model,
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+    }
 
 
 class MockServer:
-    def __init__(self, answer: Callable[[Dict, int], Union[str, Outcome]], max_requests: int = 500,
-                 lifetime_s: float = 120.0):
+    def __init__(self, answer: Callable[[Dict, int], Union[str, Outcome]], max_requests: int = 500, lifetime_s: float = 120.0):
         self.answer, self.max_requests = answer, max_requests
         self.bodies: List[Dict] = []
         self.overflow = 0

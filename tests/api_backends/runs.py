@@ -17,8 +17,7 @@ def api_env(url: str) -> Dict[str, str]:
 
 def api_run(root, model: str, model_args: str, extra, env: Dict[str, str], tasks=TASKS, limit: int = LIMIT):
     out = root / "lmms_eval_out"
-    command = [str(BIN / "lmms-eval"), "--model", model, "--model_args", model_args, "--tasks", ",".join(tasks),
-               "--limit", str(limit), "--output_path", str(out), "--log_samples", *extra]
+    command = [str(BIN / "lmms-eval"), "--model", model, "--model_args", model_args, "--tasks", ",".join(tasks), "--limit", str(limit), "--output_path", str(out), "--log_samples", *extra]
     log = run_cli(command, root, env)
     return read_results(out, tasks, log), log
 

@@ -57,9 +57,11 @@ def write_data(root: Path) -> Dict[str, str]:
     from temporal_bench.isobench.fixtures import write_fixture as isobench_fixture
     from temporal_bench.tempvs.fixtures import write_fixture as tempvs_fixture
 
-    return {"CATBENCH_DATA_DIR": str(catbench_fixture(root / "catbench", n_plans=1, pairs_per_class=2)),
-            "ISOBENCH_DATA_DIR": str(isobench_fixture(root / "isobench", n=4)),
-            "TEMPVS_DATA_DIR": str(tempvs_fixture(root / "tempvs", n_sequences=1))}
+    return {
+        "CATBENCH_DATA_DIR": str(catbench_fixture(root / "catbench", n_plans=1, pairs_per_class=2)),
+        "ISOBENCH_DATA_DIR": str(isobench_fixture(root / "isobench", n=4)),
+        "TEMPVS_DATA_DIR": str(tempvs_fixture(root / "tempvs", n_sequences=1)),
+    }
 
 
 def _hooks(task: str):

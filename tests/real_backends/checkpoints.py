@@ -31,8 +31,7 @@ QWEN_CHAT_TEMPLATE = (
     "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
 )
 
-QWEN_SPECIAL_TOKENS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>", "<|vision_start|>", "<|vision_end|>",
-                       "<|image_pad|>", "<|video_pad|>"]
+QWEN_SPECIAL_TOKENS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>", "<|vision_start|>", "<|vision_end|>", "<|image_pad|>", "<|video_pad|>"]
 
 # Words the tiny BPE merges; anything else still encodes byte by byte.
 CORPUS = """
@@ -52,8 +51,7 @@ def _train_tokenizer(special_tokens, vocab_size: int = 400):
     tokenizer = Tokenizer(models.BPE())
     tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tokenizer.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=special_tokens, show_progress=False,
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    trainer = trainers.BpeTrainer(vocab_size=vocab_size, special_tokens=special_tokens, show_progress=False, initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
     tokenizer.train_from_iterator([CORPUS] * 20, trainer=trainer)
     return tokenizer
 
@@ -62,9 +60,7 @@ def qwen_tokenizer():
     from transformers import PreTrainedTokenizerFast
 
     raw = _train_tokenizer(QWEN_SPECIAL_TOKENS)
-    tokenizer = PreTrainedTokenizerFast(
-        tokenizer_object=raw, eos_token="<|im_end|>", pad_token="<|endoftext|>", unk_token=None,
-        additional_special_tokens=QWEN_SPECIAL_TOKENS[1:], model_max_length=32768)
+    tokenizer = PreTrainedTokenizerFast(tokenizer_object=raw, eos_token="<|im_end|>", pad_token="<|endoftext|>", unk_token=None, additional_special_tokens=QWEN_SPECIAL_TOKENS[1:], model_max_length=32768)
     tokenizer.chat_template = QWEN_CHAT_TEMPLATE
     return tokenizer
 
@@ -81,9 +77,7 @@ def build_qwen_vl(folder: Path, version: str = "2", seed: int = 0) -> Path:
     """A tiny Qwen2-VL (``version="2"``) or Qwen2.5-VL (``"2.5"``) checkpoint in ``folder``:
     2 text layers of width 64, 1 vision block of width 32, patch 14 with 2x2 merge (as released),
     so an image of 56x56 pixels costs 4 tokens."""
-    from transformers import (Qwen2_5_VLConfig, Qwen2_5_VLForConditionalGeneration, Qwen2_5_VLProcessor,
-                              Qwen2VLConfig, Qwen2VLForConditionalGeneration, Qwen2VLImageProcessor,
-                              Qwen2VLProcessor, Qwen2VLVideoProcessor)
+    from transformers import Qwen2_5_VLConfig, Qwen2_5_VLForConditionalGeneration, Qwen2_5_VLProcessor, Qwen2VLConfig, Qwen2VLForConditionalGeneration, Qwen2VLImageProcessor, Qwen2VLProcessor, Qwen2VLVideoProcessor
 
     torch.manual_seed(seed)
     folder = Path(folder)
@@ -91,22 +85,26 @@ def build_qwen_vl(folder: Path, version: str = "2", seed: int = 0) -> Path:
     tokenizer = qwen_tokenizer()
     ids = _ids(tokenizer)
     text_config = dict(
-        vocab_size=_vocab_size(tokenizer), hidden_size=64, intermediate_size=128, num_hidden_layers=2,
-        num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=4096,
+        vocab_size=_vocab_size(tokenizer),
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=4096,
         rope_parameters={"rope_type": "default", "rope_theta": 10000.0, "mrope_section": [2, 3, 3]},
-        bos_token_id=ids["<|endoftext|>"], eos_token_id=ids["<|im_end|>"], pad_token_id=ids["<|endoftext|>"])
-    common = dict(image_token_id=ids["<|image_pad|>"], video_token_id=ids["<|video_pad|>"],
-                  vision_start_token_id=ids["<|vision_start|>"], vision_end_token_id=ids["<|vision_end|>"])
+        bos_token_id=ids["<|endoftext|>"],
+        eos_token_id=ids["<|im_end|>"],
+        pad_token_id=ids["<|endoftext|>"],
+    )
+    common = dict(image_token_id=ids["<|image_pad|>"], video_token_id=ids["<|video_pad|>"], vision_start_token_id=ids["<|vision_start|>"], vision_end_token_id=ids["<|vision_end|>"])
     if version == "2":
-        vision_config = dict(depth=1, embed_dim=32, hidden_size=64, num_heads=2, mlp_ratio=2,
-                             patch_size=14, spatial_merge_size=2, temporal_patch_size=2)
+        vision_config = dict(depth=1, embed_dim=32, hidden_size=64, num_heads=2, mlp_ratio=2, patch_size=14, spatial_merge_size=2, temporal_patch_size=2)
         config = Qwen2VLConfig(text_config=text_config, vision_config=vision_config, **common)
         model = Qwen2VLForConditionalGeneration(config)
         processor_class = Qwen2VLProcessor
     elif version == "2.5":
-        vision_config = dict(depth=1, hidden_size=32, intermediate_size=64, num_heads=2, out_hidden_size=64,
-                             patch_size=14, spatial_merge_size=2, temporal_patch_size=2, window_size=56,
-                             fullatt_block_indexes=[0])
+        vision_config = dict(depth=1, hidden_size=32, intermediate_size=64, num_heads=2, out_hidden_size=64, patch_size=14, spatial_merge_size=2, temporal_patch_size=2, window_size=56, fullatt_block_indexes=[0])
         config = Qwen2_5_VLConfig(text_config=text_config, vision_config=vision_config, **common)
         model = Qwen2_5_VLForConditionalGeneration(config)
         processor_class = Qwen2_5_VLProcessor
@@ -117,9 +115,7 @@ def build_qwen_vl(folder: Path, version: str = "2", seed: int = 0) -> Path:
     model.generation_config.pad_token_id = ids["<|endoftext|>"]
     model.save_pretrained(folder)
     pixels = dict(min_pixels=28 * 28, max_pixels=4 * 28 * 28)
-    processor = processor_class(image_processor=Qwen2VLImageProcessor(**pixels),
-                                video_processor=Qwen2VLVideoProcessor(**pixels),
-                                tokenizer=tokenizer, chat_template=QWEN_CHAT_TEMPLATE)
+    processor = processor_class(image_processor=Qwen2VLImageProcessor(**pixels), video_processor=Qwen2VLVideoProcessor(**pixels), tokenizer=tokenizer, chat_template=QWEN_CHAT_TEMPLATE)
     processor.save_pretrained(folder)
     tokenizer.save_pretrained(folder)
     return folder
@@ -145,27 +141,38 @@ def build_llava_onevision(folder: Path, seed: int = 0) -> Path:
     """A tiny LLaVA-OneVision checkpoint in the Hugging Face format (``llava-hf/llava-onevision-*``):
     a 2-layer Qwen2 of width 64 and a 1-layer SigLIP of width 32 on 28x28 images (patch 14), one
     28x28 any-resolution grid point, so an image costs a handful of tokens."""
-    from transformers import (LlavaOnevisionConfig, LlavaOnevisionForConditionalGeneration,
-                              LlavaOnevisionImageProcessor, LlavaOnevisionProcessor, LlavaOnevisionVideoProcessor,
-                              PreTrainedTokenizerFast)
+    from transformers import LlavaOnevisionConfig, LlavaOnevisionForConditionalGeneration, LlavaOnevisionImageProcessor, LlavaOnevisionProcessor, LlavaOnevisionVideoProcessor, PreTrainedTokenizerFast
 
     torch.manual_seed(seed)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    tokenizer = PreTrainedTokenizerFast(
-        tokenizer_object=_train_tokenizer(LLAVA_SPECIAL_TOKENS), eos_token="<|im_end|>", pad_token="<|endoftext|>",
-        additional_special_tokens=LLAVA_SPECIAL_TOKENS[1:], model_max_length=32768)
+    tokenizer = PreTrainedTokenizerFast(tokenizer_object=_train_tokenizer(LLAVA_SPECIAL_TOKENS), eos_token="<|im_end|>", pad_token="<|endoftext|>", additional_special_tokens=LLAVA_SPECIAL_TOKENS[1:], model_max_length=32768)
     tokenizer.chat_template = LLAVA_OV_CHAT_TEMPLATE
     ids = {token: tokenizer.convert_tokens_to_ids(token) for token in LLAVA_SPECIAL_TOKENS}
-    text_config = dict(model_type="qwen2", vocab_size=_vocab_size(tokenizer), hidden_size=64, intermediate_size=128,
-                       num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=4096,
-                       bos_token_id=ids["<|endoftext|>"], eos_token_id=ids["<|im_end|>"], pad_token_id=ids["<|endoftext|>"])
-    vision_config = dict(model_type="siglip_vision_model", hidden_size=32, intermediate_size=64, num_hidden_layers=1,
-                         num_attention_heads=2, image_size=28, patch_size=14)
-    config = LlavaOnevisionConfig(text_config=text_config, vision_config=vision_config,
-                                  image_token_index=ids["<image>"], video_token_index=ids["<video>"],
-                                  image_grid_pinpoints=[[28, 28]], vision_feature_layer=-1,
-                                  vision_feature_select_strategy="full", vision_aspect_ratio="anyres_max_9")
+    text_config = dict(
+        model_type="qwen2",
+        vocab_size=_vocab_size(tokenizer),
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=4096,
+        bos_token_id=ids["<|endoftext|>"],
+        eos_token_id=ids["<|im_end|>"],
+        pad_token_id=ids["<|endoftext|>"],
+    )
+    vision_config = dict(model_type="siglip_vision_model", hidden_size=32, intermediate_size=64, num_hidden_layers=1, num_attention_heads=2, image_size=28, patch_size=14)
+    config = LlavaOnevisionConfig(
+        text_config=text_config,
+        vision_config=vision_config,
+        image_token_index=ids["<image>"],
+        video_token_index=ids["<video>"],
+        image_grid_pinpoints=[[28, 28]],
+        vision_feature_layer=-1,
+        vision_feature_select_strategy="full",
+        vision_aspect_ratio="anyres_max_9",
+    )
     model = LlavaOnevisionForConditionalGeneration(config).to(torch.float32).eval()
     model.generation_config.eos_token_id = ids["<|im_end|>"]
     model.generation_config.pad_token_id = ids["<|endoftext|>"]
@@ -173,9 +180,13 @@ def build_llava_onevision(folder: Path, seed: int = 0) -> Path:
     size = {"height": 28, "width": 28}
     processor = LlavaOnevisionProcessor(
         image_processor=LlavaOnevisionImageProcessor(size=size, image_grid_pinpoints=[[28, 28]]),
-        video_processor=LlavaOnevisionVideoProcessor(size=size), tokenizer=tokenizer,
-        num_image_tokens=4, vision_feature_select_strategy="full", chat_template=LLAVA_OV_CHAT_TEMPLATE,
-        vision_aspect_ratio="anyres_max_9")
+        video_processor=LlavaOnevisionVideoProcessor(size=size),
+        tokenizer=tokenizer,
+        num_image_tokens=4,
+        vision_feature_select_strategy="full",
+        chat_template=LLAVA_OV_CHAT_TEMPLATE,
+        vision_aspect_ratio="anyres_max_9",
+    )
     processor.save_pretrained(folder)
     tokenizer.save_pretrained(folder)
     return folder
@@ -189,9 +200,18 @@ def build_qwen2_text(folder: Path, seed: int = 0) -> Path:
     folder = Path(folder)
     tokenizer = qwen_tokenizer()
     ids = _ids(tokenizer)
-    config = Qwen2Config(vocab_size=_vocab_size(tokenizer), hidden_size=64, intermediate_size=128, num_hidden_layers=2,
-                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=4096,
-                         bos_token_id=ids["<|endoftext|>"], eos_token_id=ids["<|im_end|>"], pad_token_id=ids["<|endoftext|>"])
+    config = Qwen2Config(
+        vocab_size=_vocab_size(tokenizer),
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=4096,
+        bos_token_id=ids["<|endoftext|>"],
+        eos_token_id=ids["<|im_end|>"],
+        pad_token_id=ids["<|endoftext|>"],
+    )
     model = Qwen2ForCausalLM(config).eval()
     model.generation_config.eos_token_id = ids["<|im_end|>"]
     model.save_pretrained(folder)

@@ -53,8 +53,7 @@ class _RecordingProcessor:
 
     def __call__(self, *args, **kwargs):
         text = kwargs.get("text", args[0] if args else None)
-        self._sink.append({"texts": _texts(text), "n_images": _count_images(kwargs.get("images")),
-                           "n_videos": _count_images(kwargs.get("videos"))})
+        self._sink.append({"texts": _texts(text), "n_images": _count_images(kwargs.get("images")), "n_videos": _count_images(kwargs.get("videos"))})
         return self._inner(*args, **kwargs)
 
     def __getattr__(self, name):
@@ -102,8 +101,7 @@ class RecordingMixin:
             record = {key: _jsonable(kwargs[key]) for key in GEN_KEYS if key in kwargs}
             capped = {**kwargs, "max_new_tokens": min(kwargs.get("max_new_tokens") or NEW_TOKENS_CAP, NEW_TOKENS_CAP)}
             output = real_generate(*args, **capped)
-            record["generation_config"] = {key: _jsonable(getattr(model.generation_config, key, None))
-                                           for key in ("max_new_tokens", "do_sample", "temperature")}
+            record["generation_config"] = {key: _jsonable(getattr(model.generation_config, key, None)) for key in ("max_new_tokens", "do_sample", "temperature")}
             if input_ids is not None:
                 ids = input_ids[0]
                 record["prompt_tokens"] = int(ids.shape[0])
@@ -145,11 +143,15 @@ class RecordingMixin:
         text = getattr(response, "text", response)
         record = {
             "model_class": type(self).__mro__[2].__module__ + "." + type(self).__mro__[2].__name__,
-            "is_simple": self.is_simple, "task": task, "doc_id": doc_id, "context": context,
+            "is_simple": self.is_simple,
+            "task": task,
+            "doc_id": doc_id,
+            "context": context,
             "task_gen_kwargs": {key: _jsonable(value) for key, value in dict(gen_kwargs).items()},
             "doc_frames": len(doc["frames"]) if isinstance(doc, dict) and isinstance(doc.get("frames"), list) else None,
             "doc_visual": doc.get("visual") if isinstance(doc, dict) else None,
-            "processor_calls": list(self._processor_calls), "generate_calls": list(self._generate_calls),
+            "processor_calls": list(self._processor_calls),
+            "generate_calls": list(self._generate_calls),
             "response": text,
         }
         with _LOCK, open(path, "a", encoding="utf-8") as handle:

@@ -19,8 +19,7 @@ DIST_NAME = "temporal_bench_real_backend_tests"
 
 
 def manifests():
-    return [ModelManifest(model_id=name, simple_class_path=simple, chat_class_path=chat)
-            for name, (simple, chat) in MODELS.items()]
+    return [ModelManifest(model_id=name, simple_class_path=simple, chat_class_path=chat) for name, (simple, chat) in MODELS.items()]
 
 
 def write_test_distribution(site_dir: Path) -> Path:

@@ -41,20 +41,20 @@ GENERATION = {  # the task YAMLs' generation_kwargs (papers' decoding: greedy)
 PIXELS = "max_pixels=3136,min_pixels=784"  # Qwen: at most 2x2 patches of 28 px, 4 tokens per image
 BACKENDS = {
     # id: the registered recording model, its checkpoint, the real lmms-eval class it subclasses
-    "qwen2_vl-simple": dict(model="rec_qwen2_vl", checkpoint="qwen2", simple=True,
-                            real_class="lmms_eval.models.simple.qwen2_vl.Qwen2_VL",
-                            model_args=f"device=cpu,device_map=cpu,{PIXELS}", image_end="<|vision_end|>"),
-    "qwen2_5_vl-chat": dict(model="rec_qwen2_5_vl", checkpoint="qwen2.5", simple=False,
-                            real_class="lmms_eval.models.chat.qwen2_5_vl.Qwen2_5_VL",
-                            model_args=f"device=cpu,device_map=cpu,{PIXELS}", image_end="<|vision_end|>"),
-    "llava_onevision_hf-chat": dict(model="rec_llava_hf", checkpoint="llava_ov", simple=False,
-                                    real_class="lmms_eval.models.chat.llava_hf.LlavaHf",
-                                    model_args="device=cpu,device_map=cpu,dtype=float32", image_end="<image>",
-                                    # lmms-eval 0.7.3's chat llava_hf hands the processor images=[] for a
-                                    # text-only doc, and transformers 5.23's LLaVA-OneVision image processor
-                                    # raises IndexError on an empty list (the class logs nothing useful).
-                                    unsupported={"catbench": "llava_hf (chat) cannot run text-only tasks: "
-                                                             "processor(images=[]) raises IndexError"}),
+    "qwen2_vl-simple": dict(model="rec_qwen2_vl", checkpoint="qwen2", simple=True, real_class="lmms_eval.models.simple.qwen2_vl.Qwen2_VL", model_args=f"device=cpu,device_map=cpu,{PIXELS}", image_end="<|vision_end|>"),
+    "qwen2_5_vl-chat": dict(model="rec_qwen2_5_vl", checkpoint="qwen2.5", simple=False, real_class="lmms_eval.models.chat.qwen2_5_vl.Qwen2_5_VL", model_args=f"device=cpu,device_map=cpu,{PIXELS}", image_end="<|vision_end|>"),
+    "llava_onevision_hf-chat": dict(
+        model="rec_llava_hf",
+        checkpoint="llava_ov",
+        simple=False,
+        real_class="lmms_eval.models.chat.llava_hf.LlavaHf",
+        model_args="device=cpu,device_map=cpu,dtype=float32",
+        image_end="<image>",
+        # lmms-eval 0.7.3's chat llava_hf hands the processor images=[] for a
+        # text-only doc, and transformers 5.23's LLaVA-OneVision image processor
+        # raises IndexError on an empty list (the class logs nothing useful).
+        unsupported={"catbench": "llava_hf (chat) cannot run text-only tasks: " "processor(images=[]) raises IndexError"},
+    ),
 }
 DEFAULT_LIMIT = 6
 
@@ -83,9 +83,7 @@ def backend_setup(tmp_path_factory) -> Dict:
 
     root = tmp_path_factory.mktemp("real_backends")
     tasks = registered_tasks()
-    checkpoints = {"qwen2": build_qwen_vl(root / "qwen2", version="2"),
-                   "qwen2.5": build_qwen_vl(root / "qwen2.5", version="2.5"),
-                   "llava_ov": build_llava_onevision(root / "llava_ov")}
+    checkpoints = {"qwen2": build_qwen_vl(root / "qwen2", version="2"), "qwen2.5": build_qwen_vl(root / "qwen2.5", version="2.5"), "llava_ov": build_llava_onevision(root / "llava_ov")}
     site = root / "site"
     write_test_distribution(site)
     python_path = [str(site), str(TESTS_DIR)]
@@ -131,9 +129,22 @@ def backend_run(backend_id, backend_setup) -> Dict:
     record = out / "record.jsonl"
     tasks = [task for task in backend_setup["tasks"] if task not in backend.get("unsupported", {})]
     model_args = f"pretrained={backend_setup['checkpoints'][backend['checkpoint']]},{backend['model_args']}"
-    command = [str(BIN / "lmms-eval"), "--model", backend["model"], "--model_args", model_args, "--tasks", ",".join(tasks),
-               "--limit", str(backend_setup["limit"]), "--batch_size", "1", "--output_path", str(out / "lmms_eval_out"),
-               "--log_samples"]
+    command = [
+        str(BIN / "lmms-eval"),
+        "--model",
+        backend["model"],
+        "--model_args",
+        model_args,
+        "--tasks",
+        ",".join(tasks),
+        "--limit",
+        str(backend_setup["limit"]),
+        "--batch_size",
+        "1",
+        "--output_path",
+        str(out / "lmms_eval_out"),
+        "--log_samples",
+    ]
     log = run_cli(command, out, env={**backend_setup["env"], "REAL_BACKENDS_RECORD": str(record)})
     results = read_results(out / "lmms_eval_out", tasks, log)
     assert record.is_file(), f"the recording model wrote nothing\n{log.stderr[-6000:]}"
