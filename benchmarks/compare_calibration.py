@@ -103,7 +103,7 @@ def main() -> None:
             if case == key:
                 rejected, covered, _ = power[case, metric]
                 clusters = len(cluster_stats_of(structure.name).counts([structure.answer(t, True, False) for t in structure.templates]))
-                print(f"| {case} | {cluster_stats_of(structure.name).label(metric)} | {clusters:,} | {100 * rate:.1f}% | {100 * rejected:.1f}% | " f"{100 * covered:.1f}% | {defined} |")
+                print(f"| {case} | {cluster_stats_of(structure.name).label(metric)} | {clusters:,} | {100 * rate:.1f}% | {100 * rejected:.1f}% | {100 * covered:.1f}% | {defined} |")
     print("\n| task | any row significant under the null: Holm | without correction |")
     print("|---|--:|--:|")
     for task, (corrected, raw) in null_family.items():

@@ -12,11 +12,12 @@ bytes: the files the rows name, each once (TempVS), or the distinct image conten
 
 import argparse
 import hashlib
-import re
 import sys
 import zipfile
 from pathlib import Path
 from typing import List
+
+from results_section import replace_table
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -26,8 +27,6 @@ from full_size_data import GENERATORS  # noqa: E402
 
 from temporal_bench.__main__ import main as temporal_bench  # noqa: E402
 
-RESULTS = REPO / "benchmarks" / "RESULTS.md"
-BEGIN, END = "<!-- converted_size.py: begin -->", "<!-- converted_size.py: end -->"
 
 
 def tempvs_row(workdir: Path) -> str:
@@ -62,15 +61,12 @@ def size_table(workdir: Path) -> List[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--workdir", type=Path, default=Path(__file__).resolve().parent / ".data")
-    parser.add_argument("--write", action="store_true", help=f"replace the table between the markers in {RESULTS.name}")
+    parser.add_argument("--write", action="store_true", help="replace the table between the markers in RESULTS.md")
     args = parser.parse_args()
     table = "\n".join(size_table(args.workdir))
     print(table)
     if args.write:
-        text = RESULTS.read_text(encoding="utf-8")
-        if BEGIN not in text:
-            raise SystemExit(f"{RESULTS}: no {BEGIN} marker")
-        RESULTS.write_text(re.sub(rf"{re.escape(BEGIN)}.*?{re.escape(END)}", lambda _: f"{BEGIN}\n{table}\n{END}", text, flags=re.S), encoding="utf-8")
+        replace_table("converted_size.py", table)
 
 
 if __name__ == "__main__":

@@ -10,19 +10,18 @@ apart; the shared helpers' folder is counted once, on its own row.
 """
 
 import argparse
-import re
 import sys
 import tempfile
 from pathlib import Path
 from typing import List, Tuple
+
+from results_section import replace_table
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from temporal_bench.export.task_folder import SHARED_FOLDER, UPSTREAM_TASKS_DIR, export_task_folders  # noqa: E402
 
-RESULTS = REPO / "benchmarks" / "RESULTS.md"
-BEGIN, END = "<!-- export_size.py: begin -->", "<!-- export_size.py: end -->"
 BUDGET = {"tempvs": 900, "catbench": 400, "isobench": 350, SHARED_FOLDER.as_posix(): 250}
 
 
@@ -51,15 +50,12 @@ def size_table() -> List[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--write", action="store_true", help=f"replace the table between the markers in {RESULTS.name}")
+    parser.add_argument("--write", action="store_true", help="replace the table between the markers in RESULTS.md")
     args = parser.parse_args()
     table = "\n".join(size_table())
     print(table)
     if args.write:
-        text = RESULTS.read_text(encoding="utf-8")
-        if BEGIN not in text:
-            raise SystemExit(f"{RESULTS}: no {BEGIN} marker")
-        RESULTS.write_text(re.sub(rf"{re.escape(BEGIN)}.*?{re.escape(END)}", lambda _: f"{BEGIN}\n{table}\n{END}", text, flags=re.S), encoding="utf-8")
+        replace_table("export_size.py", table)
 
 
 if __name__ == "__main__":

@@ -116,7 +116,7 @@ def end_to_end(task_name: str, env: Dict[str, str], workdir: Path) -> Dict:
 def startup_added(env: Dict[str, str], rounds: int = 5) -> Tuple[float, float]:
     """Best-of-``rounds`` TaskManager indexing time (s) with and without our task folder, in fresh
     processes, the two alternating so that load from other processes hits both alike."""
-    code = "import time, lmms_eval.evaluator\nfrom lmms_eval.tasks import TaskManager\n" "s = time.perf_counter(); TaskManager('ERROR'); print(time.perf_counter() - s)"
+    code = "import time, lmms_eval.evaluator\nfrom lmms_eval.tasks import TaskManager\ns = time.perf_counter(); TaskManager('ERROR'); print(time.perf_counter() - s)"
 
     def index_time(extra: Dict[str, str]) -> float:
         return float(subprocess.run([str(BIN / "python"), "-c", code], env={**os.environ, **env, **extra}, capture_output=True, text=True, check=True).stdout)
@@ -132,7 +132,7 @@ def alternate_end_to_end(tasks: List[str], env: Dict[str, str], workdir: Path, r
         for task in tasks:
             e = end_to_end(task, env, workdir / f"round{number}")
             requests = sum(n["effective"] for n in e["output"]["n-samples"].values())
-            print(f"| {task} | {number} | {requests} | {e['wall_s']:.1f} | {e['docs_per_s']:.0f} | {e['peak_rss_mb']:.0f} " f"| {os.getloadavg()[0]:.1f} |", flush=True)
+            print(f"| {task} | {number} | {requests} | {e['wall_s']:.1f} | {e['docs_per_s']:.0f} | {e['peak_rss_mb']:.0f} | {os.getloadavg()[0]:.1f} |", flush=True)
 
 
 def main(argv: List[str] = None) -> None:
@@ -156,7 +156,7 @@ def main(argv: List[str] = None) -> None:
 
     task_manager = TaskManager("ERROR")
     measured: Dict[str, Dict] = {}
-    print("\n| task | docs | load+process_docs s | doc_to_visual s | doc_to_text s | process_results s | aggregation s " "| median ms/request | mean ms/request (all stages) | e2e wall s | docs/s | peak RSS MB |")
+    print("\n| task | docs | load+process_docs s | doc_to_visual s | doc_to_text s | process_results s | aggregation s | median ms/request | mean ms/request (all stages) | e2e wall s | docs/s | peak RSS MB |")
     print("|---|" + "---|" * 11)
     for task in tasks:
         s = stage_times(task, task_manager, measured)
@@ -168,7 +168,7 @@ def main(argv: List[str] = None) -> None:
             flush=True,
         )
     with_ours, without = startup_added(env)
-    print(f"\nstart-up added by our task folder (TaskManager indexing, best of 5): {with_ours - without:.3f} s " f"({with_ours:.3f} s with, {without:.3f} s with TEMPORAL_BENCH_NO_AUTO_TASKS=1)")
+    print(f"\nstart-up added by our task folder (TaskManager indexing, best of 5): {with_ours - without:.3f} s ({with_ours:.3f} s with, {without:.3f} s with TEMPORAL_BENCH_NO_AUTO_TASKS=1)")
 
 
 if __name__ == "__main__":

@@ -76,7 +76,7 @@ def main(argv: List[str] = None) -> None:
         for test, counts in per_test_results(task, values).items():
             expected = protocol[test]
             grounding_tests[expected["grounding_test"]] = expected["grounding"]
-            print(f"| {task} | {test} | {expected['main']} | {expected['grounding']} | {counts['main_count']} " f"| {counts['grounding_count']} | {n['effective']} |")
+            print(f"| {task} | {test} | {expected['main']} | {expected['grounding']} | {counts['main_count']} | {counts['grounding_count']} | {n['effective']} |")
     distinct = sum(protocol[test]["main"] for task in results["n-samples"] for test in per_test_results(task, {}) if test in protocol) + sum(grounding_tests.values())
     print(f"\nsent {sent_total} requests; the protocol asks {distinct} questions (each grounding test's once)")
     print(

@@ -3,7 +3,7 @@
 from temporal_bench.export.facts import Substitution, UpstreamFacts
 
 UPSTREAM = UpstreamFacts(
-    summary="Text-only recipe plans: must step i happen before/after step j? The paper's answer-only, answer-then-explain " "and explain-then-answer settings; the `_switched` variants add NonDep-S twins for Order Contrastive Consistency.",
+    summary="Text-only recipe plans: must step i happen before/after step j? The paper's answer-only, answer-then-explain and explain-then-answer settings; the `_switched` variants add NonDep-S twins for Order Contrastive Consistency.",
     hub_dataset="vanyacohen/CaT-Bench",
     build_command=None,
     substitutions=(
@@ -13,7 +13,7 @@ UPSTREAM = UpstreamFacts(
             "# one-row placeholder per split, for which process_docs reads the task's test_split from CATBENCH_DATA_DIR, else the hub.\n"
             "dataset_path: json\n"
             "dataset_kwargs: {data_files: {train: placeholder.jsonl, validation: placeholder.jsonl, test: placeholder.jsonl}}\n",
-            "# Shared by every CaT-Bench task: process_docs expands the step pairs of the split into questions. The data: the\n" "# official release on the hub, read as it is.\n" "dataset_path: vanyacohen/CaT-Bench\n",
+            "# Shared by every CaT-Bench task: process_docs expands the step pairs of the split into questions. The data: the\n# official release on the hub, read as it is.\ndataset_path: vanyacohen/CaT-Bench\n",
             "the data route: the official hub release instead of the package's one-row placeholders",
         ),
     ),

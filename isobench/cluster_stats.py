@@ -44,7 +44,7 @@ def clustering_note(records: list[dict]) -> str | None:
         return None
     without = sum(not r.get("goal") for r in records)
     unit = "their plan video (plan_id)" if all(r.get("plan_id") is not None for r in records if not r.get("goal")) else "the plan video where the data has one, else the example"
-    return f"{without:,} of {len(records):,} records carry no goal: clustered by {unit}, finer than the goals their " "questions share, so intervals come out too narrow and p-values too small (docs/uncertainty.md)"
+    return f"{without:,} of {len(records):,} records carry no goal: clustered by {unit}, finer than the goals their questions share, so intervals come out too narrow and p-values too small (docs/uncertainty.md)"
 
 
 def isobench_counts(records: list[dict]) -> dict[str, np.ndarray]:

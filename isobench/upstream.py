@@ -15,7 +15,7 @@ UPSTREAM = UpstreamFacts(
             "# process_docs reads the release (ISOBENCH_DATA_DIR, else the hub release).\n"
             "dataset_path: json\n"
             "dataset_kwargs: {data_files: {test: placeholder.jsonl}}\n",
-            "# (temperature 0), at most 120 generated tokens, no stop string. The data: the converted dataset\n" "# (isobench_to_hf.py), one image per example.\n" "dataset_path: lmms-lab-eval/ISO-Bench\n",
+            "# (temperature 0), at most 120 generated tokens, no stop string. The data: the converted dataset\n# (isobench_to_hf.py), one image per example.\ndataset_path: lmms-lab-eval/ISO-Bench\n",
             "the data route: the converted dataset instead of the package's one-row placeholder",
         ),
     ),

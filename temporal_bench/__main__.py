@@ -47,9 +47,7 @@ LM_EVAL_EXAMPLE = f'{PROGRAM} lm-eval run --model random_choice --tasks catbench
 
 def lm_eval_parser() -> CommandParser:
     """Only for ``--help``: everything after ``lm-eval`` goes to lm-eval's own command line."""
-    parser = command_parser(
-        "lm-eval", [LM_EVAL_EXAMPLE], "Everything after `lm-eval` is lm-eval's own command line, whose help follows " "(docs/harness.md, docs/models.md); `--model random_choice` and `--model scripted` are this package's."
-    )
+    parser = command_parser("lm-eval", [LM_EVAL_EXAMPLE], "Everything after `lm-eval` is lm-eval's own command line, whose help follows (docs/harness.md, docs/models.md); `--model random_choice` and `--model scripted` are this package's.")
     parser.usage = f"{parser.prog} [LM_EVAL_ARGUMENTS ...]"
     return parser
 

@@ -60,7 +60,7 @@ def protocol_warnings(class_path: Optional[str], model_args: Mapping[str, str], 
         if (class_path in VLLM_CLASSES or class_path in SGLANG_CLASSES) and temperature != "0" and "top_p" not in gen:
             backend = "vllm" if class_path in VLLM_CLASSES else "sglang"
             warnings.append(
-                f"{backend}: task {task} samples at temperature {temperature} without nucleus sampling, but lmms-eval's {backend} class added " f"top_p={BACKEND_TOP_P}. Add --gen_kwargs top_p=1.0 to keep the task's sampling ({DOCS})."
+                f"{backend}: task {task} samples at temperature {temperature} without nucleus sampling, but lmms-eval's {backend} class added top_p={BACKEND_TOP_P}. Add --gen_kwargs top_p=1.0 to keep the task's sampling ({DOCS})."
             )
         name = model_args.get("model_version", model_args.get("model", ""))  # the openai classes take either
         parts = REASONING_NAME_PARTS.get(class_path, ())

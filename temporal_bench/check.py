@@ -71,7 +71,7 @@ def run_problems(run: LoggedRun, allow_subset: bool = False) -> list[str]:
                 name = f"{task} ({test.upper()})" if test else task
                 problems.append(f"{where}: {name}: {failed} failed request(s) scored as unanswered; {rerun} (docs/backends.md)")
     if not allow_subset:
-        problems += [f"{where}: {found} (a partial or other copy of the data: its scores are not the benchmark's; " "--allow-subset accepts a deliberate subset)" for found in subset_tasks(run)]
+        problems += [f"{where}: {found} (a partial or other copy of the data: its scores are not the benchmark's; --allow-subset accepts a deliberate subset)" for found in subset_tasks(run)]
     if (run.cli_args or {}).get("log_samples"):
         problems += [f"{where}: {task}: no samples file {path.name}" for task, path in sorted(run.samples.items()) if not path.is_file()]
     return problems
@@ -109,18 +109,18 @@ def summary(runs: Sequence[LoggedRun]) -> str:
     questions = sum(int(counts.get("effective", 0)) for run in runs for counts in (run.data.get("n-samples") or {}).values())
     subsets = [found for run in runs for found in subset_tasks(run)]
     accepted = f"; on a subset of the data (--allow-subset): {'; '.join(subsets)}" if subsets else ""
-    return f"check: OK: {len(runs)} run(s), {len(tasks)} task(s), {questions:,} question(s), complete (no --limit), " f"no failed requests{accepted}"
+    return f"check: OK: {len(runs)} run(s), {len(tasks)} task(s), {questions:,} question(s), complete (no --limit), no failed requests{accepted}"
 
 
 def main_check(argv: Sequence[str] | None = None) -> int:
     parser = command_parser(
         "check",
         ["temporal-bench check out/ --tasks tempvs,catbench"],
-        "A folder with no results file is a problem too; with no problem, it prints one summary line and exits 0. " "Put it after lmms-eval / lm-eval in scripts: they exit 0 even when requests failed.",
+        "A folder with no results file is a problem too; with no problem, it prints one summary line and exits 0. Put it after lmms-eval / lm-eval in scripts: they exit 0 even when requests failed.",
     )
     parser.add_argument("runs", type=Path, nargs="+", metavar="RUN_DIR", help="an --output_path folder (or one results JSON)")
-    parser.add_argument("--tasks", type=task_names, help="comma-separated task or group names each RUN_DIR must have results for (default: the " "--tasks each lmms-eval run recorded; lm-eval runs record none)")
-    parser.add_argument("--allow-subset", action="store_true", help="accept tasks whose data counts differ from the release's, a deliberate subset (named in the " "summary line; default: a problem naming the expected and found counts)")
+    parser.add_argument("--tasks", type=task_names, help="comma-separated task or group names each RUN_DIR must have results for (default: the --tasks each lmms-eval run recorded; lm-eval runs record none)")
+    parser.add_argument("--allow-subset", action="store_true", help="accept tasks whose data counts differ from the release's, a deliberate subset (named in the summary line; default: a problem naming the expected and found counts)")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     runs, problems = [], []
     for folder in args.runs:

@@ -14,7 +14,7 @@ def parse_locations(items) -> Dict[str, str]:
     for item in items or ():
         name, sep, value = item.partition("=")
         if not sep or name not in DATA_ENVS:
-            raise ValueError(f"{item!r}: expected NAME=FOLDER with NAME one of {', '.join(DATA_ENVS)} " "(scoring settings are task configuration, not variables)")
+            raise ValueError(f"{item!r}: expected NAME=FOLDER with NAME one of {', '.join(DATA_ENVS)} (scoring settings are task configuration, not variables)")
         found[name] = value
     return found
 

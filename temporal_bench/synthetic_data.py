@@ -13,7 +13,7 @@ from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source i
 
 
 def mark_synthetic(folder: Path, benchmark: str) -> None:
-    (Path(folder) / MARKER).write_text(f"Synthetic {benchmark} data, generated in the benchmark's layout, not a release of it: " "the loaders do not compare its size with the paper's counts.\n", encoding="utf-8")
+    (Path(folder) / MARKER).write_text(f"Synthetic {benchmark} data, generated in the benchmark's layout, not a release of it: the loaders do not compare its size with the paper's counts.\n", encoding="utf-8")
 
 
 def is_synthetic(folder: Optional[Path]) -> bool:

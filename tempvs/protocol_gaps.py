@@ -12,11 +12,11 @@ PROTOCOL_GAPS = (
     ProtocolGap(
         rows=("InternVL*",),
         applies_to=lambda model_class: model_class == "internvl2",
-        text="lmms-eval's internvl2 cuts each image into at most 6 tiles of 448 px (plus a thumbnail) where the official " "run_inference.py allows 12, and decodes greedily where the official InternVL2.5 inference sampled (do_sample=True)",
+        text="lmms-eval's internvl2 cuts each image into at most 6 tiles of 448 px (plus a thumbnail) where the official run_inference.py allows 12, and decodes greedily where the official InternVL2.5 inference sampled (do_sample=True)",
     ),
     ProtocolGap(
         rows=("LLaVA-NeXT-Video*",),
         applies_to=lambda model_class: model_class not in LLAVA_NEXT_VIDEO_RESIZING_CLASSES,
-        text="the official wrapper (models/model_hf_llava_video.py) resizes every image to 224 x 224 when a prompt has " f"several; only the tasks' {', '.join(LLAVA_NEXT_VIDEO_RESIZING_CLASSES)} section does so",
+        text=f"the official wrapper (models/model_hf_llava_video.py) resizes every image to 224 x 224 when a prompt has several; only the tasks' {', '.join(LLAVA_NEXT_VIDEO_RESIZING_CLASSES)} section does so",
     ),
 )

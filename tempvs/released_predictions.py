@@ -135,7 +135,7 @@ def _test_files(root: Path, model: str, input_kind: str, test: str, sources: Tup
     for source in sources:
         main = prediction_path(root, input_kind, model, source, spec.task_id)
         if main is None:
-            raise TempVSDataError(f"{model}: prediction file predictions/{input_kind}/{model}/{source}_{spec.task_id}_preds_" f"{file_suffix(model)}.pkl is missing under {root}")
+            raise TempVSDataError(f"{model}: prediction file predictions/{input_kind}/{model}/{source}_{spec.task_id}_preds_{file_suffix(model)}.pkl is missing under {root}")
         if input_kind == "blind":  # text only: no grounding questions
             files[source, spec.task_id] = main
             continue
@@ -234,13 +234,13 @@ def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
     parser = command_parser(
         "score-predictions",
         ["temporal-bench score-predictions /path/to/TempVS/data --input blind --table tempvs-table17"],
-        "Scores the predictions/ folder of the TempVS release as the tasks score a run, writes one results " "file per model under --output-dir, and prints them as the report's tables (docs/report.md).",
+        "Scores the predictions/ folder of the TempVS release as the tasks score a run, writes one results file per model under --output-dir, and prints them as the report's tables (docs/report.md).",
     )
     parser.add_argument("release", type=Path, metavar="TEMPVS_DATA", help="the TempVS data folder (holding benchmark_pkl/ and predictions/)")
     parser.add_argument("--input", choices=sorted(INPUTS), default="combined", help="which predictions folder (default: %(default)s)")
     parser.add_argument("--model", action="append", dest="models", metavar="MODEL", help="model folder name (repeatable; default: every model of the predictions folder)")
     parser.add_argument("--sources", help=f"comma-separated subset of {','.join(SOURCES)} (default: all four)")
-    parser.add_argument("--fixes", default="", help=f"comma-separated fixes instead of the faithful behaviour, as the " f"tasks' `fixes` setting: {', '.join(FIX_NAMES)} (default: none)")
+    parser.add_argument("--fixes", default="", help=f"comma-separated fixes instead of the faithful behaviour, as the tasks' `fixes` setting: {', '.join(FIX_NAMES)} (default: none)")
     parser.add_argument("--output-dir", type=Path, default=Path("tempvs_released_scores"), aliases=["--output"], metavar="DIR", help="folder for the results files (default: %(default)s)")
     parser.add_argument("--table", action="append", dest="tables", metavar="TABLE", help="report layout to print (repeatable; default: every layout with rows)")
     args = parser.parse_args(argv)

@@ -12,8 +12,8 @@ UPSTREAM = UpstreamFacts(
     substitutions=(
         Substitution(
             "_default_template_yaml",
-            "# The data: a one-row placeholder, for which process_docs reads the release (TEMPVS_DATA_DIR, else the hub release).\n" "dataset_path: json\n" "dataset_kwargs: {data_files: {test: placeholder.jsonl}}\n",
-            "# The data: the question rows of the converted dataset (tempvs_to_hf.py); lmms-eval unpacks its images.zip under $HF_HOME/tempvs.\n" "dataset_path: lmms-lab-eval/TempVS\n" "dataset_kwargs: {video: true, cache_dir: tempvs}\n",
+            "# The data: a one-row placeholder, for which process_docs reads the release (TEMPVS_DATA_DIR, else the hub release).\ndataset_path: json\ndataset_kwargs: {data_files: {test: placeholder.jsonl}}\n",
+            "# The data: the question rows of the converted dataset (tempvs_to_hf.py); lmms-eval unpacks its images.zip under $HF_HOME/tempvs.\ndataset_path: lmms-lab-eval/TempVS\ndataset_kwargs: {video: true, cache_dir: tempvs}\n",
             "the data route: the converted dataset instead of the package's one-row placeholder",
         ),
         Substitution(

@@ -95,7 +95,7 @@ TEMPVS_TABLE12 = Block(
     "tempvs",
     "12",
     f"{TEMPVS}, Table 12, all six rows (MT, MT|GTstrict of MT1 two, MT1 three, MT2 event, MT3 event)",
-    _columns("two_event_mt two_event_mt_given_gts three_event_mt three_event_mt_given_gts mt2_event_mt mt2_event_mt_given_gts " "mt3_event_mt mt3_event_mt_given_gts"),
+    _columns("two_event_mt two_event_mt_given_gts three_event_mt three_event_mt_given_gts mt2_event_mt mt2_event_mt_given_gts mt3_event_mt mt3_event_mt_given_gts"),
     {
         ("InternVL2_5-26B-MPO",): "0.5962 0.6053 0.6089 0.633 0.6557 0.8867 0.3203 0.392",
         ("InternVL2_5-78B-MPO",): "0.5972 0.5811 0.5948 0.6013 0.7378 0.9543 0.3697 0.4527",
@@ -386,7 +386,7 @@ CATBENCH_TABLE7 = Block(
 ISOBENCH_TABLE1 = Block(
     "isobench",
     "1",
-    f"{ISOBENCH}, Table 1, all 19 rows, read from a text extraction that drops most decimal points (restored: 057 -> 0.57); " "the model names are the CSV's fuller ones",
+    f"{ISOBENCH}, Table 1, all 19 rows, read from a text extraction that drops most decimal points (restored: 057 -> 0.57); the model names are the CSV's fuller ones",
     _columns("dep_p dep_r dep_f nondep_p nondep_r nondep_f avg_p avg_r avg_f"),
     {
         ("DeepSeek-VL2 (tiny)", "E→A"): "0.57 0.07 0.12 0.50 0.95 0.66 0.54 0.51 0.39",

@@ -82,4 +82,4 @@ def test_a_reasoning_model_name_changes_the_request_and_is_warned(data, tmp_path
     assert len(server.bodies) == 2
     for body in server.bodies:
         assert "temperature" not in body and "max_tokens" not in body and body["max_completion_tokens"] == 2
-    assert ("openai: lmms-eval takes model 'o3-mini' for a reasoning model (its name contains one of o1, o3, o4, gpt-5): " "for task catbench it dropped temperature=0 and sent max_completion_tokens=2") in check_output(tmp_path)
+    assert ("openai: lmms-eval takes model 'o3-mini' for a reasoning model (its name contains one of o1, o3, o4, gpt-5): for task catbench it dropped temperature=0 and sent max_completion_tokens=2") in check_output(tmp_path)

@@ -237,7 +237,7 @@ def test_an_unreadable_image_is_a_named_counted_placeholder(lmms_run, data, tmp_
     cards, _, missing, data_ = read_page(path)
     assert missing == 1
     [note] = notes  # what browse prints
-    assert note.startswith(f"1 image(s) could not be found (their cards show a grey placeholder; the page lists them all): {strip}; " "the first because: ") and "cannot be read" in note
+    assert note.startswith(f"1 image(s) could not be found (their cards show a grey placeholder; the page lists them all): {strip}; the first because: ") and "cannot be read" in note
     placeholders = [image for c in cards for image in c.get("images", []) if image[0] is None]
     assert placeholders and {data_["strings"][image[1]] for image in placeholders} == {str(strip)}
     assert "cannot be read" in data_["strings"][placeholders[0][2]]
@@ -255,7 +255,7 @@ def test_a_task_whose_data_cannot_be_found_still_gets_every_card(lmms_run, data,
     assert len(cards) == sum(row["cards"] for row in table.values()) == sum(logged_lines(out, t) for t in LMMS_TASKS)
     tempvs = [c for c in cards if c["task"] in TEMPVS]
     first = ", ".join(f"the images of tempvs_mt1_two doc {doc_id}" for doc_id in range(3))
-    assert summary.startswith(f"note: {len(tempvs)} image(s) could not be found (their cards show a grey placeholder; the page " f"lists them all): {first} and {len(tempvs) - 3} more; the first because: ")
+    assert summary.startswith(f"note: {len(tempvs)} image(s) could not be found (their cards show a grey placeholder; the page lists them all): {first} and {len(tempvs) - 3} more; the first because: ")
     assert "no TempVS layout" in summary
     assert all(len(c["images"]) == 1 and c["images"][0][0] is None for c in tempvs)
     assert "no TempVS layout" in data_["strings"][tempvs[0]["images"][0][2]]
@@ -287,7 +287,7 @@ def test_tasks_names_the_known_tasks_for_an_unknown_one(lmms_run, capsys):
         main_browse([str(out), "--tasks", "isobench", "--tasks", "tempvs_mt1_too"])
     assert exit_.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1] == (
-        "temporal-bench browse: error: --tasks: no run has task(s) tempvs_mt1_too (the runs have: " "catbench_switched, isobench, tempvs_mt1_two, tempvs_mt3_event_separate) " "(see temporal-bench browse --help)"
+        "temporal-bench browse: error: --tasks: no run has task(s) tempvs_mt1_too (the runs have: catbench_switched, isobench, tempvs_mt1_two, tempvs_mt3_event_separate) (see temporal-bench browse --help)"
     )
 
 
@@ -308,7 +308,7 @@ def chromium(url: str, profile: Path, *args: str) -> subprocess.CompletedProcess
     return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (Debian: apt-get install chromium); " ".ci/run installs it")
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (Debian: apt-get install chromium); .ci/run installs it")
 def test_chromium_applies_a_filter_from_the_url_and_takes_a_screenshot(page, docs, tmp_path):
     url = page.resolve().as_uri() + "#status=wrong&task=catbench_switched"
     dom = chromium(url, tmp_path / "profile-dom", "--dump-dom")

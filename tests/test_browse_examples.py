@@ -89,7 +89,7 @@ def test_tempvs_figure4_from_one_run_is_an_error_naming_what_was_found(tempvs_ru
     with pytest.raises(SystemExit) as raised:
         main_browse([str(root / "oracle"), "--examples", "tempvs-figure4", *(f"--data={n}={v}" for n, v in data.items())])
     assert raised.value.code == 2
-    assert ("tempvs-figure4 needs the same TempVS task logged by at least two runs (one per model); " "found: tempvs_mt1_two (scripted (policy=oracle))") in capsys.readouterr().err
+    assert ("tempvs-figure4 needs the same TempVS task logged by at least two runs (one per model); found: tempvs_mt1_two (scripted (policy=oracle))") in capsys.readouterr().err
 
 
 def test_examples_count_must_be_positive(tempvs_runs, data, capsys):

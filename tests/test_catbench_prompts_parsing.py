@@ -25,7 +25,7 @@ def test_answer_then_explain_prompt():
 
 def test_nl_answer_then_explain_prompt():
     assert doc_to_text_explain_nl(DOC) == (
-        f"{MANY}\n\nGoal: toast\n\nProcedure:\n{PROC}\n\n\n1. Must Step 1 happen before Step 2?\n2. Explain why or why not.\n\n" "Format your answer as follows:\n\nAnswer 1: yes/no\nAnswer 2: your answer in one sentence\n\n"
+        f"{MANY}\n\nGoal: toast\n\nProcedure:\n{PROC}\n\n\n1. Must Step 1 happen before Step 2?\n2. Explain why or why not.\n\nFormat your answer as follows:\n\nAnswer 1: yes/no\nAnswer 2: your answer in one sentence\n\n"
     )
 
 

@@ -61,7 +61,7 @@ def test_failed_requests_fail(tmp_path, env):
     log = check(out, cwd=tmp_path)
     assert log.returncode == 1
     results = next(out.rglob("*_results.json")).as_posix()
-    assert log.stderr == (f"check: 1 problem(s):\n- {results}: catbench: {N_DOCS} failed request(s) scored as unanswered; " "run again with --use_cache DIR to keep the answered requests for the next re-run (docs/backends.md)\n")
+    assert log.stderr == (f"check: 1 problem(s):\n- {results}: catbench: {N_DOCS} failed request(s) scored as unanswered; run again with --use_cache DIR to keep the answered requests for the next re-run (docs/backends.md)\n")
 
 
 def test_samples_without_results_and_an_empty_folder(good_run, tmp_path):
@@ -75,7 +75,7 @@ def test_samples_without_results_and_an_empty_folder(good_run, tmp_path):
     log = check(copy, empty, cwd=tmp_path)
     assert log.returncode == 1
     no_results = "no lmms-eval or lm-eval results file (the evaluation failed or wrote elsewhere)"
-    assert log.stderr == (f"check: 3 problem(s):\n- {copy}: {no_results}\n" f"- {samples}: a samples file without its results file (the run stopped before writing it?)\n" f"- {empty}: {no_results}\n")
+    assert log.stderr == (f"check: 3 problem(s):\n- {copy}: {no_results}\n- {samples}: a samples file without its results file (the run stopped before writing it?)\n- {empty}: {no_results}\n")
 
 
 def _recorded_counts(folder: Path, **counts) -> str:
@@ -95,9 +95,9 @@ def test_a_truncated_copy_of_the_data_fails_unless_a_subset_is_allowed(good_run,
     results = _recorded_counts(copy, rows=2730, expected_rows=2840, synthetic=False)
     log = check(copy, cwd=tmp_path)
     assert log.returncode == 1
-    assert log.stderr == (f"check: 1 problem(s):\n- {results}: catbench: read 2,730 rows, the release has 2,840 (a partial or other copy " "of the data: its scores are not the benchmark's; --allow-subset accepts a deliberate subset)\n")
+    assert log.stderr == (f"check: 1 problem(s):\n- {results}: catbench: read 2,730 rows, the release has 2,840 (a partial or other copy of the data: its scores are not the benchmark's; --allow-subset accepts a deliberate subset)\n")
     log = check(copy, "--allow-subset", cwd=tmp_path)
-    assert log.returncode == 0 and log.stdout.endswith("no failed requests; on a subset of the data (--allow-subset): " "catbench: read 2,730 rows, the release has 2,840\n")
+    assert log.returncode == 0 and log.stdout.endswith("no failed requests; on a subset of the data (--allow-subset): catbench: read 2,730 rows, the release has 2,840\n")
 
 
 @pytest.mark.parametrize(

@@ -144,7 +144,7 @@ def shell(command, tmp_path) -> subprocess.CompletedProcess:
 def test_the_installed_command_prints_one_error_line_and_exits_2(tmp_path):
     log = shell([str(BIN / "temporal-bench"), "report", str(tmp_path), "--format", "md"], tmp_path)
     assert (log.returncode, log.stdout) == (2, "")
-    assert log.stderr == ("temporal-bench report: error: argument --format: invalid choice: 'md' (choose from 'markdown', 'csv') " "(see temporal-bench report --help)\n")
+    assert log.stderr == ("temporal-bench report: error: argument --format: invalid choice: 'md' (choose from 'markdown', 'csv') (see temporal-bench report --help)\n")
 
 
 class Parsed(Exception):

@@ -211,7 +211,7 @@ def test_a_partial_run_is_named_in_the_header_and_the_notes(oracle_run, tmp_path
     out = _compare(run, partial, tmp_path)
     assert f"`{results.as_posix()}` (partial run: tempvs_mt1_two, tempvs_ordering_event; see the notes)" in out
     original = data["n-samples"]["tempvs_mt1_two"]["original"]
-    assert (f"- tempvs_mt1_two: run B is partial (--limit 10: 10 of {original} docs): the rows compare the questions both runs " "answered, not the whole task") in out
+    assert (f"- tempvs_mt1_two: run B is partial (--limit 10: 10 of {original} docs): the rows compare the questions both runs answered, not the whole task") in out
 
 
 @pytest.mark.parametrize("clusters", [1, 2, 6, 11])
@@ -251,7 +251,7 @@ def test_runs_on_different_data_are_refused_naming_both_sources(flipped_runs, tm
     assert (log.returncode, log.stdout) == (1, "")
     sources = [task_source(json.loads(next(run.rglob("*_results.json")).read_text(encoding="utf-8")), "isobench") for run in (a, b)]
     assert sources[0]["fingerprint"] != sources[1]["fingerprint"]
-    assert (f"isobench: run A read folder {data} (fingerprint {sources[0]['fingerprint']}); run B read folder {flipped} " f"(fingerprint {sources[1]['fingerprint']})") in log.stderr
+    assert (f"isobench: run A read folder {data} (fingerprint {sources[0]['fingerprint']}); run B read folder {flipped} (fingerprint {sources[1]['fingerprint']})") in log.stderr
     assert "--allow-different-data" in log.stderr
     # asked to, it compares the questions of the same id, and says so first
     log = run_cli([str(BIN / "temporal-bench"), "compare", str(a), str(b), "--allow-different-data"], tmp_path)
@@ -284,7 +284,7 @@ def test_a_non_significant_row_says_which_difference_it_could_have_shown():
     line = plain_line(comparison, 1)
     assert line.startswith("No significant difference on MT1 two-event MT: B - A = 0.5 points")
     assert line.endswith(
-        f"Not the same as equal: on these questions only a difference beyond {100 * test.detectable:.1f} points could reach " "significance (for this row alone), and a real difference of that size is found about half the time."
+        f"Not the same as equal: on these questions only a difference beyond {100 * test.detectable:.1f} points could reach significance (for this row alone), and a real difference of that size is found about half the time."
     )
     # the interval of a null difference reaches exactly that far
     assert test.high == pytest.approx(test.value + test.detectable)
@@ -296,6 +296,6 @@ def test_notes_explain_an_undefined_metric_in_the_benchmarks_words():
     """A CaT-Bench task that is no ``_switched`` one has no twins: OCC undefined, said in CaT-Bench's words."""
     records = [{"question_id": f"p|{i}|{i + 1}|{relation}|real", "pair_id": f"p|{i}|{i + 1}", "variant": "real", "dependency": "dep", "relation": relation, "gold": "yes", "pred": "yes"} for i in range(4) for relation in ("before", "after")]
     _, notes = compare_records("catbench", records, records)
-    assert ("catbench: OCC undefined in a run on the shared docs (no NonDep question with its switched twin: OCC is defined on the " "twins, which only a `_switched` task asks)") in notes
+    assert ("catbench: OCC undefined in a run on the shared docs (no NonDep question with its switched twin: OCC is defined on the twins, which only a `_switched` task asks)") in notes
     assert not any("GT_strict" in note for note in notes)
     assert "catbench: only 1 plans: the test stays exact" in " ".join(notes)

@@ -181,12 +181,12 @@ def test_a_moved_data_folder_is_named_with_the_option_to_pass(logged_run, tmp_pa
             main_rescore([str(out)])
         err = capsys.readouterr().err
         for variable in data:
-            assert (f"the run's data folder {data[variable]} ({variable}) no longer exists; " f"pass --data {variable}=FOLDER with the run's data") in err
+            assert (f"the run's data folder {data[variable]} ({variable}) no longer exists; pass --data {variable}=FOLDER with the run's data") in err
         given = [f"--data={variable}={folder}" for variable, folder in moved.items()]
         assert main_rescore([str(out), *given]) == 0
         captured = capsys.readouterr()
         assert "All 19 metrics equal the original run's." in captured.out
-        assert (f"temporal-bench rescore: data: TEMPVS_DATA_DIR={moved['TEMPVS_DATA_DIR']} (given with --data) " f"(the run read folder {data['TEMPVS_DATA_DIR']})") in captured.err.splitlines()
+        assert (f"temporal-bench rescore: data: TEMPVS_DATA_DIR={moved['TEMPVS_DATA_DIR']} (given with --data) (the run read folder {data['TEMPVS_DATA_DIR']})") in captured.err.splitlines()
         # a task not re-scored needs no data
         assert main_rescore([str(out), "--tasks", "catbench", f"--data=CATBENCH_DATA_DIR={moved['CATBENCH_DATA_DIR']}"]) == 0
         assert "TEMPVS_DATA_DIR" not in capsys.readouterr().err
@@ -194,7 +194,7 @@ def test_a_moved_data_folder_is_named_with_the_option_to_pass(logged_run, tmp_pa
         page = tmp_path / "page.html"
         assert main_browse([str(out), "-o", str(page)]) == 0
         err = capsys.readouterr().err
-        assert (f"temporal-bench browse: data: the run's data folder {data['TEMPVS_DATA_DIR']} (TEMPVS_DATA_DIR) no longer " "exists; pass --data TEMPVS_DATA_DIR=FOLDER with the run's data") in err.splitlines()
+        assert (f"temporal-bench browse: data: the run's data folder {data['TEMPVS_DATA_DIR']} (TEMPVS_DATA_DIR) no longer exists; pass --data TEMPVS_DATA_DIR=FOLDER with the run's data") in err.splitlines()
         assert f"TEMPVS_DATA_DIR={data['TEMPVS_DATA_DIR']!r} is not a directory" in page.read_text(encoding="utf-8")
     finally:
         for variable, folder in moved.items():
@@ -211,7 +211,7 @@ def test_rescore_warns_when_the_data_found_now_has_another_fingerprint(logged_ru
     captured = capsys.readouterr()
     before, now = catbench_fingerprint(data), catbench_fingerprint({"CATBENCH_DATA_DIR": str(copy)})
     assert before != now and "All 13 metrics equal the original run's." in captured.out
-    assert (f"temporal-bench rescore: catbench: its data now (folder {copy}, fingerprint {now}) is not the run's " f"(folder {data['CATBENCH_DATA_DIR']}, fingerprint {before}); re-scored on the data found now") in captured.err
+    assert (f"temporal-bench rescore: catbench: its data now (folder {copy}, fingerprint {now}) is not the run's (folder {data['CATBENCH_DATA_DIR']}, fingerprint {before}); re-scored on the data found now") in captured.err
     assert json.loads(written.read_text())["results"]["catbench"]["data_source,none"] == {"variable": "CATBENCH_DATA_DIR", "folder": str(copy), "fingerprint": now, "files": 4, "synthetic": True, **CATBENCH_FACTS}
 
 

@@ -62,13 +62,3 @@ def test_every_benchmark_names_its_facts_and_its_bibtex_is_complete():
         assert facts.bibtex.startswith("@") and facts.bibtex.endswith("}") and "TODO" not in facts.bibtex
         assert all(f'{key} = "' in facts.bibtex for key in ("title", "author", "year", "eprint")), benchmark.name
     assert Path(sys.modules[benchmarks.get("tempvs").upstream].__file__).parent.name == "tempvs"
-
-
-def test_every_benchmark_names_its_facts_and_its_bibtex_is_complete():
-    from temporal_bench.export.facts import facts_of
-
-    for benchmark in benchmarks.all_benchmarks():
-        facts = facts_of(benchmark)
-        assert facts.bibtex.startswith("@") and facts.bibtex.endswith("}") and "TODO" not in facts.bibtex
-        assert all(f'{key} = "' in facts.bibtex for key in ("title", "author", "year", "eprint")), benchmark.name
-    assert Path(sys.modules[benchmarks.get("tempvs").upstream].__file__).parent.name == "tempvs"

@@ -134,8 +134,8 @@ def _misconfigure(benchmark: str, kind: str, folder: Path) -> str:
         "catbench": f"CatBenchDataError: CATBENCH_DATA_DIR={folder}: no CaT-Bench 'test' split, which this task evaluates: expected "
         f"{folder / 'test_must_why'}/ holding the four *_real_{{before,after}}.jsonl files, or {folder / 'test.jsonl'}; found {found}"
         + (f"; it holds the validation split: run {how_to_select('validation')} to evaluate it" if found else ""),
-        "isobench": f"IsoBenchDataError: ISOBENCH_DATA_DIR={folder}: no ISO-Bench data found; ISOBENCH_DATA_DIR must name " f"{ISOBENCH_LAYOUT}. Found: {found}",
-        "tempvs": f"TempVSDataError: {folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); " f"found {found}; set TEMPVS_DATA_DIR to {TEMPVS_LAYOUT}",
+        "isobench": f"IsoBenchDataError: ISOBENCH_DATA_DIR={folder}: no ISO-Bench data found; ISOBENCH_DATA_DIR must name {ISOBENCH_LAYOUT}. Found: {found}",
+        "tempvs": f"TempVSDataError: {folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); found {found}; set TEMPVS_DATA_DIR to {TEMPVS_LAYOUT}",
     }[benchmark]
 
 
@@ -145,8 +145,8 @@ def test_the_layouts_name_what_a_folder_must_hold():
         "files of a split, or a root with {train,val,test}_must_why/ folders of them, or the Hugging "
         "Face files train.jsonl / val.jsonl / test.jsonl"
     )
-    assert ISOBENCH_LAYOUT == ("a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet " "files of rows with embedded images or image paths relative to the data file")
-    assert TEMPVS_LAYOUT == ("the folder holding the release's benchmark_pkl/ (or benchmark/), the image folders of the four " "sources and predictions/blind/ for the text-only-LLM filter, or a folder with such a data/ subfolder")
+    assert ISOBENCH_LAYOUT == ("a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet files of rows with embedded images or image paths relative to the data file")
+    assert TEMPVS_LAYOUT == ("the folder holding the release's benchmark_pkl/ (or benchmark/), the image folders of the four sources and predictions/blind/ for the text-only-LLM filter, or a folder with such a data/ subfolder")
 
 
 @pytest.mark.parametrize("kind", ["missing", "empty", "wrong"])
@@ -189,8 +189,8 @@ def test_the_cli_ends_with_the_cause_and_the_fix_at_once(tmp_path, monkeypatch, 
     message = _last_error_line(log).split(" - ", 1)[1]
     if kind == "unset":
         hub_id, layout, cause = HUB[benchmark]
-        head = f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {hub_id} cannot be loaded: offline " f"mode is on (HF_HUB_OFFLINE, HF_DATASETS_OFFLINE) and it is not in the local cache ({cause}"
-        tail = f"). Set {variable} to {layout}; or unset HF_HUB_OFFLINE and HF_DATASETS_OFFLINE on a machine with " "network access to download it"
+        head = f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {hub_id} cannot be loaded: offline mode is on (HF_HUB_OFFLINE, HF_DATASETS_OFFLINE) and it is not in the local cache ({cause}"
+        tail = f"). Set {variable} to {layout}; or unset HF_HUB_OFFLINE and HF_DATASETS_OFFLINE on a machine with network access to download it"
         assert message.startswith(head) and message.endswith(tail), message
     else:
         assert message == expected
@@ -242,9 +242,7 @@ def test_the_cli_shows_the_split_hint_for_each_task_reading_the_split(limited_ru
     assert output.count(VALIDATION_AS_TEST) == 2  # catbench and catbench_cot read the split
 
 
-NO_MAIN = (
-    "TempVS tempvs_mt1_three: no main question was asked: the 5 evaluated docs are all grounding questions (the " "docs list each image sequence's grounding questions before its main questions); --limit 6 is the smallest " "that asks one"
-)
+NO_MAIN = "TempVS tempvs_mt1_three: no main question was asked: the 5 evaluated docs are all grounding questions (the docs list each image sequence's grounding questions before its main questions); --limit 6 is the smallest that asks one"
 
 
 def test_a_limit_below_the_first_main_question_is_warned_about(limited_run):

@@ -220,7 +220,7 @@ def test_report_says_why_a_cell_has_no_interval(lmms_run, script, tmp_path, caps
     assert main_report([str(folder), "--table", "isobench-table1"]) == 0
     out = capsys.readouterr().out
     assert "`paper_precision_weighted` (Avg P) not in isobench" in out, out
-    assert ("these runs have none beside their results (run with `--log_samples`):\n" f"- scripted (policy=script,script={script}): catbench_switched, isobench\n") in out
+    assert (f"these runs have none beside their results (run with `--log_samples`):\n- scripted (policy=script,script={script}): catbench_switched, isobench\n") in out
 
 
 def test_compare_a_run_with_itself_gives_zero_and_p_one(lmms_run, lm_eval_run):

@@ -129,7 +129,7 @@ def derived_tasks(folder, column_map):
     for task in ("isobench", "isobench_cot"):
         metadata = json.dumps({"version": 1.0, "data_split": None, "column_map": column_map})
         functions.append(f"process_docs_{task}_renamed = partial(process_docs, task={task + '_renamed'!r}, column_map={column_map!r})")
-        (folder / f"{task}_renamed.yaml").write_text(f"include: {LMMS_EVAL_TASK_DIR / 'isobench' / f'{task}.yaml'}\ntask: {task}_renamed\n" f"process_docs: !function utils.process_docs_{task}_renamed\nmetadata: {metadata}\n")
+        (folder / f"{task}_renamed.yaml").write_text(f"include: {LMMS_EVAL_TASK_DIR / 'isobench' / f'{task}.yaml'}\ntask: {task}_renamed\nprocess_docs: !function utils.process_docs_{task}_renamed\nmetadata: {metadata}\n")
     (folder / "utils.py").write_text("\n".join(functions) + "\n")
     return folder
 

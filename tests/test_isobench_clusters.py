@@ -48,7 +48,7 @@ def test_records_cluster_by_their_goal():
 def test_records_without_a_goal_fall_back_and_say_so(plan, clusters, unit):
     records = _records(goal=False, plan=plan)
     assert len(ISOBENCH.counts(records)) == clusters
-    assert ISOBENCH.clustering_note(records) == (f"60 of 60 records carry no goal: clustered by {unit}, finer than the goals their questions share, so intervals " "come out too narrow and p-values too small (docs/uncertainty.md)")
+    assert ISOBENCH.clustering_note(records) == (f"60 of 60 records carry no goal: clustered by {unit}, finer than the goals their questions share, so intervals come out too narrow and p-values too small (docs/uncertainty.md)")
 
 
 def test_every_rule_equals_the_tasks_own_scores():

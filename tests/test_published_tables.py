@@ -55,7 +55,7 @@ EXPECTED = {
     ),
     ("tempvs", "12"): (
         6,
-        "two_event_mt two_event_mt_given_gts three_event_mt three_event_mt_given_gts mt2_event_mt mt2_event_mt_given_gts " "mt3_event_mt mt3_event_mt_given_gts",
+        "two_event_mt two_event_mt_given_gts three_event_mt three_event_mt_given_gts mt2_event_mt mt2_event_mt_given_gts mt3_event_mt mt3_event_mt_given_gts",
     ),
     ("tempvs", "14"): (
         38,

@@ -18,7 +18,7 @@ def test_lmms_eval_lists_our_tasks_without_flags(tmp_path):
 
 
 def test_task_manager_built_by_python_users_indexes_our_tasks():
-    code = "import lmms_eval.evaluator\n" "from lmms_eval.tasks import TaskManager\n" "tm = TaskManager('WARNING')\n" "print('catbench' in tm.all_tasks, 'mmmu_val' in tm.all_tasks, tm.include_path)\n"
+    code = "import lmms_eval.evaluator\nfrom lmms_eval.tasks import TaskManager\ntm = TaskManager('WARNING')\nprint('catbench' in tm.all_tasks, 'mmmu_val' in tm.all_tasks, tm.include_path)\n"
     out = subprocess.run([str(BIN / "python"), "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "True True None"
     # opted out: our folder is not indexed (the built-in folders, checked above, take ~15 s to index)

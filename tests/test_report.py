@@ -362,7 +362,7 @@ def test_table7_rows_are_labelled_by_the_recorded_k_and_t(tmp_path, capsys):
         "Self-consistency [k=5, T=0.8]": macro["catbench_sc_k5"],
         "Self-consistency [k=5, T=0.6]": macro["catbench_sc_k5_t08"],
     }
-    assert ("tasks: Self-consistency [k=3, T=0.6] = catbench_sc; Self-consistency [k=3, T=0.8] = catbench_sc_t08; " "Self-consistency [k=5, T=0.6] = catbench_sc_k5_t08; Self-consistency [k=5, T=0.8] = catbench_sc_k5") in out
+    assert ("tasks: Self-consistency [k=3, T=0.6] = catbench_sc; Self-consistency [k=3, T=0.8] = catbench_sc_t08; Self-consistency [k=5, T=0.6] = catbench_sc_k5_t08; Self-consistency [k=5, T=0.8] = catbench_sc_k5") in out
     assert "- **org/m**: `catbench_sc_x` recorded k=4, T=0.7: not a setting of this table" in out
     assert "- **org/m** (Zero-shot): not run (no task matching catbench_switched, catbench)" in out
 

@@ -158,7 +158,7 @@ def test_tempvs_figure2_by_parameter_count(tmp_path, capsys):
     out = tmp_path / "report"
     assert main_report([str(runs), "--output-dir", str(out), "--param-count", "deepseek-vl2-tiny=3.37"]) == 0
     text = capsys.readouterr().out
-    assert ("TempVS Figure 2 (by model size) has no parameter count for **random_choice (seed=1234)**: drawn as a dashed " "line marked 'no size'; give one with `--param-count 'MODEL=BILLIONS'`.") in text
+    assert ("TempVS Figure 2 (by model size) has no parameter count for **random_choice (seed=1234)**: drawn as a dashed line marked 'no size'; give one with `--param-count 'MODEL=BILLIONS'`.") in text
     with Image.open(out / "tempvs-figure2.png") as image:
         assert image.format == "PNG" and image.size == (1200, 700)
     head, *rows = read_csv(out / "tempvs-figure2.csv")

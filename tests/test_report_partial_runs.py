@@ -89,9 +89,9 @@ def test_a_limit_run_alone_is_marked_partial_and_gets_no_verdict(runs, capsys):
     (measured,) = [line for line in out.splitlines() if "| measured |" in line]
     assert "| **gpt-4o** (partial: --limit 6) | A | measured |" in measured
     assert re.search(rf"\| {macro:.2f} \[[0-9.]+, [0-9.]+\] \|$", measured)
-    assert ("\nPartial runs (made with --limit or --offset; marked partial, no reproduction verdict):\n" "- **gpt-4o** (A): catbench_switched --limit 6: 6 of 120 docs\n") in out
+    assert ("\nPartial runs (made with --limit or --offset; marked partial, no reproduction verdict):\n- **gpt-4o** (A): catbench_switched --limit 6: 6 of 120 docs\n") in out
     assert (
-        f"\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial and get no " f"reproduction verdict.\n\n- **gpt-4o**: catbench_switched --limit 6: 6 of 120 docs (`{smoke_path.as_posix()}`)\n"
+        f"\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial and get no reproduction verdict.\n\n- **gpt-4o**: catbench_switched --limit 6: 6 of 120 docs (`{smoke_path.as_posix()}`)\n"
     ) in out
     assert "Verdict" not in out and "Reproduction verdicts" not in out
     published = next(line for line in out.splitlines() if line.startswith("| ") and "| gpt-4o | A | published |" in line)

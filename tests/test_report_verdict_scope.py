@@ -122,14 +122,14 @@ def test_a_label_of_no_published_model_is_said_with_the_nearest_names(tmp_path, 
     _catbench_run(tmp_path, model="gpt4o-minni")
     status, out, _ = _report(capsys, tmp_path, "--table", "catbench-table1")
     assert status == 0 and "Verdict:" not in out
-    assert ("\n- **gpt4o-minni** is no model the CaT-Bench paper lists, so it gets no verdict (nearest published names: " "gpt-4o-mini, gpt-4o") in out
+    assert ("\n- **gpt4o-minni** is no model the CaT-Bench paper lists, so it gets no verdict (nearest published names: gpt-4o-mini, gpt-4o") in out
 
 
 def test_runs_on_different_data_are_refused_unless_allowed(tmp_path, capsys):
     _catbench_run(tmp_path, model="model-a", source=SOURCE)
     _catbench_run(tmp_path, model="model-b", source={**SOURCE, "folder": "/data/flipped", "fingerprint": "4f0170d71c1b"})
     status, out, err = _report(capsys, tmp_path, "--table", "catbench-table1")
-    difference = "catbench_switched: **model-a** read folder /data/CaT-Bench (fingerprint 3bd355309f7d); " "**model-b** read folder /data/flipped (fingerprint 4f0170d71c1b)"
+    difference = "catbench_switched: **model-a** read folder /data/CaT-Bench (fingerprint 3bd355309f7d); **model-b** read folder /data/flipped (fingerprint 4f0170d71c1b)"
     assert (status, out) == (1, "") and difference in err and "--allow-different-data" in err
     status, out, _ = _report(capsys, tmp_path, "--table", "catbench-table1", "--allow-different-data")
     assert status == 0 and out.splitlines()[0].startswith("The runs read different data") and difference in out.splitlines()[0]

@@ -294,7 +294,7 @@ def test_missing_samples_unknown_tasks_and_bad_options_exit_with_a_message(lmms_
         ("fixes=nonsense", "--set fixes=nonsense: task 'tempvs_mt1_two' cannot be rebuilt with it ("),
         (
             "close_max_distance=-3",
-            "--set close_max_distance=-3: task 'catbench_switched' cannot be rebuilt with it (CatBenchDataError: CaT-Bench task " "settings: close_max_distance -3: the largest step distance a pair counts as close, a whole number >= 0)",
+            "--set close_max_distance=-3: task 'catbench_switched' cannot be rebuilt with it (CatBenchDataError: CaT-Bench task settings: close_max_distance -3: the largest step distance a pair counts as close, a whole number >= 0)",
         ),
     ],
 )
@@ -378,7 +378,7 @@ def test_a_setting_the_yaml_now_gives_otherwise_is_rescored_as_recorded_with_a_w
     [
         ("  matching: exact\n", "  matching: exact\n  casefold: true\n", "its YAML now has setting(s) ['casefold'], which the run did not record; give the run's value with --set casefold=VALUE"),
         ("  matching: exact\n", "  matches: exact\n", "the run's setting(s) ['matching'] are not in its YAML now"),
-        ('prefix: "Answer yes or no. "', 'prefix: "Yes or no? "', "its per-model settings (lmms_eval_specific_kwargs) " "for model 'scripted' are now"),
+        ('prefix: "Answer yes or no. "', 'prefix: "Yes or no? "', "its per-model settings (lmms_eval_specific_kwargs) for model 'scripted' are now"),
     ],
 )
 def test_settings_that_cannot_be_matched_with_the_run_s_are_refused(probe_run, capsys, old, new, message):

@@ -307,7 +307,7 @@ def test_a_pickle_naming_another_callable_is_refused(tmp_path):
     with pytest.raises(TempVSDataError) as error:
         build_main_docs("mt1_two", data_dir=root)
     assert str(error.value) == (
-        f"{path}: refused to unpickle: it names os.system, which is not among the pandas/numpy classes " "a pickled DataFrame of the TempVS release holds; unpickling it could run arbitrary code " "(a tampered file?), so it was not loaded"
+        f"{path}: refused to unpickle: it names os.system, which is not among the pandas/numpy classes a pickled DataFrame of the TempVS release holds; unpickling it could run arbitrary code (a tampered file?), so it was not loaded"
     )
     assert not marker.exists()
 

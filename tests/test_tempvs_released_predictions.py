@@ -195,7 +195,7 @@ def test_the_rows_of_the_prediction_files_are_scored_and_differences_reported(tm
     out = tmp_path / "scores"
     assert main_score_predictions([str(root), "--output-dir", str(out), "--model", "GPT4o", "--table", "tempvs-table14"]) == 0
     text = capsys.readouterr().out
-    assert (f"- **GPT4o**: predictions/combined/GPT4o/flintstones_paired_event_discrimination_preds_full.pkl: " f"1 row(s) only in the prediction file ({annotated})") in text
+    assert (f"- **GPT4o**: predictions/combined/GPT4o/flintstones_paired_event_discrimination_preds_full.pkl: 1 row(s) only in the prediction file ({annotated})") in text
     assert f"vwp_single_grounding_paired_preds_full.pkl: 1 row(s) only in the annotation file ({unanswered})" in text
     written = json.loads((out / "GPT4o" / "released_combined_results.json").read_text(encoding="utf-8"))
     assert [(m["only_in_predictions"], m["only_in_annotations"]) for m in written["released_rows"]] == [([annotated], []), ([], [unanswered]), ([], [unordered])]

@@ -30,5 +30,5 @@ def json_lines_after(whole: json.JSONDecodeError, path: Path, text: str, error: 
     except json.JSONDecodeError:
         is_lines = False
     if not is_lines:
-        raise error(f"{path}: neither JSON nor JSON lines: line {whole.lineno}, column {whole.colno} ({whole.msg}); " "a truncated or corrupt file?") from None
+        raise error(f"{path}: neither JSON nor JSON lines: line {whole.lineno}, column {whole.colno} ({whole.msg}); a truncated or corrupt file?") from None
     return json_lines(path, text, error)

@@ -61,7 +61,7 @@ def doc_to_text_fewshot(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
 
 def doc_to_text_explain_nl(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
     """(NL A+E) ``basic_binary_explain_nl``, the Gemini variant."""
-    return f"{context(HEADER_MANY, doc)}1. {doc['question']}\n2. Explain why or why not.\n\n" "Format your answer as follows:\n\nAnswer 1: yes/no\nAnswer 2: your answer in one sentence\n\n"
+    return f"{context(HEADER_MANY, doc)}1. {doc['question']}\n2. Explain why or why not.\n\nFormat your answer as follows:\n\nAnswer 1: yes/no\nAnswer 2: your answer in one sentence\n\n"
 
 
 def parse_nl_answer(response: str) -> str:

@@ -31,21 +31,7 @@ from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_reques
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, opposite
 
 CLASS_NAMES = ("dep", "nondep")  # DEP = yes, NONDEP = no
-REPORT_SCORES = [
-    "f1_weighted",
-    "precision_weighted",
-    "recall_weighted",
-    "f1_macro",
-    "precision_macro",
-    "recall_macro",
-    "precision_dep",
-    "recall_dep",
-    "f1_dep",
-    "precision_nondep",
-    "recall_nondep",
-    "f1_nondep",
-    "accuracy",
-]
+REPORT_SCORES = ["f1_weighted", "precision_weighted", "recall_weighted", "f1_macro", "precision_macro", "recall_macro", "precision_dep", "recall_dep", "f1_dep", "precision_nondep", "recall_nondep", "f1_nondep", "accuracy"]
 # plan_id (None when the data has no plan column): the unit a confidence interval resamples (plans,
 # not questions, are independent); data: the fingerprint of the files read (the loading module)
 RECORD_FIELDS = ("id", "task", "goal", "plan_id", "relation", "source", "distance_class", "data")

@@ -6,7 +6,7 @@ from typing import Dict
 
 ANSWER_ONLY_INSTRUCTION = "Answer only with YES or NO."
 # The paper gives no wording for E->A, only its format (<think>...</think> then <answer>YES|NO</answer>).
-EXPLAIN_THEN_ANSWER_INSTRUCTION = "First think briefly inside <think>...</think>, then give your final answer inside <answer>...</answer> " "as either <answer>YES</answer> or <answer>NO</answer>."
+EXPLAIN_THEN_ANSWER_INSTRUCTION = "First think briefly inside <think>...</think>, then give your final answer inside <answer>...</answer> as either <answer>YES</answer> or <answer>NO</answer>."
 
 
 def question_prompt(doc: Dict) -> str:

@@ -101,7 +101,7 @@ IMGIDX = "The images I provide are labeled in order as Image a, Image b, Image c
 # Table 19's "image only" column: the paper describes it (Appendix D.3), the official code has no prompt for it.
 # The MT3 prompt without the story's text, and an instruction asking for the order the images themselves show.
 IMAGES_ONLY_INSTRUCTION = (
-    "The images show a story or event sequence. Use your visual reasoning to reorder the images into the order " "in which the events they show happen. Focus on the events, actions, and details in the images to reorder them logically."
+    "The images show a story or event sequence. Use your visual reasoning to reorder the images into the order in which the events they show happen. Focus on the events, actions, and details in the images to reorder them logically."
 )
 
 
@@ -193,9 +193,7 @@ class _FrameUnpickler(pickle.Unpickler):
 
     def find_class(self, module: str, name: str):
         if (module, name) not in FRAME_GLOBALS:
-            raise RefusedPickleGlobal(
-                f"it names {module}.{name}, which is not among the pandas/numpy classes a pickled DataFrame of the " "TempVS release holds; unpickling it could run arbitrary code (a tampered file?), so it was not loaded"
-            )
+            raise RefusedPickleGlobal(f"it names {module}.{name}, which is not among the pandas/numpy classes a pickled DataFrame of the TempVS release holds; unpickling it could run arbitrary code (a tampered file?), so it was not loaded")
         return super().find_class(module, name)
 
 

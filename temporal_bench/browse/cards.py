@@ -94,7 +94,7 @@ def _record(task: str, line: dict) -> tuple[Benchmark, dict]:
         if benchmark:
             return benchmark, value
     titles = ", ".join(b.title for b in benchmarks.all_benchmarks() if b.cards)
-    raise RecordsError(f"task {task!r}: its logged sample of doc {line.get('doc_id')} holds no per-doc record of {titles}; " "browse shows the tasks of these benchmarks only")
+    raise RecordsError(f"task {task!r}: its logged sample of doc {line.get('doc_id')} holds no per-doc record of {titles}; browse shows the tasks of these benchmarks only")
 
 
 def task_docs(run: LoggedRun, task: str, lines: list[dict]) -> tuple[dict[int, dict] | None, str]:
@@ -136,7 +136,7 @@ def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int,
         if benchmark.has_images:
             doc = docs.get(line["doc_id"]) if docs is not None else None
             if doc is None:
-                reason = problem or (f"doc {line['doc_id']} of the data found now is not the run's " f"(logged target {line['target']!r}); give browse the run's data")
+                reason = problem or (f"doc {line['doc_id']} of the data found now is not the run's (logged target {line['target']!r}); give browse the run's data")
                 card.images = [thumbnails.note_missing("", f"the images of {task} doc {line['doc_id']}", reason)]
             else:
                 card.images = benchmark.images(doc, thumbnails)
@@ -199,7 +199,7 @@ def run_notes(tasks: list[TaskCards]) -> list[str]:
     for task in tasks:
         limit = partial_limit(task.run.data, task.task)
         if limit:
-            notes.append(f"{task.label}: a partial run ({limit}) in {task.run.results_path}: " "its cards and metrics cover only those docs")
+            notes.append(f"{task.label}: a partial run ({limit}) in {task.run.results_path}: its cards and metrics cover only those docs")
         if task.shown_in_part:
             notes.append(f"{task.label}: {task.shown_in_part}")
     holders = defaultdict(list)

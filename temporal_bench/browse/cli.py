@@ -47,7 +47,7 @@ def missing_summary(missing: dict[str, str], shown: int = 3) -> str:
     """One line: how many images could not be found, the first few by name, and the first reason."""
     names = list(missing)
     more = f" and {len(names) - shown} more" if len(names) > shown else ""
-    return f"{len(names)} image(s) could not be found (their cards show a grey placeholder; the page lists them all): " f"{', '.join(names[:shown])}{more}; the first because: {missing[names[0]]}"
+    return f"{len(names)} image(s) could not be found (their cards show a grey placeholder; the page lists them all): {', '.join(names[:shown])}{more}; the first because: {missing[names[0]]}"
 
 
 def build_parser() -> CommandParser:
@@ -67,13 +67,13 @@ def build_parser() -> CommandParser:
         default=[],
         aliases=["--set"],
         metavar="NAME=FOLDER",
-        help="where to load a benchmark's data from (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs " "(default: the environment's variable, else the folder the run recorded)",
+        help="where to load a benchmark's data from (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs (default: the environment's variable, else the folder the run recorded)",
     )
     parser.add_argument(
         "--tasks",
         action="append",
         default=[],
-        help="comma-separated tasks to show (repeatable; default: every task of the run): a task's name, " "or the name of a test a task holds as the report shows it (tempvs_mt2_event: the task tempvs)",
+        help="comma-separated tasks to show (repeatable; default: every task of the run): a task's name, or the name of a test a task holds as the report shows it (tempvs_mt2_event: the task tempvs)",
     )
     parser.add_argument(
         "--examples",

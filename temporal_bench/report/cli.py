@@ -34,7 +34,7 @@ def build_parser() -> CommandParser:
         nargs="+",
         type=Path,
         metavar="RESULTS",
-        help="results JSON files, or folders searched recursively for *_results.json (lmms-eval) " "and results_*.json (lm-eval)",
+        help="results JSON files, or folders searched recursively for *_results.json (lmms-eval) and results_*.json (lm-eval)",
     )
     parser.add_argument(
         "--table",
@@ -81,13 +81,13 @@ def build_parser() -> CommandParser:
     parser.add_argument(
         "--allow-different-data",
         action="store_true",
-        help="report runs whose same task read different data (another copy, version or subset) side by side; the " "output's first line names the difference (default: exit 1 naming both data sources)",
+        help="report runs whose same task read different data (another copy, version or subset) side by side; the output's first line names the difference (default: exit 1 naming both data sources)",
     )
     parser.add_argument("--list-tables", action="store_true", help="list the table layouts and exit")
     parser.add_argument(
         "--breakdowns",
         action="store_true",
-        help="instead of the tables, every metric key of every task: the headline numbers and the " "breakdowns computed from the --log_samples output (per source, per relation, ...)",
+        help="instead of the tables, every metric key of every task: the headline numbers and the breakdowns computed from the --log_samples output (per source, per relation, ...)",
     )
     return parser
 
@@ -127,7 +127,7 @@ def unsized_note(runs: Sequence[Run], param_counts: Mapping[str, float], written
         labels = size_figure.unsized(figure, runs, sizes_of((run.label for run in runs), param_counts)) if any(p.stem == figure.name for p in written) else []
         if labels:
             notes.append(
-                f"\n{figure.title.split(':')[0]} (by model size) has no parameter count for {', '.join(f'**{label}**' for label in labels)}: " "drawn as a dashed line marked 'no size'; give one with `--param-count 'MODEL=BILLIONS'`.\n"
+                f"\n{figure.title.split(':')[0]} (by model size) has no parameter count for {', '.join(f'**{label}**' for label in labels)}: drawn as a dashed line marked 'no size'; give one with `--param-count 'MODEL=BILLIONS'`.\n"
             )
     return "".join(notes)
 

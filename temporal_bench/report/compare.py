@@ -80,7 +80,7 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict], sam
         return [], [f"{task}: no question both runs answered on the same data: not compared"]
     counts_a, counts_b = stats.counts(a), stats.counts(b)
     if set(counts_a) != set(counts_b):
-        raise CompareError(f"{task}: the runs put the same questions in different clusters " "(records of different formats?)")
+        raise CompareError(f"{task}: the runs put the same questions in different clusters (records of different formats?)")
     clusters = sorted(counts_a)
     width = len(stats.stats)
     matrix_a, matrix_b = stacked(counts_a, clusters, width), stacked(counts_b, clusters, width)
@@ -91,7 +91,7 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict], sam
     if clustering:
         notes.append(f"{task}: {clustering}")
     if len(clusters) < FEW_CLUSTERS:
-        notes.append(f"{task}: only {len(clusters)} {stats.unit}: the test stays exact, but a difference must hold in " f"nearly all of them to reach significance (no p-value can be below {min(1.0, 2.0 ** (1 - len(clusters))):.2g})")
+        notes.append(f"{task}: only {len(clusters)} {stats.unit}: the test stays exact, but a difference must hold in nearly all of them to reach significance (no p-value can be below {min(1.0, 2.0 ** (1 - len(clusters))):.2g})")
     tests = paired_tests({metric: stats.metrics[metric] for metric in stats.headline}, matrix_a, matrix_b)
     for metric, found in tests.items():
         if found.value is None:
@@ -138,7 +138,7 @@ def plain_line(c: Comparison, rows: int) -> str:
         winner, loser, sign = ("B", "A", 1) if t.value > 0 else ("A", "B", -1)
         return f"{winner} beats {loser} on {c.name} by {_points(sign * t.value)} points {_interval(t, sign)}, {format_p(t.p)} ({adjusted})."
     if t.significant():
-        return f"No significant difference on {c.name} once the {rows} rows are corrected for: B - A = {_points(t.value)} points " f"{_interval(t)}, {format_p(t.p)} for this row alone ({adjusted})."
+        return f"No significant difference on {c.name} once the {rows} rows are corrected for: B - A = {_points(t.value)} points {_interval(t)}, {format_p(t.p)} for this row alone ({adjusted})."
     return f"No significant difference on {c.name}: B - A = {_points(t.value)} points {_interval(t)}, {format_p(t.p)}. {detectable_sentence(t, c.clusters)}"
 
 
@@ -147,7 +147,7 @@ def detectable_sentence(t: PairedTest, clusters: int) -> str:
     would have reached significance (a real difference of that size is found about half the time)."""
     if t.detectable is None or t.detectable == float("inf"):
         return f"With {clusters} clusters no difference can reach significance here: the runs may differ by any amount."
-    return f"Not the same as equal: on these questions only a difference beyond {_points(t.detectable)} points could reach " "significance (for this row alone), and a real difference of that size is found about half the time."
+    return f"Not the same as equal: on these questions only a difference beyond {_points(t.detectable)} points could reach significance (for this row alone), and a real difference of that size is found about half the time."
 
 
 def summary_line(comparisons: Sequence[Comparison]) -> str:
@@ -216,7 +216,7 @@ def _support(c: Comparison) -> str:
 def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison], notes: Sequence[str], different_data: Sequence[str] = ()) -> str:
     out = []
     if different_data:
-        out += [f"**The runs read different data** (compared anyway, --allow-different-data; questions joined by id alone, " f"which may ask other things): {' | '.join(different_data)}", ""]
+        out += [f"**The runs read different data** (compared anyway, --allow-different-data; questions joined by id alone, which may ask other things): {' | '.join(different_data)}", ""]
     out += ["# Paired comparison", ""]
     for name, run in (("A", run_a), ("B", run_b)):
         partial = sorted(task for task in run.tasks if partial_limit(run.data, task))
@@ -234,7 +234,7 @@ def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison]
     ]
     for c in comparisons:
         t = c.test
-        out.append(f"| {c.task} | {cluster_stats_of(c.task).label(c.metric)} | {_support(c)} | {c.clusters:,} | {_points(c.a)} | " f"{_points(c.b)} | {_points(t.value)} {_interval(t)} | {_p_cell(t.p)} | " f"{_p_cell(c.adjusted_p)} |")
+        out.append(f"| {c.task} | {cluster_stats_of(c.task).label(c.metric)} | {_support(c)} | {c.clusters:,} | {_points(c.a)} | {_points(c.b)} | {_points(t.value)} {_interval(t)} | {_p_cell(t.p)} | {_p_cell(c.adjusted_p)} |")
     out += [""] + [plain_line(c, len(comparisons)) for c in comparisons] + ["", summary_line(comparisons)]
     if notes:
         out += ["", "Notes:"] + [f"- {note}" for note in notes]
@@ -245,7 +245,7 @@ def main_compare(argv: Sequence[str] | None = None) -> int:
     parser = command_parser(
         "compare",
         ["temporal-bench compare runs/model_a runs/model_b --output a_vs_b.md"],
-        "Each headline metric's difference B - A with a p-value and 95% interval from a paired cluster " "permutation test, and verdicts corrected for the number of rows (needs both runs' --log_samples " "output; docs/uncertainty.md).",
+        "Each headline metric's difference B - A with a p-value and 95% interval from a paired cluster permutation test, and verdicts corrected for the number of rows (needs both runs' --log_samples output; docs/uncertainty.md).",
     )
     parser.add_argument("run_a", type=Path, metavar="RUN_A", help="run A: its results JSON, or a folder holding one run")
     parser.add_argument("run_b", type=Path, metavar="RUN_B", help="run B: its results JSON, or a folder holding one run")
@@ -253,7 +253,7 @@ def main_compare(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--allow-different-data",
         action="store_true",
-        help="compare runs whose tasks read different data (another copy, version or subset), joining questions " "by id alone; the output's first line names the difference (default: exit 1 naming both data sources)",
+        help="compare runs whose tasks read different data (another copy, version or subset), joining questions by id alone; the output's first line names the difference (default: exit 1 naming both data sources)",
     )
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     try:

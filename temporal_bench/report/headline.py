@@ -109,7 +109,7 @@ def render_summary(run: Run) -> str:
         out += ["", title, *_table([summary.row_header] + [c.header for c in summary.columns], lines)]
         if random_row is not None and random_row.marks:
             out.append(f"  ? {random_row.note}")
-    out.append("\n* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass); " f"n=…: a cell resting on fewer than {FEW_QUESTIONS} questions (pairs for TC and OCC), which says next to nothing")
+    out.append(f"\n* the value a uniform random answer is expected to score; – undefined (e.g. no GT_strict pass); n=…: a cell resting on fewer than {FEW_QUESTIONS} questions (pairs for TC and OCC), which says next to nothing")
     for summary in summaries:
         for task, note in summary.task_notes.items():
             if task in run.tasks:

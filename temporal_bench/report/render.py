@@ -76,7 +76,7 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
     measured = [r for r in rows if r.source == MEASURED]
     out.append(f"Measured rows (bold): {len(measured)} from the results files listed below.")
     if any(r.intervals for r in measured):
-        out.append("Measured cells with brackets: value [low, high], the 95% cluster-bootstrap interval from " "the run's logged samples (docs/uncertainty.md).")
+        out.append("Measured cells with brackets: value [low, high], the 95% cluster-bootstrap interval from the run's logged samples (docs/uncertainty.md).")
     for note in layout.notes:
         out.append(note)
     flagged = [r for r in rows if r.source == PUBLISHED and (r.marks or r.row_mark)]
@@ -119,7 +119,7 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
         out += ["", "Measured rows not on the benchmark's release (no reproduction verdict; a random baseline's interval check stays, random answers score their expectation on any questions):"] + other_data
     set_aside = [f"- {r.label}: {note}" for r in measured for note in r.set_aside]
     if set_aside:
-        out += ["", "Results files of the same model holding the same task (one is shown: a full run before a partial " "one, then the newer):"] + list(dict.fromkeys(set_aside))
+        out += ["", "Results files of the same model holding the same task (one is shown: a full run before a partial one, then the newer):"] + list(dict.fromkeys(set_aside))
     few = [f"- **{r.model}**: " + ", ".join(f"{task} ({clusters} {cluster_stats_of(task).unit})" for task, clusters in r.few_clusters.items()) for r in measured if r.few_clusters]
     if few:
         heading = f"Intervals from fewer than {FEW_CLUSTERS} clusters are too narrow; read them as rough:"
@@ -197,7 +197,7 @@ def runs_summary(runs: Sequence[Run]) -> str:
     set_aside = [f"- **{run.label}**: {run.sources_note(task)}" for run in runs for task in sorted(run.set_aside)]
     text = ""
     if partial:
-        text += "\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial " "and get no reproduction verdict.\n\n" + "\n".join(partial) + "\n"
+        text += "\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial and get no reproduction verdict.\n\n" + "\n".join(partial) + "\n"
     if set_aside:
         text += (
             "\n## Results files not shown\n\nThese tasks are in more than one results file of the same model; "
@@ -224,7 +224,7 @@ def samples_note(runs: Sequence[Run]) -> str:
     lines = [f"- {run.label}: {', '.join(sorted(set(run.without_samples)))}" for run in runs if run.without_samples]
     if not lines:
         return ""
-    return "\nBreakdowns (per source, per relation, ...) are computed from the samples files; these runs " "have none beside their results (run with `--log_samples`):\n" + "\n".join(lines) + "\n"
+    return "\nBreakdowns (per source, per relation, ...) are computed from the samples files; these runs have none beside their results (run with `--log_samples`):\n" + "\n".join(lines) + "\n"
 
 
 def render_report(

@@ -115,7 +115,7 @@ def verdict_line(found: Sequence[Verdict], points: float) -> str:
     baselines = [v for v in found if v.kind in (WITHIN, OUTSIDE)]
     parts = []
     if runs:
-        parts.append(f"{_counts(runs, (REPRODUCED, CLOSE, DIFFERS))} of {len(runs)} published cells " f"(tolerance {points:g} point{'s' if points != 1 else ''})")
+        parts.append(f"{_counts(runs, (REPRODUCED, CLOSE, DIFFERS))} of {len(runs)} published cells (tolerance {points:g} point{'s' if points != 1 else ''})")
     if baselines:
         inside = sum(v.kind == WITHIN for v in baselines)
         parts.append(f"baseline against the Random row: {inside} of {len(baselines)} cells within the 95% interval")
@@ -182,7 +182,7 @@ def unmatched_models(runs: Sequence[Run], layouts: Sequence[Layout]) -> list[str
             if rows and any(judged(row) and not is_baseline(row.model) for row in rows) and model_key(benchmark, run.label) not in known:
                 close = nearest(benchmark, run.label.split(" (", 1)[0], names)
                 hint = f"nearest published names: {', '.join(close)}" if close else "no published name is close"
-                lines.append(f"- **{run.label}** is no model the {benchmarks.get(benchmark).title} paper lists, so it gets no verdict " f"({hint}; if it is one of them, name the run with --label)")
+                lines.append(f"- **{run.label}** is no model the {benchmarks.get(benchmark).title} paper lists, so it gets no verdict ({hint}; if it is one of them, name the run with --label)")
     return lines
 
 

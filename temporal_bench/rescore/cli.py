@@ -21,14 +21,14 @@ def build_parser() -> CommandParser:
     parser = command_parser(
         "rescore",
         ["temporal-bench rescore out/ --tasks tempvs_mt1_two --set fixes=extraction"],
-        "Every metric is recomputed from the logged responses, on the docs rebuilt from the data the run recorded, " "and shown next to the value in the run's results JSON (docs/report.md).",
+        "Every metric is recomputed from the logged responses, on the docs rebuilt from the data the run recorded, and shown next to the value in the run's results JSON (docs/report.md).",
     )
     parser.add_argument("path", type=Path, metavar="RUN_DIR", help="the run's --output_path folder (searched recursively) or one results JSON")
     parser.add_argument(
         "--tasks",
         action="append",
         default=[],
-        help="comma-separated tasks to re-score (repeatable; default: every task of the run): a task's name, or for a run of " "--tasks tempvs a test's name as the report shows it (tempvs_mt2_event: the suite task that asks it)",
+        help="comma-separated tasks to re-score (repeatable; default: every task of the run): a task's name, or the name of a test a task holds as the report shows it (tempvs_mt2_event: the task tempvs)",
     )
     parser.add_argument(
         "--set",
@@ -36,10 +36,10 @@ def build_parser() -> CommandParser:
         default=[],
         dest="settings",
         metavar="KEY=VALUE",
-        help="a task setting (a key of the task YAMLs' metadata) to re-score with instead of the " "run's, for every re-scored task that has it (repeatable), e.g. fixes=extraction " "(default: the settings the run recorded)",
+        help="a task setting (a key of the task YAMLs' metadata) to re-score with instead of the run's, for every re-scored task that has it (repeatable), e.g. fixes=extraction (default: the settings the run recorded)",
     )
     parser.add_argument(
-        "--data", action="append", default=[], metavar="NAME=FOLDER", help="where to load a benchmark's data from (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs " "(default: the environment's variable, else the folder the run recorded)"
+        "--data", action="append", default=[], metavar="NAME=FOLDER", help="where to load a benchmark's data from (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs (default: the environment's variable, else the folder the run recorded)"
     )
     parser.add_argument("--format", choices=["markdown", "csv"], default="markdown", help="output format (default: %(default)s)")
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the table here instead of standard output (default: standard output)")

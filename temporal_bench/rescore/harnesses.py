@@ -49,7 +49,7 @@ def _root_cause(exc: BaseException) -> BaseException:
 
 def _build_task(name: str, known: Sequence[str], build) -> Any:
     if name not in known:
-        raise RescoreError(f"task {name!r} cannot be rebuilt: the harness does not know it " "(it is not in the harness's tasks nor in the run's task folders)")
+        raise RescoreError(f"task {name!r} cannot be rebuilt: the harness does not know it (it is not in the harness's tasks nor in the run's task folders)")
     try:
         return build()
     except (Exception, DataErrorExit) as exc:
@@ -124,7 +124,7 @@ class LmmsEval:
         recorded = run.task_config(name).get("lmms_eval_specific_kwargs")
         now = self.as_logged(task.config.lmms_eval_specific_kwargs)
         if now != recorded:
-            raise RescoreError(f"task {name!r}: its per-model settings (lmms_eval_specific_kwargs) for model " f"{run.model!r} are now {now}, the run's were {recorded}; it cannot be re-scored as run")
+            raise RescoreError(f"task {name!r}: its per-model settings (lmms_eval_specific_kwargs) for model {run.model!r} are now {now}, the run's were {recorded}; it cannot be re-scored as run")
 
     def docs(self, task, run: LoggedRun):
         """The docs the evaluator gave ``process_results``: without media when run from the CLI."""

@@ -69,7 +69,7 @@ def render_markdown(done: Sequence[RunRescore]) -> str:
             out += _metric_table(task.rows)
             changed_breakdowns = [r for r in task.breakdowns if r.changed]
             if changed_breakdowns:
-                out += [f"Breakdowns that changed ({len(changed_breakdowns)} of {len(task.breakdowns)}; computed from the " "per-doc records as `temporal-bench report` computes them):", ""] + _metric_table(changed_breakdowns)
+                out += [f"Breakdowns that changed ({len(changed_breakdowns)} of {len(task.breakdowns)}; computed from the per-doc records as `temporal-bench report` computes them):", ""] + _metric_table(changed_breakdowns)
             elif task.breakdowns:
                 out += [f"All {len(task.breakdowns)} breakdowns equal the original run's.", ""]
     rows = [r for task in _tasks(done) for r in task.rows]

@@ -87,7 +87,7 @@ def rescore_task(run: LoggedRun, name: str, task, settings: TaskSettings) -> Tas
         doc_id = line["doc_id"]
         if doc_id >= len(docs) or str(task.doc_to_target(docs[doc_id])) != line["target"]:
             found = "no such doc" if doc_id >= len(docs) else f"target {task.doc_to_target(docs[doc_id])!r}"
-            raise RescoreError(f"task {name!r}: doc {doc_id} is not the run's (logged target {line['target']!r}, " f"now {found}); {DATA_HINT}")
+            raise RescoreError(f"task {name!r}: doc {doc_id} is not the run's (logged target {line['target']!r}, now {found}); {DATA_HINT}")
     sample_metrics: dict[tuple[str, str], list] = defaultdict(list)
     changed_docs = 0
     records: list[tuple[dict | None, dict | None]] = []  # (logged, re-scored) per doc
@@ -132,7 +132,7 @@ def rescore(runs: Sequence[LoggedRun], wanted: Sequence[str] = (), values: dict[
     unused = sorted(set(values) - {k for _, _, settings in chosen for s in settings.values() for k in s.overrides})
     if unused:
         known = sorted({k for _, _, settings in chosen for s in settings.values() for k in {*s.recorded, *s.current}})
-        raise RescoreError(f"--set {', '.join(unused)}: no re-scored task has such a setting " f"(theirs: {', '.join(known) or 'none'})")
+        raise RescoreError(f"--set {', '.join(unused)}: no re-scored task has such a setting (theirs: {', '.join(known) or 'none'})")
     done = []
     for run, names, settings in chosen:
         harness = harness_of(run)

@@ -56,10 +56,10 @@ class TaskSettings:
         if current:
             only_run = sorted(set(recorded) - set(current))
             if only_run:
-                raise RescoreError(f"task {task!r}: the run's setting(s) {only_run} are not in its YAML now, so it " "cannot be re-scored as run")
+                raise RescoreError(f"task {task!r}: the run's setting(s) {only_run} are not in its YAML now, so it cannot be re-scored as run")
             only_yaml = sorted(set(current) - set(recorded) - set(settings.overrides))
             if only_yaml:
-                raise RescoreError(f"task {task!r}: its YAML now has setting(s) {only_yaml}, which the run did not " f"record; give the run's value with --set {only_yaml[0]}=VALUE")
+                raise RescoreError(f"task {task!r}: its YAML now has setting(s) {only_yaml}, which the run did not record; give the run's value with --set {only_yaml[0]}=VALUE")
         return settings
 
     @property

@@ -130,14 +130,14 @@ def data_locations_of(runs: Sequence[Any], given: Mapping[str, str], option: str
         elif environment:
             found.notes.append(f"{variable}={environment} (from the environment){read}")
         elif len(sources) > 1:
-            raise DataLocationError(f"the runs read {variable} from different places ({'; '.join(sources)}): " f"give the one to use with {option} {variable}=FOLDER")
+            raise DataLocationError(f"the runs read {variable} from different places ({'; '.join(sources)}): give the one to use with {option} {variable}=FOLDER")
         elif "folder" in next(iter(sources.values())):
             folder = next(iter(sources.values()))["folder"]
             found.assignments[variable] = folder
             if Path(folder).is_dir():
                 found.notes.append(f"{variable}={folder} (the folder the run read, from its results JSON)")
             else:
-                found.missing.append(f"the run's data folder {folder} ({variable}) no longer exists; " f"pass {option} {variable}=FOLDER with the run's data")
+                found.missing.append(f"the run's data folder {folder} ({variable}) no longer exists; pass {option} {variable}=FOLDER with the run's data")
                 found.notes.append(found.missing[-1])
         else:
             found.notes.append(f"{variable} not set: {next(iter(sources))}, as the run read it")
@@ -151,7 +151,7 @@ def data_change(task: str, before: Mapping[str, Any] | None, now: Mapping[str, A
     (``before``, its recorded source); None when they match or either is unknown."""
     if before is None or now is None or before.get("fingerprint") == now.get("fingerprint"):
         return None
-    return f"{task}: its data now ({_where(now)}, fingerprint {now.get('fingerprint')}) is not the run's " f"({_where(before)}, fingerprint {before.get('fingerprint')})"
+    return f"{task}: its data now ({_where(now)}, fingerprint {now.get('fingerprint')}) is not the run's ({_where(before)}, fingerprint {before.get('fingerprint')})"
 
 
 def _identified(source: Mapping[str, Any] | None) -> bool:

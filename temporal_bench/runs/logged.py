@@ -117,7 +117,7 @@ def select_tasks(runs: Sequence[LoggedRun], wanted: Sequence[str]) -> list[tuple
         names = [t for t in run.tasks if not wanted or t in wanted]
         missing = [t for t in names if not run.samples[t].is_file()]
         if missing:
-            raise RunReadError(f"{run.results_path}: no samples file for {', '.join(missing)} " f"(looked for {run.samples[missing[0]].name}); re-scoring needs the samples " "that a run made with --log_samples writes beside its results")
+            raise RunReadError(f"{run.results_path}: no samples file for {', '.join(missing)} (looked for {run.samples[missing[0]].name}); re-scoring needs the samples that a run made with --log_samples writes beside its results")
         if names:
             chosen.append((run, names))
     return chosen

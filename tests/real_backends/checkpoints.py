@@ -45,6 +45,14 @@ You are a helpful assistant. Answer only with YES or NO. Answer with yes or no.
 """
 
 
+# the text model of every tiny Qwen2-based checkpoint
+TINY_QWEN2 = dict(hidden_size=64, intermediate_size=128, num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=4096)
+
+
+def _special_ids(ids: dict) -> dict:
+    return dict(bos_token_id=ids["<|endoftext|>"], eos_token_id=ids["<|im_end|>"], pad_token_id=ids["<|endoftext|>"])
+
+
 def _train_tokenizer(special_tokens, vocab_size: int = 400):
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 
@@ -86,16 +94,9 @@ def build_qwen_vl(folder: Path, version: str = "2", seed: int = 0) -> Path:
     ids = _ids(tokenizer)
     text_config = dict(
         vocab_size=_vocab_size(tokenizer),
-        hidden_size=64,
-        intermediate_size=128,
-        num_hidden_layers=2,
-        num_attention_heads=4,
-        num_key_value_heads=2,
-        max_position_embeddings=4096,
+        **TINY_QWEN2,
         rope_parameters={"rope_type": "default", "rope_theta": 10000.0, "mrope_section": [2, 3, 3]},
-        bos_token_id=ids["<|endoftext|>"],
-        eos_token_id=ids["<|im_end|>"],
-        pad_token_id=ids["<|endoftext|>"],
+        **_special_ids(ids),
     )
     common = dict(image_token_id=ids["<|image_pad|>"], video_token_id=ids["<|video_pad|>"], vision_start_token_id=ids["<|vision_start|>"], vision_end_token_id=ids["<|vision_end|>"])
     if version == "2":
@@ -152,15 +153,8 @@ def build_llava_onevision(folder: Path, seed: int = 0) -> Path:
     text_config = dict(
         model_type="qwen2",
         vocab_size=_vocab_size(tokenizer),
-        hidden_size=64,
-        intermediate_size=128,
-        num_hidden_layers=2,
-        num_attention_heads=4,
-        num_key_value_heads=2,
-        max_position_embeddings=4096,
-        bos_token_id=ids["<|endoftext|>"],
-        eos_token_id=ids["<|im_end|>"],
-        pad_token_id=ids["<|endoftext|>"],
+        **TINY_QWEN2,
+        **_special_ids(ids),
     )
     vision_config = dict(model_type="siglip_vision_model", hidden_size=32, intermediate_size=64, num_hidden_layers=1, num_attention_heads=2, image_size=28, patch_size=14)
     config = LlavaOnevisionConfig(
@@ -202,15 +196,8 @@ def build_qwen2_text(folder: Path, seed: int = 0) -> Path:
     ids = _ids(tokenizer)
     config = Qwen2Config(
         vocab_size=_vocab_size(tokenizer),
-        hidden_size=64,
-        intermediate_size=128,
-        num_hidden_layers=2,
-        num_attention_heads=4,
-        num_key_value_heads=2,
-        max_position_embeddings=4096,
-        bos_token_id=ids["<|endoftext|>"],
-        eos_token_id=ids["<|im_end|>"],
-        pad_token_id=ids["<|endoftext|>"],
+        **TINY_QWEN2,
+        **_special_ids(ids),
     )
     model = Qwen2ForCausalLM(config).eval()
     model.generation_config.eos_token_id = ids["<|im_end|>"]

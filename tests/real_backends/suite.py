@@ -53,7 +53,7 @@ BACKENDS = {
         # lmms-eval 0.7.3's chat llava_hf hands the processor images=[] for a
         # text-only doc, and transformers 5.23's LLaVA-OneVision image processor
         # raises IndexError on an empty list (the class logs nothing useful).
-        unsupported={"catbench": "llava_hf (chat) cannot run text-only tasks: " "processor(images=[]) raises IndexError"},
+        unsupported={"catbench": "llava_hf (chat) cannot run text-only tasks: processor(images=[]) raises IndexError"},
     ),
 }
 DEFAULT_LIMIT = 6

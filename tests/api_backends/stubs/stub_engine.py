@@ -41,7 +41,7 @@ def answer(backend: str, text: str, images, params: dict) -> str:
     temperature = float(params.get("temperature") or 0)
     matches = [entry for entry in _script() if entry[1] == temperature and entry[2] == len(images) and entry[0] in text]
     if not matches:
-        raise RuntimeError(f"stub {backend}: no scripted answer for a request with temperature {temperature}, " f"{len(images)} image(s) and text {text[:200]!r}")
+        raise RuntimeError(f"stub {backend}: no scripted answer for a request with temperature {temperature}, {len(images)} image(s) and text {text[:200]!r}")
     prompt, _, _, scripted = max(matches, key=lambda entry: len(entry[0]))
     with _LOCK:
         n = _SEEN[prompt, temperature]
