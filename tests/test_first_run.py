@@ -199,6 +199,41 @@ def test_the_cli_ends_with_the_cause_and_the_fix_at_once(tmp_path, monkeypatch, 
     assert not list(out.rglob("*_results.json"))
 
 
+@pytest.mark.parametrize("benchmark", sorted(BENCHMARKS))
+def test_an_unreachable_hub_ends_the_run_at_once_naming_the_variable(tmp_path, monkeypatch, benchmark):
+    """Not offline, no data variable, and the hub refuses every connection: a short request first, so the run
+    ends with the cause and the fix instead of retrying the download."""
+    variable, task, _, _ = BENCHMARKS[benchmark]
+    for name in DATA_DIR_ENVS:
+        monkeypatch.delenv(name, raising=False)
+    env = {"HF_HUB_OFFLINE": "0", "HF_DATASETS_OFFLINE": "0", "HF_ENDPOINT": "http://127.0.0.1:9", "HF_HOME": str(tmp_path / "hf_home"), "HF_HUB_CACHE": str(tmp_path / "hf_hub")}
+    out = tmp_path / "out"
+    out.mkdir()
+    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", task, "--output_path", str(out)], out, env)
+    message = _last_error_line(log).split(" - ", 1)[1]
+    hub_id, layout, _ = HUB[benchmark]
+    assert message.startswith(f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {hub_id} cannot be loaded: the hub cannot be reached or refused the download (ConnectionError: "), message
+    assert message.endswith(f"). Set {variable} to {layout}"), message
+    assert log.returncode == 1 and not list(out.rglob("*_results.json"))
+    assert not re.search("tenacity|RetryError|Retrying", log.stdout + log.stderr)
+
+
+def test_few_shot_tasks_on_a_copy_of_the_test_split_alone_name_the_split_they_need(tmp_path, monkeypatch):
+    """The README's local layout holds the evaluated split; the few-shot exemplars come from train: the run ends
+    naming the folder that must be beside it."""
+    from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
+
+    root = tmp_path / "catbench"
+    write_release_split(root / "test_must_why", synthetic_pairs("test", n_plans=2, pairs_per_class=2))
+    out = tmp_path / "out"
+    out.mkdir()
+    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", "catbench_fewshot", "--output_path", str(out)], out, {"CATBENCH_DATA_DIR": str(root)})
+    message = _last_error_line(log).split(" - ", 1)[1]
+    assert message.startswith(f"CatBenchDataError: CATBENCH_DATA_DIR={root}: no CaT-Bench 'train' split, which the few-shot exemplars come from: expected {root / 'train_must_why'}/ holding the four"), message
+    assert "it holds the test split: run " in message
+    assert log.returncode == 1 and not list(out.rglob("*_results.json"))
+
+
 # ---- 3. a validation folder evaluated as the test split; 4. a --limit that asks no main question --
 
 

@@ -28,10 +28,9 @@ def cut_unclosed_think(text: Optional[str]) -> str:
 
 
 def strip_think(text: Optional[str]) -> str:
-    """``text`` without its ``<think>...</think>`` blocks, as lmms-eval's default ``reasoning_tags`` strips them
-    (so lm-eval and ``--reasoning_tags none`` read the same answer); an unclosed ``<think>`` drops the rest of
-    the text, and a ``</think>`` without an opening tag (prefilled by a chat template) keeps what follows it.
-    Exact-case tags, one pass over the text."""
+    """``text`` without its (exact-case) ``<think>...</think>`` blocks, as lmms-eval's default ``reasoning_tags`` strips
+    them, except that an unclosed ``<think>`` drops the rest of the text; after a lone ``</think>`` (prefilled by a chat
+    template) what follows it."""
     text, kept, position = text or "", [], 0
     while True:
         start = text.find(THINK_OPEN, position)

@@ -11,14 +11,10 @@ _SKLEARN_COLUMNS = {"precision": "precision", "recall": "recall", "f1": "f1-scor
 
 
 def yes_no_report(gold: Sequence[str], pred: Sequence[str], class_names: Sequence[str]) -> Optional[Dict[str, float]]:
-    """Per-class and averaged P/R/F1 plus accuracy for labels ``yes``/``no``.
-
-    ``class_names`` name the yes and the no class in the keys (e.g. ``("dep", "nondep")``):
-    ``precision_dep``, ``f1_nondep``, ``f1_macro``, ``f1_weighted``, ``accuracy`` ...
-    ``labels=[yes, no]`` keeps the class space two-class as the papers' ``classification_report``
-    calls did: a prediction outside yes/no (ISO-Bench's ``paper_`` rule keeps unparsed answers) lowers
-    the recall of its gold class and nobody's precision. None for no examples.
-    """
+    """Per-class and averaged P/R/F1 plus accuracy for labels ``yes``/``no``, the classes named by ``class_names`` in
+    the keys (``precision_dep``, ``f1_macro``, ``accuracy`` ...); None for no examples. ``labels=[yes, no]`` keeps the
+    class space two-class as the papers' ``classification_report`` calls did: a prediction outside yes/no (ISO-Bench's
+    ``paper_`` rule keeps unparsed answers) lowers the recall of its gold class and nobody's precision."""
     if not gold:
         return None
     return dict(_report(tuple(gold), tuple(pred), tuple(class_names)))
@@ -26,8 +22,7 @@ def yes_no_report(gold: Sequence[str], pred: Sequence[str], class_names: Sequenc
 
 @lru_cache(maxsize=256)
 def _report(gold: tuple, pred: tuple, class_names: tuple) -> Dict[str, float]:
-    """Cached: each per-class and averaged score of a task is its own aggregation, and all of them
-    ask for the report of the same answers (one scikit-learn call instead of one per score)."""
+    """Cached: each score of a task is its own aggregation, all asking for the report of the same answers."""
     report = classification_report(list(gold), list(pred), labels=[YES, NO], output_dict=True, zero_division=0)
     scores = {}
     rows = {name: report[label] for label, name in zip((YES, NO), class_names)}

@@ -16,8 +16,7 @@ T = TypeVar("T")
 
 
 class DataNotFoundError(FileNotFoundError):
-    """A benchmark's data cannot be found: its ``*_DATA_DIR`` names no folder, or the variable is unset and the hub
-    dataset cannot be fetched. The message names the cause, the variable and the layout its folder must hold."""
+    """A benchmark's data cannot be found; the message names the cause, the variable and the layout its folder must hold."""
 
 
 def local_data_dir(env_var: str, layout: str) -> Optional[Path]:
@@ -31,13 +30,28 @@ def local_data_dir(env_var: str, layout: str) -> Optional[Path]:
     return path
 
 
+def _unreachable(hub_id: str) -> None:
+    """Fail at once when the hub cannot be reached (a download would retry for about 20 s first)."""
+    from huggingface_hub import HfApi
+    from huggingface_hub.errors import HfHubHTTPError
+
+    try:
+        HfApi().dataset_info(hub_id, timeout=10)
+    except HfHubHTTPError:  # the hub answered (not found, gated ...): the download says what it says
+        pass
+    except Exception as error:  # noqa: BLE001 - no answer: the transport's own error type (httpx's or requests')
+        raise ConnectionError(f"{type(error).__name__}: {error}") from error
+
+
 def from_hub(fetch: Callable[[], T], hub_id: str, env_var: str, layout: str) -> T:
     """``fetch()``, the download of ``hub_id``; when it fails (an ``OSError``: no network, offline without a cached
     copy, an HTTP error), a DataNotFoundError naming ``env_var`` as the way to use a local copy instead."""
+    flags = [name for name in OFFLINE_ENVS if os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")]
     try:
+        if not flags:
+            _unreachable(hub_id)
         return fetch()
     except OSError as error:
-        flags = [name for name in OFFLINE_ENVS if os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")]
         cause = f"offline mode is on ({', '.join(flags)}) and it is not in the local cache" if flags else "the hub cannot be reached or refused the download"
         retry = f"; or unset {' and '.join(flags)} on a machine with network access to download it" if flags else ""
         raise DataNotFoundError(f"{env_var} is not set and the Hugging Face dataset {hub_id} cannot be loaded: {cause} ({type(error).__name__}: {error}). Set {env_var} to {layout}{retry}") from error

@@ -1,12 +1,9 @@
 """A data error stops an lmms-eval run at once, its message the run's last ERROR line.
 
-lmms-eval 0.7.3 calls a task's ``process_docs`` inside ``ConfigurableTask.download``
-(``lmms_eval/api/task.py``), which tenacity retries on every ``Exception`` (five attempts, two
-seconds apart) before raising ``tenacity.RetryError``; the CLI then logs only "Error during
-evaluation: RetryError[<Future ... raised ConnectionError>]". A missing folder or a wrong layout
-does not heal on retry, so :func:`stops_run_on` logs the error and raises :class:`DataErrorExit`,
-a ``SystemExit``: tenacity does not retry it and the CLI does not catch it, so the process ends
-with status 1 right after the logged line (otherwise lmms-eval would exit 0 without results).
+lmms-eval 0.7.3's ``ConfigurableTask.download`` retries ``process_docs`` on every ``Exception`` (tenacity, five
+attempts) and then logs only "Error during evaluation: RetryError[...]", exiting 0 without results. A missing folder
+or a wrong layout does not heal on retry: :func:`stops_run_on` logs the error and raises :class:`DataErrorExit`, a
+``SystemExit``, which tenacity does not retry and the CLI does not catch (the process ends with status 1).
 """
 
 import functools

@@ -1,12 +1,9 @@
 """Responses that are no answer at all: a request that failed, or no text.
 
-lmms-eval 0.7.3 exposes no constant for its failure texts, so they are matched by the prefixes its model classes
-write: ``[LMMS_EVAL_REQUEST_FAILED after N retries] <error>`` (every retry failed: the openai and gemini classes),
-``[LMMS_EVAL_BUDGET_EXCEEDED]`` (the ``--max_tokens`` budget was spent), ``Error: can only concatenate str (not
-"NoneType") to str`` (``chat/async_openai.py`` on a message without text), and an empty response (``simple/gpt4v.py``
-after its retries, a message without text, a model that generated nothing). Such a response is never parsed
-(``"after 5 retries"`` would read as image 5, ``"No such model"`` as "no"): it is scored as an unanswered question
-and counted in the task's ``failed_count``.
+lmms-eval 0.7.3 has no constant for its failure texts: they are matched by the prefixes its model classes write
+(every retry failed; the ``--max_tokens`` budget was spent; ``chat/async_openai.py`` on a message without text),
+and an empty response counts too. Such a response is never parsed (``"after 5 retries"`` would read as image 5,
+``"No such model"`` as "no"): it is scored as an unanswered question and counted in the task's ``failed_count``.
 """
 
 from typing import Dict, List, Optional
