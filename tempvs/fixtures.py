@@ -252,20 +252,9 @@ def mt1_rows(sequences, paths, t: Templates, triple: bool) -> List[Dict]:
                 names = ("pre", "mid", "post") if triple else ("pre", "post")
                 for name, e in zip(names, group):
                     row.update({f"event_{name}": events[e], f"text_{name}": texts[e], f"img_{name}": images["raw"][e]})
-                row.update(
-                    {
-                        ("event_triple_tuple" if triple else "event_pair_tuple"): str(tuple(group)),
-                        "img_path_list": images["raw"],
-                        "combined_img_path": images["combined"],
-                        "statement_type": f"{kind}_{polarity}",
-                        "statement_text": statement(kind, order, events, source),
-                        "task_instruction": t.mt1(g),
-                        "task_instruction_cot": strings.COT_MT1[g % 2],
-                        "option_text": option_text,
-                        "gt_option": true_letter if polarity == "gt" else "AB".replace(true_letter, ""),
-                        "blind_instruction": strings.BLIND_MT1[g % 3],
-                    }
-                )
+                row.update({("event_triple_tuple" if triple else "event_pair_tuple"): str(tuple(group)), "img_path_list": images["raw"], "combined_img_path": images["combined"], "statement_type": f"{kind}_{polarity}"})
+                row.update({"statement_text": statement(kind, order, events, source), "task_instruction": t.mt1(g), "task_instruction_cot": strings.COT_MT1[g % 2], "option_text": option_text})
+                row.update({"gt_option": true_letter if polarity == "gt" else "AB".replace(true_letter, ""), "blind_instruction": strings.BLIND_MT1[g % 3]})
                 if not triple:
                     row["event_distance"] = group[1] - group[0]
                 rows.append(row)
@@ -287,17 +276,8 @@ def grounding_rows(sequences, paths, t: Templates, which: str, drop: Sequence[Tu
                 continue
             g = len(rows)
             row = _common(sequence, g, f"single_grounding_{which}", t.character_info(sequence["source"], sequence["events"], joined=True))
-            row.update(
-                {
-                    "event_to_test": sequence["events"][e],
-                    "text_to_test": sequence["texts"][e],
-                    "img_to_test": images["raw"][e],
-                    "img_path_list": images["raw"],
-                    "combined_img_path": images["combined"],
-                    "task_instruction": t.grounding(g),
-                    "gt_option": f"image {e + 1}",
-                }
-            )
+            row.update({"event_to_test": sequence["events"][e], "text_to_test": sequence["texts"][e], "img_to_test": images["raw"][e], "img_path_list": images["raw"], "combined_img_path": images["combined"]})
+            row.update({"task_instruction": t.grounding(g), "gt_option": f"image {e + 1}"})
             rows.append(row)
     return rows
 
@@ -325,20 +305,8 @@ def ordering_rows(sequences, paths, shuffles, t: Templates, images_task: bool) -
         options, letter = _options(random.Random(g), gold, g)
         name = "ordering_images" if images_task else "ordering_texts"
         row = _common(sequence, g, name, t.character_info(source, texts))
-        row.update(
-            {
-                "img_path_list_gt": images["raw"],
-                "combined_img_path_gt": images["combined"],
-                "events_gt": " ".join(events),
-                "texts_gt": " ".join(texts),
-                "gt_answer": gold,
-                "gt_answer_text": gold,
-                "options": options,
-                "gt_option": letter,
-                "task_instruction": t.ordering(g, name),
-                "answer_format_opt": t.formats[f"{name}_opt"][g % 3],
-            }
-        )
+        row.update({"img_path_list_gt": images["raw"], "combined_img_path_gt": images["combined"], "events_gt": " ".join(events), "texts_gt": " ".join(texts), "gt_answer": gold, "gt_answer_text": gold, "options": options})
+        row.update({"gt_option": letter, "task_instruction": t.ordering(g, name), "answer_format_opt": t.formats[f"{name}_opt"][g % 3]})
         if images_task:
             row.update({"img_path_list_shuffled": images["shuffled_raw"], "combined_img_path_shuffled": images["combined_shuffled"], "task_instruction_cot_opt": strings.COT_MT3[g % 3]})
         else:

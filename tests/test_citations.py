@@ -188,8 +188,8 @@ OFFICIAL_FILES = {
     "models/model_longva.py",
 }
 USER_FOLDERS = ("my_tasks/",)  # the documents' name for a folder of the reader's own
-# sections that describe code being rewritten, checked again when they are (the export is rewritten with issue 32)
-NOT_CHECKED = {"docs/report.md": "## Upstream export"}
+UPSTREAM_PATHS = ("test/eval/", "hd_epic/")  # paths in lmms-eval's repository: where the export writes, and upstream's precedents
+SHARED_HELPERS = "lmms_eval_tasks._task_utils.temporal_reasoning"  # setup.cfg installs utils/ there
 PACKAGE_DIRS = {"tempvs", "catbench", "isobench", "utils", "lmms_eval_tasks", "lm_eval_tasks"}  # setup.cfg's package_dir
 _PY_PATH = re.compile(r"(?<![\w./<>*-])((?:[\w.<>*-]+/)*[\w<>*-]+\.py)\b")
 _DOTTED = re.compile(r"\btemporal_bench((?:\.\w+)+)")
@@ -214,7 +214,7 @@ def _package_path(path: str) -> str:
 
 
 def _py_path_exists(path: str, citing: Path, tracked: frozenset) -> bool:
-    if path in OFFICIAL_FILES or path.startswith(USER_FOLDERS):
+    if path in OFFICIAL_FILES or path.startswith(USER_FOLDERS + UPSTREAM_PATHS):
         return True
     path = _package_path(path)
     if any(mark in path for mark in "*<"):  # a pattern: some tracked file must match it
@@ -232,7 +232,7 @@ def _defines(module: Path, name: str) -> bool:
 
 def _module_problem(dotted: str):
     """Why ``temporal_bench.<dotted>`` names nothing (None: it names a package, a module or a name a module defines)."""
-    names = dotted.split(".")
+    names = ("utils" + dotted[len(SHARED_HELPERS) :] if dotted.startswith(SHARED_HELPERS) else dotted).split(".")
     folder = REPO / names[0] if names[0] in PACKAGE_DIRS else REPO / "temporal_bench" / names[0]
     if not folder.is_dir():
         if (folder.parent / f"{names[0]}.py").is_file():
@@ -249,21 +249,10 @@ def _module_problem(dotted: str):
     return None
 
 
-def _checked_text(name: str, text: str) -> str:
-    """``text`` without the section :data:`NOT_CHECKED` names for the document (up to the next heading of its level)."""
-    heading = NOT_CHECKED.get(name)
-    if heading is None or heading not in text:
-        return text
-    start = text.index(heading)
-    level = heading.split(" ", 1)[0]
-    end = next((m.start() for m in re.finditer(rf"^{level} ", text[start + 1 :], re.MULTILINE)), None)
-    return text[:start] + ("" if end is None else text[start + 1 + end :])
-
-
 def code_name_problems(name: str, text: str, tracked: frozenset) -> list:
     """The ``*.py`` files and ``temporal_bench.`` modules that a document (``name`` relative to the repository root) names
     and that do not exist."""
-    citing, text = REPO / name, _checked_text(name, text)
+    citing = REPO / name
     problems = [f"{name}: names {path}, which does not exist" for path in dict.fromkeys(_PY_PATH.findall(text)) if not _py_path_exists(path, citing, tracked)]
     for dotted in dict.fromkeys(_DOTTED.findall(text)):
         problem = _module_problem(dotted.lstrip("."))
@@ -296,5 +285,3 @@ def test_the_code_name_checker_catches_what_does_not_exist():
         "temporal_bench.utils.task_options.overridden:",
         "temporal_bench.benchmarks.nothing:",
     ]
-    section = "# A\n\n## Upstream export\n`gone.py`\n\n## Next\n`also_gone.py`\n"
-    assert [p.split()[2] for p in code_name_problems("docs/report.md", section, tracked)] == ["also_gone.py,"]

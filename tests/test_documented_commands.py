@@ -33,10 +33,10 @@ PLACEHOLDERS = {"...", "M", "$TASKS", "list"}
 # documented temporal-bench commands that this module does not run, and why
 ONLY_PARSED = {
     "temporal-bench report out/ --output-dir report/ --param-count deepseek-vl2-tiny=3.37": "needs a run of deepseek-vl2-tiny, a model with weights",
-    "temporal-bench export --output-dir out/ --check --converted-data hub/ --validation logs/random_choice/": (
-        "lints, imports and runs every exported task (about 40 s): tests/test_export.py::test_export_check_runs_upstreams_checks_and_prints_the_pull_request runs it with these options"
+    "temporal-bench export --benchmark tempvs --output-dir out/ --check --converted-data hub/ --validation logs/qwen2_vl/": (
+        "lints, imports, tests and runs every exported task (about 30 s a benchmark) and needs a run of qwen2_vl, a model with weights: "
+        "tests/test_export.py::test_export_check_runs_upstreams_checks_and_prints_each_pull_request runs it on converted synthetic data"
     ),
-    "temporal-bench export --output-dir out/ --check --converted-data hub/ --validation logs/random_choice/ --validation logs/blind/": ("as the one above, with a second --validation folder"),
 }
 OUTPUT_OPTIONS = {"--output_path", "--output-dir", "--output", "-o", "--write-results"}
 # the run made here for the documents' "out/": a random_choice run of the demo data with A+E (browse --examples catbench-figures5-6)
