@@ -43,12 +43,12 @@ def main_export(argv=None) -> int:
     from temporal_bench.export.description import pull_request_text
     from temporal_bench.export.pull_request import run_checks
 
+    with tempfile.TemporaryDirectory(prefix="export-check-") as work:
+        steps = run_checks(Path(args.output_dir), folders, args.converted_data, Path(work))
     failed = []
     for folder in folders:
-        with tempfile.TemporaryDirectory(prefix="export-check-") as work:
-            steps = run_checks(Path(args.output_dir), [folder], args.converted_data, Path(work))
-        print(pull_request_text(folder, steps, args.validation))
-        failed += [f"{folder.benchmark}: {step.name}" for step in steps if not step.passed]
+        print(pull_request_text(folder, steps[folder.benchmark], args.validation))
+        failed += [f"{folder.benchmark}: {step.name}" for step in steps[folder.benchmark] if not step.passed]
     if failed:
         print(f"temporal-bench export --check: failed: {', '.join(failed)}", file=sys.stderr)
     return 1 if failed else 0

@@ -1,6 +1,7 @@
 """``temporal-bench export --check``: what lmms-eval's maintainers would check, on the exported folders.
 
-Each step runs the way upstream does it and fails loudly, never passes for want of something to check:
+Each step runs the way upstream does it, once for all the folders checked together, and gives each benchmark its own
+outcome; it fails loudly, never passes for want of something to check:
 
 1. lint: black 25.1.0 ``--line-length=240`` and isort 6.0.1 ``--profile black`` from the root of a tree laid out as an
    lmms-eval checkout would change no file (another installed version fails the step);
@@ -23,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from xml.etree import ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence
@@ -109,36 +111,54 @@ def _probe(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work:
     return {**json.loads(done.stdout.strip().splitlines()[-1]), "hooks": hooks}
 
 
-def imports(report: Dict) -> Step:
+def imports(report: Dict, folder: ExportedFolder) -> Step:
     if "failed" in report:
         return Step("imports", False, report["failed"])
-    problems = [f"{b}/utils.py: {outcome}" for b, outcome in report["imports"].items() if outcome != "ok"]
-    problems += [f"{b}/utils.py lacks {', '.join(names)}" for b, names in report["missing_hooks"].items() if names]
+    outcome, missing = report["imports"][folder.benchmark], report["missing_hooks"][folder.benchmark]
+    problems = ([f"utils.py: {outcome}"] if outcome != "ok" else []) + ([f"utils.py lacks {', '.join(missing)}"] if missing else [])
     problems += [f"connection attempted: {address}" for address in report["connections"]]
     if problems:
         return Step("imports", False, "; ".join(problems))
-    return Step("imports", True, f"{len(report['imports'])} utils.py import offline with no data, no connection and no exit, and define the {sum(map(len, report['hooks'].values()))} functions their YAMLs name")
+    return Step("imports", True, f"utils.py imports offline with no data, no connection and no exit, and defines the {len(report['hooks'][folder.benchmark])} functions the YAMLs name")
 
 
-def task_manager(report: Dict, folders: Sequence[ExportedFolder]) -> Step:
+def task_manager(report: Dict, folder: ExportedFolder) -> Step:
     if "failed" in report:
         return Step("task manager", False, report["failed"])
-    expected = sorted(f.name for folder in folders for f in read_folder(folder.path))
+    expected = sorted(f.name for f in read_folder(folder.path))
     missing = sorted(set(expected) - set(report["task_manager"]["registered"]))
     problems = [f"not registered: {', '.join(missing)}"] if missing else []
-    problems += [f"{name}: {error}" for name, error in report["task_manager"]["errors"].items()]
+    problems += [f"{name}: {error}" for name, error in report["task_manager"]["errors"].items() if name.startswith(f"{folder.benchmark}/")]
     if problems:
         return Step("task manager", False, "; ".join(problems))
     return Step("task manager", True, f"lmms-eval's TaskManager registers all {len(expected)} tasks and groups; every YAML loads in full")
 
 
-def upstream_tests(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> Step:
-    files = [str(output / UPSTREAM_TESTS_DIR / name) for f in folders for name in f.tests]
+def _pytest(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> Dict[str, Dict]:
+    """Every exported test file in one pytest process: file -> {"passed": n, "failed": [test names]}."""
+    files = [name for f in folders for name in f.tests]
+    outcomes = {name: {"passed": 0, "failed": []} for name in files}
     if not files:
-        return Step("tests", False, f"no test file for {', '.join(f.benchmark for f in folders)} under {UPSTREAM_TESTS_DIR}/")
-    done = _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *files], standalone_env(overlay, work / "home_tests"), cwd=work)
-    summary = (done.stdout.strip().splitlines() or ["no output"])[-1]
-    return Step("tests", done.returncode == 0, f"pytest {' '.join(Path(f).name for f in files)}: {summary}")
+        return outcomes
+    report = work / "pytest.xml"
+    _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}", *(str(output / UPSTREAM_TESTS_DIR / name) for name in files)], standalone_env(overlay, work / "home_tests"), cwd=work)
+    for case in ElementTree.parse(report).getroot().iter("testcase") if report.is_file() else []:
+        name = case.get("classname", "").rsplit(".", 1)[-1] + ".py"
+        if name in outcomes:
+            if case.find("failure") is not None or case.find("error") is not None:
+                outcomes[name]["failed"].append(case.get("name"))
+            else:
+                outcomes[name]["passed"] += 1
+    return outcomes
+
+
+def upstream_tests(outcomes: Dict[str, Dict], folder: ExportedFolder) -> Step:
+    if not folder.tests:
+        return Step("tests", False, f"no test file for {folder.benchmark} under {UPSTREAM_TESTS_DIR}/")
+    passed = sum(outcomes[name]["passed"] for name in folder.tests)
+    failed = [test for name in folder.tests for test in outcomes[name]["failed"]]
+    detail = f"pytest {' '.join(folder.tests)}: {passed} passed" + (f", failed: {', '.join(failed)}" if failed else "")
+    return Step("tests", passed > 0 and not failed, detail)
 
 
 def local_copy(output: Path, folders: Sequence[ExportedFolder], data: Path, into: Path) -> Path:
@@ -179,13 +199,14 @@ def _smoke_rows(out: Path, tasks: Sequence[str]) -> List[Dict]:
     return rows
 
 
-def run_tasks(output: Path, folders: Sequence[ExportedFolder], overlay: Path, data: Optional[Path], work: Path) -> Step:
-    """Every task with ``--limit 8`` in one lmms-eval process on the converted data ``data/<benchmark>/``."""
+def run_tasks(output: Path, folders: Sequence[ExportedFolder], overlay: Path, data: Optional[Path], work: Path) -> Dict[str, Step]:
+    """Every task with ``--limit 8`` in one lmms-eval process on the converted data ``data/<benchmark>/``; each
+    benchmark's step."""
     if data is None:
-        return Step("run", False, f"no converted data given: pass --converted-data DIR holding {', '.join(f'{f.benchmark}/' for f in folders)}")
-    missing = [f"{data / f.benchmark}" for f in folders if not (data / f.benchmark).is_dir()]
+        return {f.benchmark: Step("run", False, f"no converted data given: pass --converted-data DIR holding {f.benchmark}/") for f in folders}
+    missing = [f.benchmark for f in folders if not (data / f.benchmark).is_dir()]
     if missing:
-        return Step("run", False, f"no converted data at {', '.join(missing)}")
+        return {f.benchmark: Step("run", False, f"no converted data at {data / f.benchmark}" if f.benchmark in missing else f"not run: no converted data for {', '.join(missing)}") for f in folders}
     tasks = [task for f in folders for task in tasks_of(f)]
     env = standalone_env(overlay, work / "home_run")
     _unpack_media(Path(data), folders, env)
@@ -193,13 +214,21 @@ def run_tasks(output: Path, folders: Sequence[ExportedFolder], overlay: Path, da
     out = work / "run"
     done = _run([sys.executable, "-m", "lmms_eval", "--model", RUN_MODEL, "--tasks", ",".join(tasks), "--limit", str(LIMIT), "--include_path", str(local), "--output_path", str(out), "--log_samples"], env)
     rows = _smoke_rows(out, tasks)
-    failed = sorted(set(tasks) - {row["task"] for row in rows})
-    if done.returncode or failed:
-        return Step("run", False, f"exit status {done.returncode}; no results for {', '.join(failed) or 'none'}: {_tail(done)}", rows)
-    return Step("run", True, f"all {len(tasks)} tasks ran with --limit {LIMIT} and lmms-eval's {RUN_MODEL} model on {data}/<benchmark>/", rows)
+    steps = {}
+    for folder in folders:
+        mine = [row for row in rows if row["task"] in tasks_of(folder)]
+        failed = sorted(set(tasks_of(folder)) - {row["task"] for row in mine})
+        if done.returncode or failed:
+            steps[folder.benchmark] = Step("run", False, f"exit status {done.returncode}; no results for {', '.join(failed) or 'none'}: {_tail(done)}", mine)
+        else:
+            steps[folder.benchmark] = Step("run", True, f"all {len(mine)} tasks ran with --limit {LIMIT} and lmms-eval's {RUN_MODEL} model on {data / folder.benchmark}", mine)
+    return steps
 
 
-def run_checks(output: Path, folders: Sequence[ExportedFolder], data: Optional[Path], work: Path) -> List[Step]:
+def run_checks(output: Path, folders: Sequence[ExportedFolder], data: Optional[Path], work: Path) -> Dict[str, List[Step]]:
+    """Each benchmark's steps, each step run once for all ``folders``."""
     overlay = install_overlay(work / "overlay", output / UPSTREAM_TASKS_DIR)
     report = _probe(output, folders, overlay, work)
-    return [lint(output, folders, work), imports(report), task_manager(report, folders), upstream_tests(output, folders, overlay, work), run_tasks(output, folders, overlay, data, work)]
+    tests = _pytest(output, folders, overlay, work)
+    runs = run_tasks(output, folders, overlay, data, work)
+    return {f.benchmark: [lint(output, [f], work / f.benchmark), imports(report, f), task_manager(report, f), upstream_tests(tests, f), runs[f.benchmark]] for f in folders}

@@ -20,7 +20,7 @@ def main(folders: list) -> dict:
         try:
             load_yaml_config(yaml_path=str(path), mode="full")
         except BaseException as error:  # noqa: BLE001 - the report names whatever it was
-            errors[path.name] = f"{type(error).__name__}: {error}"
+            errors[f"{path.parent.name}/{path.name}"] = f"{type(error).__name__}: {error}"
     return {"registered": sorted(manager.all_tasks), "errors": errors}
 
 
