@@ -28,7 +28,6 @@ from full_size_data import GENERATORS  # noqa: E402
 from temporal_bench.__main__ import main as temporal_bench  # noqa: E402
 
 
-
 def tempvs_row(workdir: Path) -> str:
     release = Path(GENERATORS["tempvs"](workdir / "tempvs")["TEMPVS_DATA_DIR"])
     converted = workdir / "tempvs_hf"

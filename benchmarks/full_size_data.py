@@ -15,7 +15,7 @@ from typing import Callable, Dict, List, Set, Tuple
 from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.lmms_eval_tasks.tempvs.docs import PAPER_COUNTS
-from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, SOURCES
+from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, file_of
 from temporal_bench.tempvs import fixtures as tempvs_fixtures
 

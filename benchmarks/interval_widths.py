@@ -29,7 +29,7 @@ from temporal_bench.catbench.cluster_stats import CATBENCH
 from temporal_bench.isobench.cluster_stats import ISOBENCH
 from temporal_bench.lmms_eval_tasks.isobench.metrics import TABLE1_RULE
 from temporal_bench.lmms_eval_tasks.tempvs.docs import release_docs
-from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
+from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import find_root
 from temporal_bench.report.bootstrap import interval
 from temporal_bench.tempvs.cluster_stats import TEMPVS

@@ -4,7 +4,7 @@ use; the headline metrics are the tasks' own (lmms_eval_tasks/tempvs/metrics.py)
 
 from typing import Callable, Dict, List, Optional
 
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import accuracy, complete_mains, failed_count, gt_acc, gtstrict_rate, invalid_rate, judge, mt_acc, mt_given_gtstrict, ratio, served_count, unique_records
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import accuracy, complete_mains, failed_count, gtstrict_rate, invalid_rate, judge, mt_acc, mt_given_gtstrict, ratio, served_count, unique_records
 from temporal_bench.lmms_eval_tasks.tempvs.spec import SOURCES
 from temporal_bench.tempvs.task_tests import SUITE_TASK, metric_prefix, records_of_test, tests_in
 

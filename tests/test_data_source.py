@@ -23,7 +23,6 @@ from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, lm_eval, lmms_eval, read_samples, run_cli
 from tests.task_docs import catbench_split as load_split
 from tests.task_docs import isobench_records as load_records
-from tests.task_docs import task_docs
 
 TEMPVS_METADATA = {"version": 1.0, "tests": ["mt1_two"], "mode": "standard", "visual": "combined", "blind_filter": True, "fixes": [], "sources": ["flintstones", "pororo", "vwp", "vist"], "suite": False}
 

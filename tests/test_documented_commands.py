@@ -1,20 +1,19 @@
 """Every command line README.md and docs/ show works as shown (tests/documented_commands.py collects them).
 
 Each ``temporal-bench`` command and each lmms-eval / lm-eval command with one of our baselines is RUN,
-in document order, one working folder per document, through the real command lines, on the output and
-data of the documented demo (``temporal-bench demo --output-dir demo_seed1 --model-args seed=1``, run
-first): the data variables and the documents' data folders (``/data/TempVS``, ``~/data/ISO-Bench``,
-``/path/to/TempVS/data``) point at the demo's data, and the documents' names for a user's runs (``out/``,
-``RUN_DIR``, ``runs/model_a``, ...) at one more random_choice run of ``--tasks tempvs,catbench,...`` on it
-or at the demo's own run (:func:`places`), unless an earlier command of the document wrote that folder.
-The commands no test can run (a model's weights, a server, an API key; :data:`ONLY_PARSED`) are parsed by
-their program's own parser, as are all the others. Every documented ``--tasks`` name is one of our task
-or group names."""
+in document order, one working folder per document, through the real command lines. The documented
+demo (``temporal-bench demo --output-dir demo_seed1 --model-args seed=1``) runs first, for the commands
+that read its folder; the data variables and the documents' data folders (``/data/TempVS``,
+``~/data/ISO-Bench``, ``/path/to/TempVS/data``) point at a smaller copy of the synthetic data (each
+benchmark's fixture, the size the other end-to-end tests use), and the documents' names for a user's
+runs (``out/``, ``RUN_DIR``, ``runs/model_a``, ``runs/model_b``, ...) at two random_choice runs (seeds
+1234 and 1) of ``--tasks tempvs,catbench,...`` on it (:func:`places`), unless an earlier command of the
+document wrote that folder. The commands no test can run (a model's weights, a server, an API key;
+:data:`ONLY_PARSED`) are parsed by their program's own parser, as are all the others. Every documented
+``--tasks`` name is one of our task or group names."""
 
 import argparse
-import os
 import re
-import shutil
 import sys
 from pathlib import Path
 
@@ -22,8 +21,11 @@ import pytest
 
 from temporal_bench.__main__ import main as temporal_bench_main
 from temporal_bench.browse.cards import task_docs
+from temporal_bench.catbench.fixtures import write_fixture as write_catbench
+from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
 from temporal_bench.runs.logged import find_runs
+from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.documented_commands import PROGRAMS, TASK_DIRS, Documented, documented_commands, model_of, why_only_parsed
 from tests.harness import BIN, read_results, run_cli
 
@@ -39,8 +41,9 @@ ONLY_PARSED = {
     ),
 }
 OUTPUT_OPTIONS = {"--output_path", "--output-dir", "--output", "-o", "--write-results"}
-# the run made here for the documents' "out/": a random_choice run of the demo data with A+E (browse --examples catbench-figures5-6)
+# the runs made here for the documents' "out/" and "runs/model_b": random_choice on the fixtures, with A+E (browse --examples catbench-figures5-6)
 OUT_TASKS = "tempvs,catbench,catbench_explain_switched,isobench"
+FIXTURES = {"catbench": write_catbench, "isobench": write_isobench, "tempvs": write_tempvs}
 
 
 def reason_not_run(command: Documented):
@@ -135,9 +138,8 @@ def test_documented_task_names_exist(command):
 # ---- running --------------------------------------------------------------------------------------
 
 
-def places(demo: Path, runs: Path) -> dict:
+def places(data: dict, runs: Path) -> dict:
     """What stands for each name the documents give a user's data and runs."""
-    data = {name: demo / "data" / name for name in ("catbench", "isobench", "tempvs")}
     out, seed1 = runs / "random_choice", runs / "random_choice_seed1"
     return {
         "/data/CaT-Bench": data["catbench"],
@@ -186,14 +188,15 @@ def documented_runs(tmp_path_factory):
     demo_log = run_cli([str(BIN / "temporal-bench"), *demo_command.words[1:]], cwd_of[demo_command.document], {"HOME": str(home)})
     demo = cwd_of[demo_command.document] / demo_command.words[demo_command.words.index("--output-dir") + 1]
     assert demo_log.returncode == 0, demo_log.stderr[-3000:]
-    env = {"HOME": str(home), **{f"{name.upper()}_DATA_DIR": str(demo / "data" / name) for name in ("catbench", "isobench", "tempvs")}}
-    (home / "data" / "TempVS").symlink_to(env["TEMPVS_DATA_DIR"])
-    (home / "data" / "ISO-Bench").symlink_to(env["ISOBENCH_DATA_DIR"])
-    _add_released_outputs(demo / "data" / "tempvs")
-    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--tasks", OUT_TASKS, "--output_path", str(runs / "random_choice"), "--log_samples", "--use_cache", str(root / "cache")], root, env)
-    read_results(runs / "random_choice", OUT_TASKS.split(","), log)
-    shutil.copytree(demo / "results", runs / "random_choice_seed1", copy_function=os.link)  # the demo's run beside it (runs/model_b, RUNS_DIR)
-    where = places(demo, runs)
+    data = {name: str(write(root / "data" / name)) for name, write in FIXTURES.items()}
+    env = {"HOME": str(home), **{f"{name.upper()}_DATA_DIR": path for name, path in data.items()}}
+    (home / "data" / "TempVS").symlink_to(data["tempvs"])
+    (home / "data" / "ISO-Bench").symlink_to(data["isobench"])
+    _add_released_outputs(Path(data["tempvs"]))
+    for name, seed, cache in (("random_choice", 1234, ["--use_cache", str(root / "cache")]), ("random_choice_seed1", 1, [])):
+        log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", f"seed={seed}", "--tasks", OUT_TASKS, "--output_path", str(runs / name), "--log_samples", *cache], root, env)
+        read_results(runs / name, OUT_TASKS.split(","), log)
+    where = places(data, runs)
     done, outputs = {}, {}
     for index, command in enumerate(RUNNABLE):
         cwd = cwd_of[command.document]
@@ -208,7 +211,7 @@ def documented_runs(tmp_path_factory):
 
 
 def _add_released_outputs(tempvs_data: Path) -> None:
-    """The demo writes the release's blind predictions only; docs/report.md scores a model's combined and separate ones too."""
+    """The fixture writes the release's blind predictions only; docs/report.md scores a model's combined and separate ones too."""
     from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 
     for input_kind in ("combined", "separate"):

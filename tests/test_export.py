@@ -254,7 +254,7 @@ def test_export_check_runs_upstreams_checks_and_prints_each_pull_request(data, t
         assert headings == ["In scope", "Out of scope", "Validation", "Risk / Compatibility", "Type of Change"], benchmark
         validation = text.split("## Validation\n\n")[1].split("\n## ")[0]
         assert validation.count("| result: pass |") == 5, validation
-        assert f"`python -m lmms_eval --model dummy --tasks " in validation and "| task | metrics |" in validation and "Sample output" in validation
+        assert "`python -m lmms_eval --model dummy --tasks " in validation and "| task | metrics |" in validation and "Sample output" in validation
         assert "- [x] New benchmark/task" in text
     catbench = descriptions["catbench"]
     assert catbench.startswith("- Add CaT-Bench (Lal, Cohen, Chambers, Balasubramanian, Mooney. CaT-Bench: ")

@@ -2,7 +2,6 @@
 once, the CaT-Bench split hint, the TempVS --limit warning, and the command line's help and version."""
 
 import importlib.metadata
-import logging
 import re
 from pathlib import Path
 
@@ -21,7 +20,6 @@ from temporal_bench.lmms_eval_tasks.isobench import utils as isobench_tasks
 from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import LOCAL_LAYOUT as ISOBENCH_LAYOUT
 from temporal_bench.lmms_eval_tasks.tempvs import utils as tempvs_hooks
 from temporal_bench.lmms_eval_tasks.tempvs.docs import LOCAL_LAYOUT as TEMPVS_LAYOUT
-from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.report.headline import render_summary
 from temporal_bench.runs.results import Run
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
@@ -199,11 +197,10 @@ def test_the_cli_ends_with_the_cause_and_the_fix_at_once(tmp_path, monkeypatch, 
     assert not list(out.rglob("*_results.json"))
 
 
-@pytest.mark.parametrize("benchmark", sorted(BENCHMARKS))
-def test_an_unreachable_hub_ends_the_run_at_once_naming_the_variable(tmp_path, monkeypatch, benchmark):
+def test_an_unreachable_hub_ends_the_run_at_once_naming_the_variable(tmp_path, monkeypatch):
     """Not offline, no data variable, and the hub refuses every connection: a short request first, so the run
-    ends with the cause and the fix instead of retrying the download."""
-    variable, task, _, _ = BENCHMARKS[benchmark]
+    ends with the cause and the fix instead of retrying the download (each benchmark's hook: the test below)."""
+    variable, task, _, _ = BENCHMARKS["catbench"]
     for name in DATA_DIR_ENVS:
         monkeypatch.delenv(name, raising=False)
     env = {"HF_HUB_OFFLINE": "0", "HF_DATASETS_OFFLINE": "0", "HF_ENDPOINT": "http://127.0.0.1:9", "HF_HOME": str(tmp_path / "hf_home"), "HF_HUB_CACHE": str(tmp_path / "hf_hub")}
@@ -211,11 +208,37 @@ def test_an_unreachable_hub_ends_the_run_at_once_naming_the_variable(tmp_path, m
     out.mkdir()
     log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", task, "--output_path", str(out)], out, env)
     message = _last_error_line(log).split(" - ", 1)[1]
-    hub_id, layout, _ = HUB[benchmark]
+    hub_id, layout, _ = HUB["catbench"]
     assert message.startswith(f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {hub_id} cannot be loaded: the hub cannot be reached or refused the download (ConnectionError: "), message
     assert message.endswith(f"). Set {variable} to {layout}"), message
     assert log.returncode == 1 and not list(out.rglob("*_results.json"))
     assert not re.search("tenacity|RetryError|Retrying", log.stdout + log.stderr)
+
+
+@pytest.mark.parametrize("benchmark", sorted(BENCHMARKS))
+def test_each_benchmark_s_hub_route_asks_the_hub_first_and_names_its_variable(monkeypatch, benchmark):
+    """The hook of each benchmark, the hub unreachable (its transport's error): no download is tried."""
+    import httpx
+    from huggingface_hub import HfApi
+
+    variable, _, process_docs, _ = BENCHMARKS[benchmark]
+    monkeypatch.setenv("HF_HUB_OFFLINE", "0")
+    monkeypatch.setenv("HF_DATASETS_OFFLINE", "0")
+    asked = []
+
+    def refused(self, hub_id, **kwargs):
+        asked.append(hub_id)
+        raise httpx.ConnectError("[Errno 111] Connection refused")
+
+    monkeypatch.setattr(HfApi, "dataset_info", refused)
+    with pytest.raises(DataErrorExit) as stop:
+        process_docs()
+    hub_id, layout, _ = HUB[benchmark]
+    assert asked == [hub_id]
+    assert str(stop.value) == (
+        f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {hub_id} cannot be loaded: the hub cannot be reached or refused the download "
+        f"(ConnectionError: ConnectError: [Errno 111] Connection refused). Set {variable} to {layout}"
+    )
 
 
 def test_few_shot_tasks_on_a_copy_of_the_test_split_alone_name_the_split_they_need(tmp_path, monkeypatch):

@@ -19,7 +19,6 @@ from temporal_bench.isobench.breakdowns import AGGREGATIONS as ISOBENCH_AGGREGAT
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.lmms_eval_tasks.catbench import metrics as catbench_metrics
 from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
-from temporal_bench.lmms_eval_tasks.isobench import metrics as isobench_metrics
 from temporal_bench.report import LAYOUTS
 from temporal_bench.report.bootstrap import DRAWS
 from temporal_bench.report.cli import main_report

@@ -2,7 +2,6 @@
 fingerprint, Table 2 check, images."""
 
 import json
-import logging
 
 import numpy as np
 import pytest

@@ -1,5 +1,6 @@
 """Two processes (accelerate on the CPU) give exactly the metrics of one: the joins (TC pairs, OCC
-twins, TempVS's main-to-grounding join, also across MT2 and MT3 sharing their grounding questions)
+twins, TempVS's main-to-grounding join, also across MT2 and MT3 sharing their grounding questions, and
+``--tasks tempvs``, whose one task holds both)
 gather across ranks, whatever the sharding, and an odd doc count exercises padding; TempVS's
 breakdowns (from the samples) agree too, and ``--limit`` keeps every kept main question's grounding
 partners. The benchmarks are evaluated in one run of each kind."""
@@ -20,7 +21,7 @@ LIMIT = 71
 CASES = {  # benchmark -> (data env var, fixture writer, tasks, docs evaluated of the first task)
     "catbench": ("CATBENCH_DATA_DIR", write_catbench, ["catbench_switched", "catbench_sc"], LIMIT),
     "isobench": ("ISOBENCH_DATA_DIR", lambda root: write_isobench(root, n=15), ["isobench", "isobench_cot"], 15),
-    "tempvs": ("TEMPVS_DATA_DIR", write_tempvs, ["tempvs_ordering_event", "tempvs_mt1_two"], LIMIT),
+    "tempvs": ("TEMPVS_DATA_DIR", write_tempvs, ["tempvs_ordering_event", "tempvs_mt1_two", "tempvs"], LIMIT),
 }
 
 
@@ -57,8 +58,9 @@ def test_two_processes_equal_one(one_and_two, benchmark):
     assert two["n-samples"][tasks[0]]["effective"] == effective
     if benchmark == "catbench":
         assert 0 < one["results"]["catbench_switched"]["tc,none"] < 1
-    if benchmark == "tempvs":
+    if benchmark == "tempvs":  # a single task and --tasks tempvs, whose join reads grounding answers gathered from every process
         assert 0 < one["results"]["tempvs_ordering_event"]["mt2_gt_acc,none"] < 1
+        assert 0 < one["results"]["tempvs"]["mt1_two_gt_acc,none"] < 1 and one["results"]["tempvs"]["mt1_two_mt_given_gtstrict,none"] is not None
 
 
 @pytest.mark.parametrize("task", CASES["tempvs"][2])

@@ -3,7 +3,6 @@ official evaluation (tests/tempvs_official_eval.py); the join under missing part
 missing-grounding quirk and its fix; the compact per-doc values and the breakdowns."""
 
 import random
-from pathlib import Path
 from typing import Dict
 
 import pytest

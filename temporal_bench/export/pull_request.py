@@ -24,10 +24,10 @@ import shutil
 import subprocess
 import sys
 import zipfile
-from xml.etree import ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence
+from xml.etree import ElementTree
 
 from temporal_bench import benchmarks
 from temporal_bench.export.facts import facts_of

@@ -18,7 +18,7 @@ from temporal_bench import benchmarks
 from temporal_bench.report.bootstrap import Interval, interval
 from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, stacked
 from temporal_bench.runs.logged import RunReadError, logged_run
-from temporal_bench.runs.records import RecordsError, per_test_records, task_records
+from temporal_bench.runs.records import per_test_records, task_records
 from temporal_bench.runs.results import Run
 
 AGREEMENT = 1e-9  # the recomputed value and the results file's must agree this closely

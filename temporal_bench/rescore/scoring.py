@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from numbers import Real
 from typing import Any
 
-from temporal_bench import benchmarks
 from temporal_bench.rescore.errors import DATA_HINT, RescoreError, TaskBuildError
 from temporal_bench.rescore.harnesses import harness_of
 from temporal_bench.rescore.settings import TaskSettings, shown_value
