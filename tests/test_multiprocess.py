@@ -60,7 +60,7 @@ def test_two_processes_equal_one(one_and_two, benchmark):
         assert 0 < one["results"]["catbench_switched"]["tc,none"] < 1
     if benchmark == "tempvs":  # a single task and --tasks tempvs, whose join reads grounding answers gathered from every process
         assert 0 < one["results"]["tempvs_ordering_event"]["mt2_gt_acc,none"] < 1
-        assert 0 < one["results"]["tempvs"]["mt1_two_gt_acc,none"] < 1 and one["results"]["tempvs"]["mt1_two_mt_given_gtstrict,none"] is not None
+        assert 0 < one["results"]["tempvs"]["mt1_two_gt_acc,none"] < 1 and one["results"]["tempvs"]["mt1_two_gtstrict_rate,none"] is not None
 
 
 @pytest.mark.parametrize("task", CASES["tempvs"][2])

@@ -26,7 +26,7 @@ from temporal_bench.runs.logged import logged_run
 from temporal_bench.runs.records import doc_record, task_records
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.task_tests import per_test_results
-from tests.harness import read_results, read_samples
+from tests.harness import BIN, read_results, read_samples, run_cli
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE_DIRS = {"tempvs": "tempvs", "isobench": "isobench", "catbench": "catbench", "lmms_eval_tasks/_task_utils/temporal_reasoning": "utils", "lmms_eval_tasks": "lmms_eval_tasks", "": "temporal_bench"}
@@ -53,23 +53,25 @@ def wheel(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def fresh_env(tmp_path_factory, wheel) -> Path:
     env = tmp_path_factory.mktemp("fresh") / "venv"
-    _run([sys.executable, "-m", "venv", str(env)])
+    _run([sys.executable, "-m", "venv", "--without-pip", str(env)])  # the test's pip installs into it (--python)
     python = env / "bin" / "python"
     site = Path(_run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]).stdout.strip())
     (site / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    _run([str(python), "-m", "pip", "install", "--no-deps", "--no-index", "-q", str(wheel)])
+    _run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--no-index", "-q", str(wheel)])
     return env
 
 
 @pytest.fixture(scope="module")
 def installed(fresh_env, tmp_path_factory) -> dict:
-    """What the fresh environment's Python finds, from a folder outside the checkout: where the
-    package's templates and task folder are, and the task names lmms-eval indexes from it."""
+    """What the fresh environment's Python finds, from a folder outside the checkout: the task names a
+    TaskManager built as a Python user builds one indexes (our package not imported: registered by its
+    entry point), then where the package's templates and task folder are."""
     code = (
-        "import json, lmms_eval.models, temporal_bench.tempvs.fixtures as f, temporal_bench.paths as p\n"
+        "import json, lmms_eval.evaluator\n"
         "from lmms_eval.tasks import TaskManager\n"
-        "print(json.dumps({'paths': [str(f.TEMPLATES_DIR), str(p.LMMS_EVAL_TASK_DIR)],"
-        " 'tasks': list(TaskManager('WARNING', include_defaults=False).all_tasks)}))"
+        "manager = TaskManager('WARNING')\n"
+        "import temporal_bench.tempvs.fixtures as f, temporal_bench.paths as p\n"
+        "print(json.dumps({'paths': [str(f.TEMPLATES_DIR), str(p.LMMS_EVAL_TASK_DIR)], 'tasks': list(manager.all_tasks), 'include_path': manager.include_path}))"
     )
     out = _run([str(fresh_env / "bin" / "python"), "-c", code], cwd=tmp_path_factory.mktemp("elsewhere")).stdout
     return json.loads(out.strip().splitlines()[-1])
@@ -103,6 +105,7 @@ def test_the_installed_package_is_the_wheels_and_lmms_eval_indexes_every_task_ya
     assert all(Path(p).is_relative_to(fresh_env) for p in installed["paths"]), installed["paths"]
     names = {match for path in LMMS_EVAL_TASK_DIR.rglob("*.yaml") for match in re.findall(r"^(?:task|group): (\S+)$", path.read_text(encoding="utf-8"), flags=re.M)}
     assert names and names <= set(installed["tasks"]), sorted(names - set(installed["tasks"]))
+    assert "mmmu_val" in installed["tasks"] and installed["include_path"] is None  # lmms-eval's own tasks too; the user's include_path untouched
 
 
 def test_the_installed_demo_writes_its_results_and_report_from_another_folder(demo):
@@ -121,13 +124,13 @@ def test_nothing_in_the_repository_reads_a_path_outside_it():
     assert not offenders
 
 
-def test_the_demo_folder_is_one_run_for_compare_and_check(fresh_env, demo):
+def test_the_demo_folder_is_one_run_for_compare_and_check(demo):
+    """(The commands of the checkout: what matters is the folder the installed demo wrote.)"""
     output, _ = demo
-    bin_dir = fresh_env / "bin"
-    compared = _run([str(bin_dir / "temporal-bench"), "compare", str(output), str(output)]).stdout
+    compared = run_cli([str(BIN / "temporal-bench"), "compare", str(output), str(output)], output.parent)
     [results_file] = (output / "results").glob("*_results.json")
-    assert f"- A: **random_choice (seed=1234)**, `{results_file.as_posix()}`" in compared
-    assert _run([str(bin_dir / "temporal-bench"), "check", str(output)]).stdout.startswith("check: OK: 1 run(s), 17 task(s), ")
+    assert f"- A: **random_choice (seed=1234)**, `{results_file.as_posix()}`" in compared.stdout, compared.stderr[-3000:]
+    assert run_cli([str(BIN / "temporal-bench"), "check", str(output)], output.parent).stdout.startswith("check: OK: 1 run(s), 17 task(s), ")
 
 
 def _near_chance(value, chance, n):
