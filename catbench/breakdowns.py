@@ -13,7 +13,7 @@ def invalid_count(records: List[Dict]) -> int:
 
 
 def close_max_distance(records: List[Dict]) -> int:
-    """The run's ``close_max_distance`` setting, which every record carries."""
+    """The run's ``close_max_distance`` setting, which every record read back carries (catbench/record_reader.py)."""
     values = {r["close_max_distance"] for r in records}
     if len(values) > 1:
         raise ValueError(f"records of several close_max_distance settings {sorted(values)}: one run's records only")
@@ -28,9 +28,20 @@ def _by_distance(close: bool) -> Callable:
     return aggregate
 
 
+def invalid_rate(records: List[Dict]) -> float:
+    return invalid_count(records) / len(records)
+
+
+def failed_count(records: List[Dict]) -> int:
+    """Requests that failed or brought no response."""
+    return sum(r["failed"] for r in records)
+
+
 BREAKDOWNS: Dict[str, Callable] = {
     "accuracy": report_metric("accuracy"),
     "invalid_count": invalid_count,
+    "invalid_rate": invalid_rate,
+    "failed_count": failed_count,
     "f1_macro_before": report_metric("f1_macro", lambda r: r["relation"] == "before"),
     "f1_macro_after": report_metric("f1_macro", lambda r: r["relation"] == "after"),
     "f1_macro_close": _by_distance(close=True),

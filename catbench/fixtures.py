@@ -9,8 +9,9 @@ import random
 from pathlib import Path
 from typing import Dict, List
 
-from temporal_bench.lmms_eval_tasks.catbench.data import HF_FILE_NAMES, RELEASE_DIR_NAMES, RELEASE_FILES
+from temporal_bench.catbench.record_reader import SYNTHETIC_TITLE
 from temporal_bench.lmms_eval_tasks.catbench.questions import binary_question
+from temporal_bench.lmms_eval_tasks.plugin.catbench.release import HF_FILE_NAMES, RELEASE_DIR_NAMES, RELEASE_FILES
 from temporal_bench.synthetic_data import mark_synthetic
 
 _ACTIONS = ["chop", "boil", "stir", "bake", "season", "whisk", "fry", "drain", "slice", "grate", "simmer", "serve"]
@@ -20,7 +21,7 @@ _FOODS = ["onions", "potatoes", "rice", "garlic", "carrots", "eggs", "the sauce"
 def _plan(rng: random.Random, split: str, index: int, min_steps: int) -> Dict:
     n_steps = max(rng.randint(6, 10), min_steps)
     steps = [f"{rng.choice(_ACTIONS).capitalize()} {rng.choice(_FOODS)} (step {n} of {split} plan {index})." for n in range(1, n_steps + 1)]
-    return {"title": f"{split}-recipe-{index}", "steps": steps}
+    return {"title": f"{SYNTHETIC_TITLE}{split} recipe {index}", "steps": steps}
 
 
 def _pairs(rng: random.Random, plan: Dict, per_class: int) -> List[tuple]:

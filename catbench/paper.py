@@ -11,6 +11,7 @@ from temporal_bench.catbench.examples import FIGURES5_6
 from temporal_bench.catbench.figures import FIGURES
 from temporal_bench.catbench.headline import SUMMARY
 from temporal_bench.catbench.model_names import MODEL_NAMES
+from temporal_bench.catbench.record_reader import CatBenchRecords
 from temporal_bench.demo import DemoTasks
 
 BENCHMARK = Benchmark(
@@ -42,6 +43,7 @@ BENCHMARK = Benchmark(
         ],
     ),
     # how its runs are read
+    record_reader=CatBenchRecords(),
     breakdown_metrics=breakdowns.breakdown_metrics,
     # the module whose UPSTREAM the upstream export reads (temporal_bench/export/facts.py)
     upstream="temporal_bench.catbench.upstream",

@@ -1,22 +1,11 @@
 """What the upstream export (temporal_bench/export) says about CaT-Bench beyond its code."""
 
-from temporal_bench.export.facts import Substitution, UpstreamFacts
+from temporal_bench.export.facts import UpstreamFacts
 
 UPSTREAM = UpstreamFacts(
     summary="Text-only recipe plans: must step i happen before/after step j? The paper's answer-only, answer-then-explain and explain-then-answer settings; the `_switched` variants add NonDep-S twins for Order Contrastive Consistency.",
     hub_dataset="vanyacohen/CaT-Bench",
     build_command=None,
-    substitutions=(
-        Substitution(
-            "_default_template_yaml",
-            "# Shared by every CaT-Bench task: process_docs expands the step pairs of the split into questions. The data: a\n"
-            "# one-row placeholder per split, for which process_docs reads the task's test_split from CATBENCH_DATA_DIR, else the hub.\n"
-            "dataset_path: json\n"
-            "dataset_kwargs: {data_files: {train: placeholder.jsonl, validation: placeholder.jsonl, test: placeholder.jsonl}}\n",
-            "# Shared by every CaT-Bench task: process_docs expands the step pairs of the split into questions. The data: the\n# official release on the hub, read as it is.\ndataset_path: vanyacohen/CaT-Bench\n",
-            "the data route: the official hub release instead of the package's one-row placeholders",
-        ),
-    ),
     bibtex="""@inproceedings{lal-etal-2024-cat,
     title = "{C}a{T}-Bench: Benchmarking Language Model Understanding of Causal and Temporal Dependencies in Plans",
     author = "Lal, Yash Kumar and Cohen, Vanya and Chambers, Nathanael and Balasubramanian, Niranjan and Mooney, Raymond",

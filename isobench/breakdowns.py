@@ -4,7 +4,7 @@ logged records as the report reads them."""
 
 from typing import Callable, Dict, List, Optional
 
-from temporal_bench.lmms_eval_tasks.isobench.metrics import RULES, coverage, failed_count, score_metric, scores
+from temporal_bench.isobench.rules import RULES, coverage, score_metric, scores
 
 REPORT_SCORES = ["f1_weighted", "precision_weighted", "recall_weighted", "f1_macro", "precision_macro", "recall_macro", "precision_dep", "recall_dep", "f1_dep", "precision_nondep", "recall_nondep", "f1_nondep", "accuracy"]
 SOURCES = ("youcook2", "crosstask")
@@ -30,7 +30,7 @@ AGGREGATIONS: Dict[str, Callable] = {
     **{f"{rule}{score}": score_metric(score, rule) for rule in RULES for score in REPORT_SCORES},
     "paper_f1_of_avg_pr": paper_f1_of_avg_pr,
     "coverage": coverage,
-    "failed_count": failed_count,
+    "failed_count": lambda records: sum(r["failed"] for r in records),
     **{f"f1_weighted_{name}": score_metric("f1_weighted", keep=keep) for name, keep in SUBSETS.items()},
 }
 

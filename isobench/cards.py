@@ -3,8 +3,6 @@ facts and the one image the model saw."""
 
 from __future__ import annotations
 
-import hashlib
-
 from temporal_bench.browse.benchmarks import BenchmarkCards, Facts
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
 from temporal_bench.lmms_eval_tasks.isobench import metrics as isobench_metrics
@@ -23,11 +21,11 @@ class IsoBenchCards(BenchmarkCards):
     def facts(self, record: dict) -> Facts:
         return Facts(str(record["id"]), "", record["source"] or "", record["relation"], record["distance_class"] or "")
 
-    def images(self, doc: dict, thumbnails: Thumbnails) -> list[Thumb]:
-        from temporal_bench.lmms_eval_tasks.isobench.utils import doc_to_visual
+    def images(self, paths: list, config: dict, thumbnails: Thumbnails) -> list[Thumb]:
+        from PIL import Image
 
-        if doc.get("image_bytes"):
-            key, name = hashlib.sha1(doc["image_bytes"]).hexdigest(), f"the embedded image of {doc.get('id')}"
-        else:
-            key = name = str(doc.get("image_path"))
-        return [thumbnails.add(key, "image", "the image the model saw", lambda: doc_to_visual(doc)[0], name)]
+        def opened(path):
+            with Image.open(path) as image:
+                return image.convert("RGB")
+
+        return [thumbnails.add(path, "image", "the image the model saw", lambda path=path: opened(path), path) for path in paths[:1]]

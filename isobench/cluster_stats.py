@@ -5,7 +5,7 @@ really share, since one goal's videos and plans hold the same steps and a model 
 or not (docs/uncertainty.md; a video holds several questions, a goal several videos). Records
 without a ``goal`` fall back to the plan video (``plan_id``), else to one cluster per example, and
 :func:`clustering_note` says so. Each scoring rule's metrics follow the rule's own function
-(lmms_eval_tasks/isobench/metrics.py ``RULES``: which answers it scores and as what), so the values equal the task's
+(isobench/rules.py ``RULES``: which answers it scores and as what), so the values equal the task's
 keys under every rule; coverage = parsed / all.
 """
 
@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from temporal_bench.isobench.rules import RULES, TABLE1_RULE
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, NO, YES
-from temporal_bench.lmms_eval_tasks.isobench.metrics import RULES, TABLE1_RULE
 from temporal_bench.report.cluster_stats import CONFUSION, ClusterStats, classification_metrics, classification_scores, confusion_cell, divide_or_zero, ratio
 
 UNPARSED = ("yes_unparsed", "no_unparsed")  # answers with no YES/NO, per gold class

@@ -5,7 +5,8 @@ from pathlib import Path
 from typing import Dict
 
 from temporal_bench import __version__, converted_dataset
-from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import HUB_ID, IsoBenchDataError, convert
+from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import IsoBenchDataError, write
+from temporal_bench.lmms_eval_tasks.plugin.isobench.release import HUB_ID, release_examples
 from temporal_bench.synthetic_data import is_synthetic, mark_synthetic
 
 RELEASE_ERROR = IsoBenchDataError  # what build() raises for a release it cannot read (build-dataset reports it in one line)
@@ -29,7 +30,7 @@ The licence of the original release applies ({release_hub}); this conversion add
 
 def build(release: Path, output: Path, command: str) -> Dict[str, str]:
     """Write the converted dataset of the release folder ``release`` under ``output``; what it wrote -> its contents."""
-    rows = convert(Path(release), output)
+    rows = write(release_examples(Path(release)), output)
     provenance = {
         "source release": f"local folder {Path(release).resolve()}",
         "command": command,

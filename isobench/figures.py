@@ -1,12 +1,12 @@
 """ISO-Bench's paper figures drawn from measured runs (temporal_bench/report/figures.py): Figure 2,
 the weighted F1 gain of E→A over A by step distance, and Figure 3, weighted F1 by relation, both
-under Table 1's rule (an unparsed answer a third label: lmms_eval_tasks/isobench/metrics.py ``TABLE1_RULE``, the
+under Table 1's rule (an unparsed answer a third label: isobench/rules.py ``TABLE1_RULE``, the
 one rule compare and Table 1 use), computed from the run's logged records with their intervals."""
 
 from __future__ import annotations
 
+from temporal_bench.isobench.rules import TABLE1_RULE
 from temporal_bench.isobench.tables import ISOBENCH_A, ISOBENCH_EA
-from temporal_bench.lmms_eval_tasks.isobench.metrics import TABLE1_RULE
 from temporal_bench.report.figure_points import Subset
 from temporal_bench.report.figures import Figure, difference_figure
 

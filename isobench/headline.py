@@ -3,7 +3,7 @@ Table 1's rule (an unparsed answer a third label), the one rule compare, the fig
 
 from __future__ import annotations
 
-from temporal_bench.lmms_eval_tasks.isobench.metrics import TABLE1_RULE
+from temporal_bench.isobench.rules import TABLE1_RULE
 from temporal_bench.report.headline import YES_NO_CHANCE, Headline, Row, Summary
 
 CHANCE = {**YES_NO_CHANCE, f"{TABLE1_RULE}f1_weighted": 0.5, f"{TABLE1_RULE}f1_macro": 0.5}

@@ -11,6 +11,7 @@ from temporal_bench.isobench.cluster_stats import ISOBENCH
 from temporal_bench.isobench.figures import FIGURES
 from temporal_bench.isobench.headline import SUMMARY
 from temporal_bench.isobench.model_names import MODEL_NAMES
+from temporal_bench.isobench.record_reader import IsoBenchRecords
 
 BENCHMARK = Benchmark(
     name="isobench",
@@ -28,6 +29,7 @@ BENCHMARK = Benchmark(
     cards=IsoBenchCards(),
     demo=DemoTasks("ISOBENCH_DATA_DIR", partial(fixtures.write_fixture, n=96), ["isobench", "isobench_cot"]),
     # how its runs are read
+    record_reader=IsoBenchRecords(),
     breakdown_metrics=breakdowns.breakdown_metrics,
     # ``temporal-bench build-dataset isobench``: the module converting the release (build(release, output, command), RELEASE_ERROR)
     dataset_builder="temporal_bench.isobench.dataset_builder",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from temporal_bench.lmms_eval_tasks.isobench.metrics import TABLE1_RULE
+from temporal_bench.isobench.rules import TABLE1_RULE
 from temporal_bench.report.layouts import Column, Layout, Setting, prf_columns
 
 ISOBENCH_EA = Setting.of("E→A", "isobench_cot")

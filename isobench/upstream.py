@@ -1,6 +1,6 @@
 """What the upstream export (temporal_bench/export) says about ISO-Bench beyond its code."""
 
-from temporal_bench.export.facts import Substitution, UpstreamFacts
+from temporal_bench.export.facts import UpstreamFacts
 
 UPSTREAM = UpstreamFacts(
     summary="One video frame of a procedure step plus a plan snippet: must the pictured step come before the "
@@ -8,17 +8,6 @@ UPSTREAM = UpstreamFacts(
     "zero-shot, greedy, at most 120 new tokens.",
     hub_dataset="lmms-lab-eval/ISO-Bench",
     build_command="python lmms_eval/tasks/isobench/isobench_to_hf.py RELEASE_FOLDER ISO-Bench-hf  # then upload ISO-Bench-hf as lmms-lab-eval/ISO-Bench",
-    substitutions=(
-        Substitution(
-            "_default_template_yaml",
-            "# (temperature 0), at most 120 generated tokens, no stop string. The data: a one-row placeholder, for which\n"
-            "# process_docs reads the release (ISOBENCH_DATA_DIR, else the hub release).\n"
-            "dataset_path: json\n"
-            "dataset_kwargs: {data_files: {test: placeholder.jsonl}}\n",
-            "# (temperature 0), at most 120 generated tokens, no stop string. The data: the converted dataset\n# (isobench_to_hf.py), one image per example.\ndataset_path: lmms-lab-eval/ISO-Bench\n",
-            "the data route: the converted dataset instead of the package's one-row placeholder",
-        ),
-    ),
     bibtex="""@misc{sadana2025isobench,
     title = "{ISO}-Bench: Benchmarking Multimodal Causal Reasoning in Visual-Language Tasks",
     author = "Sadana, Ananya and Lal, Yash Kumar and Zhou, Jiawei",

@@ -65,6 +65,9 @@ class Benchmark:
     held_tests: Callable[[str], List[str]] = _no_holding_tasks
     task_labels: Mapping[str, str] = field(default_factory=dict)  # task -> its name in ``compare`` rows (default: the task)
     # ---- how its runs are read (temporal_bench/runs, temporal_bench/rescore); None: nothing special ----
+    # how its logged records read: normalise(record, task config, run config), question(...), counts(records, config),
+    # synthetic(records), invalid(record), release_counts(config) (temporal_bench/runs/records.py, data_read.py)
+    record_reader: Optional[Any] = None
     # (task, its per-doc records) -> every breakdown key the report adds to the task's results
     breakdown_metrics: Optional[Callable[[str, List[Dict]], Dict[str, Any]]] = None
     # (task, its results entry) -> {task name: entry} for a task holding several tests, each under its own task's name

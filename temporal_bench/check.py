@@ -1,14 +1,14 @@
 """``temporal-bench check RUN_DIR...``: an exit status a script or CI job can trust after an evaluation.
 
 lmms-eval exits 0 on an unknown task, an unknown model or a run whose every request failed, so the
-status says nothing. This command reads what the run wrote and exits 1, naming each problem, when a
-folder holds no results file, an expected task (``--tasks``; by default the ``--tasks`` the lmms-eval
-run recorded in ``config.resolved_cli_args``) has no results, a task counts failed requests (its
-``failed_count``), the run is partial (``config.limit``), a task read data whose counts differ from
-the release's (the counts its data source records, temporal_bench/runs/data_source.py; ``--allow-subset``
-accepts a deliberate subset), a samples file belongs to no results file, or a ``--log_samples`` run
-lacks a task's samples file. Otherwise it prints one summary line and exits 0 (docs/harness.md
-"Checking a run").
+status says nothing. This command reads what the run wrote (temporal_bench/runs/data_read.py: the samples'
+responses, questions and images) and exits 1, naming each problem, when a folder holds no results file, an
+expected task (``--tasks``; by default the ``--tasks`` the lmms-eval run recorded in
+``config.resolved_cli_args``) has no results, a run was made without ``--log_samples`` (nothing shows its
+requests and data), requests failed, every answer of a task is unparseable, the run is partial
+(``config.limit``), a task read data whose counts differ from the release's (``--allow-subset`` accepts a
+deliberate subset), a samples file belongs to no results file, or a task lacks its samples file. It names the data
+each task read; with no problem it prints one summary line and exits 0 (docs/harness.md "Checking a run").
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from pathlib import Path
 
 from temporal_bench.backend_settings import run_protocol_warnings
 from temporal_bench.cli_style import command_parser
-from temporal_bench.runs.data_source import count_difference, task_source
+from temporal_bench.runs.data_read import DataRead, count_difference
 from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
+from temporal_bench.runs.records import task_data
 
 SAMPLES_GLOBS = ("*_samples_*.jsonl", "samples_*.jsonl")  # lmms-eval's and lm-eval's names
 
@@ -40,41 +41,42 @@ def evaluated(run: LoggedRun) -> set[str]:
     return set(run.data["results"]) | set(run.data.get("group_subtasks") or {})
 
 
-def failed_counts(agg_metrics: dict):
-    """The positive failed counts (one per filter) of a task's aggregated metrics, each with the test it counts: "" for
-    ``failed_count``; for a task holding several tests, the prefix of the test's key (``mt2`` of ``mt2_failed_count``)."""
-    for key, value in agg_metrics.items():
-        name = key.partition(",")[0]
-        if (name == "failed_count" or name.endswith("_failed_count")) and isinstance(value, (int, float)) and value > 0:
-            yield name.removesuffix("failed_count").rstrip("_"), int(value)
+def task_problems(run: LoggedRun, task: str, read: DataRead, allow_subset: bool) -> list[str]:
+    """What is wrong with one task of a run: failed requests, answers none of which parses, data counts other than
+    the release's (unless ``allow_subset``)."""
+    where = run.results_path.as_posix()
+    problems = []
+    if read.failed:
+        cache = (run.cli_args or {}).get("use_cache")
+        rerun = f"`temporal-bench forget-failed {cache}`, then the same command sends only the failed requests" if cache else "run again with --use_cache DIR to keep the answered requests for the next re-run"
+        problems.append(f"{where}: {task}: {read.failed} of {read.questions} request(s) failed or brought no response (scored as the task's parser read them: not the model's answers); {rerun} (docs/backends.md)")
+    if read.questions and read.invalid + read.failed >= read.questions:
+        problems.append(
+            f"{where}: {task}: none of its {read.questions} answers could be parsed: the model's output does not fit the prompt's answer format (a wrong model class, chat template or decoding setting?), so its scores say nothing"
+        )
+    difference = count_difference(task, read, run.task_config(task))
+    if difference and not allow_subset and (run.data.get("config") or {}).get("limit") in (None, -1):
+        problems.append(f"{where}: {task}: {difference} (a partial or other copy of the data: its scores are not the benchmark's; --allow-subset accepts a deliberate subset)")
+    return problems
 
 
-def subset_tasks(run: LoggedRun) -> list[str]:
-    """``task: read N rows, the release has M`` for each task whose data counts differ from the release's."""
-    return [f"{task}: {difference}" for task in sorted(run.data["results"]) if (difference := count_difference(task_source(run.data, task)))]
-
-
-def run_problems(run: LoggedRun, allow_subset: bool = False) -> list[str]:
-    """What is wrong with one results file: a partial run, failed requests, data counts other than the
-    release's (unless ``allow_subset``), missing samples files."""
+def run_problems(run: LoggedRun, allow_subset: bool = False) -> tuple[list[str], dict[str, DataRead]]:
+    """What is wrong with one results file (a partial run, no samples, its tasks' problems), and what each task read."""
     where = run.results_path.as_posix()
     problems = []
     limit = (run.data.get("config") or {}).get("limit")
     if limit not in (None, -1):
         shown = f"{limit:g}" if isinstance(limit, (int, float)) else limit  # lmms-eval records 3 as 3.0
         problems.append(f"{where}: partial run (--limit {shown}): its scores are not the benchmark's")
-    cache = (run.cli_args or {}).get("use_cache")
-    rerun = f"`temporal-bench forget-failed {cache}`, then the same command sends only the failed requests" if cache else "run again with --use_cache DIR to keep the answered requests for the next re-run"
-    for task, entry in sorted(run.data["results"].items()):
-        if isinstance(entry, dict):
-            for test, failed in failed_counts(entry):
-                name = f"{task} ({test.upper()})" if test else task
-                problems.append(f"{where}: {name}: {failed} failed request(s) scored as unanswered; {rerun} (docs/backends.md)")
-    if not allow_subset:
-        problems += [f"{where}: {found} (a partial or other copy of the data: its scores are not the benchmark's; --allow-subset accepts a deliberate subset)" for found in subset_tasks(run)]
-    if (run.cli_args or {}).get("log_samples"):
-        problems += [f"{where}: {task}: no samples file {path.name}" for task, path in sorted(run.samples.items()) if not path.is_file()]
-    return problems
+    reads = {}
+    for task in sorted(run.samples):
+        read = task_data(run, task)
+        if read is None:
+            problems.append(f"{where}: {task}: no samples file {run.samples[task].name}: run with --log_samples, which check reads for failed requests and the data each task read")
+            continue
+        reads[task] = read
+        problems += task_problems(run, task, read, allow_subset)
+    return problems, reads
 
 
 def folder_problems(folder: Path, expected: list[str] | None, allow_subset: bool = False) -> tuple[list[LoggedRun], list[str]]:
@@ -95,7 +97,7 @@ def folder_problems(folder: Path, expected: list[str] | None, allow_subset: bool
     if missing and runs:
         problems.append(f"{folder}: no results for task(s) {', '.join(missing)}")
     for run in runs:
-        problems += run_problems(run, allow_subset)
+        problems += run_problems(run, allow_subset)[0]
     if folder.is_dir():
         known = {path.resolve() for run in found for path in run.samples.values()}
         for path in sorted({p for pattern in SAMPLES_GLOBS for p in folder.rglob(pattern)}):
@@ -104,12 +106,17 @@ def folder_problems(folder: Path, expected: list[str] | None, allow_subset: bool
     return runs, problems
 
 
-def summary(runs: Sequence[LoggedRun]) -> str:
+def summary(runs: Sequence[LoggedRun], allow_subset: bool = False) -> str:
     tasks = sorted({task for run in runs for task in run.samples})
     questions = sum(int(counts.get("effective", 0)) for run in runs for counts in (run.data.get("n-samples") or {}).values())
-    subsets = [found for run in runs for found in subset_tasks(run)]
+    subsets = [f"{task}: {difference}" for run in runs for task in sorted(run.samples) if (read := task_data(run, task)) and (difference := count_difference(task, read, run.task_config(task)))]
     accepted = f"; on a subset of the data (--allow-subset): {'; '.join(subsets)}" if subsets else ""
     return f"check: OK: {len(runs)} run(s), {len(tasks)} task(s), {questions:,} question(s), complete (no --limit), no failed requests{accepted}"
+
+
+def data_lines(runs: Sequence[LoggedRun]) -> list[str]:
+    """One line per task: the data it read (temporal_bench/runs/data_read.py)."""
+    return [f"check: {task}: {read.describe()}" for run in runs for task in sorted(run.samples) if (read := task_data(run, task)) is not None]
 
 
 def main_check(argv: Sequence[str] | None = None) -> int:
@@ -129,6 +136,8 @@ def main_check(argv: Sequence[str] | None = None) -> int:
         problems += wrong
     for warning in dict.fromkeys(w for run in runs for w in run_protocol_warnings(run.data)):
         print(f"check: warning: {warning}", file=sys.stderr)
+    for line in data_lines(runs):
+        print(line)
     if problems:
         print(f"check: {len(problems)} problem(s):", *(f"- {problem}" for problem in problems), sep="\n", file=sys.stderr)
         return 1

@@ -15,4 +15,8 @@ def package_folder(module: str) -> Path:
 
 
 LMMS_EVAL_TASK_DIR = package_folder("temporal_bench.lmms_eval_tasks")
+# what this package registers with lmms-eval: its own task folders, whose tasks include the upstream folders' tasks
+# (the same names, on its data routes) and add the variants; lmms-eval indexes nothing else of LMMS_EVAL_TASK_DIR
+PLUGIN_TASK_DIR = package_folder("temporal_bench.lmms_eval_tasks.plugin")
+REGISTERED_TASK_DIRS = [PLUGIN_TASK_DIR]
 LM_EVAL_TASK_DIR = package_folder("temporal_bench.lm_eval_tasks")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Dict
 
 from temporal_bench.cli_style import command_parser
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import is_failed_response
+from temporal_bench.lmms_eval_tasks.plugin.failed_requests import is_failed_response
 
 
 def cache_database(path: Path) -> Path:

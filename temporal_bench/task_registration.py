@@ -10,7 +10,7 @@ The task folders need lmms-eval 0.7.3's YAML loading (a ``data_files`` path rela
 named by module path): the 0.7.2 release has neither, so there the tasks are not registered and the run says why.
 """
 
-from temporal_bench.paths import LMMS_EVAL_TASK_DIR
+from temporal_bench.paths import REGISTERED_TASK_DIRS
 
 OPT_OUT_ENV = "TEMPORAL_BENCH_NO_AUTO_TASKS"
 # a function of lmms_eval.utils -> what the task folders need it for (both came with lmms-eval 0.7.3)
@@ -42,8 +42,7 @@ def register() -> None:
 
     def initialize_tasks(self, include_path=None, include_defaults=True):
         paths = [include_path] if isinstance(include_path, str) else list(include_path or [])
-        if str(LMMS_EVAL_TASK_DIR) not in paths:
-            paths.append(str(LMMS_EVAL_TASK_DIR))
+        paths += [str(folder) for folder in REGISTERED_TASK_DIRS if str(folder) not in paths]
         return original(self, include_path=paths, include_defaults=include_defaults)
 
     initialize_tasks.adds_temporal_bench_tasks = True

@@ -4,8 +4,11 @@ use; the headline metrics are the tasks' own (lmms_eval_tasks/tempvs/metrics.py)
 
 from typing import Callable, Dict, List, Optional
 
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import accuracy, complete_mains, failed_count, gtstrict_rate, invalid_rate, judge, mt_acc, mt_given_gtstrict, ratio, served_count, unique_records
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.metrics import gtstrict_rate, mt_acc, mt_given_gtstrict, strict_mains
+from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import accuracy, judge, ratio, unique_records
 from temporal_bench.lmms_eval_tasks.tempvs.spec import SOURCES
+from temporal_bench.tempvs.record_reader import UNGROUNDED_MODES
 from temporal_bench.tempvs.task_tests import SUITE_TASK, metric_prefix, records_of_test, tests_in
 
 PAIRED_TYPES = ("after", "before", "then", "earlier", "implictpair")
@@ -18,6 +21,11 @@ AT_LEAST_K = {"mt1_two": (1,), "mt1_three": (1, 2), "ordering": (1, 2, 3, 4)}
 
 def _gt(records, source: Optional[str] = None) -> Optional[float]:
     return accuracy([r for r in unique_records(records) if r["kind"] == "grounding" and (source is None or r["source"] == source)])
+
+
+def complete_mains(records, source: Optional[str] = None) -> List[Dict]:
+    """The main questions whose grounding partners were all evaluated, GT_strict judged (with the task's fixes)."""
+    return [r for r in strict_mains(unique_records(records)) if source is None or r["source"] == source]
 
 
 def _gtstrict(records, source: Optional[str] = None) -> Optional[float]:
@@ -63,12 +71,28 @@ def grounding_count(records):
 
 
 def gt_missing_count(records):
-    """Main questions left out of GT_strict because grounding partners were not evaluated."""
-    return sum(r["partners"] is not None and not r["complete"] for r in judge(records))
+    """Main questions left out of GT_strict because grounding partners were not evaluated (a task that asks grounding questions)."""
+    return sum(r["mode"] not in UNGROUNDED_MODES and not r["complete"] for r in judge(unique_records(records)))
 
 
 def gt_unmatched_count(records):
-    return sum(r["unmatched"] for r in judge(records))
+    return sum(r["unmatched"] for r in judge(unique_records(records)))
+
+
+def invalid_rate(records):
+    """Share of evaluated questions (main and grounding) whose answer could not be parsed (UNK)."""
+    records = unique_records(records)
+    return ratio(sum(r["pred"] == UNK for r in records), len(records))
+
+
+def failed_count(records):
+    """Requests that failed or brought no response."""
+    return sum(r["failed"] for r in unique_records(records))
+
+
+def served_count(records):
+    """Grounding questions of the grounding tests answered by the distinct questions asked (the task ``tempvs``)."""
+    return sum(len(r.get("serves") or ()) for r in unique_records(records))
 
 
 # per-source and fine-grained keys (names chosen so no metric name contains another)

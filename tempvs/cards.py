@@ -44,17 +44,16 @@ class TempVSCards(BenchmarkCards):
         distance = record.get("event_distance", -1)
         return Facts(record["key"], f"{record['kind']} question", record["source"], _statement(record.get("statement_type") or ""), str(distance) if isinstance(distance, int) and distance >= 0 else "")
 
-    def images(self, doc: dict, thumbnails: Thumbnails) -> list[Thumb]:
+    def images(self, paths: list, config: dict, thumbnails: Thumbnails) -> list[Thumb]:
+        """The images the run logged for the question (lmms-eval names at most four of a doc's)."""
         from temporal_bench.lmms_eval_tasks.tempvs.utils import open_image
 
         def add(path, role, caption):
-            return thumbnails.add(path, role, caption, lambda: open_image(path, doc), path)
+            return thumbnails.add(path, role, caption, lambda: open_image(path, {"doc_key": path}), path)
 
-        if doc["visual"] == "separate":
-            return [add(path, "frame", f"image {i} of {len(doc['frames'])}") for i, path in enumerate(doc["frames"], 1)]
-        if doc["visual"] == "combined":
-            return [add(doc["image"], "strip", "the one combined image the model saw (frames left to right)")]
-        return []  # the blind variants show no image
+        if (config.get("metadata") or {}).get("visual", "combined") == "separate":
+            return [add(path, "frame", f"image {i} (of the first {len(paths)} the run logged)") for i, path in enumerate(paths, 1)]
+        return [add(path, "strip", "the one combined image the model saw (frames left to right)") for path in paths[:1]]
 
     def served(self, record: dict) -> Join | None:
         """A distinct grounding question of the task ``tempvs``: the grounding questions it answers."""

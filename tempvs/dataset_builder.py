@@ -1,14 +1,14 @@
 """``temporal-bench build-dataset tempvs``: the TempVS release converted by the task folder's converter
 (lmms_eval_tasks/tempvs/tempvs_to_hf.py: the question rows, the images once in ``images.zip``), with its dataset card."""
 
+import hashlib
 from pathlib import Path
 from typing import Dict
 
 from temporal_bench import __version__, converted_dataset
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import fingerprint
-from temporal_bench.lmms_eval_tasks.tempvs.docs import HUB_RELEASE
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import HUB_RELEASE, LocalRelease, find_root
 from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
-from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, convert, find_root
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, convert
 from temporal_bench.synthetic_data import is_synthetic, mark_synthetic
 
 RELEASE_ERROR = TempVSDataError  # what build() raises for a release it cannot read (build-dataset reports it in one line)
@@ -22,9 +22,7 @@ lmms-eval task folder `tempvs`: one row per question, every image once in `image
 Columns: `doc_key` (`<source>/<test>/<question_id>`), `kind` (`main` or `grounding`), `test` (mt1_two, mt1_three,
 mt2_event, mt2_caption, mt3_event, mt3_caption; gt_paired, gt_triple, gt_all, gt_all_story), `task_id` (the official
 task id), `source` (flintstones, pororo, vwp, vist), `img_seq_id`, `question_id`, `gt_option`, `answer`, `choices`,
-`prompt_standard`, `prompt_cot`, `prompt_blind`, `prompt_images_only` (each prompt mode's prompt as the official
-inference script builds it; empty where the mode does not apply), `image` (the combined strip) and `frames` (one image
-per event), `option_text`, `statement_type`, `event_distance`, `event_index`, `expected_partners`, `partners` (the
+`prompt` (as the official inference script builds it), `image` (the combined strip), `option_text`, `statement_type`, `event_distance`, `event_index`, `expected_partners`, `partners` (the
 question ids of a main question's grounding questions, as the official evaluation joins them) and `blind_correct`
 (how many of {blind} answered the question correctly; the text-only-LLM filter drops a question that two or more
 answered correctly; -1 where no filter applies). Rows with an invalid event (the official invalid-event filter) are
@@ -36,10 +34,18 @@ The licence of the original release applies ({release_hub}); this conversion add
 """
 
 
+def fingerprint(paths) -> str:
+    """The first 12 hex digits of a SHA-256 over the files' names and contents, in name order."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(p) for p in paths):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def build(release: Path, output: Path, command: str) -> Dict[str, str]:
     """Write the converted dataset of the release in ``release`` under ``output``; what it wrote -> its contents."""
     root = find_root(Path(release))
-    counts = convert(root, output)
+    counts = convert(root, output, LocalRelease(root))
     files = sorted((root / "benchmark_pkl").glob("*.pkl")) or sorted((root / "benchmark").glob("*"))
     provenance = {
         "source release": f"local folder {root}",

@@ -25,9 +25,10 @@ import random
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import mode_prompt
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import answer_letters
 from temporal_bench.lmms_eval_tasks.tempvs.spec import SOURCES, task_kind
-from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, prompt
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS
 from temporal_bench.synthetic_data import mark_synthetic
 from temporal_bench.tempvs import fixture_strings as strings
 
@@ -330,7 +331,7 @@ def blind_pred(row: Dict, task_id: str, model_index: int, correct: bool) -> str:
     gold = row["gt_option"][-1]
     letter = gold if correct else letters[(letters.index(gold) + 1) % len(letters)]
     if model_index == 0:  # Llama-3.1-8B base: the pipeline returns the prompt and the continuation
-        return prompt(row, task_id, "blind") + f"Option {letter}\n\nThe statement is: something else."
+        return mode_prompt(row, task_id, "blind") + f"Option {letter}\n\nThe statement is: something else."
     if model_index == 1:
         return "I cannot tell." if not correct and row["question_id"].endswith("1") else f"Option {letter}"
     return f"Option {letter}."

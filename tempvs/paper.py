@@ -15,6 +15,7 @@ from temporal_bench.tempvs.figures import FIGURES, SIZE_FIGURES
 from temporal_bench.tempvs.headline import SUMMARY
 from temporal_bench.tempvs.model_names import MODEL_NAMES
 from temporal_bench.tempvs.protocol_gaps import PROTOCOL_GAPS
+from temporal_bench.tempvs.record_reader import TempVSRecords
 from temporal_bench.tempvs.released_predictions import is_released_predictions
 
 
@@ -55,6 +56,7 @@ BENCHMARK = Benchmark(
     held_tests=_held_tests,
     task_labels={task: label for label, task in tables.TEMPVS_TESTS.values()},
     # how its runs are read
+    record_reader=TempVSRecords(),
     breakdown_metrics=breakdowns.breakdown_metrics,
     per_test_results=task_tests.per_test_results,
     per_test_records=task_tests.per_test_records,

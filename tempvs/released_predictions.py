@@ -28,11 +28,12 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.cli_style import command_parser
-from temporal_bench.lmms_eval_tasks.tempvs.docs import DATA_DIR_ENV, release_docs
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import extract
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import LocalRelease, find_root, release_question_rows
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import prepared_rows, with_settings
+from temporal_bench.lmms_eval_tasks.tempvs.docs import task_docs
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
-from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TEST_NAMES, TempVSDataError, doc_key
-from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import Release, find_root, read_rows
-from temporal_bench.runs.data_source import record_task_source
+from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TEST_NAMES, TempVSDataError, doc_key, task_kind
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
 
 try:
@@ -111,14 +112,16 @@ class PredictionRows:
         self.mismatches: Dict[str, RowMismatch] = {}
 
     def __call__(self, root: Path, source: str, task_id: str) -> List[Dict]:
+        if (source, task_id) not in self.files:  # the grounding questions of a text-only input, which asks none
+            return LocalRelease(root).rows(source, task_id)
         path = self.files[source, task_id]
-        rows = read_rows(path, source)
+        rows = LocalRelease(root).rows_of(path, source)
         for i, row in enumerate(rows):
             if "preds" not in row:
                 raise TempVSDataError(f"{path} row {i}: a prediction file needs 'preds'; found {sorted(row)}")
             self.outputs[doc_key(source, TEST_NAMES[task_id], row["question_id"])] = row["preds"]
         ours = [str(row["question_id"]) for row in rows]
-        theirs = [str(row["question_id"]) for row in Release(root).annotation_rows(root, source, task_id)]
+        theirs = [str(row["question_id"]) for row in LocalRelease(root).rows(source, task_id)]
         mismatch = RowMismatch(str(path.relative_to(root)), tuple(q for q in ours if q not in set(theirs)), tuple(q for q in theirs if q not in set(ours)))
         if (mismatch.only_in_predictions or mismatch.only_in_annotations) and mismatch.predictions not in self.mismatches:
             _log.warning(f"TempVS released predictions: {mismatch.describe()}")
@@ -179,9 +182,14 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined", sources: 
         if not kept:
             continue
         rows = PredictionRows(files)
-        docs = release_docs(root, [test], mode, "none", blind_filter=mode != "blind", sources=kept, read=rows)[0]
+        questions = release_question_rows(root, [test], ("standard", mode), mode == "blind", kept, read=rows).rows
+        docs = [{**doc, **with_settings(doc, mode, "none", fixes)} for doc in task_docs(prepared_rows(questions, mode, mode != "blind", kept), [test], False)]
         task = f"tempvs_{test}{suffix}"
-        records = [make_record(doc, rows.outputs[doc["doc_key"]], family, frozenset(fixes)) for doc in docs]
+
+        def parse(doc: Dict, text: str, _: str) -> str:  # the model's own branch, as the official evaluation picks it
+            return extract(text, task_kind(doc["task_id"]), doc["option_text"], cot=mode == "cot", family=family, fixes=frozenset(fixes))
+
+        records = [{**make_record(doc, rows.outputs[doc["doc_key"]], parse, ("generic",)), "mode": mode, "failed": False, **({"filter_kept": doc["filter_kept"]} if doc["filter_kept"] is not None else {})} for doc in docs]
         scored.tests.append((test, task, records))
         mismatches.update(rows.mismatches)
     scored.mismatches = list(mismatches.values())
@@ -208,12 +216,13 @@ def write_results(folder: Path, model: str, input_kind: str, scored: ScoredModel
     for _, task, records in scored.tests:
         samples = path.parent / SAMPLES_NAME.format(input=input_kind, task=task)
         samples.write_text("".join(json.dumps({"doc_id": i, "target": r["gold"], "gt_acc": r}, sort_keys=True) + "\n" for i, r in enumerate(records)), encoding="utf-8")
-    data = {"results": results_of(scored), "model_name": model, "config": {"model": RELEASED_PREDICTIONS_MODEL, "model_args": f"model={model},input={input_kind}", "data": str(root)}, "released_rows": [asdict(m) for m in scored.mismatches]}
-    # the folder scored, where a run records its data (so the report knows synthetic data and gives it no
-    # verdict); no fingerprint: the rows scored are the prediction files', not a task's questions
-    source = {"variable": DATA_DIR_ENV, "folder": str(find_root(Path(root)).resolve()), "outputs": "the release's scored model outputs"}
-    for task in data["results"]:
-        record_task_source(data, task, source)
+    # config.data: the release folder scored (where the report looks for the marker of synthetic data)
+    data = {
+        "results": results_of(scored),
+        "model_name": model,
+        "config": {"model": RELEASED_PREDICTIONS_MODEL, "model_args": f"model={model},input={input_kind}", "data": str(find_root(Path(root)).resolve())},
+        "released_rows": [asdict(m) for m in scored.mismatches],
+    }
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return path
 

@@ -39,7 +39,7 @@ from temporal_bench.lmms_eval_tasks.catbench import utils as catbench_hooks
 from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only as catbench_answer_only
 from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_json_answer
 from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
-from temporal_bench.lmms_eval_tasks.catbench_variants.utils import parse_nl_answer
+from temporal_bench.lmms_eval_tasks.plugin.catbench.utils import parse_nl_answer
 from temporal_bench.lmms_eval_tasks.isobench import utils as isobench_hooks
 from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import IsoBenchDataError
 from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_answer_only as isobench_answer_only

@@ -11,7 +11,7 @@ from temporal_bench.catbench.fixtures import write_fixture
 from temporal_bench.isobench import fixtures as isobench_fixtures
 from temporal_bench.lmms_eval_tasks.catbench import prompts as catbench_prompts
 from temporal_bench.lmms_eval_tasks.catbench.parsing import PARSERS as CATBENCH_PARSERS
-from temporal_bench.lmms_eval_tasks.catbench_variants.utils import doc_to_text_explain_nl, parse_nl_answer
+from temporal_bench.lmms_eval_tasks.plugin.catbench.utils import doc_to_text_explain_nl, parse_nl_answer
 from temporal_bench.lmms_eval_tasks.isobench import prompts as isobench_prompts
 from temporal_bench.lmms_eval_tasks.isobench.parsing import PARSERS as ISOBENCH_PARSERS
 from temporal_bench.models.answer_format import as_requested

@@ -6,8 +6,8 @@ from temporal_bench.catbench.fixtures import write_fixture
 from temporal_bench.lm_eval_tasks.catbench.utils import custom_dataset, vote_each_doc
 from temporal_bench.lmms_eval_tasks.catbench import prompts
 from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
-from temporal_bench.lmms_eval_tasks.catbench_variants import fewshot
-from temporal_bench.lmms_eval_tasks.catbench_variants.utils import majority_vote, process_docs_catbench_fewshot
+from temporal_bench.lmms_eval_tasks.plugin.catbench import fewshot
+from temporal_bench.lmms_eval_tasks.plugin.catbench.utils import majority_vote, process_docs_catbench_fewshot
 from tests.task_docs import catbench_split as load_split
 
 

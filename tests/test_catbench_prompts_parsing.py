@@ -4,7 +4,7 @@ import pytest
 
 from temporal_bench.lmms_eval_tasks.catbench import prompts
 from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only, parse_json_answer
-from temporal_bench.lmms_eval_tasks.catbench_variants.utils import doc_to_text_explain_nl, parse_nl_answer
+from temporal_bench.lmms_eval_tasks.plugin.catbench.utils import doc_to_text_explain_nl, parse_nl_answer
 
 DOC = {"title": "toast", "steps": ["Slice bread.", "Toast it."], "question": "Must Step 1 happen before Step 2?"}
 PROC = "1. Slice bread.\n2. Toast it."

@@ -14,8 +14,8 @@ import sqlite3
 
 import pytest
 
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.failed_requests import is_failed_response
-from temporal_bench.lmms_eval_tasks.catbench_variants.utils import majority_vote
+from temporal_bench.lmms_eval_tasks.plugin.failed_requests import is_failed_response
+from temporal_bench.lmms_eval_tasks.plugin.catbench.utils import majority_vote
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import gt_acc, make_record
 from temporal_bench.response_cache import forget_failed
 from tests.api_backends.mock_server import MockServer, Outcome, refused_url, scripted

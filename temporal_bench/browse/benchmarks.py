@@ -72,7 +72,8 @@ class BenchmarkCards:
         """Cards of a task are shown by this key (stable: then in logged order)."""
         return 0
 
-    def images(self, doc: dict, thumbnails: Thumbnails) -> list[Thumb]:
+    def images(self, paths: list, config: dict, thumbnails: Thumbnails) -> list[Thumb]:
+        """The thumbnails of the image files a question's logged sample names (``config``: its task's)."""
         return []
 
     def served(self, record: dict) -> Join | None:

@@ -2,13 +2,11 @@
 how that answer was scored.
 
 The runs and their samples files are found by the run reader
-(:func:`temporal_bench.runs.logged.find_runs`), as for every command. The prompt, the raw response and the per-doc
-record (parsed answer, gold answer, join keys) are in every logged sample; the images are not
-(lmms-eval logs no doc), so for a benchmark with images each task is rebuilt through the harness,
-as re-scoring does, and its docs are matched back by ``doc_id`` and checked against the logged
-target. A task that cannot be rebuilt (its data is not reachable) still gets its cards, each with
-a placeholder naming the reason. A task of a run made with ``--limit`` is marked partial, and a task
-that several results files hold is shown once per file, under names that tell them apart.
+(:func:`temporal_bench.runs.logged.find_runs`), as for every command. The prompt, the raw response, the per-doc
+record (parsed answer, gold answer, join keys; as the report reads it, temporal_bench/runs/records.py) and the image
+files the doc named (lmms-eval's ``input_media``: at most four) are in every logged sample; an image that cannot be
+opened now gets a placeholder naming it. A task of a run made with ``--limit`` is marked partial, and a task that
+several results files hold is shown once per file, under names that tell them apart.
 
 ``--tasks`` limits the page to some tasks (:func:`temporal_bench.runs.logged.named_tasks`), by their names or by the
 names of the tests a task holds (the TempVS task ``tempvs``: ``tempvs_mt1_two`` ...).
@@ -27,12 +25,11 @@ from temporal_bench.browse.benchmarks import BenchmarkCards as Benchmark
 from temporal_bench.browse.benchmarks import Facts, Join
 from temporal_bench.browse.benchmarks import cards_of as benchmark_of
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
-from temporal_bench.rescore.errors import RescoreError
-from temporal_bench.rescore.harnesses import quiet_harness_logs, rebuilt_tasks
-from temporal_bench.runs.files import logged_filter_names, read_samples
+from temporal_bench.runs.data_read import logged_prompt
+from temporal_bench.runs.files import logged_filter_names
 from temporal_bench.runs.limits import partial_limit
-from temporal_bench.runs.logged import LoggedRun, model_runs, select_tasks
-from temporal_bench.runs.records import RecordsError
+from temporal_bench.runs.logged import LoggedRun, select_tasks
+from temporal_bench.runs.records import RecordsError, read_record
 
 
 @dataclass
@@ -57,7 +54,6 @@ class TaskCards:
     task: str
     benchmark: Benchmark
     cards: list[Card]
-    docs_problem: str = ""  # why the task's docs (its images) could not be found
     label: str = ""  # the task's name on the page (task_label)
     shown_in_part: str = ""  # why only some of its cards are on the page (empty: all are)
 
@@ -66,17 +62,6 @@ def _texts(value: Any) -> list[str]:
     if isinstance(value, list):
         return [text for item in value for text in _texts(item)]
     return [] if value is None else [str(value)]
-
-
-def logged_prompt(line: dict) -> str:
-    """lmms-eval logs the prompt as ``input``, lm-eval as the request's first argument."""
-    if "input" in line:
-        return str(line["input"])
-    arguments = line.get("arguments")
-    if isinstance(arguments, dict) and arguments:
-        first = next(iter(arguments.values()))
-        return str(first.get("arg_0", "")) if isinstance(first, dict) else str(first)
-    return "\n".join(_texts(arguments))
 
 
 def filter_names(run: LoggedRun, task: str, lines: list[dict]) -> list[str]:
@@ -88,29 +73,12 @@ def filter_names(run: LoggedRun, task: str, lines: list[dict]) -> list[str]:
     return logged_filter_names(names, lines)
 
 
-def _record(task: str, line: dict) -> tuple[Benchmark, dict]:
-    for value in line.values():
-        benchmark = benchmark_of(value)
-        if benchmark:
-            return benchmark, value
+def _record(task: str, line: dict, record: dict | None) -> Benchmark:
+    benchmark = benchmark_of(record)
+    if benchmark:
+        return benchmark
     titles = ", ".join(b.title for b in benchmarks.all_benchmarks() if b.cards)
     raise RecordsError(f"task {task!r}: its logged sample of doc {line.get('doc_id')} holds no per-doc record of {titles}; browse shows the tasks of these benchmarks only")
-
-
-def task_docs(run: LoggedRun, task: str, lines: list[dict]) -> tuple[dict[int, dict] | None, str]:
-    """The docs of ``task`` by ``doc_id``, rebuilt through the harness (lm-eval logs them itself),
-    or None and the reason they cannot be had."""
-    if all(isinstance(line.get("doc"), dict) for line in lines):
-        return {line["doc_id"]: line["doc"] for line in lines}, ""
-    if not model_runs([run]):  # the settings a task would be rebuilt with are a run's: a release's outputs record none
-        return None, f"{run.results_path} holds a release's scored outputs, which record no task settings to rebuild {task}'s docs with"
-    try:
-        with quiet_harness_logs():
-            rebuilt = rebuilt_tasks(run, [task])[task]
-            docs = rebuilt.eval_docs
-    except RescoreError as error:
-        return None, str(error)
-    return {line["doc_id"]: docs[line["doc_id"]] for line in lines if line["doc_id"] < len(docs) and str(rebuilt.doc_to_target(docs[line["doc_id"]])) == line["target"]}, ""
 
 
 def task_label(run: LoggedRun, task: str, shared: bool) -> str:
@@ -122,29 +90,24 @@ def task_label(run: LoggedRun, task: str, shared: bool) -> str:
 
 
 def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int, label: str = "") -> TaskCards:
-    lines = read_samples(run.samples[task])
+    lines = run.lines(task)
     if not lines:
         raise RecordsError(f"{run.samples[task]}: no logged samples")
-    benchmark = _record(task, lines[0])[0]
-    docs, problem = task_docs(run, task, lines) if benchmark.has_images else ({}, "")
+    config, model_config = run.task_config(task), run.data.get("config") or {}
     cards = []
     for number, (line, filter_name) in enumerate(zip(lines, filter_names(run, task, lines)), first_id):
-        _, record = _record(task, line)
+        record = read_record(task, line, config, model_config)
+        benchmark = _record(task, line, record)
         card = Card(
             f"c{number}", label or task, filter_name, benchmark, record, benchmark.facts(record), benchmark.status(record), logged_prompt(line), _texts(line.get("resps", line.get("filtered_resps"))), _texts(line.get("filtered_resps"))
         )
         if benchmark.has_images:
-            doc = docs.get(line["doc_id"]) if docs is not None else None
-            if doc is None:
-                reason = problem or (f"doc {line['doc_id']} of the data found now is not the run's (logged target {line['target']!r}); give browse the run's data")
-                card.images = [thumbnails.note_missing("", f"the images of {task} doc {line['doc_id']}", reason)]
-            else:
-                card.images = benchmark.images(doc, thumbnails)
+            card.images = benchmark.images([path for path in line.get("input_media") or [] if isinstance(path, str)], config, thumbnails)
         card.joins += [join for join in [benchmark.served(record)] if join]
         cards.append(card)
     cards.sort(key=lambda card: benchmark.order(card.record))
     _join(benchmark, cards)
-    return TaskCards(run, task, benchmark, cards, problem, label or task)
+    return TaskCards(run, task, benchmark, cards, label or task)
 
 
 def _join(benchmark: Benchmark, cards: list[Card]) -> None:

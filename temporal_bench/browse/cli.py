@@ -11,10 +11,7 @@ from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, figure_tasks,
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
 from temporal_bench.cli_style import CommandParser, command_parser
-from temporal_bench.data_locations import data_locations, parse_locations
-from temporal_bench.rescore.errors import RescoreError
-from temporal_bench.runs.data_source import data_locations_of
-from temporal_bench.runs.logged import RunReadError, find_runs, named_tasks
+from temporal_bench.runs.logged import RunReadError, find_runs
 
 DEFAULT_NAME = "browse.html"
 
@@ -22,8 +19,8 @@ DEFAULT_NAME = "browse.html"
 def write_page(path: str | Path, output: Path | None = None, widths: dict[str, int] | None = None, examples: str | None = None, count: int = DEFAULT_COUNT, wanted: Sequence[str] = ()) -> tuple[Path, list[str]]:
     """Write the page of the run(s) under ``path`` (default: ``<path>/browse.html``, ``browse-<examples>.html``
     with ``examples``); returns its path and the notes that the page shows too: on its runs (partial
-    runs, a task in several results files, a task shown in part) and on the images not found. The
-    data the run read must be reachable as it was (``TEMPVS_DATA_DIR``, ...) for its images.
+    runs, a task in several results files, a task shown in part) and on the images not found (the image files
+    the run's samples name, read where they are now).
     ``examples``: only the cards of that paper figure (:data:`FIGURES`); ``wanted``: only these
     tasks (``--tasks``, :func:`temporal_bench.runs.logged.named_tasks`)."""
     path = Path(path)
@@ -56,19 +53,10 @@ def build_parser() -> CommandParser:
         ["temporal-bench browse out/ --tasks tempvs_mt1_two --output mt1_two.html"],
         "The page needs no server and no network; it shows a run made with --log_samples, with filters: per "
         "question the images the model saw, the prompt, the raw response, the parsed and the gold answer. Images "
-        "are re-read from the run's data: the folders its results JSON records, unless --data or the environment "
-        "gives another.",
+        "are read from the files the run's samples name.",
     )
     parser.add_argument("path", type=Path, metavar="RUN_DIR", help="the run's --output_path folder (searched recursively) or one results JSON")
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help=f"the HTML file to write (default: {DEFAULT_NAME} in the run folder)")
-    parser.add_argument(
-        "--data",
-        action="append",
-        default=[],
-        aliases=["--set"],
-        metavar="NAME=FOLDER",
-        help="where to load a benchmark's data from (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs (default: the environment's variable, else the folder the run recorded)",
-    )
     parser.add_argument(
         "--tasks",
         action="append",
@@ -94,13 +82,8 @@ def main_browse(argv: Sequence[str] | None = None) -> int:
     widths = {role: getattr(args, f"{role}_width") for role in WIDTHS}
     wanted = [task for item in args.tasks for task in item.split(",") if task]
     try:
-        runs = find_runs(args.path)
-        locations = data_locations_of(runs, parse_locations(args.data), "--data", named_tasks(runs, wanted))
-        for note in locations.notes:  # a missing folder too: its cards name the error in place of the images
-            print(f"temporal-bench browse: data: {note}", file=sys.stderr)
-        with data_locations(locations.assignments):
-            output, notes = write_page(args.path, args.output, widths, args.examples, args.examples_count, wanted)
-    except (RescoreError, FileNotFoundError, ValueError) as error:
+        output, notes = write_page(args.path, args.output, widths, args.examples, args.examples_count, wanted)
+    except (FileNotFoundError, ValueError) as error:
         parser.error(str(error))
     for note in notes:
         print(f"note: {note}")

@@ -1,5 +1,4 @@
-"""What the export says about one benchmark beyond its code: the paper, the data upstream reads, and the lines of its
-task folder that upstream has otherwise.
+"""What the export says about one benchmark beyond its code: the paper and the data upstream reads.
 
 Each benchmark keeps its facts in its own folder (``temporal_bench.<benchmark>.upstream``, named by the
 registry's ``Benchmark.upstream``), so adding a benchmark to the export touches that folder only.
@@ -15,22 +14,10 @@ from temporal_bench.published import list_tables, load_table
 
 
 @dataclass(frozen=True)
-class Substitution:
-    """Text of one file of the task folder that the upstream folder holds otherwise: the export's only change
-    besides the import prefix, declared here and checked to occur exactly once."""
-
-    file: str
-    ours: str
-    upstream: str
-    why: str  # said in the pull request's description
-
-
-@dataclass(frozen=True)
 class UpstreamFacts:
     summary: str  # what is asked, one paragraph
     hub_dataset: str  # the dataset the upstream YAMLs name in dataset_path
     build_command: Optional[str]  # how that dataset is made from the official release (None: it is the release)
-    substitutions: Tuple[Substitution, ...]
     bibtex: str  # the paper's BibTeX entry, for the pull request's description
 
 

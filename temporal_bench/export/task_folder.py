@@ -2,10 +2,9 @@
 ``<output>/lmms_eval/tasks/<benchmark>/``, of the shared helpers its modules import as
 ``<output>/lmms_eval/tasks/_task_utils/temporal_reasoning/``, and of its tests as ``<output>/test/eval/``.
 
-The copy changes the import prefix (``temporal_bench.lmms_eval_tasks.`` -> ``lmms_eval.tasks.``) and the lines the
-benchmark declares (:class:`temporal_bench.export.facts.Substitution`: its data route), nothing else; it leaves
-out the package's one-row placeholder and the ``__init__.py`` files lmms-eval's folders do without. A copied text
-that still names this package is an error.
+The copy changes the import prefix (``temporal_bench.lmms_eval_tasks.`` -> ``lmms_eval.tasks.``), nothing else; it
+leaves out the ``__init__.py`` files lmms-eval's folders do without. A copied text that names this package, its
+commands, documents, folders or data variables (:data:`PACKAGE_WORDS`) is an error.
 """
 
 import ast
@@ -18,7 +17,7 @@ from typing import Dict, List, Sequence
 
 from temporal_bench import benchmarks
 from temporal_bench.export.errors import ExportError
-from temporal_bench.export.facts import Substitution, exportable, facts_of
+from temporal_bench.export.facts import exportable
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 
 UPSTREAM_TASKS_DIR = Path("lmms_eval") / "tasks"
@@ -27,9 +26,14 @@ SOURCE_PREFIX, UPSTREAM_PREFIX = "temporal_bench.lmms_eval_tasks.", "lmms_eval.t
 SHARED_MODULES = SOURCE_PREFIX + "_task_utils.temporal_reasoning."
 SHARED_FOLDER = Path("_task_utils") / "temporal_reasoning"
 SOURCE_TESTS = Path(__file__).resolve().parents[2] / "tests" / "upstream"  # test_<benchmark>_tasks.py, in upstream's test/ style
-LEFT_OUT = ("placeholder.jsonl", "__init__.py")
-# what an upstream reader cannot follow: this package's name, its commands and its documentation
-_OURS = re.compile(r"temporal_bench|temporal-bench|lmms_eval_temporal_bench|docs/[\w/]+\.md")
+LEFT_OUT = ("__init__.py",)
+# what an upstream reader cannot follow: this package's name, its commands, documents, folders, data variables and
+# the words it uses for itself and its tooling
+PACKAGE_WORDS = re.compile(
+    r"temporal_bench|temporal-bench|lmms_eval_temporal_bench|docs/[\w/]+\.md|\bplugin\b|placeholder|this package|\bours?\b|lm-eval\b|--metadata|the report\b"
+    r"|\bcompare\b|\brescore\b|\bbrowse\b|\bdemo\b|utils/|_variants|_DATA_DIR|\bfixtures?\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -41,18 +45,13 @@ class ExportedFolder:
     tests: Dict[str, str]  # its upstream test files: file name -> text
 
 
-def upstream_text(text: str, substitutions: Sequence[Substitution] = (), where: str = "") -> str:
-    """``text`` as upstream holds it: each declared substitution (its text must occur exactly once), then the prefix."""
-    for substitution in substitutions:
-        count = text.count(substitution.ours)
-        if count != 1:
-            raise ExportError(f"{where}: the declared substitution ({substitution.why}) expects its text once, found {count} times")
-        text = text.replace(substitution.ours, substitution.upstream)
+def upstream_text(text: str) -> str:
+    """``text`` as upstream holds it: the import prefix renamed."""
     return text.replace(SOURCE_PREFIX, UPSTREAM_PREFIX)
 
 
 def _checked(name: str, text: str) -> str:
-    found = [f"{name}:{number}: {match.group(0)}" for number, line in enumerate(text.splitlines(), 1) for match in _OURS.finditer(line)]
+    found = [f"{name}:{number}: {match.group(0)}" for number, line in enumerate(text.splitlines(), 1) for match in PACKAGE_WORDS.finditer(line)]
     if found:
         raise ExportError("the exported text names this package or its documentation: " + "; ".join(found[:5]))
     return text
@@ -63,15 +62,8 @@ def source_folder(name: str) -> Path:
     return Path(benchmark.task_folder) if benchmark.task_folder else LMMS_EVAL_TASK_DIR / name
 
 
-def _copied(folder: Path, substitutions: Sequence[Substitution]) -> Dict[str, str]:
-    unknown = {s.file for s in substitutions} - {path.name for path in folder.iterdir()}
-    if unknown:
-        raise ExportError(f"{folder}: declared substitutions of files it does not have: {', '.join(sorted(unknown))}")
-    files = {}
-    for path in sorted(p for p in folder.iterdir() if p.is_file() and p.name not in LEFT_OUT):
-        mine = [s for s in substitutions if s.file == path.name]
-        files[path.name] = _checked(path.name, upstream_text(path.read_text(encoding="utf-8"), mine, str(path)))
-    return files
+def _copied(folder: Path) -> Dict[str, str]:
+    return {path.name: _checked(path.name, upstream_text(path.read_text(encoding="utf-8"))) for path in sorted(p for p in folder.iterdir() if p.is_file() and p.name not in LEFT_OUT)}
 
 
 def shared_modules(texts: Sequence[str]) -> Dict[str, str]:
@@ -97,8 +89,7 @@ def _shared_source(name: str) -> Path:
 
 def planned(name: str) -> ExportedFolder:
     """``name``'s folder as it will be written (nothing written yet)."""
-    facts = facts_of(benchmarks.get(name))
-    files = _copied(source_folder(name), facts.substitutions)
+    files = _copied(source_folder(name))
     test = SOURCE_TESTS / f"test_{name}_tasks.py"
     tests = {test.name: _checked(test.name, upstream_text(test.read_text(encoding="utf-8")))} if test.is_file() else {}
     shared = shared_modules([text for file, text in {**files, **tests}.items() if file.endswith(".py")])

@@ -16,7 +16,7 @@ from temporal_bench.report.layouts import LAYOUTS, Layout
 from temporal_bench.report.model_size import parse_param_counts, sizes_of
 from temporal_bench.report.render import layouts_for, render_breakdowns, render_report
 from temporal_bench.report.reproduction import DEFAULT_TOLERANCES, parse_tolerances
-from temporal_bench.runs.data_source import data_differences
+from temporal_bench.runs.data_read import data_differences
 from temporal_bench.runs.results import Run, load_runs
 
 

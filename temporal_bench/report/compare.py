@@ -24,10 +24,10 @@ from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.cli import emit
 from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, joined, stacked
 from temporal_bench.report.paired_test import ALPHA, DRAWS, PairedTest, holm, paired_tests
-from temporal_bench.runs.data_source import data_differences, task_source
+from temporal_bench.runs.data_read import data_differences
 from temporal_bench.runs.limits import partial_limit
 from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
-from temporal_bench.runs.records import RecordsError, per_test_records, task_records
+from temporal_bench.runs.records import RecordsError, per_test_records, task_data, task_records
 from temporal_bench.runs.results import run_label
 
 RUNS = ("run A", "run B")
@@ -172,10 +172,10 @@ def single_run(path: Path) -> LoggedRun:
 
 
 def data_check(run_a: LoggedRun, run_b: LoggedRun, allow_different_data: bool = False) -> tuple[dict[str, str], list[str]]:
-    """The tasks both runs have whose recorded data differ (a line naming both sources each; raises
-    :class:`DifferentData` unless ``allow_different_data``), and notes on tasks whose data a run did not record."""
+    """The tasks both runs have that read different data (a line naming both each; raises :class:`DifferentData` unless
+    ``allow_different_data``), and notes on tasks whose data a run cannot tell (no samples)."""
     shared = sorted(set(run_a.tasks) & set(run_b.tasks))
-    differ, unknown = data_differences({task: {name: task_source(run.data, task) for name, run in zip(RUNS, (run_a, run_b))} for task in shared})
+    differ, unknown = data_differences({task: {name: task_data(run, task) for name, run in zip(RUNS, (run_a, run_b))} for task in shared})
     if differ and not allow_different_data:
         raise DifferentData(
             "the runs read different data, so their answers are not comparable: " + " | ".join(differ.values()) + " (compare runs on the same data, or pass --allow-different-data to compare the questions of the same id anyway)"

@@ -10,7 +10,7 @@ from temporal_bench.published import load_table, parse_flags
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.intervals import cell_interval, clustering_note
 from temporal_bench.report.layouts import Column, Layout, Setting
-from temporal_bench.runs.data_source import count_difference, source_is_synthetic
+from temporal_bench.runs.data_read import count_difference
 from temporal_bench.runs.limits import Limit
 from temporal_bench.runs.results import Run
 
@@ -53,10 +53,10 @@ class TableRow:
 
 def data_notes(run: Run, task: str) -> list[tuple[str, str, str]]:
     """(mark, task, how) for data of ``task`` that is not the benchmark's release: synthetic, or of other counts."""
-    source = run.data_sources.get(task)
-    if source_is_synthetic(source):
+    read = run.data_sources.get(task)
+    if read is not None and read.synthetic:
         return [("synthetic data", task, "read synthetic data (generated in the benchmark's layout, not its release)")]
-    difference = count_difference(source)
+    difference = count_difference(task, read, run.configs.get(task) or {}) if read is not None else None
     return [("not the release's data", task, f"{difference}: a subset or another copy of the data")] if difference else []
 
 

@@ -31,9 +31,8 @@ under the run's recorded settings, whatever its YAML says now, with ``--set key=
 * lm-eval: the recorded ``metadata`` (the YAML's, ``--metadata`` and the model arguments, as lm-eval
   merged them) goes to the TaskManager with ``--set`` on top, as ``--metadata`` would.
 
-The docs are loaded from the data the run recorded (its ``data_source``, temporal_bench/runs/data_source.py) unless
-``--data`` or the environment names another folder; a task whose data now has another fingerprint
-is re-scored with a warning, and ``--write-results`` records the data it was re-scored on.
+The docs are loaded from the folder ``--data`` or the environment names, else the release folder above the images the
+run read (temporal_bench/data_locations.py); a doc whose gold answer is not the logged one is refused.
 
 The runs, their samples and recorded settings are read by temporal_bench/runs; here:
 

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from temporal_bench.cli_style import CommandParser, command_parser
-from temporal_bench.data_locations import data_locations, parse_locations
+from temporal_bench.data_locations import data_locations, data_locations_of, parse_locations
 from temporal_bench.rescore.errors import RescoreError
 from temporal_bench.rescore.harnesses import quiet_harness_logs
-from temporal_bench.rescore.output import data_warnings, render_csv, render_markdown, write_results, yaml_warnings
+from temporal_bench.rescore.output import render_csv, render_markdown, write_results, yaml_warnings
 from temporal_bench.rescore.scoring import rescore
 from temporal_bench.rescore.settings import parse_settings
-from temporal_bench.runs.data_source import data_locations_of
 from temporal_bench.runs.logged import find_runs, named_tasks
+from temporal_bench.runs.records import task_data
 
 
 def build_parser() -> CommandParser:
@@ -39,7 +39,11 @@ def build_parser() -> CommandParser:
         help="a task setting (a key of the task YAMLs' metadata) to re-score with instead of the run's, for every re-scored task that has it (repeatable), e.g. fixes=extraction (default: the settings the run recorded)",
     )
     parser.add_argument(
-        "--data", action="append", default=[], metavar="NAME=FOLDER", help="where to load a benchmark's data from (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs (default: the environment's variable, else the folder the run recorded)"
+        "--data",
+        action="append",
+        default=[],
+        metavar="NAME=FOLDER",
+        help="where to load a benchmark's data from (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs (default: the environment's variable, else the release folder above the images the run read)",
     )
     parser.add_argument("--format", choices=["markdown", "csv"], default="markdown", help="output format (default: %(default)s)")
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the table here instead of standard output (default: standard output)")
@@ -58,16 +62,15 @@ def main_rescore(argv: Sequence[str] | None = None) -> int:
             raise RescoreError(f"no lmms-eval or lm-eval results file under {args.path}")
         if args.write_results and len(runs) > 1:
             raise RescoreError(f"--write-results takes one run; {args.path} holds {len(runs)}: " + ", ".join(str(r.results_path) for r in runs))
-        locations = data_locations_of(runs, parse_locations(args.data), "--data", named_tasks(runs, wanted))
+        named = named_tasks(runs, wanted)
+        locations = data_locations_of({task: task_data(run, task) for run in runs for task in run.tasks if not named or task in named}, parse_locations(args.data), "--data")
         for note in locations.notes:
             print(f"temporal-bench rescore: data: {note}", file=sys.stderr)
-        if locations.missing:
-            raise RescoreError("; ".join(locations.missing))
         with data_locations(locations.assignments), quiet_harness_logs():
             done = rescore(runs, wanted, values)
     except (RescoreError, FileNotFoundError, ValueError) as exc:
         parser.error(str(exc))
-    for warning in data_warnings(done) + yaml_warnings(done):
+    for warning in yaml_warnings(done):
         print(f"temporal-bench rescore: {warning}", file=sys.stderr)
     text = render_markdown(done) if args.format == "markdown" else render_csv(done)
     if args.output:

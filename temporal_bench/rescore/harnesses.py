@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import DataErrorExit
-from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
+from temporal_bench.lmms_eval_tasks.plugin.data_routes import DataErrorExit
+from temporal_bench.paths import LM_EVAL_TASK_DIR, REGISTERED_TASK_DIRS
 from temporal_bench.rescore.errors import RescoreError, TaskBuildError
 from temporal_bench.rescore.settings import ABSENT, TaskSettings
 from temporal_bench.runs.files import LM_EVAL_FILES, LMMS_EVAL_FILES, logged_filter_names
@@ -68,7 +68,7 @@ class LmmsEval:
         from lmms_eval.tasks import TaskManager
 
         if run.task_manager is None:
-            include = [str(LMMS_EVAL_TASK_DIR)] + [p for p in [(run.cli_args or {}).get("include_path")] if p]
+            include = [str(folder) for folder in REGISTERED_TASK_DIRS] + [p for p in [(run.cli_args or {}).get("include_path")] if p]
             # Indexing lmms-eval's ~2,000 built-in tasks takes seconds: only when a task is not in the
             # task folders (built-ins would win a name clash, but ours are prefixed so that none clash).
             manager = TaskManager("WARNING", include_path=include, include_defaults=False, model_name=run.model)

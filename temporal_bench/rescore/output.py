@@ -45,11 +45,6 @@ def yaml_warnings(done: Sequence[RunRescore]) -> list[str]:
     return [f"{task.task}: warning: its YAML now sets `{k}` = {_setting(now)}; re-scored with the run's {_setting(old)}" for task in _tasks(done) for k, (old, now) in task.settings.yaml_differs.items()]
 
 
-def data_warnings(done: Sequence[RunRescore]) -> list[str]:
-    """One line per task re-scored on data other than the run's (another fingerprint)."""
-    return [f"{task.data_note}; re-scored on the data found now" for task in _tasks(done) if task.data_note]
-
-
 def settings_notes(done: Sequence[RunRescore]) -> list[str]:
     """One line per setting re-scored otherwise than the run (``--set``), then the YAML warnings."""
     return [f"{task.task}: `{k}` = {_setting(new)} (--set; the run had {_setting(old)})" for task in _tasks(done) for k, (old, new) in task.settings.changed.items()] + yaml_warnings(done)
@@ -60,8 +55,6 @@ def render_markdown(done: Sequence[RunRescore]) -> str:
     out = ["Settings: each task's as the run recorded them" + (", except:" if notes else "."), ""]
     if notes:
         out += [f"- {note}" for note in notes] + [""]
-    warnings = data_warnings(done)
-    out += [f"Data: {warning}" for warning in warnings] + ([""] if warnings else [])
     for item in done:
         out += [f"# Re-scored {item.run.results_path} ({item.run.harness.name})", ""]
         for task in item.tasks:
@@ -99,7 +92,7 @@ def render_csv(done: Sequence[RunRescore]) -> str:
 
 def write_results(item: RunRescore, path: Path) -> None:
     """The run's results JSON with the re-scored tasks replaced (standard errors are not recomputed:
-    N/A; their ``data_source`` is the data they were re-scored on), their configs' ``metadata`` holding the settings
+    N/A), their configs' ``metadata`` holding the settings
     they were re-scored with, and a ``rescore`` entry naming the source and the settings changed by ``--set``."""
     data = copy.deepcopy(item.run.data)
     for task in item.tasks:

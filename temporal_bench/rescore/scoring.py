@@ -14,10 +14,8 @@ from temporal_bench.rescore.errors import DATA_HINT, RescoreError, TaskBuildErro
 from temporal_bench.rescore.harnesses import harness_of
 from temporal_bench.rescore.settings import TaskSettings, shown_value
 from temporal_bench.runs.breakdowns import breakdown_function
-from temporal_bench.runs.data_source import DATA_SOURCE_KEY, data_change, task_source
-from temporal_bench.runs.files import read_samples
 from temporal_bench.runs.logged import LoggedRun, select_tasks
-from temporal_bench.runs.records import doc_record
+from temporal_bench.runs.records import read_record
 
 STDERR_KEY = re.compile(r"_stderr(_clt|_clustered)?$")
 
@@ -68,8 +66,6 @@ class TaskRescore:
     rows: list[MetricRow]
     values: dict[str, Any]  # everything the harness's aggregation returned
     settings: TaskSettings
-    data_source: dict | None  # the data the docs were rebuilt from (None: not recorded)
-    data_note: str | None  # set when that is not the data the run read
     # the breakdown keys the report computes from the per-doc records (temporal_bench/runs/breakdowns.py)
     # that the results table does not hold, from the logged records and from the re-scored ones
     breakdowns: list[MetricRow] = field(default_factory=list)
@@ -80,7 +76,7 @@ def rescore_task(run: LoggedRun, name: str, task, settings: TaskSettings) -> Tas
     output_type = task.config.output_type
     if output_type != "generate_until":
         raise RescoreError(f"task {name!r}: re-scoring supports generate_until tasks, not {output_type}")
-    lines = read_samples(run.samples[name])
+    lines = run.lines(name)
     docs = harness.docs(task, run)
     for line in lines:
         doc_id = line["doc_id"]
@@ -96,16 +92,15 @@ def rescore_task(run: LoggedRun, name: str, task, settings: TaskSettings) -> Tas
             sample_metrics[metric, key].append(value)
         logged = {m: harness.as_logged(v) for m, v in metrics.items()}
         changed_docs += any(values_differ(v, line.get(m)) for m, v in logged.items())
-        records.append((doc_record(line), doc_record(logged)))
+        config, model_config = run.task_config(name), run.data.get("config") or {}
+        records.append((read_record(name, line, config, model_config), read_record(name, {**line, **logged}, config, model_config)))
     values = harness.aggregate(name, task, sample_metrics)
-    # the data each side read is compared apart (data_change), not as a metric
-    rescored = {f"{metric},{key}": values.get(f"{metric},{key}") for metric, key in sample_metrics if metric != DATA_SOURCE_KEY}
-    original = {k: v for k, v in run.data["results"].get(name, {}).items() if "," in k and not STDERR_KEY.search(k.partition(",")[0]) and k.partition(",")[0] != DATA_SOURCE_KEY}
+    rescored = {f"{metric},{key}": values.get(f"{metric},{key}") for metric, key in sample_metrics}
+    original = {k: v for k, v in run.data["results"].get(name, {}).items() if "," in k and not STDERR_KEY.search(k.partition(",")[0])}
     rows = [MetricRow(k, original.get(k), rescored.get(k)) for k in dict.fromkeys([*rescored, *original])]
     filter_name = next(iter(sample_metrics), ("", "none"))[1]
     breakdowns = [row for row in breakdown_rows(name, records, filter_name) if row.key not in {r.key for r in rows}]
-    rebuilt = next((doc.get("data_source") for doc in docs), None)
-    return TaskRescore(name, len(lines), changed_docs, rows, values, settings, rebuilt, data_change(name, task_source(run.data, name), rebuilt), breakdowns)
+    return TaskRescore(name, len(lines), changed_docs, rows, values, settings, breakdowns)
 
 
 def breakdown_rows(task: str, records: list[tuple[dict | None, dict | None]], filter_name: str) -> list[MetricRow]:

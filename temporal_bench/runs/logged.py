@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from temporal_bench import benchmarks
-from temporal_bench.runs.files import HARNESS_FILES, HarnessFiles, find_result_files
+from temporal_bench.runs.files import HARNESS_FILES, HarnessFiles, find_result_files, read_samples
 
 
 class RunReadError(ValueError):
@@ -30,6 +30,13 @@ class LoggedRun:
     data: dict
     samples: dict[str, Path]
     task_manager: Any = None  # the harness's TaskManager, kept by temporal_bench/rescore once it rebuilt the run's tasks
+    _lines: dict[str, list[dict]] = field(default_factory=dict, repr=False)  # each samples file, read once
+
+    def lines(self, task: str) -> list[dict]:
+        """The logged requests of ``task``'s samples file, in logged order (read at the first call)."""
+        if task not in self._lines:
+            self._lines[task] = read_samples(self.samples[task])
+        return self._lines[task]
 
     @property
     def tasks(self) -> list[str]:
@@ -49,10 +56,8 @@ class LoggedRun:
         return (self.data.get("configs") or {}).get(name) or {}
 
     def recorded_settings(self, name: str) -> dict:
-        """The task's metadata as the run recorded it, less the data source it read (not a setting)."""
-        recorded = as_dict(self.task_config(name).get("metadata"))
-        recorded.pop("data_source", None)  # runs made when the data source was recorded there
-        return recorded
+        """The task's metadata as the run recorded it."""
+        return as_dict(self.task_config(name).get("metadata"))
 
 
 def find_runs(path: str | Path) -> list[LoggedRun]:

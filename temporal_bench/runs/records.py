@@ -1,14 +1,16 @@
 """The per-doc records of a run, read back from its ``--log_samples`` output.
 
-Our tasks' ``process_results`` return one record per doc (tempvs/metrics.py ``make_record``,
-utils/per_doc.py), which both harnesses log under each metric key of the doc's sample line.
-:func:`doc_record` is the one place that knows where a record sits in a sample line.
+The tasks' ``process_results`` return one record per doc, which both harnesses log under each metric key of the doc's
+sample line: :func:`doc_record` is the one place that knows where a record sits in a sample line. A record read back
+is the logged one as its benchmark reads it under the run's settings (its ``record_reader``: the answer of the
+model's parser branch, fields its task's settings imply), with ``failed``: whether the request failed or brought no
+response (temporal_bench/runs/data_read.py).
 """
 
 from __future__ import annotations
 
 from temporal_bench import benchmarks
-from temporal_bench.runs.files import read_samples
+from temporal_bench.runs.data_read import DataRead, data_read, request_failed
 from temporal_bench.runs.logged import LoggedRun, RunReadError
 
 
@@ -21,6 +23,19 @@ def doc_record(line: dict) -> dict | None:
     none): the first metric value that is a record, i.e. a dict with the gold answer and the parsed
     prediction (lm-eval also logs the doc itself, under ``doc``)."""
     return next((v for k, v in line.items() if k != "doc" and isinstance(v, dict) and "gold" in v and "pred" in v), None)
+
+
+def read_record(task: str, line: dict, config: dict, model_config: dict) -> dict | None:
+    """The record of a sample line as its benchmark reads it under the run's settings (``config``: the task's config,
+    ``model_config``: the run's ``config``), with ``failed``; None when the line holds none."""
+    record = doc_record(line)
+    if record is None:
+        return None
+    benchmark = benchmarks.of_task(task)
+    reader = benchmark.record_reader if benchmark is not None else None
+    record = reader.normalise(record, config, model_config) if reader is not None else dict(record)
+    record["failed"] = request_failed(line)
+    return record
 
 
 def per_test_records(task: str, records: list[dict]) -> dict[str, list[dict]]:
@@ -39,12 +54,23 @@ def task_records(run: LoggedRun, task: str) -> list[dict]:
     if path is None or not path.is_file():
         name = path.name if path is not None else f"a samples file of {task}"
         raise RecordsError(f"{run.results_path}: no {name} beside it (run with --log_samples)")
-    lines = read_samples(path)
+    lines = run.lines(task)
     filters = {line["filter"] for line in lines if "filter" in line}
     if len(filters) > 1:
         raise RecordsError(f"{path}: logged under several filters ({', '.join(sorted(filters))}); intervals need one record per doc")
-    records = [doc_record(line) for line in lines]
+    records = [read_record(task, line, run.task_config(task), run.data.get("config") or {}) for line in lines]
     missing = sum(record is None for record in records)
     if missing:
         raise RecordsError(f"{path}: {missing} of {len(lines)} sample lines hold no per-doc record")
     return records
+
+
+def task_data(run: LoggedRun, task: str) -> DataRead | None:
+    """What ``task`` of ``run`` read and how its requests fared (temporal_bench/runs/data_read.py); None without its
+    samples file (a run made without ``--log_samples``)."""
+    path = run.samples.get(task)
+    if path is None or not path.is_file():
+        return None
+    config, model_config = run.task_config(task), run.data.get("config") or {}
+    lines = run.lines(task)
+    return data_read(task, lines, [read_record(task, line, config, model_config) for line in lines], config, model_config)

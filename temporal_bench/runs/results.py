@@ -17,9 +17,10 @@ from typing import Any
 from temporal_bench import benchmarks
 from temporal_bench.models.arguments import arguments_text, used_arguments_text
 from temporal_bench.runs.breakdowns import with_breakdowns
-from temporal_bench.runs.data_source import task_source
 from temporal_bench.runs.files import file_order, find_result_files, read_results_file
 from temporal_bench.runs.limits import Limit, partial_limit
+from temporal_bench.runs.logged import logged_run
+from temporal_bench.runs.records import task_data
 
 
 def per_test_results(task: str, entry: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -38,7 +39,7 @@ class TaskSource:
     values: dict[str, Any]
     config: dict[str, Any]
     partial: Limit | None
-    data: dict[str, Any] | None = None  # the data source the file records for the task (temporal_bench/runs/data_source.py)
+    data: Any = None  # the data the task read, as its samples show it (temporal_bench/runs/data_read.py; None: no samples)
     model_class: str = ""  # the harness's model class that ran it (``config.model``)
 
     def describe(self) -> str:
@@ -58,7 +59,7 @@ class Run:
     paths: list[Path] = field(default_factory=list)
     results: dict[str, dict[str, Any]] = field(default_factory=dict)
     configs: dict[str, dict[str, Any]] = field(default_factory=dict)  # task -> the config the harness recorded
-    data_sources: dict[str, dict[str, Any] | None] = field(default_factory=dict)  # task -> the data it read, as recorded (None: not recorded)
+    data_sources: dict[str, Any] = field(default_factory=dict)  # task -> the DataRead of its samples (None: no samples)
     model_classes: dict[str, str] = field(default_factory=dict)  # task -> the harness's model class that ran it
     # tasks whose breakdowns could not be computed: their results file has no samples beside it
     without_samples: list[str] = field(default_factory=list)
@@ -142,6 +143,13 @@ def shown_source(sources: Sequence[TaskSource]) -> TaskSource:
     return (full or list(sources))[-1]
 
 
+def _logged(path: Path):
+    try:
+        return logged_run(path)
+    except ValueError:  # no samples beside it
+        return None
+
+
 def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run]:
     """Read results files (or folders of them) into one :class:`Run` per model label.
 
@@ -164,9 +172,11 @@ def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run
         runs.setdefault(name, Run(name)).paths.append(path)
         without[path] = with_breakdowns(path, data["results"])
         configs = data.get("configs") if isinstance(data.get("configs"), dict) else {}
+        logged = _logged(path)
         for task, entry in data["results"].items():
             if isinstance(entry, dict):
-                source = (configs.get(task) or {}, partial_limit(data, task), task_source(data, task), str((data.get("config") or {}).get("model") or ""))
+                read = task_data(logged, task) if logged is not None and task in logged.samples else None
+                source = (configs.get(task) or {}, partial_limit(data, task), read, str((data.get("config") or {}).get("model") or ""))
                 tests = per_test_results(task, entry)
                 tests_of[path, task] = list(tests)
                 for test, values in tests.items():

@@ -1,0 +1,41 @@
+"""How ISO-Bench's logged records read (temporal_bench/runs/records.py, data_read.py): a question's identity is its
+id, gold answer and prompt (the image is fingerprinted apart, from the file the run logged); the counts are the
+paper's Table 2 (rows, DEP/NONDEP, before/after and their crossings, per source)."""
+
+from collections import Counter
+from pathlib import Path
+from typing import Dict, List, Optional
+
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, YES
+from temporal_bench.runs.data_read import logged_prompt
+
+# Table 2 of the paper: the full release (App. C: CrossTask 139, YouCook2 the rest)
+RELEASE_COUNTS = {"rows": 764, "dep": 383, "nondep": 381, "before": 372, "after": 392, "before_dep": 187, "before_nondep": 185, "after_dep": 196, "after_nondep": 196, "crosstask": 139, "youcook2": 625}
+
+
+class IsoBenchRecords:
+    def normalise(self, record: Dict, config: Dict, model_config: Dict) -> Dict:
+        return dict(record)
+
+    def question(self, record: Dict, line: Dict, config: Dict, model_config: Dict) -> str:
+        return f"{record['id']}|{record['gold']}|{logged_prompt(line)}"
+
+    def counts(self, records: List[Dict], config: Dict) -> Dict[str, int]:
+        counts = Counter()
+        for record in records:
+            dependency = "dep" if record["gold"] == YES else "nondep"
+            counts.update([dependency, record["relation"], f"{record['relation']}_{dependency}", str(record.get("source") or "unknown source")])
+        return {"rows": len(records), **{key: counts[key] for key in RELEASE_COUNTS if key != "rows"}}
+
+    def synthetic(self, records: List[Dict]) -> Optional[bool]:
+        return None  # the marker file above the images tells
+
+    def invalid(self, record: Dict) -> bool:
+        return record["pred"] == INVALID
+
+    def data_folder(self, images: Path) -> Optional[Path]:
+        """The data folder above the images the run read: the nearest holding a data file or a saved dataset."""
+        return next((parent for parent in [images, *images.parents] if (parent / "dataset_dict.json").is_file() or any(parent.glob("*.json*")) or any(parent.glob("*.parquet"))), None)
+
+    def release_counts(self, config: Dict) -> Optional[Dict[str, int]]:
+        return RELEASE_COUNTS

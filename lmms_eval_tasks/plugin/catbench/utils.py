@@ -1,0 +1,94 @@
+"""The functions of this package's CaT-Bench tasks: the upstream tasks (lmms_eval_tasks/catbench) on the data of
+``CATBENCH_DATA_DIR`` or the hub release (lmms_eval_tasks/data_routes.py), and the variants this package adds to the
+paper's headline prompting modes: few-shot (Table 6) and self-consistency (Table 7) prompting, the natural-language
+answer-then-explain prompt (the paper's Gemini prompt) and another close/distant threshold. Each YAML states its
+settings in its ``metadata``."""
+
+import re
+from collections import Counter
+from functools import partial
+from typing import Dict, List
+
+import datasets
+from lmms_eval.api.filter import Filter
+
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import strip_think
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, NO, YES, first_yes_no
+from temporal_bench.lmms_eval_tasks.catbench import utils as upstream
+from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only
+from temporal_bench.lmms_eval_tasks.catbench.prompts import HEADER_MANY, context
+from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
+from temporal_bench.lmms_eval_tasks.plugin.catbench.fewshot import ExemplarRetriever
+from temporal_bench.lmms_eval_tasks.plugin.catbench.release import pool_questions, split_rows
+from temporal_bench.lmms_eval_tasks.plugin.data_routes import routed
+from temporal_bench.lmms_eval_tasks.plugin.failed_requests import is_failed_response
+
+_NL_ANSWER = re.compile(r"Answer\s*1\s*:[\s*]*(yes|no)\b", re.IGNORECASE)
+
+
+def close_docs(dataset: datasets.Dataset, switched: bool = False, close_max_distance: int = 3) -> datasets.Dataset:
+    """The upstream docs; ``close_max_distance``: the largest step distance the report's breakdowns count as close
+    (its YAML's metadata records it for them)."""
+    if isinstance(close_max_distance, bool) or not isinstance(close_max_distance, int) or close_max_distance < 0:
+        raise CatBenchDataError(f"CaT-Bench task settings: close_max_distance {close_max_distance!r}: the largest step distance a pair counts as close, a whole number >= 0")
+    return upstream.process_docs(dataset, switched)
+
+
+def fewshot_docs(dataset: datasets.Dataset, switched: bool = False, fewshot_k: int = 5, pool_split: str = "train") -> datasets.Dataset:
+    """The upstream docs, each with ``fewshot_prompt``: its (A) prompt after ``fewshot_k`` exemplars of ``pool_split``,
+    another split than the one evaluated (paper §5.3)."""
+    if isinstance(fewshot_k, bool) or not isinstance(fewshot_k, int) or fewshot_k < 1:
+        raise CatBenchDataError(f"CaT-Bench task settings: fewshot_k {fewshot_k!r}: the number of exemplars, a whole number >= 1")
+    split = str(dataset.split)
+    if pool_split == split:
+        raise CatBenchDataError(f"few-shot exemplars must not come from the evaluated split {pool_split!r}")
+    retriever = ExemplarRetriever(pool_questions(pool_split))
+    return datasets.Dataset.from_list([{**doc, "fewshot_prompt": retriever.prompt(doc, fewshot_k)} for doc in upstream.process_docs(dataset, switched)])
+
+
+ROUTE_ERRORS = (CatBenchDataError,)
+process_docs = routed(upstream.process_docs, split_rows, ROUTE_ERRORS)
+process_docs_catbench = partial(process_docs, switched=False)
+process_docs_catbench_switched = partial(process_docs, switched=True)
+process_docs_catbench_close2 = partial(routed(close_docs, split_rows, ROUTE_ERRORS), close_max_distance=2)
+process_fewshot = routed(fewshot_docs, split_rows, ROUTE_ERRORS)
+process_docs_catbench_fewshot = partial(process_fewshot, switched=False)
+process_docs_catbench_fewshot_switched = partial(process_fewshot, switched=True)
+
+
+def doc_to_text_fewshot(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
+    return doc["fewshot_prompt"]
+
+
+def doc_to_text_explain_nl(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
+    """(NL A+E) ``basic_binary_explain_nl``, the Gemini variant."""
+    return f"{context(HEADER_MANY, doc)}1. {doc['question']}\n2. Explain why or why not.\n\nFormat your answer as follows:\n\nAnswer 1: yes/no\nAnswer 2: your answer in one sentence\n\n"
+
+
+def parse_nl_answer(response: str) -> str:
+    text = strip_think(response)
+    match = _NL_ANSWER.search(text)
+    return match.group(1).lower() if match else first_yes_no(text)
+
+
+process_results_nl = upstream.process_results_with(parse_nl_answer)
+
+
+def majority_vote(responses: List[str]) -> str:
+    """Self-consistency (paper §5.3): the majority label of the parseable samples; unparseable samples are dropped,
+    ties go to "no" (the paper does not say; with odd k ties need an invalid sample), no parseable sample gives the
+    answer "invalid" (not an empty one, which reads as a request without response). A failed sample leaves no vote of k samples: its text is the answer, a failed request."""
+    failed = [response for response in responses if is_failed_response(response)]
+    if failed:
+        return "" if failed[0] is None else failed[0]
+    votes = Counter(label for label in map(parse_answer_only, responses) if label != INVALID)
+    if not votes:
+        return INVALID
+    return YES if votes[YES] > votes[NO] else NO
+
+
+class SelfConsistencyVote(Filter):
+    """Self-consistency's majority vote over a doc's sampled answers."""
+
+    def apply(self, resps, docs):
+        return [majority_vote(list(samples)) for samples in resps]

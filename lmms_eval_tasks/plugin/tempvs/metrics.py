@@ -1,0 +1,42 @@
+"""The aggregations of this package's TempVS tasks: the upstream ones (lmms_eval_tasks/tempvs/metrics.py), each
+record judged under the run's branch of the official parser (a text-only run's by the text-only LLMs' rows), and
+with the fix ``missing_grounding``: a main question whose grounding rows are missing from the data fails GT_strict
+(officially it is judged on the rows found; none found is a pass)."""
+
+from typing import Dict, List, Sequence
+
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import blind_family_of
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import accuracy, complete_mains, ratio, run_family, unique_records
+
+
+def _records(values: Sequence, args) -> List[Dict]:
+    """The task's records judged under its branch: the text-only rule where the records are of a blind run."""
+    blind = any(isinstance(value, dict) and value.get("mode") == "blind" for value in values)
+    family = blind_family_of(f"{getattr(args, 'model', '')} {getattr(args, 'model_args', '')}") if blind and args is not None else run_family(args)
+    return unique_records(values, family)
+
+
+def strict_mains(records: List[Dict]) -> List[Dict]:
+    """The complete main questions, GT_strict failed for an unmatched one where the records ask so (the fix)."""
+    return [{**r, "strict": r["strict"] and not (r.get("missing_fails") and r["unmatched"])} for r in complete_mains(records)]
+
+
+def gt_acc(values, args=None):
+    return accuracy([r for r in _records(values, args) if r["kind"] == "grounding"])
+
+
+def mt_acc(values, args=None):
+    return accuracy([r for r in _records(values, args) if r["kind"] == "main"])
+
+
+def gtstrict_rate(values, args=None):
+    complete = strict_mains(_records(values, args))
+    return ratio(sum(r["strict"] for r in complete), len(complete))
+
+
+def mt_given_gtstrict(values, args=None):
+    return accuracy([r for r in strict_mains(_records(values, args)) if r["strict"]])
+
+
+def asked_count(values):
+    return sum(r["kind"] == "grounding" for r in unique_records(values))

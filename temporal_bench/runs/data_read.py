@@ -1,0 +1,179 @@
+"""What a task of a run read and how its requests fared, computed after the run from what the harness logged, for
+a run of this package's tasks and of the upstream folders alike: the samples' questions, gold answers (``target``),
+responses and image files (lmms-eval 0.7.3 logs the image files a doc names, as ``input_media``), and the task's
+config (its ``dataset_path``).
+
+* the data's identity: a fingerprint of the questions, gold answers and images of every doc (each benchmark says
+  what a question's identity is, e.g. without the image tokens some model classes add to a prompt), its counts
+  (per split, source and label: each benchmark's), where its images were read and whether it is generated data
+  (the marker file of this package's synthetic data above the images, or what the benchmark reads in its records);
+* the requests: those that failed or brought no response (lmms-eval's failure texts), and the answers that could
+  not be parsed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from temporal_bench import benchmarks
+from temporal_bench.lmms_eval_tasks.plugin.failed_requests import is_failed_response
+from temporal_bench.synthetic_data import MARKER
+
+PLACEHOLDER = "placeholder.jsonl"  # this package's tasks load it and read the data themselves (lmms_eval_tasks/plugin)
+_DIGESTS: dict[tuple[str, int, int], str | None] = {}  # (path, size, mtime) -> its content's digest: each image hashed once per process
+
+
+@dataclass(frozen=True)
+class DataRead:
+    """The data one task of a run read (its logged docs) and how its requests fared."""
+
+    questions: int
+    fingerprint: str  # of every doc's question, gold answer and images
+    counts: dict[str, int] = field(default_factory=dict)  # the benchmark's counts (split, source, label)
+    images: int = 0  # image files named and read
+    unread_images: tuple[str, ...] = ()  # image files named that cannot be read now (not in the fingerprint)
+    folder: str | None = None  # where the images were read
+    dataset: str | None = None  # the dataset the task's config names (an upstream task: its hub id)
+    synthetic: bool = False
+    failed: int = 0  # requests that failed or brought no response
+    invalid: int = 0  # answers that could not be parsed
+
+    def where(self) -> str:
+        """Where the data was read, as far as the run shows it."""
+        if self.dataset:
+            return f"the dataset {self.dataset}"
+        if self.folder:
+            return f"images under {self.folder}"
+        return "data this package's task read itself (its data variable's folder or the hub release; the run does not record which)"
+
+    def describe(self) -> str:
+        """``2,840 question(s), fingerprint 3bd3... (images under /data/x)`` and what is odd about it."""
+        notes = [self.where()] + (["synthetic data"] if self.synthetic else [])
+        if self.unread_images:
+            notes.append(f"{len(self.unread_images)} image file(s) named but not readable now, e.g. {self.unread_images[0]}")
+        return f"{self.questions:,} question(s), fingerprint {self.fingerprint} ({'; '.join(notes)})"
+
+
+def logged_prompt(line: dict) -> str:
+    """lmms-eval logs the prompt as ``input``, lm-eval as the request's first argument."""
+    if "input" in line:
+        return str(line["input"])
+    arguments = line.get("arguments")
+    if isinstance(arguments, dict) and arguments:
+        first = next(iter(arguments.values()))
+        return str(first.get("arg_0", "")) if isinstance(first, dict) else str(first)
+    return "\n".join(str(text) for text in logged_texts(arguments))
+
+
+def logged_texts(value: Any) -> list[str]:
+    """The response texts of a sample line's ``filtered_resps`` (a text, or a list of them for repeats)."""
+    if isinstance(value, list):
+        return [text for item in value for text in logged_texts(item)]
+    return [value if isinstance(value, str) or value is None else str(value)]
+
+
+def request_failed(line: dict) -> bool:
+    """Whether a logged request failed or brought no response (lmms-eval's failure texts, an empty response)."""
+    return any(is_failed_response(text) for text in logged_texts(line.get("filtered_resps")))
+
+
+def _digest(path: str) -> str | None:
+    """The content digest of an image file (None: it cannot be read); a ``data:`` URI is its own content."""
+    if path.startswith("data:"):
+        return hashlib.sha256(path.encode()).hexdigest()
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    key = (path, stat.st_size, int(stat.st_mtime_ns))
+    if key not in _DIGESTS:
+        digest = hashlib.sha256()
+        with open(path, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+        _DIGESTS[key] = digest.hexdigest()
+    return _DIGESTS[key]
+
+
+def _synthetic_marker(folder: str | None, levels: int = 4) -> bool:
+    """Whether this package's marker of generated data is in ``folder`` or one of the folders above it."""
+    if not folder:
+        return False
+    path = Path(folder)
+    return any((parent / MARKER).is_file() for parent in [path, *path.parents][: levels + 1])
+
+
+def named_dataset(config: dict) -> str | None:
+    """The dataset a task's config names, unless it is this package's placeholder (a task that reads the data itself)."""
+    path = config.get("dataset_path")
+    files = str((config.get("dataset_kwargs") or {}).get("data_files") or "")
+    if not isinstance(path, str) or PLACEHOLDER in files:
+        return None
+    return path if path not in ("json", "csv", "parquet", "arrow", "text") else f"{path} files {files}"
+
+
+def data_read(task: str, lines: list[dict], records: Iterable[dict | None], config: dict, model_config: dict) -> DataRead:
+    """The :class:`DataRead` of ``task`` from its logged ``lines`` and their ``records`` (temporal_bench/runs/records.py)."""
+    benchmark = benchmarks.of_task(task)
+    identity = benchmark.record_reader if benchmark is not None else None
+    records = list(records)
+    digest, images, unread, keys = hashlib.sha256(), {}, [], []
+    for line, record in zip(lines, records):
+        media = [path for path in line.get("input_media") or [] if isinstance(path, str)]
+        for path in media:
+            if path not in images:
+                images[path] = _digest(path)
+                if images[path] is None:
+                    unread.append(path)
+        question = identity.question(record, line, config, model_config) if identity is not None and record is not None else f"{logged_prompt(line)}|{line.get('target')}"
+        if question is not None:  # None: a doc the benchmark derives from others (CaT-Bench's switched twins)
+            keys.append(question + "|" + ",".join(images[path] or "?" for path in media))
+    for key in sorted(keys):
+        digest.update(key.encode() + b"\n")
+    readable = [path for path, value in images.items() if value and not path.startswith("data:")]
+    folder = os.path.commonpath(readable) if readable else None
+    folder = str(Path(folder).parent) if folder and Path(folder).is_file() else folder or model_config.get("data")  # data: the folder a release's scored outputs come from
+    kept = [record for record in records if record is not None]
+    synthetic = identity.synthetic(kept) if identity is not None else None
+    return DataRead(
+        questions=len(lines),
+        fingerprint=digest.hexdigest()[:16],
+        counts=identity.counts(kept, config) if identity is not None else {},
+        images=len(readable),
+        unread_images=tuple(unread),
+        folder=folder,
+        dataset=named_dataset(config),
+        synthetic=synthetic if synthetic is not None else _synthetic_marker(folder),
+        failed=sum(request_failed(line) for line in lines),
+        invalid=sum(identity.invalid(record) for record in kept) if identity is not None else 0,
+    )
+
+
+def count_difference(task: str, read: DataRead, config: dict) -> str | None:
+    """``read 654 questions, the release has 764`` when the data's counts differ from the release's (None when they
+    agree, the release's are unknown, or the data is generated: its size differs by design)."""
+    benchmark = benchmarks.of_task(task)
+    expected = benchmark.record_reader.release_counts(config) if benchmark is not None and benchmark.record_reader is not None else None
+    if expected is None or read.synthetic:
+        return None
+    differ = {key: (read.counts.get(key), value) for key, value in expected.items() if read.counts.get(key) != value}
+    return "counts (read, the release's): " + ", ".join(f"{key} {found}/{value}" for key, (found, value) in differ.items()) if differ else None
+
+
+def data_differences(reads: dict[str, dict[str, DataRead | None]]) -> tuple[dict[str, str], list[str]]:
+    """``task -> run -> the data it read`` (None: no samples to tell): for each task whose runs read different data
+    (another fingerprint) a line naming each run's data, and lines naming the tasks a run cannot tell its data of."""
+    differ, unknown = {}, []
+    for task, by_run in reads.items():
+        known = {run: read for run, read in by_run.items() if read is not None}
+        if len({read.fingerprint for read in known.values()}) > 1:
+            differ[task] = f"{task}: " + "; ".join(f"{run} read {read.describe()}" for run, read in known.items())
+        missing = [run for run, read in by_run.items() if read is None]
+        if missing and known:
+            unknown.append(f"{task}: {', '.join(missing)} logged no samples, so its data cannot be checked against {', '.join(known)}'s")
+    return differ, unknown

@@ -1,0 +1,60 @@
+"""How TempVS's logged records read (temporal_bench/runs/records.py, data_read.py): each record judged under the
+branch of the official parser that the run's model picks (lmms_eval_tasks/tempvs/extraction.py ``family_of``; a
+text-only run's by the text-only LLMs' rows), with its task's prompt mode; a question's identity is its key, gold
+answer and prompt without the image tokens a model's section appends (the images are fingerprinted apart, from the
+files the run logged); the counts are the main questions per test and source (paper Table 2)."""
+
+from collections import Counter
+from pathlib import Path
+from typing import Dict, List, Optional
+
+from temporal_bench.data_locations import data_folder_above
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import blind_family_of
+from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, family_of
+from temporal_bench.runs.data_read import logged_prompt
+
+UNGROUNDED_MODES = ("blind", "images_only")  # asked without grounding questions
+
+
+def run_family(config: Dict, model_config: Dict) -> str:
+    """The parser branch of the run's model (``model_config``: the results file's ``config``) for a task."""
+    name = f"{model_config.get('model') or ''} {model_config.get('model_args') or ''}"
+    return blind_family_of(name) if (config.get("metadata") or {}).get("mode") == "blind" else family_of(name)
+
+
+def image_token(config: Dict, model_config: Dict) -> str:
+    """The image token the model's section of the task appends to the prompt ("" for none)."""
+    sections = config.get("lmms_eval_specific_kwargs") or {}
+    section = sections.get(str(model_config.get("model") or ""), sections.get("default")) or {}
+    return str(section.get("image_token") or "") if isinstance(section, dict) else ""
+
+
+class TempVSRecords:
+    def normalise(self, record: Dict, config: Dict, model_config: Dict) -> Dict:
+        family = run_family(config, model_config)
+        resolved = {key: value for key, value in record.items() if key not in ("by_family", "correct_by_family")}
+        resolved.update(pred=record.get("by_family", {}).get(family, record["pred"]), correct=record.get("correct_by_family", {}).get(family, record["correct"]))
+        resolved.setdefault("mode", (config.get("metadata") or {}).get("mode", "standard"))
+        return resolved
+
+    def question(self, record: Dict, line: Dict, config: Dict, model_config: Dict) -> str:
+        prompt, token = logged_prompt(line), image_token(config, model_config)
+        while token and prompt.endswith(token):
+            prompt = prompt[: -len(token)]
+        return f"{record['key']}|{record['gold']}|{prompt}"
+
+    def counts(self, records: List[Dict], config: Dict) -> Dict[str, int]:
+        return dict(sorted(Counter(f"{r['test']}/{r['source']}" for r in records if r["kind"] == "main").items()))
+
+    def synthetic(self, records: List[Dict]) -> Optional[bool]:
+        return None  # the marker file above the images tells
+
+    def invalid(self, record: Dict) -> bool:
+        return record["pred"] == UNK
+
+    def data_folder(self, images: Path) -> Optional[Path]:
+        """The release folder above the images the run read."""
+        return data_folder_above(images, ("benchmark_pkl", "benchmark"))
+
+    def release_counts(self, config: Dict) -> Optional[Dict[str, int]]:
+        return None  # Table 2's MT1 counts are not the evaluated ones (they seem to precede the text-only-LLM filter)
