@@ -11,10 +11,14 @@ from temporal_bench.runs.data_read import logged_prompt
 
 SYNTHETIC_TITLE = "synthetic "  # the plans this package generates (catbench/fixtures.py)
 # (questions, Dep, before, close at distance <= 3) of the released splits (paper §3)
+# the content fingerprint (temporal_bench/runs/data_read.py) of a released split's real questions, where it is known
+# here: the validation split (tests/data/catbench/val, checked by tests/test_data_identity.py)
+RELEASE_FINGERPRINTS = {"validation": "1ad346cff3c1ce1f"}
 RELEASE_COUNTS = {"test": {"questions": 2840, "dep": 1420, "before": 1420, "close": 1256}, "validation": {"questions": 1616, "dep": 808, "before": 808, "close": 746}}
 
 
 class CatBenchRecords:
+    counts_are_exact = True  # a copy of other counts is not the release (check fails it)
     def normalise(self, record: Dict, config: Dict, model_config: Dict) -> Dict:
         title, a, b = record["pair_id"].rsplit("|", 2)
         threshold = (config.get("metadata") or {}).get("close_max_distance", 3)
@@ -43,3 +47,9 @@ class CatBenchRecords:
 
     def release_counts(self, config: Dict) -> Optional[Dict[str, int]]:
         return RELEASE_COUNTS.get(self.split(config))
+
+    def release_fingerprint(self, config: Dict) -> Optional[str]:
+        return RELEASE_FINGERPRINTS.get(self.split(config))
+
+    def no_counts_reason(self, config: Dict) -> str:
+        return f"the paper publishes no counts of the {self.split(config)!r} split"

@@ -57,9 +57,9 @@ def catbench_val() -> Path:
 
 @pytest.fixture(scope="session")
 def manager():
-    """lmms-eval's TaskManager over our task folder (it indexes every lmms-eval task: once per worker)."""
+    """lmms-eval's TaskManager over this package's TempVS tasks (it indexes every lmms-eval task: once per worker)."""
     from lmms_eval.tasks import TaskManager
 
-    from temporal_bench.paths import LMMS_EVAL_TASK_DIR
+    from temporal_bench.paths import PLUGIN_TASK_DIR
 
-    return TaskManager(include_path=[str(LMMS_EVAL_TASK_DIR / "tempvs"), str(LMMS_EVAL_TASK_DIR / "tempvs_variants")])
+    return TaskManager(include_path=str(PLUGIN_TASK_DIR / "tempvs"))

@@ -111,25 +111,10 @@ def metric(results: Dict, task: str, name: str, filter_name: str = "none"):
     return results["results"][task][f"{name},{filter_name}"]
 
 
-def as_release_data(folder: Path) -> None:
-    """Rewrite every results file under ``folder`` as if its tasks had read the benchmarks' release: the
-    data source each records, marked not synthetic and without counts (so a run on the tests' generated
-    data gets reproduction verdicts, as one on the release would)."""
-    from temporal_bench.runs.data_source import record_task_source, task_source
-
-    for path in sorted(glob.glob(str(folder / "**" / "*_results.json"), recursive=True) + glob.glob(str(folder / "**" / "results_*.json"), recursive=True)):
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-        for task in data["results"]:
-            source = task_source(data, task)
-            if source is not None:
-                record_task_source(data, task, {**{k: v for k, v in source.items() if k not in ("rows", "expected_rows")}, "synthetic": False})
-        Path(path).write_text(json.dumps(data), encoding="utf-8")
-
-
 def as_release_folder(folder: Path) -> Path:
     """Generated data read as a release of the benchmark: its synthetic-data marker removed (so the
     report judges what is scored on it against the paper, as it would the release's)."""
-    from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import SYNTHETIC_MARKER as MARKER
+    from temporal_bench.synthetic_data import MARKER
 
     (Path(folder) / MARKER).unlink()
     return Path(folder)

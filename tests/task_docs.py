@@ -1,19 +1,21 @@
-"""The docs of a task as its YAML's ``process_docs`` builds them from a benchmark's data folder, outside a harness
-(the function called with no dataset reads the folder the data variable names, as a plugin run does)."""
+"""The docs of a task as this package's tasks build them from a benchmark's data folder, outside a harness (the
+function called on a one-row placeholder reads the folder the data variable names, as a run does)."""
 
 import re
 from pathlib import Path
 from typing import Dict, List, Optional
 
+import datasets
+
 from temporal_bench.data_locations import data_locations
-from temporal_bench.paths import LMMS_EVAL_TASK_DIR
+from temporal_bench.paths import PLUGIN_TASK_DIR
 
 DATA_ENVS = {"tempvs": "TEMPVS_DATA_DIR", "catbench": "CATBENCH_DATA_DIR", "isobench": "ISOBENCH_DATA_DIR"}
 
 
 def task_yaml(task: str) -> Path:
-    """The YAML of ``task``, in its benchmark's folder or its variants'."""
-    (path,) = Path(LMMS_EVAL_TASK_DIR).glob(f"*/{task}.yaml")
+    """The YAML of ``task`` as this package registers it."""
+    (path,) = Path(PLUGIN_TASK_DIR).glob(f"*/{task}.yaml")
     return path
 
 
@@ -22,19 +24,25 @@ def process_docs_of(task: str):
     import importlib
 
     path = task_yaml(task)
-    name = re.search(r"process_docs:\s*!function\s+utils\.(\w+)", path.read_text(encoding="utf-8")).group(1)
-    return getattr(importlib.import_module(f"temporal_bench.lmms_eval_tasks.{path.parent.name}.utils"), name)
+    name = re.search(r"process_docs:\s*!function\s+utils\.(\w+)", path.read_text(encoding="utf-8"))
+    name = name.group(1) if name else f"process_docs_{path.parent.name}"  # a task whose template names it
+    return getattr(importlib.import_module(f"temporal_bench.lmms_eval_tasks.plugin.{path.parent.name}.utils"), name)
 
 
-def task_docs(task: str, data_dir: Optional[Path] = None, dataset=None) -> List[Dict]:
+def placeholder(split: str = "test") -> datasets.Dataset:
+    """What lmms-eval loads for this package's tasks: a one-row placeholder of the split."""
+    return datasets.Dataset.from_list([{"placeholder": ""}], split=datasets.Split(split))
+
+
+def task_docs(task: str, data_dir: Optional[Path] = None, split: str = "test") -> List[Dict]:
     """The docs of ``task`` from ``data_dir`` (the benchmark's data variable set to it while they are built)."""
     benchmark = task.split("_", 1)[0]
     with data_locations({DATA_ENVS[benchmark]: str(data_dir)} if data_dir is not None else {}):
-        return list(process_docs_of(task)(dataset))
+        return list(process_docs_of(task)(placeholder(split)))
 
 
 class LoadReport:
-    """What a TempVS task logs of its data: ``counts[task id][source]``, the rows at each filter stage."""
+    """The rows a TempVS release gives: ``counts[task id][source]``, the rows at each filter stage."""
 
     def __init__(self, stages: Dict):
         self.counts: Dict[str, Dict[str, Dict[str, int]]] = {}
@@ -43,15 +51,19 @@ class LoadReport:
 
 
 def tempvs_main_docs(tests, mode: str = "standard", visual: str = "combined", blind_filter: bool = True, data_dir: Optional[Path] = None, sources=None, with_grounding: bool = True, read=None) -> tuple:
-    """(docs, LoadReport) of TempVS test(s) built from the release in ``data_dir`` (as docs.release_docs; ``with_grounding``
-    follows the mode)."""
-    from temporal_bench.lmms_eval_tasks.tempvs.docs import release_docs, stage_counts
-    from temporal_bench.lmms_eval_tasks.tempvs.spec import SOURCES
-    from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import find_root
+    """(docs, LoadReport) of TempVS test(s) built from the release in ``data_dir``, as this package's tasks build them
+    (``with_grounding``: with the grounding questions the mode asks)."""
+    from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import find_root, release_question_rows
+    from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import variant_docs
+    from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, SOURCES
 
     tests = [tests] if isinstance(tests, str) else list(tests)
-    docs, kept, counts, _ = release_docs(find_root(Path(data_dir)), tests, mode, visual, blind_filter, tuple(sources or SOURCES), read=read)
-    return [doc for doc in docs if with_grounding or doc["kind"] == "main"], LoadReport(stage_counts(counts, kept, blind_filter))
+    sources = tuple(sources or SOURCES)
+    questions = release_question_rows(find_root(Path(data_dir)), tests, ("standard", mode), blind_filter or mode == "blind", sources, read)
+    docs = list(variant_docs(datasets.Dataset.from_list(questions.rows), tests, False, mode, visual, blind_filter, (), sources))
+    filtered = {spec.task_id for spec in MAIN_TESTS.values() if spec.blind_filtered} if blind_filter else set()
+    stages = {key: {**counts, **({"after_blind_filter": sum(d["kind"] == "main" and (d["task_id"], d["source"]) == key for d in docs)} if key[0] in filtered else {})} for key, counts in questions.counts.items()}
+    return [doc for doc in docs if with_grounding or doc["kind"] == "main"], LoadReport(stages)
 
 
 def tempvs_grounding_docs(task_id: str, visual: str = "combined", data_dir: Optional[Path] = None) -> tuple:
@@ -62,18 +74,19 @@ def tempvs_grounding_docs(task_id: str, visual: str = "combined", data_dir: Opti
 
 
 def catbench_split(split: str, data_dir: Optional[Path] = None, pool: bool = False) -> List[Dict]:
-    """The questions of a CaT-Bench split in ``data_dir`` (else where the environment says)."""
-    from temporal_bench.lmms_eval_tasks.catbench.data import split_questions
+    """The questions of a CaT-Bench split in ``data_dir`` (else where the environment says): its step pairs' before and
+    after questions (the few-shot pool's: in the order of its files)."""
+    from temporal_bench.lmms_eval_tasks.catbench.questions import questions_of_rows
+    from temporal_bench.lmms_eval_tasks.plugin.catbench.release import pool_questions, split_rows
 
     with data_locations({"CATBENCH_DATA_DIR": str(data_dir)} if data_dir is not None else {}):
-        return split_questions(split, pool=pool)[0]
+        return pool_questions(split) if pool else questions_of_rows(split_rows(split), split)
 
 
 def isobench_records(data_dir: Optional[Path] = None, column_map=None, split: Optional[str] = None) -> List[Dict]:
-    """The normalised ISO-Bench records of the release in ``data_dir`` (else where the environment says), each with the
-    data's fingerprint (``data``)."""
-    from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import local_data_dir
-    from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import DATA_DIR_ENV, LOCAL_LAYOUT, release_records
+    """The ISO-Bench rows of the release in ``data_dir`` (else where the environment says), as this package's tasks read
+    them (each with ``image_path``)."""
+    from temporal_bench.lmms_eval_tasks.plugin.isobench.release import release_rows
 
-    records, source = release_records(Path(data_dir) if data_dir is not None else local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT), column_map, split)
-    return [{**record, "data": source["fingerprint"]} for record in records]
+    with data_locations({"ISOBENCH_DATA_DIR": str(data_dir)} if data_dir is not None else {}):
+        return [{key: value for key, value in row.items() if key != "image"} for row in release_rows(split, column_map).cast_column("image", datasets.Image(decode=False))]

@@ -20,8 +20,8 @@ def test_real_validation_split_statistics(val_questions):
     assert Counter(q["dependency"] for q in val_questions) == {"dep": 808, "nondep": 808}
     assert Counter(q["answer"] for q in val_questions) == {"yes": 808, "no": 808}
     assert Counter(q["relation"] for q in val_questions) == {"before": 808, "after": 808}
-    assert sum(q["distance"] <= 3 for q in val_questions) == 746
-    assert sum(q["distance"] > 3 for q in val_questions) == 870
+    assert sum((q["step_b"] - q["step_a"]) <= 3 for q in val_questions) == 746
+    assert sum((q["step_b"] - q["step_a"]) > 3 for q in val_questions) == 870
     assert len({q["title"] for q in val_questions}) == 28
 
 
@@ -144,9 +144,11 @@ def test_pair_ids_agree_with_the_released_question_idx_pairing(val_questions, ca
     ],
 )
 def test_a_task_setting_of_the_wrong_kind_or_range_is_refused_when_the_yaml_loads(settings, named):
-    from temporal_bench.lmms_eval_tasks.catbench.utils import variant
+    from temporal_bench.lmms_eval_tasks.plugin.catbench.utils import variant
 
     with pytest.raises(CatBenchDataError, match="CaT-Bench task settings: ") as error:
-        variant("my_catbench", **settings)
+        variant(**settings)
     assert named in str(error.value)
-    variant("my_catbench", close_max_distance=0, switched=False)  # the smallest threshold is a setting like any other
+    variant(close_max_distance=0, switched=False)  # the smallest threshold is a setting like any other
+    with pytest.raises(TypeError, match="unexpected keyword argument 'close_max'"):
+        variant(close_max=2)  # a misspelt setting

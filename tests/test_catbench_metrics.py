@@ -69,7 +69,7 @@ def test_order_contrastive_consistency_pairs_each_nondep_question_with_its_twin(
 
 def test_invalid_rate_and_count():
     assert BREAKDOWNS["invalid_count"](RECORDS) == 1
-    assert metrics.invalid_rate(RECORDS) == pytest.approx(1 / 12)
+    assert BREAKDOWNS["invalid_rate"](RECORDS) == pytest.approx(1 / 12)
 
 
 def test_breakdowns_use_subsets():
@@ -100,33 +100,21 @@ DOC = {
     "variant": "switched",
     "dependency": "nondep",
     "relation": "before",
-    "distance": 8,
     "answer": "no",
-    "task": "catbench_switched",
-    "close_max_distance": 3,
-    "data": "0123456789ab",
-    "data_source": {"variable": "CATBENCH_DATA_DIR", "folder": "/data/CaT-Bench", "fingerprint": "0123456789ab", "files": 4, "synthetic": False, "split": "test", "rows": 2840, "expected_rows": 2840},
+    "switched": True,
 }
 
 
 def test_process_results_logs_the_record_once_and_each_key_what_it_reads():
     result = process_results_answer_only(DOC, ["I cannot say"])
-    assert list(result) == METRIC_NAMES + ["data_source"]
+    assert list(result) == METRIC_NAMES
     record = result["f1_macro"]
-    assert record == {
-        **{k: DOC[k] for k in ("question_id", "pair_id", "variant", "dependency", "relation", "distance")},
-        "task": "catbench_switched",
-        "close_max_distance": 3,
-        "data": "0123456789ab",
-        "gold": "no",
-        "pred": "invalid",
-        "failed": False,
-    }
-    assert result["data_source"] == DOC["data_source"]
+    assert record == {**{k: DOC[k] for k in ("question_id", "pair_id", "variant", "dependency", "relation")}, "gold": "no", "pred": "invalid"}
     assert result["tc"] == {"pair_id": DOC["pair_id"], "variant": "switched", "relation": "before", "pred": "invalid"}
     assert result["recall_nondep"] == {"variant": "switched", "gold": "no", "pred": "invalid"}
     # lmms-eval and lm-eval log every metric value in each sample line: together well under 2 KB
-    assert len(json.dumps(result)) < 1700  # 1,336 for the longest validation title, and the data's record
+    assert len(json.dumps(result)) < 1400
+    assert "occ" not in process_results_answer_only({**DOC, "switched": False}, ["no"])  # no twins, no OCC
 
 
 def test_each_key_scores_its_own_fields_as_the_whole_records():
@@ -136,6 +124,11 @@ def test_each_key_scores_its_own_fields_as_the_whole_records():
         assert getattr(metrics, name)([values[name] for values in per_doc]) == getattr(metrics, name)(RECORDS), name
 
 
-def test_a_failed_request_is_never_parsed():
-    record = process_results_answer_only(DOC, ["[LMMS_EVAL_REQUEST_FAILED after 5 retries] No such model"])["f1_macro"]
-    assert (record["pred"], record["failed"]) == ("invalid", True)
+def test_a_record_read_back_has_its_plan_distance_and_threshold():
+    """The report reads the step distance and plan from the question id and the threshold from the task's metadata."""
+    from temporal_bench.runs.records import read_record
+
+    line = {"doc_id": 0, "target": "no", "filtered_resps": "[LMMS_EVAL_REQUEST_FAILED after 5 retries] No such model", **process_results_answer_only(DOC, ["[LMMS_EVAL_REQUEST_FAILED after 5 retries] No such model"])}
+    record = read_record("catbench_close2", line, {"metadata": {"close_max_distance": 2}}, {})
+    assert (record["plan"], record["distance"], record["close_max_distance"]) == ("venison-casserole-with-tomatoes-and-sweet-red-pepper", 8, 2)
+    assert (record["pred"], record["failed"]) == ("no", True)  # the task parses a failure text as any text; the run's reader names it failed

@@ -1,5 +1,5 @@
-"""ISO-Bench loading: both fixture layouts, column mapping and split as task settings, the data
-fingerprint, Table 2 check, images."""
+"""ISO-Bench loading by this package's tasks (lmms_eval_tasks/plugin/isobench/release.py): both fixture layouts, column
+mapping and split as task settings, the counts of Table 2, images."""
 
 import json
 
@@ -7,26 +7,34 @@ import numpy as np
 import pytest
 from loguru import logger as eval_logger
 
+from PIL import Image
+
 from temporal_bench.isobench.fixtures import write_fixture
+from temporal_bench.isobench.record_reader import RELEASE_COUNTS, IsoBenchRecords
 from temporal_bench.lmms_eval_tasks.isobench import utils as hooks
-from temporal_bench.lmms_eval_tasks.isobench import utils as task_utils
-from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import choose_split
+from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import IsoBenchDataError
+from temporal_bench.lmms_eval_tasks.plugin.isobench import utils as plugin_utils
+from temporal_bench.lmms_eval_tasks.plugin.isobench.release import Table, choose_split, map_columns
 from tests.task_docs import isobench_records as load_records
+from tests.task_docs import placeholder
 
 
-def open_image(doc):
-    return task_utils.doc_to_visual(doc)[0]
+def open_image(record):
+    with Image.open(record["image_path"]) as image:
+        return image.convert("RGB")
 
 
-from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import EXPECTED_COUNTS, IsoBenchDataError, Table, check_statistics, map_columns, statistics
+def counts(records):
+    """The counts the report checks against Table 2, of the records as a run logs them."""
+    return IsoBenchRecords().counts([{**r, "gold": r["answer"]} for r in records], {})
 
 RENAMED = {"goal": "what_to_make", "snippet": "shown_steps", "relation": "ask", "label": "gold_dep", "image": "picture_file"}
 RENAMED_MAP = json.dumps({field: column for field, column in RENAMED.items()})
 
 
 def without_image(record):
-    """A record without what depends on the files read: its image reference and the data fingerprint."""
-    return {k: v for k, v in record.items() if k not in ("image_path", "image_bytes", "data")}
+    """A record without where its image lies."""
+    return {k: v for k, v in record.items() if k != "image_path"}
 
 
 def write_renamed(root):
@@ -49,8 +57,8 @@ def test_both_layouts_load_to_identical_records(layouts):
     hf_records = load_records(layouts["hf"])
     assert len(json_records) == len(hf_records) == 16
     assert [without_image(r) for r in json_records] == [without_image(r) for r in hf_records]
-    assert all(r["image_path"] and r["image_bytes"] is None for r in json_records)
-    assert all(r["image_bytes"] and r["image_path"] is None for r in hf_records)
+    assert all(r["image_path"].startswith(str(layouts["json"])) for r in json_records)  # the release's files
+    assert all("isobench_images" in r["image_path"] for r in hf_records)  # embedded images, each written once by its content
     for a, b in zip(json_records, hf_records):
         assert np.array_equal(np.asarray(open_image(a)), np.asarray(open_image(b)))
 
@@ -103,26 +111,6 @@ def test_column_map_errors_name_the_problem():
     assert map_columns(with_question)["question"] == "question"
 
 
-def test_records_carry_the_fingerprint_of_the_files_read(tmp_path, layouts):
-    logged = []
-    sink = eval_logger.add(logged.append, format="{message}")
-    try:
-        fingerprints = {layout: {r["data"] for r in load_records(root)} for layout, root in layouts.items()}
-    finally:
-        eval_logger.remove(sink)
-    assert all(len(found) == 1 and len(next(iter(found))) == 12 for found in fingerprints.values())
-    assert fingerprints["json"] != fingerprints["hf"]
-    (json_fingerprint,) = fingerprints["json"]
-    assert f"ISO-Bench data: ISOBENCH_DATA_DIR={layouts['json']}, 1 file(s), fingerprint {json_fingerprint}\n" in logged
-    # the same rows in another folder: the same fingerprint; one changed row: another
-    copy = write_fixture(tmp_path / "copy", "json")
-    assert {r["data"] for r in load_records(copy)} == fingerprints["json"]
-    rows = json.loads((copy / "isobench.json").read_text())
-    rows[0]["goal"] = "another goal"
-    (copy / "isobench.json").write_text(json.dumps(rows))
-    assert {r["data"] for r in load_records(copy)}.isdisjoint(fingerprints["json"])
-
-
 def test_split_choice():
     table = Table("t", {}, [])
     assert choose_split({"train": table}) is table
@@ -134,20 +122,12 @@ def test_split_choice():
         choose_split({"train": table}, "dev")
 
 
-def test_table2_check_warns_only_on_mismatch(tmp_path):
+def test_the_counts_of_table2(tmp_path):
     full = load_records(write_fixture(tmp_path / "full", "json", n=764))
-    assert statistics(full) == EXPECTED_COUNTS
-    logged = []
-    sink = eval_logger.add(logged.append, format="{message}", level="WARNING")
-    try:
-        assert check_statistics(full) == []
-        problems = check_statistics(full[:-1])
-    finally:
-        eval_logger.remove(sink)
-    assert len(problems) == 1 and "differs from the paper's Table 2" in problems[0] and "'rows': (763, 764)" in problems[0]
-    assert any("Table 2" in line for line in logged)
-    flipped = [{**r, "label": "no" if r["label"] == "yes" else "yes"} for r in full]
-    assert "'dep': (381, 383)" in check_statistics(flipped)[0]
+    assert counts(full) == RELEASE_COUNTS
+    assert counts(full[:-1])["rows"] == 763
+    flipped = [{**r, "answer": "no" if r["answer"] == "yes" else "yes"} for r in full]
+    assert (counts(flipped)["dep"], counts(flipped)["nondep"]) == (381, 383)
 
 
 def test_without_positions_and_sources_the_fields_are_none(tmp_path):
@@ -163,24 +143,24 @@ def test_source_from_file_name_when_no_column(tmp_path):
 
 def test_process_docs_and_doc_to_visual(layouts, monkeypatch):
     monkeypatch.setenv("ISOBENCH_DATA_DIR", str(layouts["hf"]))
-    docs = task_utils.process_docs_isobench(None)
+    docs = plugin_utils.process_docs_isobench(placeholder())
     assert len(docs) == 16 and docs[3]["answer"] in ("yes", "no")
-    assert [{**without_image(d), "task": ""} for d in task_utils.process_docs_isobench_cot(None)] == [{**without_image(d), "task": ""} for d in docs]
     (image,) = hooks.doc_to_visual(docs[3])
     assert image.mode == "RGB" and image.size == (96, 72)
 
 
-def test_missing_and_corrupt_images_name_the_file_and_doc(tmp_path):
+def test_missing_empty_and_corrupt_images_are_named_when_the_data_loads(tmp_path):
     root = write_fixture(tmp_path / "d", "json")
-    records = load_records(root)
     (root / "images" / "iso-0002.jpg").unlink()
-    with pytest.raises(IsoBenchDataError, match=r"doc 'iso-0002': cannot read image .*iso-0002\.jpg"):
-        open_image(records[2])
+    with pytest.raises(IsoBenchDataError, match=r"isobench\.json row 2 \(id 'iso-0002'\): image file .*iso-0002\.jpg not found"):
+        load_records(root)
+    root = write_fixture(tmp_path / "e", "json")
+    (root / "images" / "iso-0003.jpg").write_bytes(b"")
+    with pytest.raises(IsoBenchDataError, match=r"image file .*iso-0003\.jpg is empty"):
+        load_records(root)
     (root / "images" / "iso-0003.jpg").write_bytes(b"not a jpeg")
-    with pytest.raises(IsoBenchDataError, match=r"doc 'iso-0003': cannot read image .*iso-0003\.jpg"):
-        open_image(records[3])
-    with pytest.raises(IsoBenchDataError, match="doc 'x': cannot read image embedded image bytes"):
-        open_image({"id": "x", "image_bytes": b"garbage", "image_path": None})
+    with pytest.raises(IsoBenchDataError, match=r"example 'iso-0003': cannot read image .*iso-0003\.jpg"):
+        load_records(root)
 
 
 def test_label_and_relation_values_are_normalised(tmp_path):

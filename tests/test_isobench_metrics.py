@@ -6,9 +6,10 @@ import json
 import pytest
 from sklearn.metrics import accuracy_score, precision_recall_fscore_support
 
+from temporal_bench.isobench import rules
 from temporal_bench.isobench.breakdowns import AGGREGATIONS, breakdown_metrics
 from temporal_bench.lmms_eval_tasks.isobench import metrics
-from temporal_bench.lmms_eval_tasks.isobench.metrics import FIELDS_READ, METRIC_NAMES, values_of
+from temporal_bench.lmms_eval_tasks.isobench.metrics import METRIC_NAMES, values_of
 from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_answer_only
 
 
@@ -47,7 +48,7 @@ def test_default_scores_use_the_parsed_answers_only():
     assert [ALL["precision_dep"], ALL["recall_dep"], ALL["f1_dep"]] == pytest.approx([p[0], r[0], f[0]])
     assert [ALL["precision_nondep"], ALL["recall_nondep"], ALL["f1_nondep"]] == pytest.approx([p[1], r[1], f[1]])
     assert ALL["accuracy"] == pytest.approx(accuracy_score(gold, pred)) == 3 / 6
-    assert metrics.coverage(RECORDS) == ALL["coverage"] == 6 / 8
+    assert rules.coverage(RECORDS) == ALL["coverage"] == 6 / 8
 
 
 def test_strict_scores_count_unparsed_answers_as_wrong():
@@ -106,8 +107,8 @@ def test_not_applicable_scores_are_none():
 def test_headline_keys_and_breakdown_keys():
     """The metric_list holds the headline, under Table 1's rule (its keys name it); breakdown_metrics every key, the
     three rules' scores among them."""
-    assert METRIC_NAMES == ["paper_f1_weighted", "paper_f1_macro", "paper_precision_dep", "paper_recall_dep", "paper_f1_dep", "paper_precision_nondep", "paper_recall_nondep", "paper_f1_nondep", "coverage", "failed_count"]
-    assert metrics.TABLE1_RULE == "paper_"
+    assert METRIC_NAMES == ["paper_f1_weighted", "paper_f1_macro", "paper_precision_dep", "paper_recall_dep", "paper_f1_dep", "paper_precision_nondep", "paper_recall_nondep", "paper_f1_nondep"]
+    assert rules.TABLE1_RULE == "paper_"
     assert metrics.paper_f1_weighted(RECORDS) == ALL["paper_f1_weighted"] and metrics.paper_f1_macro(RECORDS) == ALL["paper_f1_macro"]
     gold, pred = [r["gold"] for r in RECORDS], [r["pred"] for r in RECORDS]  # the third label kept
     p, r, f, _ = sk(gold, pred, None)
@@ -118,24 +119,18 @@ def test_headline_keys_and_breakdown_keys():
 
 
 def test_every_doc_returns_its_record_under_the_first_key_and_what_each_other_key_reads():
-    doc = {"id": "7", "task": "isobench", "goal": "make tea", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "answer": "no", "data": "0123456789ab"}
-
-    def process_results(doc, results):
-        return values_of(doc, results[0], parse_answer_only)
-
-    values = process_results(doc, ["**No**."])
+    doc = {"id": "7", "goal": "make tea", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "answer": "no"}
+    values = values_of(doc, parse_answer_only("**No**."))
     assert list(values) == METRIC_NAMES
-    assert values["paper_f1_weighted"] == {"id": "7", "task": "isobench", "goal": "make tea", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "data": "0123456789ab", "gold": "no", "pred": "no", "failed": False}
+    assert values["paper_f1_weighted"] == {"id": "7", "goal": "make tea", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "gold": "no", "pred": "no"}
     assert values["paper_f1_macro"] == values["paper_recall_nondep"] == {"gold": "no", "pred": "no"}
-    assert (values["coverage"], values["failed_count"]) == ({"pred": "no"}, {"failed": False})
-    # the metric values of a logged sample (the data's record, under data_source, aside): 639 B here, 717 B with every
-    # field filled with long values (docs/isobench.md "Metrics"; every key carrying the whole record: 2,194 and 2,584 B)
-    assert len(json.dumps(values)) == 639
+    # the metric values of a logged sample: 515 B here, 590 B with every field filled with long values (docs/isobench.md "Metrics")
+    assert len(json.dumps(values)) == 515
     long = {**doc, "id": "youcook2_00763", "plan_id": "GLd3aX16zBg", "relation": "before", "source": "crosstask", "distance_class": "distant"}
-    assert len(json.dumps(process_results(long, [""]))) == 717
+    assert len(json.dumps(values_of(long, "invalid"))) == 590
 
 
 def test_each_headline_aggregation_gives_on_its_fields_what_it_gives_on_whole_records():
-    per_doc = [{name: r if name == METRIC_NAMES[0] else {f: r[f] for f in FIELDS_READ[name]} for name in METRIC_NAMES} for r in RECORDS]
+    per_doc = [{name: r if name == METRIC_NAMES[0] else {"gold": r["gold"], "pred": r["pred"]} for name in METRIC_NAMES} for r in RECORDS]
     for name in METRIC_NAMES:
         assert AGGREGATIONS[name]([values[name] for values in per_doc]) == AGGREGATIONS[name](RECORDS), name

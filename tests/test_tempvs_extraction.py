@@ -1,10 +1,11 @@
-"""TempVS answer extraction (docs/protocol/tempvs.md §6): the official first-match regexes with their quirks, the
-model-family branches, the opt-in fixed extraction and the CoT answer tag."""
+"""TempVS answer extraction (docs/protocol/tempvs.md §6): the official first-match regexes with their quirks and the
+model-family branches (the task folder's), the opt-in fixed extraction and the CoT answer tag (this package's variants)."""
 
 import pytest
 
-from temporal_bench.lmms_eval_tasks.tempvs.docs import check_settings
-from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, extract, fixed_extract, is_correct, official_extract
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import extract, fixed_extract
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import check_settings
+from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, is_correct, official_extract
 from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
 
 MT1_OPTIONS = "A. False; B. True."

@@ -7,10 +7,12 @@ from typing import Dict
 
 import pytest
 
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import process_results
 from temporal_bench.lmms_eval_tasks.tempvs import metrics
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
 from temporal_bench.tempvs import breakdowns
 from temporal_bench.tempvs.fixtures import write_fixture
+from temporal_bench.tempvs.record_reader import TempVSRecords
 from tests.task_docs import tempvs_main_docs as build_main_docs
 from tests.tempvs_official_eval import official
 
@@ -32,8 +34,14 @@ def answers_of(docs, respond) -> Dict[tuple, str]:
     return {(d["source"], d["task_id"], d["question_id"]): respond(d) for d in docs}
 
 
+def record_of(doc: Dict, response: str, fixes=()) -> Dict:
+    """The doc's record as a run logs it (the task's first metric key) and the report reads it back."""
+    record = next(iter(process_results({**doc, "fixes": list(fixes)}, [response]).values()))
+    return {**TempVSRecords().normalise(record, {"metadata": {"mode": doc["mode"]}}, {}), "failed": False}
+
+
 def package_metrics(docs, respond, names=("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "mt_given_gtfail"), fixes=frozenset()):
-    records = [metrics.make_record(d, respond(d), fixes=fixes) for d in docs]
+    records = [record_of(d, respond(d), fixes) for d in docs]
     return {name: breakdowns.AGGREGATIONS[name](records) for name in names}, records
 
 
@@ -92,7 +100,7 @@ def test_fine_grained_keys(root):
     for distance in (1, 2, 3, 4):
         chosen = [r["correct"] for d, r in mains if d["event_distance"] == distance]
         assert chosen and breakdowns.AGGREGATIONS[f"dist{distance}"](records) == sum(chosen) / len(chosen)
-    assert metrics.invalid_rate(records) == sum(r["pred"] == "UNK" for r in records) / len(records) > 0
+    assert breakdowns.invalid_rate(records) == sum(r["pred"] == "UNK" for r in records) / len(records) > 0
 
 
 def test_missing_partners_are_excluded_not_passed(root):
@@ -134,10 +142,10 @@ def test_per_doc_values_are_compact_and_aggregate_like_whole_records(root):
     """The first metric key carries the whole record, the others only their aggregation's fields (or
     None): each headline aggregation gives the same figure on those values as on whole records."""
     docs, _ = build_main_docs("mt2_event", data_dir=root)
-    records = [metrics.make_record(d, mixed_response(d)) for d in docs]
+    records = [record_of(d, mixed_response(d)) for d in docs]
     keys = metrics.metric_keys(("mt2_event",))
     values = [metrics.values_of(r, ("mt2_event",)) for r in records]
-    assert [name for name, _, _ in keys] == list(metrics.HEADLINE) and values[0]["gt_acc"] is records[0]
+    assert [name for name, _, _ in keys] == list(metrics.HEADLINE) and values[0]["gt_acc"] == records[0]
     for name, aggregation, _ in keys:
         assert breakdowns.AGGREGATIONS[aggregation]([v[name] for v in values]) == breakdowns.AGGREGATIONS[aggregation](records), name
     main = next(v for v, r in zip(values, records) if r["kind"] == "main")
@@ -149,15 +157,15 @@ def test_per_doc_values_are_compact_and_aggregate_like_whole_records(root):
 
 def test_breakdowns_equal_the_aggregations_on_records(root):
     docs, _ = build_main_docs("mt1_two", data_dir=root)
-    records = [metrics.make_record(d, mixed_response(d)) for d in docs]
+    records = [record_of(d, mixed_response(d)) for d in docs]
     breakdown = breakdowns.breakdown_metrics("tempvs_mt1_two", records + records[:3])
     assert list(breakdown) == breakdowns.metric_names("mt1_two")
     assert breakdown == {name: breakdowns.AGGREGATIONS[name](records) for name in breakdowns.metric_names("mt1_two")}
     assert breakdown["main_count"] + breakdown["grounding_count"] == len(docs)
     # a task holding MT2 and MT3: each test's keys under its prefix, equal to the test's own task
     both, _ = build_main_docs(("mt2_event", "mt3_event"), data_dir=root)
-    shared = breakdowns.breakdown_metrics("tempvs_ordering_event", [metrics.make_record(d, mixed_response(d)) for d in both])
+    shared = breakdowns.breakdown_metrics("tempvs_ordering_event", [record_of(d, mixed_response(d)) for d in both])
     for test in ("mt2_event", "mt3_event"):
         alone, _ = build_main_docs(test, data_dir=root)
-        single = breakdowns.breakdown_metrics(f"tempvs_{test}", [metrics.make_record(d, mixed_response(d)) for d in alone])
+        single = breakdowns.breakdown_metrics(f"tempvs_{test}", [record_of(d, mixed_response(d)) for d in alone])
         assert {f"{test[:3]}_{k}": v for k, v in single.items()} == {k: v for k, v in shared.items() if k.startswith(test[:3])}

@@ -128,6 +128,7 @@ def image_of(value, where: str, base: Path) -> Dict:
 
 def example(row: Dict, index: int, where: str, base: Path) -> Dict:
     """The task row of one release row (its fields named as the module's note says)."""
+    where += f" (id {row['id']!r})" if row.get("id") not in (None, "") else ""
     missing = [field for field in REQUIRED_FIELDS if row.get(field) is None]
     if missing:
         raise IsoBenchDataError(f"{where}: no value for {missing} (fields found: {sorted(row)})")

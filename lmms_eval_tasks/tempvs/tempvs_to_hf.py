@@ -104,12 +104,16 @@ def prompt(row: Dict, task_id: str, instruction_field: str = "task_instruction")
 # ---- the release's files ------------------------------------------------------------------------
 
 
+class RefusedPickleGlobal(pickle.UnpicklingError):
+    """The pickle names a callable or class that no pickled DataFrame of the release holds."""
+
+
 class _FrameUnpickler(pickle.Unpickler):
     """Unpickling calls whatever a file names: only the names a pickled DataFrame holds are resolved."""
 
     def find_class(self, module: str, name: str):
         if (module, name) not in FRAME_GLOBALS:
-            raise pickle.UnpicklingError(
+            raise RefusedPickleGlobal(
                 f"it names {module}.{name}, which is not among the pandas/numpy classes a pickled DataFrame of the TempVS release holds; unpickling it could run arbitrary code (a tampered file?), so it was not loaded"
             )
         return super().find_class(module, name)
@@ -129,8 +133,10 @@ def read_table(path: Path) -> List[Dict]:
         with open(path, "rb") as handle, warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)  # numpy 2 resolving numpy 1's numpy.core names
             frame = _FrameUnpickler(handle).load()
+    except RefusedPickleGlobal as error:
+        raise TempVSDataError(f"{path}: refused to unpickle: {error}") from error
     except Exception as error:  # noqa: BLE001 - unpickling fails in many ways; each names the file
-        raise TempVSDataError(f"{path}: cannot be unpickled ({type(error).__name__}: {error}); a truncated, corrupt or tampered file?") from error
+        raise TempVSDataError(f"{path}: cannot be unpickled ({type(error).__name__}: {error}); a truncated or corrupt file?") from error
     if not isinstance(frame, pandas.DataFrame):
         raise TempVSDataError(f"{path}: holds a {type(frame).__name__}, not a pandas DataFrame of rows")
     return [{**{key: _clean(value) for key, value in record.items()}, "_index": _clean(index)} for index, record in zip(frame.index, frame.to_dict(orient="records"))]

@@ -22,11 +22,14 @@ _Loader.add_constructor("!function", lambda loader, node: Hook(loader.construct_
 
 
 def _read(path: Path) -> Dict:
-    """One file with its ``include`` chain merged in (the including file's keys win, as in lmms-eval)."""
+    """One file with its ``include`` chain merged in (the including file's keys win, then the first file it includes, as
+    in lmms-eval)."""
     config = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader) or {}
-    if "include" in config:
-        config = {**_read(path.parent / config.pop("include")), **config}
-    return config
+    include = config.pop("include", None)
+    merged: Dict = {}
+    for name in reversed([include] if isinstance(include, str) else include or []):
+        merged.update(_read(path.parent / name))
+    return {**merged, **config}
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from temporal_bench.published import load_table, parse_flags
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.intervals import cell_interval, clustering_note
 from temporal_bench.report.layouts import Column, Layout, Setting
-from temporal_bench.runs.data_read import count_difference
+from temporal_bench.runs.data_read import release_basis
 from temporal_bench.runs.limits import Limit
 from temporal_bench.runs.results import Run
 
@@ -42,6 +42,7 @@ class TableRow:
     set_aside: list[str] = field(default_factory=list)  # measured: Run.sources_note of its tasks that several files hold
     # measured: (mark for the model cell, task, how its data is not the release's) of its tasks: no reproduction verdict
     data_notes: list[tuple[str, str, str]] = field(default_factory=list)
+    basis_notes: list[str] = field(default_factory=list)  # measured: how its data was found to be the release, where on the paper's counts
     model_classes: list[str] = field(default_factory=list)  # measured: the harness model classes that ran its tasks
 
     @property
@@ -51,13 +52,25 @@ class TableRow:
         return name + (f" ({self.setting})" if self.setting else "")
 
 
+FAILED_REQUESTS = "failed requests"
+
+
 def data_notes(run: Run, task: str) -> list[tuple[str, str, str]]:
-    """(mark, task, how) for data of ``task`` that is not the benchmark's release: synthetic, or of other counts."""
+    """(mark, task, how) for why ``task``'s numbers are held against no published one: requests that failed, or data
+    that is not the benchmark's release (synthetic, of other counts or another fingerprint, or not known)."""
     read = run.data_sources.get(task)
-    if read is not None and read.synthetic:
-        return [("synthetic data", task, "read synthetic data (generated in the benchmark's layout, not its release)")]
-    difference = count_difference(task, read, run.configs.get(task) or {}) if read is not None else None
-    return [("not the release's data", task, f"{difference}: a subset or another copy of the data")] if difference else []
+    notes = [(FAILED_REQUESTS, task, f"had {read.failed} of {read.questions} request(s) fail or bring no response (scored as the parser read them)")] if read is not None and read.failed else []
+    is_release, basis = release_basis(task, read, run.configs.get(task) or {})
+    if not is_release:
+        mark = "synthetic data" if read is not None and read.synthetic else "not the release's data"
+        notes.append((mark, task, f"has no verdict: {basis}"))
+    return notes
+
+
+def basis_notes(run: Run, task: str) -> list[str]:
+    """How ``task``'s data was found to be the release where it rests on the weaker basis (the paper's counts)."""
+    is_release, basis = release_basis(task, run.data_sources.get(task), run.configs.get(task) or {})
+    return [f"{task}: {basis}"] if is_release and "counts" in basis else []
 
 
 def data_notes_text(row: TableRow) -> str:
@@ -79,6 +92,7 @@ def _use_task(row: TableRow, run: Run, task: str | None) -> None:
     if note and note not in row.set_aside:
         row.set_aside.append(note)
     row.data_notes += [found for found in data_notes(run, task) if found not in row.data_notes]
+    row.basis_notes += [found for found in basis_notes(run, task) if found not in row.basis_notes]
     if run.model_classes.get(task) and run.model_classes[task] not in row.model_classes:
         row.model_classes.append(run.model_classes[task])
 

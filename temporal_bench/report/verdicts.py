@@ -13,7 +13,7 @@ from temporal_bench.report.intervals import within
 from temporal_bench.report.layouts import Column, Layout
 from temporal_bench.report.model_names import OUR_MODEL_CLASSES, is_baseline, is_model, model_key, nearest
 from temporal_bench.report.reproduction import CLOSE, DEFAULT_TOLERANCES, DIFFERS, OUTSIDE, REPRODUCED, WITHIN, classify
-from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, published_rows
+from temporal_bench.report.rows import FAILED_REQUESTS, MEASURED, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, published_rows
 from temporal_bench.runs.results import Run
 
 
@@ -31,10 +31,12 @@ class ProtocolGap:
 
 
 def judged(row: TableRow) -> bool:
-    """Whether a measured row is held against the paper: a full run (no ``--limit``) on the release's
-    data (not synthetic, the release's counts); a baseline's interval check needs only the full run
-    (random answers score their expectation on any questions)."""
-    return row.source == MEASURED and not row.partial and (not row.data_notes or is_baseline(row.model))
+    """Whether a measured row is held against the paper: a full run (no ``--limit``) on the release's data (its
+    fingerprint, or the paper's counts) whose every request succeeded; a baseline's interval check needs only a full
+    run (random answers score their expectation on any questions)."""
+    if row.source != MEASURED or row.partial:
+        return False
+    return not row.data_notes or (is_baseline(row.model) and all(mark != FAILED_REQUESTS for mark, _, _ in row.data_notes))
 
 
 def _measured_with_published(layout: Layout, rows: Sequence[TableRow]) -> list[tuple[TableRow, TableRow]]:

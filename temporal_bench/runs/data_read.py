@@ -154,15 +154,49 @@ def data_read(task: str, lines: list[dict], records: Iterable[dict | None], conf
     )
 
 
-def count_difference(task: str, read: DataRead, config: dict) -> str | None:
-    """``read 654 questions, the release has 764`` when the data's counts differ from the release's (None when they
-    agree, the release's are unknown, or the data is generated: its size differs by design)."""
+def _reader(task: str):
     benchmark = benchmarks.of_task(task)
-    expected = benchmark.record_reader.release_counts(config) if benchmark is not None and benchmark.record_reader is not None else None
+    return benchmark.record_reader if benchmark is not None else None
+
+
+def _differing_counts(read: DataRead, expected: dict[str, int]) -> str | None:
+    differ = {key: (read.counts.get(key, 0), value) for key, value in expected.items() if read.counts.get(key, 0) != value}
+    return "counts (read / the release's): " + ", ".join(f"{key} {found}/{value}" for key, (found, value) in differ.items()) if differ else None
+
+
+def count_difference(task: str, read: DataRead, config: dict) -> str | None:
+    """``counts (read / the release's): rows 654/764`` when the data's counts differ from the release's, for a benchmark
+    whose release counts are known exactly (None when they agree, are not known, or the data is generated: its size
+    differs by design)."""
+    reader = _reader(task)
+    expected = reader.release_counts(config) if reader is not None and reader.counts_are_exact else None
     if expected is None or read.synthetic:
         return None
-    differ = {key: (read.counts.get(key), value) for key, value in expected.items() if read.counts.get(key) != value}
-    return "counts (read, the release's): " + ", ".join(f"{key} {found}/{value}" for key, (found, value) in differ.items()) if differ else None
+    return _differing_counts(read, expected)
+
+
+def release_basis(task: str, read: DataRead | None, config: dict) -> tuple[bool, str]:
+    """Whether ``task`` read the release of its benchmark, and on what basis (or why not): its fingerprint equals the
+    one this package records for the release, or, where none is known here, every count the paper publishes of it
+    matches (the weaker basis)."""
+    if read is None:
+        return False, "no samples were logged (--log_samples), so the data it read is unknown"
+    if read.synthetic:
+        return False, "it read synthetic data (generated in the benchmark's layout, not its release)"
+    reader = _reader(task)
+    if reader is None:
+        return False, "no benchmark of this package"
+    known = reader.release_fingerprint(config)
+    if known is not None:
+        return (True, "its data's fingerprint is the release's") if read.fingerprint == known else (False, f"not the release's data: fingerprint {read.fingerprint}, the release's is {known}")
+    expected = reader.release_counts(config)
+    wanted = {key: value for key, value in (expected or {}).items() if key in read.counts or reader.counts_are_exact}
+    if not wanted:
+        return False, reader.no_counts_reason(config)
+    difference = _differing_counts(read, wanted)
+    if difference:
+        return False, f"not the release's data: {difference}"
+    return True, "the paper's counts of the release match (no fingerprint of the release is known here: a weaker check)"
 
 
 def data_differences(reads: dict[str, dict[str, DataRead | None]]) -> tuple[dict[str, str], list[str]]:

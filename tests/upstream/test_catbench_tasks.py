@@ -40,10 +40,17 @@ def test_each_step_pair_asks_before_and_after(docs):
     assert utils.doc_to_visual(docs[0]) == []
 
 
-def test_switched_twins_swap_the_steps_of_the_nondep_questions():
+def test_switched_twins_follow_their_nondep_questions():
     docs = list(utils.process_docs_catbench_switched(datasets.Dataset.from_list(ROWS, split="test")))
-    twins = [doc for doc in docs if doc["variant"] != "real"]
-    assert len(docs) == 6 and len(twins) == 2 and all(doc["answer"] == "no" for doc in twins)
+    assert [(doc["variant"], doc["relation"], doc["answer"]) for doc in docs] == [
+        ("real", "before", "yes"),
+        ("real", "after", "yes"),
+        ("real", "before", "no"),
+        ("switched", "before", "no"),
+        ("real", "after", "no"),
+        ("switched", "after", "no"),
+    ]
+    assert docs[3]["steps"][1] == STEPS[3] and docs[3]["steps"][3] == STEPS[1]  # the asked-about steps swapped
 
 
 def test_metrics_of_known_answers(docs):
@@ -53,4 +60,11 @@ def test_metrics_of_known_answers(docs):
     assert metrics.recall_nondep(records) == 0.0
     assert metrics.f1_macro(records) == pytest.approx((2 / 3 + 0) / 2)
     assert metrics.tc(records) == 1.0  # each pair answered the same both ways
-    assert metrics.invalid_rate(records) == 0.0 and metrics.failed_count(records) == 0
+    assert "occ" not in values[0]  # a task without twins reports no OCC
+
+
+def test_occ_of_a_switched_task():
+    docs = list(utils.process_docs_catbench_switched(datasets.Dataset.from_list(ROWS, split="test")))
+    answers = ["Yes", "Yes", "No", "No", "No", "Yes"]  # the after twin answered otherwise
+    records = [utils.process_results_answer_only(doc, [answer])["occ"] for doc, answer in zip(docs, answers)]
+    assert metrics.occ(records) == 0.5

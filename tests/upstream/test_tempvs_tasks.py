@@ -32,11 +32,7 @@ def _row(question_id, kind, test, task_id, gt_option, answer, choices, partners=
         "partners": list(partners),
         "blind_correct": blind_correct,
         "image": STRIP,
-        "frames": [],
-        "prompt_standard": f"Question {question_id}.\nThe answer is: ",
-        "prompt_cot": "",
-        "prompt_blind": "",
-        "prompt_images_only": "",
+        "prompt": f"Question {question_id}.\nThe answer is: ",
         "choices": choices,
         "answer": answer,
     }
@@ -64,20 +60,29 @@ def test_the_folder_registers_its_tasks_and_groups():
     from lmms_eval.tasks import TaskManager
 
     registered = TaskManager(include_path=str(FOLDER), include_defaults=False).all_tasks
-    assert {"tempvs", "tempvs_mt1_two", "tempvs_mt3_caption", "tempvs_protocol"} <= set(registered)
+    assert {"tempvs", "tempvs_mt1_two", "tempvs_mt3_caption", "tempvs_mt1", "tempvs_mt2", "tempvs_mt3"} <= set(registered)
 
 
 def test_docs_keep_the_grounding_questions_and_the_main_questions_the_blind_filter_keeps(docs):
     assert [(doc["kind"], doc["question_id"]) for doc in docs] == [("grounding", "g0"), ("grounding", "g1"), ("main", "m0"), ("main", "m1")]
-    assert utils.doc_to_text(docs[2], {"extractor": "generic", "layout": "images_first"}) == "Question m0.\nThe answer is: "
+    assert utils.doc_to_text(docs[2], {"layout": "images_first"}) == "Question m0.\nThe answer is: "
+    assert utils.doc_to_text(docs[2], {"layout": "text_first", "image_token": "<image>"}) == "Question m0.\nThe answer is: <image>"
     assert [image.size for image in utils.doc_to_visual(docs[0])] == [(40, 20)]
 
 
 def test_metrics_of_known_answers(docs):
-    utils.doc_to_text(docs[0], {"extractor": "generic", "layout": "images_first"})  # the model's settings, as a run gives them
     answers = {"g0": "1", "g1": "1", "m0": "A", "m1": "A"}  # g1 and m1 wrong
     records = [utils.process_results(doc, [answers[doc["question_id"]]])["gt_acc"] for doc in docs]
     assert metrics.gt_acc(records) == 0.5
     assert metrics.mt_acc(records) == 0.5
     assert metrics.gtstrict_rate(records) == 0.0  # one grounding question wrong: no main question has all its partners right
     assert metrics.mt_given_gtstrict(records) is None
+
+
+def test_the_answer_is_parsed_by_the_branch_the_models_name_picks(docs):
+    """InternVL's branch reads MT1's "Option B" before a leading article "A", the generic one the first letter."""
+    args = type("Args", (), {"model": "internvl3", "model_args": "pretrained=OpenGVLab/InternVL2_5-8B"})()
+    answers = {"m0": "A man. Option B", "m1": "B"}
+    records = [utils.process_results(doc, [answers[doc["question_id"]]])["gt_acc"] for doc in docs if doc["kind"] == "main"]
+    assert metrics.mt_acc(records) == 1.0  # generic: m0 "A" (the article), m1 "B": both right
+    assert metrics.mt_acc(records, args) == 0.5  # internvl: m0 "B" (Option B first): wrong

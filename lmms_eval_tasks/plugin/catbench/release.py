@@ -64,7 +64,12 @@ def _step_pair(row: Dict, relation: str, where: str) -> tuple:
 
 def _release_questions(folder: Path) -> List[tuple]:
     """(where, title, steps, a, b, relation, dependent) of each question of a release split's four files, in file order."""
-    return [(f"{folder / name}:{line}", row["title"], row["steps"], *_step_pair(row, relation, f"{folder / name}:{line}"), relation, dependent) for (dependent, relation), name in RELEASE_FILES.items() for line, row in _jsonl(folder / name)]
+    found = []
+    for (dependent, relation), name in RELEASE_FILES.items():
+        for line, row in _jsonl(folder / name):
+            a, b = _step_pair(row, relation, f"{folder / name}:{line}")
+            found.append((f"{folder / name}:{line}", row["title"], row["steps"], a, b, relation, dependent))
+    return found
 
 
 def release_rows(folder: Path) -> List[Dict]:

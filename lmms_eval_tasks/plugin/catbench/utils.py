@@ -4,6 +4,7 @@ paper's headline prompting modes: few-shot (Table 6) and self-consistency (Table
 answer-then-explain prompt (the paper's Gemini prompt) and another close/distant threshold. Each YAML states its
 settings in its ``metadata``."""
 
+import inspect
 import re
 from collections import Counter
 from functools import partial
@@ -26,19 +27,28 @@ from temporal_bench.lmms_eval_tasks.plugin.failed_requests import is_failed_resp
 _NL_ANSWER = re.compile(r"Answer\s*1\s*:[\s*]*(yes|no)\b", re.IGNORECASE)
 
 
+def check_settings(switched: bool = False, close_max_distance: int = 3, fewshot_k: int = 5, pool_split: str = "train") -> None:
+    """A setting of another kind or out of range is an error naming it (``switched: "no"`` would otherwise read as true)."""
+    problems = []
+    if not isinstance(switched, bool):
+        problems.append(f"switched {switched!r}: true or false")
+    if isinstance(close_max_distance, bool) or not isinstance(close_max_distance, int) or close_max_distance < 0:
+        problems.append(f"close_max_distance {close_max_distance!r}: the largest step distance a pair counts as close, a whole number >= 0")
+    if isinstance(fewshot_k, bool) or not isinstance(fewshot_k, int) or fewshot_k < 1:
+        problems.append(f"fewshot_k {fewshot_k!r}: the number of exemplars, a whole number >= 1")
+    if problems:
+        raise CatBenchDataError("CaT-Bench task settings: " + "; ".join(problems))
+
+
 def close_docs(dataset: datasets.Dataset, switched: bool = False, close_max_distance: int = 3) -> datasets.Dataset:
     """The upstream docs; ``close_max_distance``: the largest step distance the report's breakdowns count as close
     (its YAML's metadata records it for them)."""
-    if isinstance(close_max_distance, bool) or not isinstance(close_max_distance, int) or close_max_distance < 0:
-        raise CatBenchDataError(f"CaT-Bench task settings: close_max_distance {close_max_distance!r}: the largest step distance a pair counts as close, a whole number >= 0")
     return upstream.process_docs(dataset, switched)
 
 
 def fewshot_docs(dataset: datasets.Dataset, switched: bool = False, fewshot_k: int = 5, pool_split: str = "train") -> datasets.Dataset:
     """The upstream docs, each with ``fewshot_prompt``: its (A) prompt after ``fewshot_k`` exemplars of ``pool_split``,
     another split than the one evaluated (paper §5.3)."""
-    if isinstance(fewshot_k, bool) or not isinstance(fewshot_k, int) or fewshot_k < 1:
-        raise CatBenchDataError(f"CaT-Bench task settings: fewshot_k {fewshot_k!r}: the number of exemplars, a whole number >= 1")
     split = str(dataset.split)
     if pool_split == split:
         raise CatBenchDataError(f"few-shot exemplars must not come from the evaluated split {pool_split!r}")
@@ -47,13 +57,24 @@ def fewshot_docs(dataset: datasets.Dataset, switched: bool = False, fewshot_k: i
 
 
 ROUTE_ERRORS = (CatBenchDataError,)
-process_docs = routed(upstream.process_docs, split_rows, ROUTE_ERRORS)
-process_docs_catbench = partial(process_docs, switched=False)
-process_docs_catbench_switched = partial(process_docs, switched=True)
-process_docs_catbench_close2 = partial(routed(close_docs, split_rows, ROUTE_ERRORS), close_max_distance=2)
-process_fewshot = routed(fewshot_docs, split_rows, ROUTE_ERRORS)
-process_docs_catbench_fewshot = partial(process_fewshot, switched=False)
-process_docs_catbench_fewshot_switched = partial(process_fewshot, switched=True)
+DOCS = {name: routed(docs, split_rows, ROUTE_ERRORS) for name, docs in (("plain", upstream.process_docs), ("close", close_docs), ("fewshot", fewshot_docs))}
+
+
+def variant(**settings) -> partial:
+    """The ``process_docs`` of a task with these settings (its YAML's metadata states them all): the upstream one, or
+    with ``close_max_distance`` or few-shot settings this package's; a setting of another kind or out of range is an
+    error when the YAML is loaded."""
+    check_settings(**settings)
+    kind = "fewshot" if {"fewshot_k", "pool_split"} & set(settings) else "close" if "close_max_distance" in settings else "plain"
+    inspect.signature(DOCS[kind]).bind(None, **settings)
+    return partial(DOCS[kind], **settings)
+
+
+process_docs_catbench = variant(switched=False)
+process_docs_catbench_switched = variant(switched=True)
+process_docs_catbench_close2 = variant(switched=False, close_max_distance=2)
+process_docs_catbench_fewshot = variant(switched=False, fewshot_k=5)
+process_docs_catbench_fewshot_switched = variant(switched=True, fewshot_k=5)
 
 
 def doc_to_text_fewshot(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
