@@ -14,10 +14,10 @@ from typing import Callable, Dict, List, Set, Tuple
 
 from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from temporal_bench.lmms_eval_tasks.tempvs.docs import PAPER_COUNTS
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, file_of
 from temporal_bench.tempvs import fixtures as tempvs_fixtures
+from temporal_bench.tempvs.record_reader import TABLE2_COUNTS
 
 
 def catbench(root: Path) -> Dict[str, str]:
@@ -90,7 +90,7 @@ def _blind_solved(source: str, task_id: str, rows: List[Dict]) -> Set[str]:
     """Question ids that >= 2 of the 3 text-only LLMs answer correctly (the blind filter drops them).
     MT2: as many as Table 2 lost to the filter (e.g. FlintstonesSV events: 565 rows, 501 kept). MT1,
     whose Table 2 counts are before the filter: half, the chance level of three True/False guessers."""
-    kept = PAPER_COUNTS[task_id][source] if task_id.startswith("ordering_texts") else len(rows) // 2
+    kept = TABLE2_COUNTS[task_id][source] if task_id.startswith("ordering_texts") else len(rows) // 2
     ids = [row["question_id"] for row in rows]
     return set(random.Random(f"{source}|{task_id}").sample(ids, len(rows) - kept))
 
@@ -117,8 +117,8 @@ def _write_tempvs_source(root: Path, source: str, templates) -> Dict:
     sequences = [tempvs_fixtures.sequence_record(source, q, invalid_events=False, vwp_lengths=_vwp_lengths()) for q in range(n)]
     shuffles = [tempvs_fixtures.shuffled_order(len(sequence["events"]), seed=q) for q, sequence in enumerate(sequences)]
     paths = [tempvs_fixtures.write_images(root, sequence, order, TEMPVS_FRAME_SIZES[source]) for sequence, order in zip(sequences, shuffles)]
-    paired = _keep_mt1_groups(tempvs_fixtures.mt1_rows(sequences, paths, templates, triple=False), n, PAPER_COUNTS["paired_event_discrimination"][source] // 2)
-    triple = _keep_mt1_groups(tempvs_fixtures.mt1_rows(sequences, paths, templates, triple=True), n, PAPER_COUNTS["triple_event_discrimination"][source] // 2)
+    paired = _keep_mt1_groups(tempvs_fixtures.mt1_rows(sequences, paths, templates, triple=False), n, TABLE2_COUNTS["paired_event_discrimination"][source] // 2)
+    triple = _keep_mt1_groups(tempvs_fixtures.mt1_rows(sequences, paths, templates, triple=True), n, TABLE2_COUNTS["triple_event_discrimination"][source] // 2)
     grounding = {which: tempvs_fixtures.grounding_rows(sequences, paths, templates, which, []) for which in ("paired", "triple", "all")}
     files = {
         "paired_event_discrimination": paired,
@@ -159,10 +159,10 @@ def print_tempvs_counts(counts: Dict) -> None:
     the paper's figure in brackets where Table 2 / Table 9 has one."""
     lines = [("image sequences", lambda c: c["sequences"], TEMPVS_SEQUENCES.get), ("frames", lambda c: c["frames"], lambda source: None)]
     for name in counts[SOURCES[0]]["rows"]:
-        paper = PAPER_COUNTS.get(_TABLE2_OF_FILE.get(name), {})
+        paper = TABLE2_COUNTS.get(_TABLE2_OF_FILE.get(name), {})
         lines.append((f"{name} rows", lambda c, name=name: c["rows"][name], paper.get))
     for task_id in counts[SOURCES[0]]["kept_after_blind_filter"]:
-        paper = PAPER_COUNTS[task_id] if task_id.startswith("ordering_texts") else {}
+        paper = TABLE2_COUNTS[task_id] if task_id.startswith("ordering_texts") else {}
         lines.append((f"{task_id} after blind filter", lambda c, t=task_id: c["kept_after_blind_filter"][t], paper.get))
     print("TempVS synthetic release: ours (paper Table 2 / 9); 2 strips per sequence (combined/, combined_shuffled/)")
     print("| | " + " | ".join(SOURCES) + " | total |")

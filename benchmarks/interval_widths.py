@@ -24,13 +24,12 @@ from typing import Callable, Dict, List, Tuple
 
 import numpy as np
 from full_size_data import tempvs as write_tempvs
+from simulated_runs import release_task_docs
 
 from temporal_bench.catbench.cluster_stats import CATBENCH
 from temporal_bench.isobench.cluster_stats import ISOBENCH
-from temporal_bench.lmms_eval_tasks.isobench.metrics import TABLE1_RULE
-from temporal_bench.lmms_eval_tasks.tempvs.docs import release_docs
+from temporal_bench.isobench.rules import TABLE1_RULE
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
-from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import find_root
 from temporal_bench.report.bootstrap import interval
 from temporal_bench.tempvs.cluster_stats import TEMPVS
 
@@ -57,7 +56,7 @@ def cluster_chances(rng: np.random.Generator, score: float, clusters: int, icc: 
 
 def tempvs_sizes(data_dir: Path, test: str) -> Tuple[np.ndarray, np.ndarray]:
     """Main and grounding questions per image sequence, as the task loads them."""
-    docs = release_docs(find_root(Path(data_dir)), [test], visual="none")[0]
+    docs = release_task_docs(data_dir, (test,))
     sequences = sorted({(d["source"], d["img_seq_id"]) for d in docs})
     index = {s: i for i, s in enumerate(sequences)}
     main, grounding = np.zeros(len(sequences), int), np.zeros(len(sequences), int)

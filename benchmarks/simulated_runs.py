@@ -27,9 +27,11 @@ from pathlib import Path
 import numpy as np
 
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, opposite
-from temporal_bench.lmms_eval_tasks.tempvs.docs import release_docs
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import find_root, release_question_rows
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import prepared_rows
+from temporal_bench.lmms_eval_tasks.tempvs.docs import task_docs
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
-from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import find_root
+from temporal_bench.tempvs.record_reader import TempVSRecords
 from temporal_bench.tempvs.task_tests import per_test_records
 
 
@@ -62,13 +64,18 @@ def _tempvs_answer(template: dict, right: bool, unparsed: bool) -> dict:
     return {**template, "correct": right and not unparsed}
 
 
+def release_task_docs(data_dir: Path, tests: tuple) -> list[dict]:
+    """The docs of a task holding ``tests`` on the release in ``data_dir``, as the task builds them (no images read)."""
+    return task_docs(prepared_rows(release_question_rows(find_root(Path(data_dir)), tests).rows), tests, suite=False)
+
+
 def tempvs(data_dir: Path, task: str) -> list[Structure]:
     """The task's docs as it loads them (``tempvs_mt1_two``; ``tempvs_ordering_event`` gives its two
     tests, which share the grounding questions); the item of a main question is its grounding partners."""
     test = task[len("tempvs_") :]
     tests = ("mt2_event", "mt3_event") if test == "ordering_event" else ("mt2_caption", "mt3_caption") if test == "ordering_caption" else (test,)
-    docs = release_docs(find_root(Path(data_dir)), tests, visual="none")[0]
-    templates = [make_record(doc, None) for doc in docs]
+    docs = release_task_docs(data_dir, tests)
+    templates = [TempVSRecords().normalise(make_record(doc, None), {}, {}) for doc in docs]  # as temporal_bench/runs/records.py reads them
     out = []
     for name, records in per_test_records(task, templates).items():
         items = [(r["source"], r["img_seq_id"], str(r["partners"]) if r["kind"] == "main" else r["key"]) for r in records]

@@ -50,9 +50,10 @@ def task_problems(run: LoggedRun, task: str, read: DataRead, allow_subset: bool)
         cache = (run.cli_args or {}).get("use_cache")
         rerun = f"`temporal-bench forget-failed {cache}`, then the same command sends only the failed requests" if cache else "run again with --use_cache DIR to keep the answered requests for the next re-run"
         problems.append(f"{where}: {task}: {read.failed} of {read.questions} request(s) failed or brought no response (scored as the task's parser read them: not the model's answers); {rerun} (docs/backends.md)")
-    if read.questions and read.invalid + read.failed >= read.questions:
+    answered = read.questions - read.failed
+    if answered and read.invalid >= answered:
         problems.append(
-            f"{where}: {task}: none of its {read.questions} answers could be parsed: the model's output does not fit the prompt's answer format (a wrong model class, chat template or decoding setting?), so its scores say nothing"
+            f"{where}: {task}: none of its {answered} answers could be parsed: the model's output does not fit the prompt's answer format (a wrong model class, chat template or decoding setting?), so its scores say nothing"
         )
     difference = count_difference(task, read, run.task_config(task))
     if difference and not allow_subset and (run.data.get("config") or {}).get("limit") in (None, -1):

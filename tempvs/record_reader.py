@@ -11,16 +11,22 @@ from typing import Dict, List, Optional
 from temporal_bench.data_locations import data_folder_above
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import blind_family_of
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, family_of
+from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from temporal_bench.runs.data_read import logged_prompt
 
 UNGROUNDED_MODES = ("blind", "images_only")  # asked without grounding questions
-# paper Table 2: the questions of MT2 (after the text-only-LLM filter) and of MT3 (one per image sequence) per source;
-# its MT1 counts are the event groups before that filter, not the questions evaluated
-PAPER_COUNTS = {
-    "mt2_event": {"flintstones": 501, "pororo": 320, "vwp": 274, "vist": 708},
-    "mt2_caption": {"flintstones": 485, "pororo": 326, "vwp": 256, "vist": 551},
-    **{test: {"flintstones": 565, "pororo": 395, "vwp": 316, "vist": 809} for test in ("mt3_event", "mt3_caption")},
+# paper Table 2 per official task id and source: MT1's event groups before the text-only-LLM filter (not the questions
+# evaluated), MT2's questions after that filter, MT3's questions (one per image sequence)
+TABLE2_COUNTS = {
+    "paired_event_discrimination": {"flintstones": 2104, "pororo": 864, "vwp": 850, "vist": 3742},
+    "triple_event_discrimination": {"flintstones": 916, "pororo": 172, "vwp": 208, "vist": 830},
+    "ordering_texts_opt_event": {"flintstones": 501, "pororo": 320, "vwp": 274, "vist": 708},
+    "ordering_texts_opt_story": {"flintstones": 485, "pororo": 326, "vwp": 256, "vist": 551},
+    "ordering_images_opt_event": {"flintstones": 565, "pororo": 395, "vwp": 316, "vist": 809},
+    "ordering_images_opt_story": {"flintstones": 565, "pororo": 395, "vwp": 316, "vist": 809},
 }
+# the questions a task evaluates per test and source, where Table 2 gives them (MT2, MT3)
+PAPER_COUNTS = {test: TABLE2_COUNTS[spec.task_id] for test, spec in MAIN_TESTS.items() if spec.task_id.startswith("ordering")}
 
 
 def run_family(config: Dict, model_config: Dict) -> str:

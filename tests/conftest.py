@@ -27,7 +27,7 @@ SLOWEST_FILES = (
     "test_tempvs_suite.py",
     "test_toy_benchmark.py",
     "test_browse_examples.py",
-    "test_data_source.py",
+    "test_data_identity.py",
     "test_interrupted_runs.py",
     "test_figure_intervals.py",
 )
@@ -46,6 +46,16 @@ def _offline(monkeypatch):
     for name in list(os.environ):
         if name.startswith(("CATBENCH_", "TEMPVS_", "ISOBENCH_")):
             monkeypatch.delenv(name)
+
+
+@pytest.fixture
+def read_as_release(monkeypatch):
+    """Every task's data taken for its benchmark's release, results-only and generated data alike, for tests of what
+    the report does with a run it judges (the gate itself, temporal_bench/runs/data_read.py ``release_basis``, is
+    tested on its own: tests/test_release_gate.py)."""
+    from temporal_bench.report import rows
+
+    monkeypatch.setattr(rows, "release_basis", lambda task, read, config: (True, "its data's fingerprint is the release's"))
 
 
 @pytest.fixture(scope="session")

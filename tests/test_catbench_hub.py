@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 
 from temporal_bench.catbench.fixtures import hf_rows, write_fixture
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.data_source import fingerprint
-from temporal_bench.lmms_eval_tasks.catbench.questions import expand_hf_rows, with_switched_twins
+from temporal_bench.catbench.record_reader import RELEASE_FINGERPRINTS
+from temporal_bench.lmms_eval_tasks.catbench.questions import questions_of_rows, with_switched_twins
 from temporal_bench.runs.logged import logged_run
-from temporal_bench.runs.records import task_records
+from temporal_bench.paths import LMMS_EVAL_TASK_DIR
+from temporal_bench.runs.records import task_data
 from tests.harness import lm_eval, lmms_eval, metric
 from tests.task_docs import catbench_split as load_split
 from tests.test_catbench_cli import (
@@ -64,7 +65,7 @@ def hub_cache(tmp_path_factory, hub_rows):
 
 @pytest.fixture(scope="module")
 def hub_docs(hub_rows):
-    real = expand_hf_rows((str(i), row) for i, row in enumerate(hub_rows))
+    real = questions_of_rows(hub_rows, "validation")
     return {"real": real, "switched": with_switched_twins(real)}
 
 
@@ -105,7 +106,7 @@ def lm_eval_run(tmp_path_factory, hub_cache, script):
     return results, output_dir
 
 
-def _check(results, output_dir, docs, suffix, hub_cache):
+def _check(results, output_dir, docs, suffix):
     responses = [scripted_response(d, i) for i, d in enumerate(docs["switched"])]
     expected = expected_metrics(docs["switched"], responses, _plain_parse)
     values = all_metrics(results, output_dir, "catbench_switched" + suffix)
@@ -117,40 +118,41 @@ def _check(results, output_dir, docs, suffix, hub_cache):
     for name in CLASSIFICATION + ["tc"]:
         assert values[name] == pytest.approx(expected_sc[name], abs=1e-9), name
     assert results["n-samples"]["catbench_switched" + suffix]["effective"] == 1616 + 808
-    # every record names the data it was computed on: the cached split's Arrow file
-    arrow = glob.glob(str(hub_cache / "**" / "ca_t-bench-validation.arrow"), recursive=True)
-    records = task_records(logged_run(Path(sorted(glob.glob(str(output_dir / "**" / "*results*.json"), recursive=True))[-1])), "catbench_switched" + suffix)
-    assert {r["data"] for r in records} == {fingerprint([Path(arrow[0])])}
-    # and so do the results: the hub dataset, the revision of its cached copy, the fingerprint, the rows read
-    assert results["results"]["catbench_switched" + suffix]["data_source,none"] == {
-        "variable": "CATBENCH_DATA_DIR",
-        "hub": "vanyacohen/CaT-Bench",
-        "revision": Path(arrow[0]).parent.name,
-        "fingerprint": fingerprint([Path(arrow[0])]),
-        "files": 1,
-        "synthetic": False,
-        "split": "validation",
-        "rows": 1616,
-        "expected_rows": 1616,
-    }
+    # the data read is the validation split of the release: its fingerprint is the one recorded for it
+    run = logged_run(Path(sorted(glob.glob(str(output_dir / "**" / "*results*.json"), recursive=True))[-1]))
+    read = task_data(run, "catbench_switched" + suffix)
+    assert (read.questions, read.fingerprint, read.synthetic, read.failed) == (1616 + 808, RELEASE_FINGERPRINTS["validation"], False, 0)
 
 
 def test_lmms_eval_reads_the_hub_dataset(lmms_run, hub_docs, hub_cache):
     results, output_dir = lmms_run
-    _check(results, output_dir, hub_docs, "_val", hub_cache)
+    _check(results, output_dir, hub_docs, "_val")
     config = results["configs"]["catbench_switched_val"]
     assert config["test_split"] == "validation"
-    assert config["metadata"] == {"version": 1.0, "close_max_distance": 3, "switched": True}
+    assert config["metadata"] == {"version": 1.0, "switched": True}
 
 
 def test_lm_eval_loads_the_same_hub_dataset(lm_eval_run, hub_docs, hub_cache):
-    _check(*lm_eval_run, hub_docs, "", hub_cache)
+    _check(*lm_eval_run, hub_docs, "")
+
+
+def test_the_upstream_folder_reads_the_hub_dataset_itself_and_scores_as_this_packages_task(tmp_path, hub_cache, lmms_run):
+    """The upstream folder alone (this package's tasks opted out): its ``dataset_path`` loads the hub dataset, and the
+    same answers give the same metrics as this package's task of the same name."""
+    folder = tmp_path / "upstream_val"
+    folder.mkdir()
+    (folder / "catbench_switched_val.yaml").write_text(f"include: {LMMS_EVAL_TASK_DIR / 'catbench' / 'catbench_switched.yaml'}\ntask: catbench_switched_val\ntest_split: validation\n")
+    script = next(lmms_run[1].parent.glob("script.json"))
+    env = {"HF_DATASETS_CACHE": str(hub_cache), "TEMPORAL_BENCH_NO_AUTO_TASKS": "1"}
+    results = lmms_eval(tmp_path, ["catbench_switched_val"], model_args=f"policy=script,script={script}", env=env, extra=["--include_path", str(folder)])
+    assert results["configs"]["catbench_switched_val"]["dataset_path"] == "vanyacohen/CaT-Bench"
+    assert results["results"]["catbench_switched_val"] == lmms_run[0]["results"]["catbench_switched_val"]
 
 
 def test_the_distance_threshold_is_recorded_and_changes_only_the_breakdown(tmp_path, hub_cache, variants):
     results = lmms_eval(tmp_path, ["catbench_val", "catbench_close2_val"], model_args="policy=constant,response=Yes", env={"HF_DATASETS_CACHE": str(hub_cache)}, extra=variants)
-    configs = {task: results["configs"][task]["metadata"]["close_max_distance"] for task in ("catbench_val", "catbench_close2_val")}
-    assert configs == {"catbench_val": 3, "catbench_close2_val": 2}
+    configs = {task: results["configs"][task]["metadata"].get("close_max_distance") for task in ("catbench_val", "catbench_close2_val")}
+    assert configs == {"catbench_val": None, "catbench_close2_val": 2}  # the paper's threshold (3) unless a task states another
     default, close2 = (all_metrics(results, tmp_path / "lmms_eval_out", task) for task in configs)
     assert {k for k in default if default[k] != close2[k]} == {"f1_macro_close", "f1_macro_distant"}
 

@@ -21,8 +21,8 @@ from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge
 from temporal_bench.report.compare import Comparison, compare_records, plain_line
 from temporal_bench.report.paired_test import ALPHA, holm, paired_tests
-from temporal_bench.runs.data_source import task_source
-from temporal_bench.runs.records import doc_record
+from temporal_bench.runs.logged import find_runs
+from temporal_bench.runs.records import doc_record, task_data
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, lmms_eval, run_cli
 
@@ -249,22 +249,23 @@ def test_runs_on_different_data_are_refused_naming_both_sources(flipped_runs, tm
     a, b, data, flipped = flipped_runs
     log = run_cli([str(BIN / "temporal-bench"), "compare", str(a), str(b)], tmp_path)
     assert (log.returncode, log.stdout) == (1, "")
-    sources = [task_source(json.loads(next(run.rglob("*_results.json")).read_text(encoding="utf-8")), "isobench") for run in (a, b)]
-    assert sources[0]["fingerprint"] != sources[1]["fingerprint"]
-    assert (f"isobench: run A read folder {data} (fingerprint {sources[0]['fingerprint']}); run B read folder {flipped} (fingerprint {sources[1]['fingerprint']})") in log.stderr
+    reads = [task_data(find_runs(run)[0], "isobench") for run in (a, b)]
+    assert reads[0].fingerprint != reads[1].fingerprint
+    assert f"isobench: run A read 32 question(s), fingerprint {reads[0].fingerprint} (images under {data}" in log.stderr
+    assert f"run B read 32 question(s), fingerprint {reads[1].fingerprint} (images under {flipped}" in log.stderr
     assert "--allow-different-data" in log.stderr
     # asked to, it compares the questions of the same id, and says so first
     log = run_cli([str(BIN / "temporal-bench"), "compare", str(a), str(b), "--allow-different-data"], tmp_path)
     assert log.returncode == 0, log.stderr
     first = log.stdout.splitlines()[0]
-    assert first.startswith("**The runs read different data** (compared anyway, --allow-different-data") and sources[1]["fingerprint"] in first
+    assert first.startswith("**The runs read different data** (compared anyway, --allow-different-data") and reads[1].fingerprint in first
     assert "| isobench | weighted F1 (Table 1's rule) | 32 |" in log.stdout
 
 
 def test_questions_join_only_within_the_same_data():
-    """Records carry the fingerprint of the data they came from: the same id on other data is another question."""
-    records = [{"id": f"q{i}", "goal": f"g{i % 4}", "gold": "yes", "pred": "yes", "data": "aaaa"} for i in range(8)]
-    other = [{**record, "data": "bbbb"} for record in records[:4]] + records[4:]
+    """Records carry a digest of what their doc asks and shows: the same id on other data is another question."""
+    records = [{"id": f"q{i}", "goal": f"g{i % 4}", "gold": "yes", "pred": "yes", "content": f"c{i}"} for i in range(8)]
+    other = [{**record, "content": "flipped"} for record in records[:4]] + records[4:]
     rows, notes = compare_records("isobench", records, other)
     assert rows[0].support == (4, 4)
     assert notes[0] == "isobench: 4 of run A's 8 and 4 of run B's 8 questions have no counterpart answered on the same data in the other run: left out"

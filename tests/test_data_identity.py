@@ -20,7 +20,7 @@ from temporal_bench.paths import LM_EVAL_TASK_DIR, PLUGIN_TASK_DIR
 from temporal_bench.rescore.cli import main_rescore
 from temporal_bench.runs.data_read import data_read
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import read_record, task_data
+from temporal_bench.runs.records import read_record, task_data, task_records
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, lm_eval, lmms_eval, read_samples, run_cli
 from tests.task_docs import catbench_split as load_split
@@ -122,8 +122,8 @@ def external_folder(root: Path, yamls: dict) -> Path:
 MY_UTILS = """from temporal_bench.lmms_eval_tasks.plugin.catbench.utils import variant as catbench_variant
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import variant as tempvs_variant
 
-process_docs_my_mt1_two = tempvs_variant(["mt1_two"], sources=["pororo"])
-process_docs_my_catbench = catbench_variant(close_max_distance=1, switched=True)
+process_docs_tempvs_mt1_two_mine = tempvs_variant(["mt1_two"], sources=["pororo"])
+process_docs_catbench_mine = catbench_variant(close_max_distance=1, switched=True)
 """
 
 
@@ -135,23 +135,21 @@ def test_an_external_variant_is_applied_and_recorded_in_lmms_eval(data, tmp_path
     folder = external_folder(
         tmp_path / "mine",
         {
-            "my_mt1_two": f"include: {PLUGIN_TASK_DIR / 'tempvs' / 'tempvs_mt1_two.yaml'}\ntask: my_mt1_two\nprocess_docs: !function utils.process_docs_my_mt1_two\nmetadata: {json.dumps(pororo)}\n",
-            "my_catbench": f"include: [{PLUGIN_TASK_DIR / 'catbench' / 'catbench_switched.yaml'}]\ntask: my_catbench\nprocess_docs: !function utils.process_docs_my_catbench\nmetadata: {json.dumps(switched)}\n",
+            "tempvs_mt1_two_mine": f"include: {PLUGIN_TASK_DIR / 'tempvs' / 'tempvs_mt1_two.yaml'}\ntask: tempvs_mt1_two_mine\nprocess_docs: !function utils.process_docs_tempvs_mt1_two_mine\nmetadata: {json.dumps(pororo)}\n",
+            "catbench_mine": f"include: [{PLUGIN_TASK_DIR / 'catbench' / 'catbench_switched.yaml'}]\ntask: catbench_mine\nprocess_docs: !function utils.process_docs_catbench_mine\nmetadata: {json.dumps(switched)}\n",
         },
     )
     (folder / "utils.py").write_text(MY_UTILS, encoding="utf-8")
-    results = lmms_eval(tmp_path, ["my_mt1_two", "my_catbench"], env=data, extra=["--include_path", str(folder)])
-    samples = read_samples(tmp_path / "lmms_eval_out", "my_mt1_two")
+    results = lmms_eval(tmp_path, ["tempvs_mt1_two_mine", "catbench_mine"], env=data, extra=["--include_path", str(folder)])
+    samples = read_samples(tmp_path / "lmms_eval_out", "tempvs_mt1_two_mine")
     assert {line["gt_acc"]["source"] for line in samples} == {"pororo"}
-    assert results["configs"]["my_mt1_two"]["metadata"] == pororo
+    assert results["configs"]["tempvs_mt1_two_mine"]["metadata"] == pororo
     questions = load_split("test", data_dir=data["CATBENCH_DATA_DIR"])
-    assert results["n-samples"]["my_catbench"]["effective"] == len(with_switched_twins(questions)) > len(questions)
-    assert results["configs"]["my_catbench"]["metadata"] == switched
+    assert results["n-samples"]["catbench_mine"]["effective"] == len(with_switched_twins(questions)) > len(questions)
+    assert results["configs"]["catbench_mine"]["metadata"] == switched
     (run,) = find_runs(tmp_path / "lmms_eval_out")
-    from temporal_bench.runs.records import task_records
-
-    assert {record["close_max_distance"] for record in task_records(run, "my_catbench")} == {1}  # the report reads the recorded threshold
-    assert results["results"]["my_catbench"]["occ,none"] == 1.0  # OCC needs the switched twins
+    assert {record["close_max_distance"] for record in task_records(run, "catbench_mine")} == {1}  # the report reads the recorded threshold
+    assert results["results"]["catbench_mine"]["occ,none"] == 1.0  # OCC needs the switched twins
 
 
 @pytest.mark.parametrize(
@@ -173,10 +171,10 @@ def test_an_external_variant_whose_settings_cannot_run_stops_the_run_naming_the_
 
 def test_an_external_yaml_s_metadata_is_applied_and_recorded_in_lm_eval(data, tmp_path):
     switched = {"version": 1.0, "data_split": "test", "close_max_distance": 3, "switched": True}
-    folder = external_folder(tmp_path / "mine", {"my_catbench": f"include: {LM_EVAL_TASK_DIR / 'catbench' / 'catbench_switched.yaml'}\ntask: my_catbench\nmetadata: {json.dumps(switched)}\n"})
-    results = lm_eval(tmp_path / "out", ["my_catbench"], "policy=oracle", data, include_path=folder)
-    assert results["n-samples"]["my_catbench"]["effective"] == len(with_switched_twins(load_split("test", data_dir=data["CATBENCH_DATA_DIR"])))
-    metadata = results["configs"]["my_catbench"]["metadata"]
+    folder = external_folder(tmp_path / "mine", {"catbench_mine": f"include: {LM_EVAL_TASK_DIR / 'catbench' / 'catbench_switched.yaml'}\ntask: catbench_mine\nmetadata: {json.dumps(switched)}\n"})
+    results = lm_eval(tmp_path / "out", ["catbench_mine"], "policy=oracle", data, include_path=folder)
+    assert results["n-samples"]["catbench_mine"]["effective"] == len(with_switched_twins(load_split("test", data_dir=data["CATBENCH_DATA_DIR"])))
+    metadata = results["configs"]["catbench_mine"]["metadata"]
     assert {key: metadata[key] for key in switched} == switched
 
 

@@ -39,6 +39,7 @@ CATBENCH_KEYS = [
     "tc",
     "occ",
 ]
+pytestmark = pytest.mark.usefixtures("read_as_release")  # the rendering of judged runs (results files without samples)
 
 
 def catbench_entry(values: dict, filt: str = "none", alias: str | None = None) -> dict:

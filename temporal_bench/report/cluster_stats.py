@@ -127,9 +127,9 @@ def stacked(counts: dict[str, np.ndarray], clusters: list[str], width: int) -> n
 
 def joined(stats: ClusterStats, records_a: list[dict], records_b: list[dict], same_data: bool = True) -> tuple[list[dict], list[dict]]:
     """The records of the questions both runs answered, in A's order (the first record of a doc): the
-    same doc identity on the same data (the fingerprint each record carries), or with ``same_data``
-    False the same identity alone."""
-    key = (lambda r: (r.get("data"), stats.identity(r))) if same_data else stats.identity
+    same doc identity with the same content (what each record's ``content`` digests: its question, gold answer and
+    images), or with ``same_data`` False the same identity alone."""
+    key = (lambda r: (r.get("content"), stats.identity(r))) if same_data else stats.identity
     by_id_a: dict = {}
     by_id_b: dict = {}
     for records, by_id in ((records_a, by_id_a), (records_b, by_id_b)):

@@ -172,10 +172,13 @@ def single_run(path: Path) -> LoggedRun:
 
 
 def data_check(run_a: LoggedRun, run_b: LoggedRun, allow_different_data: bool = False) -> tuple[dict[str, str], list[str]]:
-    """The tasks both runs have that read different data (a line naming both each; raises :class:`DifferentData` unless
-    ``allow_different_data``), and notes on tasks whose data a run cannot tell (no samples)."""
+    """The tasks both complete runs have that read different data (a line naming both each; raises
+    :class:`DifferentData` unless ``allow_different_data``), and notes on tasks whose data a run cannot tell (no
+    samples). Where a run is partial (``--limit``), its questions join the other run's only where they ask and show
+    the same (:func:`temporal_bench.report.cluster_stats.joined`)."""
     shared = sorted(set(run_a.tasks) & set(run_b.tasks))
-    differ, unknown = data_differences({task: {name: task_data(run, task) for name, run in zip(RUNS, (run_a, run_b))} for task in shared})
+    complete = [task for task in shared if not (partial_limit(run_a.data, task) or partial_limit(run_b.data, task))]  # a partial run's docs differ by design: joined by content
+    differ, unknown = data_differences({task: {name: task_data(run, task) for name, run in zip(RUNS, (run_a, run_b))} for task in complete})
     if differ and not allow_different_data:
         raise DifferentData(
             "the runs read different data, so their answers are not comparable: " + " | ".join(differ.values()) + " (compare runs on the same data, or pass --allow-different-data to compare the questions of the same id anyway)"

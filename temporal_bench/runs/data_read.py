@@ -41,7 +41,7 @@ class DataRead:
     dataset: str | None = None  # the dataset the task's config names (an upstream task: its hub id)
     synthetic: bool = False
     failed: int = 0  # requests that failed or brought no response
-    invalid: int = 0  # answers that could not be parsed
+    invalid: int = 0  # answers (of requests that did not fail) that could not be parsed
 
     def where(self) -> str:
         """Where the data was read, as far as the run shows it."""
@@ -117,24 +117,41 @@ def named_dataset(config: dict) -> str | None:
     return path if path not in ("json", "csv", "parquet", "arrow", "text") else f"{path} files {files}"
 
 
+def _reader(task: str):
+    benchmark = benchmarks.of_task(task)
+    return benchmark.record_reader if benchmark is not None else None
+
+
+def logged_media(line: dict) -> list[str]:
+    """The image files (or ``data:`` URIs) lmms-eval logged for a sample line's doc."""
+    return [path for path in line.get("input_media") or [] if isinstance(path, str)]
+
+
+def content_key(task: str, line: dict, record: dict | None, config: dict, model_config: dict) -> str | None:
+    """What a logged doc asks: its benchmark's identity of the question and gold answer, and the content of its
+    images; the same for the same doc of the same data whatever the run or model class. None for a doc the benchmark
+    derives from others (CaT-Bench's switched twins)."""
+    identity = _reader(task)
+    question = identity.question(record, line, config, model_config) if identity is not None and record is not None else f"{logged_prompt(line)}|{line.get('target')}"
+    if question is None:
+        return None
+    return question + "|" + ",".join(_digest(path) or "?" for path in logged_media(line))
+
+
 def data_read(task: str, lines: list[dict], records: Iterable[dict | None], config: dict, model_config: dict) -> DataRead:
     """The :class:`DataRead` of ``task`` from its logged ``lines`` and their ``records`` (temporal_bench/runs/records.py)."""
-    benchmark = benchmarks.of_task(task)
-    identity = benchmark.record_reader if benchmark is not None else None
+    identity = _reader(task)
     records = list(records)
-    digest, images, unread, keys = hashlib.sha256(), {}, [], []
+    digest, images, keys = hashlib.sha256(), {}, []
     for line, record in zip(lines, records):
-        media = [path for path in line.get("input_media") or [] if isinstance(path, str)]
-        for path in media:
-            if path not in images:
-                images[path] = _digest(path)
-                if images[path] is None:
-                    unread.append(path)
-        question = identity.question(record, line, config, model_config) if identity is not None and record is not None else f"{logged_prompt(line)}|{line.get('target')}"
-        if question is not None:  # None: a doc the benchmark derives from others (CaT-Bench's switched twins)
-            keys.append(question + "|" + ",".join(images[path] or "?" for path in media))
+        media = logged_media(line)
+        images.update((path, _digest(path)) for path in media if path not in images)
+        key = content_key(task, line, record, config, model_config)
+        if key is not None:
+            keys.append(key)
     for key in sorted(keys):
         digest.update(key.encode() + b"\n")
+    unread = [path for path, value in images.items() if value is None]
     readable = [path for path, value in images.items() if value and not path.startswith("data:")]
     folder = os.path.commonpath(readable) if readable else None
     folder = str(Path(folder).parent) if folder and Path(folder).is_file() else folder or model_config.get("data")  # data: the folder a release's scored outputs come from
@@ -150,13 +167,8 @@ def data_read(task: str, lines: list[dict], records: Iterable[dict | None], conf
         dataset=named_dataset(config),
         synthetic=synthetic if synthetic is not None else _synthetic_marker(folder),
         failed=sum(request_failed(line) for line in lines),
-        invalid=sum(identity.invalid(record) for record in kept) if identity is not None else 0,
+        invalid=sum(identity.invalid(record) and not record.get("failed") for record in kept) if identity is not None else 0,
     )
-
-
-def _reader(task: str):
-    benchmark = benchmarks.of_task(task)
-    return benchmark.record_reader if benchmark is not None else None
 
 
 def _differing_counts(read: DataRead, expected: dict[str, int]) -> str | None:

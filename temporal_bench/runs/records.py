@@ -4,13 +4,16 @@ The tasks' ``process_results`` return one record per doc, which both harnesses l
 sample line: :func:`doc_record` is the one place that knows where a record sits in a sample line. A record read back
 is the logged one as its benchmark reads it under the run's settings (its ``record_reader``: the answer of the
 model's parser branch, fields its task's settings imply), with ``failed``: whether the request failed or brought no
-response (temporal_bench/runs/data_read.py).
+response, and ``content``: a digest of what the doc asks and shows (None for a doc derived from others), so that
+two runs' records of a question join only on the same data (temporal_bench/runs/data_read.py).
 """
 
 from __future__ import annotations
 
+import hashlib
+
 from temporal_bench import benchmarks
-from temporal_bench.runs.data_read import DataRead, data_read, request_failed
+from temporal_bench.runs.data_read import DataRead, content_key, data_read, request_failed
 from temporal_bench.runs.logged import LoggedRun, RunReadError
 
 
@@ -27,14 +30,16 @@ def doc_record(line: dict) -> dict | None:
 
 def read_record(task: str, line: dict, config: dict, model_config: dict) -> dict | None:
     """The record of a sample line as its benchmark reads it under the run's settings (``config``: the task's config,
-    ``model_config``: the run's ``config``), with ``failed``; None when the line holds none."""
+    ``model_config``: the run's ``config``), with ``failed`` and ``content``; None when the line holds none."""
     record = doc_record(line)
     if record is None:
         return None
     benchmark = benchmarks.of_task(task)
     reader = benchmark.record_reader if benchmark is not None else None
     record = reader.normalise(record, config, model_config) if reader is not None else dict(record)
+    key = content_key(task, line, record, config, model_config)
     record["failed"] = request_failed(line)
+    record["content"] = hashlib.sha256(key.encode()).hexdigest()[:16] if key is not None else None
     return record
 
 
