@@ -34,6 +34,7 @@ from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TES
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import Release, find_root, read_rows
 from temporal_bench.runs.data_source import record_task_source
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
+from temporal_bench.tempvs.model_names import RELEASE_FOLDERS
 
 try:
     from loguru import logger as _log
@@ -199,16 +200,18 @@ def score_model(root: Path, model: str, input_kind: str = "combined", sources: O
 
 
 def write_results(folder: Path, model: str, input_kind: str, scored: ScoredModel, root: Path) -> Path:
-    """An lmms-eval-style results file that the report reads (its model label is ``model``), with the
-    row mismatches under ``released_rows``, and the records beside it as lmms-eval's samples files,
-    from which the report computes confidence intervals (the record under one metric key:
-    temporal_bench/runs/records.py)."""
+    """An lmms-eval-style results file that the report reads (its model label is ``model``, or for an
+    API model's folder the version its outputs are: ``RELEASE_FOLDERS``), with the row mismatches
+    under ``released_rows``, and the records beside it as lmms-eval's samples files, from which the
+    report computes confidence intervals (the record under one metric key: temporal_bench/runs/records.py)."""
     path = Path(folder) / model / RESULTS_NAME.format(input=input_kind)
     path.parent.mkdir(parents=True, exist_ok=True)
     for _, task, records in scored.tests:
         samples = path.parent / SAMPLES_NAME.format(input=input_kind, task=task)
         samples.write_text("".join(json.dumps({"doc_id": i, "target": r["gold"], "gt_acc": r}, sort_keys=True) + "\n" for i, r in enumerate(records)), encoding="utf-8")
-    data = {"results": results_of(scored), "model_name": model, "config": {"model": RELEASED_PREDICTIONS_MODEL, "model_args": f"model={model},input={input_kind}", "data": str(root)}, "released_rows": [asdict(m) for m in scored.mismatches]}
+    label = RELEASE_FOLDERS.get(model, model)
+    model_args = f"model={model},input={input_kind}" + (f",version={label}" if label != model else "")
+    data = {"results": results_of(scored), "model_name": label, "config": {"model": RELEASED_PREDICTIONS_MODEL, "model_args": model_args, "data": str(root)}, "released_rows": [asdict(m) for m in scored.mismatches]}
     # the folder scored, where a run records its data (so the report knows synthetic data and gives it no
     # verdict); no fingerprint: the rows scored are the prediction files', not a task's questions
     source = {"variable": DATA_DIR_ENV, "folder": str(find_root(Path(root)).resolve()), "outputs": "the release's scored model outputs"}
