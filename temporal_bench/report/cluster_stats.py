@@ -49,8 +49,10 @@ class ClusterStats:
     # headline metric -> how many questions (pairs, for TC and OCC) it is computed on, from the summed counts
     support: dict[str, Callable[[np.ndarray], float]]
     labels: dict[str, str] = field(default_factory=dict)  # headline metric -> its short name in ``compare`` (default: the key)
-    # metric -> why it can be undefined (nothing it is computed on), in the benchmark's own words
+    # metric -> what it lacks where it is undefined (nothing it is computed on), in the benchmark's own words
     undefined: dict[str, str] = field(default_factory=dict)
+    # metric -> what leaves a full run without it (a task that asks none); not said of a partial run, whose limit may have cut it
+    undefined_cause: dict[str, str] = field(default_factory=dict)
     unit: str = "clusters"  # what a cluster is, plural (e.g. "plans"), as notes name it
     # records -> a note on how they were clustered when it is not the benchmark's intended unit (a fallback), else None
     clustering_note: Callable[[list[dict]], str | None] = lambda records: None
@@ -58,8 +60,11 @@ class ClusterStats:
     def label(self, metric: str) -> str:
         return self.labels.get(metric, metric)
 
-    def why_undefined(self, metric: str) -> str:
-        return self.undefined.get(metric, "nothing it is computed on")
+    def why_undefined(self, metric: str, partial: bool = False) -> str:
+        """What the metric lacks, and unless the run is ``partial`` what leaves a full run without it."""
+        what = self.undefined.get(metric, "nothing it is computed on")
+        cause = None if partial else self.undefined_cause.get(metric)
+        return f"{what}: {cause}" if cause else what
 
     def column(self, name: str) -> int:
         return self.stats.index(name)
