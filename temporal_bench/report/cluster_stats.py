@@ -46,8 +46,11 @@ class ClusterStats:
     headline: tuple[str, ...]  # the metrics ``compare`` tests
     identity: Callable[[dict], str]  # the doc's identity, which joins two runs
     counts: Callable[[list[dict]], dict[str, np.ndarray]]  # cluster id -> count vector
-    # headline metric -> how many questions (pairs, for TC and OCC) it is computed on, from the summed counts
-    support: dict[str, Callable[[np.ndarray], float]]
+    # headline metric -> how many questions (pairs, for TC and OCC) it is computed on, from counts of shape (..., k) as the
+    # metrics take them: the summed ones (compare's n), each cluster's (its weight in the interval, temporal_bench/report/bootstrap.py)
+    support: dict[str, Callable[[np.ndarray], np.ndarray]]
+    # how many questions a count vector holds, for the metrics without a support of their own (None: clusters alike)
+    size: Callable[[np.ndarray], np.ndarray] | None = None
     labels: dict[str, str] = field(default_factory=dict)  # headline metric -> its short name in ``compare`` (default: the key)
     # metric -> what it lacks where it is undefined (nothing it is computed on), in the benchmark's own words
     undefined: dict[str, str] = field(default_factory=dict)
@@ -68,6 +71,12 @@ class ClusterStats:
 
     def column(self, name: str) -> int:
         return self.stats.index(name)
+
+    def sizes(self, metric: str, counts: np.ndarray) -> np.ndarray | None:
+        """The questions each cluster (a row of ``counts``) holds of the metric: what weighs a cluster in
+        the effective number of clusters of its interval (temporal_bench/report/bootstrap.py)."""
+        size = self.support.get(metric, self.size)
+        return None if size is None else np.asarray(size(counts), float)
 
 
 # ---- yes/no classification (CaT-Bench, ISO-Bench) ---------------------------------------------------

@@ -83,7 +83,8 @@ def single_point(run: Run, setting: Setting, key: str, subset: Subset | None, sc
     stats, kept = _kept(run, task, subset) if subset else (None, [])
     if stats is None or not kept:
         return Point(None if value is None else value * scale)
-    found = interval(stats.metrics[subset.metric], _matrix(stats, kept))
+    matrix = _matrix(stats, kept)
+    found = interval(stats.metrics[subset.metric], matrix, stats.sizes(subset.metric, matrix))
     if not _agrees(found.value, value) or found.low is None:
         return Point(None if value is None else value * scale)
     shown = found.value if value is None else value

@@ -122,7 +122,7 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
         out += ["", "Results files of the same model holding the same task (one is shown: a full run before a partial one, then the newer):"] + list(dict.fromkeys(set_aside))
     few = [f"- **{r.model}**: " + ", ".join(f"{task} ({clusters} {cluster_stats_of(task).unit})" for task, clusters in r.few_clusters.items()) for r in measured if r.few_clusters]
     if few:
-        heading = f"Intervals from fewer than {FEW_CLUSTERS} clusters are too narrow; read them as rough:"
+        heading = f"Intervals from fewer than {FEW_CLUSTERS} clusters rest on a rough estimate of the spread; read them as rough:"
         out += ["", heading] + list(dict.fromkeys(few))
     clustering = [f"- **{r.model}**: {note}" for r in measured for note in r.clustering]
     if clustering:
