@@ -12,6 +12,7 @@ from temporal_bench.published import load_table
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.model_names import alias_table, api_version_note, is_model, model_key, normalised, run_key
 from temporal_bench.report.rows import published_rows
+from temporal_bench.report.verdicts import VERDICT_LEGEND
 from temporal_bench.runs.data_source import record_task_source
 from tests.test_report import catbench_entry, write_json
 from tests.test_reproduction_verdicts import GPT_4O_A
@@ -209,3 +210,21 @@ def test_the_same_data_in_another_folder_is_the_same_data(tmp_path, capsys):
     _catbench_run(tmp_path, model="model-b", source={**SOURCE, "folder": "/elsewhere/CaT-Bench"})
     status, out, _ = _report(capsys, tmp_path, "--table", "catbench-table1")
     assert status == 0 and "different data" not in out
+
+
+def test_a_published_row_of_another_scoring_rule_gets_no_verdict_and_the_table_says_so(tmp_path, capsys):
+    """ISO-Bench's o3 E→A row fits only the discarding rule (docs/isobench.md), the measured rows are Table 1's
+    rule: a run of o3's version gets no verdict on it, and the table says why; another model's row is judged."""
+    for model in ("o3-2025-04-16", "gpt-4o-2024-11-20"):
+        results = {"isobench_cot": {f"paper_{key},none": value for key, value in GPT_4O_A.items()}}
+        write_json(tmp_path / model / "20250101_000000_results.json", {"results": results, "model_name": model, "config": {"model": "openai", "model_args": f"model={model}", "limit": None}})
+    status, out, _ = _report(capsys, tmp_path, "--table", "isobench-table1")
+    assert status == 0
+    assert "| o3‡ | E→A | published | 0.61 | 0.61 | 0.62? | 0.62 | 0.61 | 0.61 | 0.62 | 0.62? | 0.62 |" in out
+    assert (
+        "\nMeasured rows whose published row fits another scoring rule (‡, no reproduction verdict):\n"
+        "- **o3-2025-04-16** (E→A): its published row fits another scoring rule than the measured row (the flagged published cells above say which)\n"
+    ) in out
+    assert "fits only the discarding rule (unparsed answers dropped), not the third-label rule of the other rows and the measured ones, so it gets no verdict" in out
+    assert "- **gpt-4o-2024-11-20** (E→A): " in out.split(VERDICT_LEGEND)[1] and "**o3-2025-04-16**" not in out.split(VERDICT_LEGEND)[1]
+    assert "Verdict: 0 reproduced, 0 close, 6 differs of 6 published cells (tolerance 2 points)." in out

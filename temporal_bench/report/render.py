@@ -13,7 +13,7 @@ from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.cluster_stats import cluster_stats_of
 from temporal_bench.report.layouts import Layout
 from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, data_notes_text, measured_rows, setting_patterns, unplaced_tasks, unrun_settings
-from temporal_bench.report.verdicts import VERDICT_LEGEND, tolerance_of, verdict_details, verdict_line, verdict_marks, verdict_summary, verdicts
+from temporal_bench.report.verdicts import VERDICT_LEGEND, other_rule_rows, tolerance_of, verdict_details, verdict_line, verdict_marks, verdict_summary, verdicts
 from temporal_bench.runs.results import Run
 
 
@@ -133,6 +133,9 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
             "",
             "Runs with no task of this table: " + ", ".join(f"**{s}**" for s in skipped),
         ]
+    other_rule = other_rule_rows(layout, rows)
+    if other_rule:
+        out += ["", "Measured rows whose published row fits another scoring rule (‡, no reproduction verdict):"] + other_rule
     if found:
         out += ["", VERDICT_LEGEND] + verdict_details(found)
         out += ["", f"Verdict: {verdict_line(found, tolerance_of(layout, tolerances))}."]

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from fnmatch import fnmatch
 
 from temporal_bench import benchmarks
+from temporal_bench.published import parse_flags
 from temporal_bench.report.intervals import within
 from temporal_bench.report.layouts import Column, Layout
 from temporal_bench.report.model_names import OUR_MODEL_CLASSES, api_version_note, is_baseline, is_model, model_key, nearest, run_key
 from temporal_bench.report.reproduction import CLOSE, DEFAULT_TOLERANCES, DIFFERS, OUTSIDE, REPRODUCED, WITHIN, classify
-from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, published_rows
+from temporal_bench.report.rows import MEASURED, OTHER_RULE, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, published_rows
 from temporal_bench.runs.results import Run
 
 
@@ -95,9 +96,20 @@ def protocol_gap(layout: Layout, row: TableRow, paper: TableRow) -> str | None:
     return "; ".join(gaps) or None
 
 
+def _other_rule(published: TableRow) -> bool:
+    return OTHER_RULE in parse_flags(published.flags)
+
+
+def other_rule_rows(layout: Layout, rows: Sequence[TableRow]) -> list[str]:
+    """One line per full-run measured row whose published row fits another scoring rule than the
+    measured one (flagged ``other_rule``): no verdict, and why."""
+    return [f"- {row.label}: its published row fits another scoring rule than the measured row (the flagged published cells above say which)" for row, paper in _measured_with_published(layout, rows) if _other_rule(paper)]
+
+
 def verdicts(layout: Layout, rows: Sequence[TableRow], tolerances: dict[str, float] | None = None) -> list[Verdict]:
-    """The verdict on each published cell of a model (and setting) that a full-run measured row also has."""
-    pairs = _measured_with_published(layout, rows)
+    """The verdict on each published cell of a model (and setting) that a full-run measured row also
+    has, but the cells of a published row that fits another scoring rule (``other_rule``)."""
+    pairs = [(row, paper) for row, paper in _measured_with_published(layout, rows) if not _other_rule(paper)]
     if not pairs:
         return []
     decimals = {c.key: layout.published_decimals if layout.published_decimals is not None else c.decimals for c in layout.columns}
