@@ -38,7 +38,10 @@ def test_requirements_are_every_import_lmms_eval_does_not_install_at_load_or_whe
 
 
 def test_validation_lines_give_the_reports_verdicts_on_the_published_rows(tmp_path):
-    write_json(tmp_path / "gpt-4o" / "20250101_000000_results.json", {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "gpt-4o-2024-05-13", "config": {"model": "openai", "model_args": "model=gpt-4o-2024-05-13", "limit": None}})
+    write_json(
+        tmp_path / "gpt-4o" / "20250101_000000_results.json",
+        {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "gpt-4o-2024-05-13", "config": {"model": "openai", "model_args": "model=gpt-4o-2024-05-13", "limit": None}},
+    )
     write_json(
         tmp_path / "other" / "mine" / "20250101_000000_results.json", {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "my-model", "config": {"model": "openai", "model_args": "model=my-model", "limit": None}}
     )

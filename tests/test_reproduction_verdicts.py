@@ -48,7 +48,10 @@ def test_parse_tolerances():
 
 
 def _report(tmp_path, capsys, *options):
-    write_json(tmp_path / "runs" / "gpt-4o" / "20250101_000000_results.json", {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "gpt-4o-2024-05-13", "config": {"model": "openai", "model_args": "model=gpt-4o-2024-05-13", "limit": None}})
+    write_json(
+        tmp_path / "runs" / "gpt-4o" / "20250101_000000_results.json",
+        {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "gpt-4o-2024-05-13", "config": {"model": "openai", "model_args": "model=gpt-4o-2024-05-13", "limit": None}},
+    )
     assert main_report([str(tmp_path / "runs"), "--table", "catbench-table1", *options]) == 0
     return capsys.readouterr().out
 
