@@ -20,6 +20,7 @@ so the permutation test's exchangeability holds only in distribution, as in a re
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -101,10 +102,15 @@ def plan_sizes(total: int, plans: int, smallest: int, seed: int = 0) -> list[int
 def catbench(plans: int = 57, pairs: int = 1420) -> Structure:
     """The test split's shape: ``pairs`` step pairs (half Dep) over ``plans`` plans of unequal size,
     each pair asked "before" and "after" (TC), each NonDep question with its switched twin (OCC)."""
+    return catbench_plans([["dep" if pair % 2 == 0 else "nondep" for pair in range(size)] for size in plan_sizes(pairs, plans, smallest=4)])
+
+
+def catbench_plans(plans: list[list[str]]) -> Structure:
+    """CaT-Bench questions of the given plans, each a list of its step pairs' dependency ("dep" or
+    "nondep"): each pair asked "before" and "after" (TC), each NonDep question with its switched twin (OCC)."""
     templates, clusters, items = [], [], []
-    for plan, size in enumerate(plan_sizes(pairs, plans, smallest=4)):
-        for pair in range(size):
-            dependency = "dep" if pair % 2 == 0 else "nondep"
+    for plan, dependencies in enumerate(plans):
+        for pair, dependency in enumerate(dependencies):
             pair_id = f"plan {plan}|{pair}|{pair + 1}"
             variants = ("real", "switched") if dependency == "nondep" else ("real",)
             for relation in ("before", "after"):
@@ -113,6 +119,23 @@ def catbench(plans: int = 57, pairs: int = 1420) -> Structure:
                     clusters.append(plan)
                     items.append(pair_id)
     return Structure("catbench_switched", templates, np.array(clusters), _indices(items), _yes_no_answer)
+
+
+def catbench_validation_plans(folder: Path) -> list[tuple[int, int]]:
+    """(Dep pairs, NonDep pairs) of each plan (``title``) of the CaT-Bench validation split in ``folder``
+    (tests/data/catbench/val): each step pair asks a before and an after question, counted once here."""
+    plans: dict[str, list[int]] = {}
+    for column, name in enumerate(("dependent_real_before", "nondependent_real_before")):
+        for line in (Path(folder) / f"{name}.jsonl").read_text(encoding="utf-8").splitlines():
+            plans.setdefault(json.loads(line)["title"], [0, 0])[column] += 1
+    return [(dep, nondep) for dep, nondep in plans.values()]
+
+
+def drawn_plans(pool: list[tuple[int, int]], count: int, scale: float, rng: np.random.Generator) -> list[list[str]]:
+    """``count`` plans drawn from ``pool`` ((Dep, NonDep) pairs each) with replacement, each count times
+    ``scale`` (rounded, a class the plan has keeps at least one pair), as :func:`catbench_plans` takes them."""
+    scaled = lambda pairs: max(1, round(pairs * scale)) if pairs else 0  # noqa: E731
+    return [["dep"] * scaled(dep) + ["nondep"] * scaled(nondep) for dep, nondep in (pool[i] for i in rng.integers(0, len(pool), count))]
 
 
 # ---- ISO-Bench ----------------------------------------------------------------------------------

@@ -48,6 +48,11 @@ def catbench_counts(records: list[dict]) -> dict[str, np.ndarray]:
     return dict(counts)
 
 
+def _originals(c: np.ndarray) -> np.ndarray:
+    """The original questions (not their switched twins) the classification scores count."""
+    return c[..., : len(CONFUSION)].sum(axis=-1)
+
+
 CATBENCH = ClusterStats(
     name="catbench",
     stats=CATBENCH_STATS,
@@ -60,11 +65,13 @@ CATBENCH = ClusterStats(
     labels={"f1_macro": "macro F1", "f1_dep": "Dep F1", "f1_nondep": "NonDep F1", "tc": "TC", "occ": "OCC"},
     identity=lambda r: r["question_id"],
     counts=catbench_counts,
-    support={**dict.fromkeys(("f1_macro", "f1_dep", "f1_nondep"), lambda c: c[..., : len(CONFUSION)].sum(axis=-1)), "tc": lambda c: c[..., TC_COMPLETE], "occ": lambda c: c[..., OCC_COMPLETE]},  # the originals, not their twins
+    support={**dict.fromkeys(("f1_macro", "f1_dep", "f1_nondep"), _originals), "tc": lambda c: c[..., TC_COMPLETE], "occ": lambda c: c[..., OCC_COMPLETE]},
+    size=_originals,
     undefined={
         **dict.fromkeys(("f1_macro", "f1_dep", "f1_nondep"), "no original (not switched) question"),
         "tc": "no step pair asked both before and after",
-        "occ": "no NonDep question with its switched twin: OCC is defined on the twins, which only a `_switched` task asks",
+        "occ": "no NonDep question with its switched twin",
     },
+    undefined_cause={"occ": "OCC is defined on the twins, which only a `_switched` task asks"},
     unit="plans",
 )

@@ -10,7 +10,7 @@ from temporal_bench.catbench.cluster_stats import CATBENCH
 from temporal_bench.catbench.examples import FIGURES5_6
 from temporal_bench.catbench.figures import FIGURES
 from temporal_bench.catbench.headline import SUMMARY
-from temporal_bench.catbench.model_names import MODEL_NAMES
+from temporal_bench.catbench.model_names import API_MODELS, MODEL_NAMES
 from temporal_bench.catbench.record_reader import CatBenchRecords
 from temporal_bench.demo import DemoTasks
 
@@ -22,6 +22,7 @@ BENCHMARK = Benchmark(
     published=resources.files(__package__) / "published",
     cluster_stats=CATBENCH,
     model_names=MODEL_NAMES,
+    api_models=API_MODELS,
     summary=SUMMARY,
     cards=CatBenchCards(),
     examples=(FIGURES5_6,),

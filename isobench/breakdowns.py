@@ -1,6 +1,6 @@
 """ISO-Bench's breakdowns: every score under each of the three rules (``strict_``, ``paper_`` and the default), the F1
-of the weighted precision and recall, and the weighted F1 per relation, distance and source, computed from a run's
-logged records as the report reads them."""
+of the weighted precision and recall, and the weighted F1 per relation, distance and source under each rule, computed
+from a run's logged records as the report reads them."""
 
 from typing import Callable, Dict, List, Optional
 
@@ -31,7 +31,8 @@ AGGREGATIONS: Dict[str, Callable] = {
     "paper_f1_of_avg_pr": paper_f1_of_avg_pr,
     "coverage": coverage,
     "failed_count": lambda records: sum(r["failed"] for r in records),
-    **{f"f1_weighted_{name}": score_metric("f1_weighted", keep=keep) for name, keep in SUBSETS.items()},
+    # per subset under each rule: Figures 2 and 3 plot Table 1's (paper_f1_weighted_before, ...: isobench/figures.py)
+    **{f"{rule}f1_weighted_{name}": score_metric("f1_weighted", rule, keep) for rule in RULES for name, keep in SUBSETS.items()},
 }
 
 

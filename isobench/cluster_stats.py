@@ -101,6 +101,7 @@ ISOBENCH = ClusterStats(
     counts=isobench_counts,
     # the answers each rule scores (Table 1's: every answer, an unparsed one as a third label), and every answer for coverage
     support={**{f"{prefix}{name}": _scored(prefix) for prefix in VIEWS for name in ("f1_weighted", "f1_macro")}, "coverage": lambda c: c[..., ANSWERS]},
+    size=lambda c: c[..., ANSWERS],
     undefined={f"{prefix}{name}": "no answer it scores" for prefix in VIEWS for name in ("f1_weighted", "f1_macro")},
     unit="goals",
     clustering_note=clustering_note,

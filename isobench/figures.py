@@ -1,7 +1,8 @@
 """ISO-Bench's paper figures drawn from measured runs (temporal_bench/report/figures.py): Figure 2,
 the weighted F1 gain of E→A over A by step distance, and Figure 3, weighted F1 by relation, both
-under Table 1's rule (an unparsed answer a third label: isobench/rules.py ``TABLE1_RULE``, the
-one rule compare and Table 1 use), computed from the run's logged records with their intervals."""
+under Table 1's rule (an unparsed answer a third label: isobench/rules.py ``TABLE1_RULE``, the one rule compare
+and Table 1 use): the breakdown keys ``paper_f1_weighted_before``, ``..._close``, ... (isobench/breakdowns.py), with
+their intervals from the run's logged records."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from temporal_bench.isobench.cards import IsoBenchCards
 from temporal_bench.isobench.cluster_stats import ISOBENCH
 from temporal_bench.isobench.figures import FIGURES
 from temporal_bench.isobench.headline import SUMMARY
-from temporal_bench.isobench.model_names import MODEL_NAMES
+from temporal_bench.isobench.model_names import API_MODELS, MODEL_NAMES
 from temporal_bench.isobench.record_reader import IsoBenchRecords
 
 BENCHMARK = Benchmark(
@@ -21,6 +21,7 @@ BENCHMARK = Benchmark(
     published=resources.files(__package__) / "published",
     cluster_stats=ISOBENCH,
     model_names=MODEL_NAMES,
+    api_models=API_MODELS,
     not_models=("Human (200 items)",),  # Table 1's human baseline
     # ISO-Bench has 764 questions, a quarter of the others', so the same share of flipped answers
     # moves its scores about twice as much (docs/uncertainty.md)

@@ -24,7 +24,7 @@ ISOBENCH_TABLE1 = Layout(
         "support-weighted. 17 of the 18 published model rows fit this rule, 5 of them no other "
         '(docs/isobench.md, "Which rule Table 1 used"); the default and strict_ scores are in the results '
         "and the samples.",
-        "Published cells were reconstructed from an OCR extraction of the paper; '?' marks cells that contradict their row.",
+        "Published cells were reconstructed from an OCR extraction of the paper; '?' marks cells that contradict their row, " "'‡' the row that fits only the discarding rule (o3 E→A): it gets no reproduction verdict.",
     ),
 )
 

@@ -52,6 +52,9 @@ class Benchmark:
     tolerance: float = 1.0  # points a faithful re-run may differ from a published value (reproduction verdicts)
     # a published row's model name -> the model's other names: its hub id, the spellings other tables use (report/model_names.py)
     model_names: Mapping[str, Tuple[str, ...]] = field(default_factory=dict)
+    # a published row of an API model -> the names its paper gives it: a dated version (gpt-4o-2024-05-13) is the row's
+    # only run name, a moving alias (gemini-1.5-pro-latest) none (report/model_names.py)
+    api_models: Mapping[str, Tuple[str, ...]] = field(default_factory=dict)
     not_models: Tuple[str, ...] = ()  # its published rows that are no model's run (a human baseline, an average over models)
     # report.verdicts.ProtocolGap: what a model class sends differently from the official run of some published models
     protocol_gaps: Tuple[Any, ...] = ()

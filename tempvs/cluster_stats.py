@@ -68,10 +68,11 @@ TEMPVS = ClusterStats(
     counts=tempvs_counts,
     support={"gt_acc": lambda c: c[..., GT_TOTAL], "gtstrict_rate": lambda c: c[..., STRICT_COMPLETE], "mt_acc": lambda c: c[..., MT_TOTAL], "mt_given_gtstrict": lambda c: c[..., STRICT_PASS]},
     undefined={
-        "gt_acc": "no grounding question (a blind or images-only variant asks none)",
-        "gtstrict_rate": "no main question with its grounding questions answered (a blind variant asks none)",
+        "gt_acc": "no grounding question",
+        "gtstrict_rate": "no main question with its grounding questions answered",
         "mt_acc": "no main question",
         "mt_given_gtstrict": "no GT_strict pass: MT|GT_strict is MT among the main questions whose grounding was all right",
     },
+    undefined_cause={"gt_acc": "a blind or images-only variant asks none", "gtstrict_rate": "a blind variant asks none"},
     unit="image sequences",
 )

@@ -1,11 +1,11 @@
-"""The TempVS paper's model names, each with the model's other names (the report's alias table,
+"""The TempVS paper's model names, each with the model's other names (the report's alias tables,
 temporal_bench/report/model_names.py): the Hugging Face id its Table 13 lists, and the spellings
 other tables print (Table 12 drops ``-hf``, Table 5 writes ``InternVL2.5`` and
-``llava-onevision-72b-ov``, Table 19 ``llava-onevision-qwen2-72b``). Keys are the names of Tables
-14-16 (and 17 for the text-only LLMs); names differing only in case and punctuation need no entry."""
+``llava-onevision-72b-ov``, Table 19 ``llava-onevision-qwen2-72b``); its one API model with the
+version Section 4.1 names. Keys are the names of Tables 14-16 (and 17 for the text-only LLMs); names
+differing only in case and punctuation need no entry."""
 
 MODEL_NAMES = {
-    "GPT-4o": (),  # also the release's GPT4o folder, the same name without punctuation
     **{f"InternVL2_5-{size}": (f"OpenGVLab/InternVL2_5-{size}",) for size in ("1B", "1B-MPO", "8B", "8B-MPO", "26B", "26B-MPO", "78B", "78B-MPO")},
     "Janus-Pro-1B": ("deepseek-ai/Janus-Pro-1B",),
     "Janus-Pro-7B": ("deepseek-ai/Janus-Pro-7B",),
@@ -35,3 +35,8 @@ MODEL_NAMES = {
     "Phi-3.5-mini-instruct": ("microsoft/Phi-3.5-mini-instruct",),
     "Qwen2.5-72B-Instruct": ("Qwen/Qwen2.5-72B-Instruct",),
 }
+
+API_MODELS = {"GPT-4o": ("gpt-4o-2024-11-20",)}  # Section 4.1: "GPT-4o [2024-11-20]"; the release's GPT4o outputs are its run
+
+# the release's prediction folder of an API model -> the version its outputs are (score-predictions labels them so)
+RELEASE_FOLDERS = {"GPT4o": "gpt-4o-2024-11-20"}

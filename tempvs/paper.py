@@ -13,7 +13,7 @@ from temporal_bench.tempvs.cluster_stats import TEMPVS
 from temporal_bench.tempvs.examples import FIGURE4
 from temporal_bench.tempvs.figures import FIGURES, SIZE_FIGURES
 from temporal_bench.tempvs.headline import SUMMARY
-from temporal_bench.tempvs.model_names import MODEL_NAMES
+from temporal_bench.tempvs.model_names import API_MODELS, MODEL_NAMES
 from temporal_bench.tempvs.protocol_gaps import PROTOCOL_GAPS
 from temporal_bench.tempvs.record_reader import TempVSRecords
 from temporal_bench.tempvs.released_predictions import is_released_predictions
@@ -42,6 +42,7 @@ BENCHMARK = Benchmark(
     published=resources.files(__package__) / "published",
     cluster_stats=TEMPVS,
     model_names=MODEL_NAMES,
+    api_models=API_MODELS,
     not_models=("Top-5 average",),  # Table 5's average over its five models
     protocol_gaps=PROTOCOL_GAPS,
     summary=SUMMARY,

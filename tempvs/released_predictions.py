@@ -35,6 +35,7 @@ from temporal_bench.lmms_eval_tasks.tempvs.docs import task_docs
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TEST_NAMES, TempVSDataError, doc_key, task_kind
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
+from temporal_bench.tempvs.model_names import RELEASE_FOLDERS
 
 try:
     from loguru import logger as _log
@@ -207,20 +208,22 @@ def score_model(root: Path, model: str, input_kind: str = "combined", sources: O
 
 
 def write_results(folder: Path, model: str, input_kind: str, scored: ScoredModel, root: Path) -> Path:
-    """An lmms-eval-style results file that the report reads (its model label is ``model``), with the
-    row mismatches under ``released_rows``, and the records beside it as lmms-eval's samples files,
-    from which the report computes confidence intervals (the record under one metric key:
-    temporal_bench/runs/records.py)."""
+    """An lmms-eval-style results file that the report reads (its model label is ``model``, or for an
+    API model's folder the version its outputs are: ``RELEASE_FOLDERS``), with the row mismatches
+    under ``released_rows``, and the records beside it as lmms-eval's samples files, from which the
+    report computes confidence intervals (the record under one metric key: temporal_bench/runs/records.py)."""
     path = Path(folder) / model / RESULTS_NAME.format(input=input_kind)
     path.parent.mkdir(parents=True, exist_ok=True)
     for _, task, records in scored.tests:
         samples = path.parent / SAMPLES_NAME.format(input=input_kind, task=task)
         samples.write_text("".join(json.dumps({"doc_id": i, "target": r["gold"], "gt_acc": r}, sort_keys=True) + "\n" for i, r in enumerate(records)), encoding="utf-8")
     # config.data: the release folder scored (where the report looks for the marker of synthetic data)
+    label = RELEASE_FOLDERS.get(model, model)
+    model_args = f"model={model},input={input_kind}" + (f",version={label}" if label != model else "")
     data = {
         "results": results_of(scored),
-        "model_name": model,
-        "config": {"model": RELEASED_PREDICTIONS_MODEL, "model_args": f"model={model},input={input_kind}", "data": str(find_root(Path(root)).resolve())},
+        "model_name": label,
+        "config": {"model": RELEASED_PREDICTIONS_MODEL, "model_args": model_args, "data": str(find_root(Path(root)).resolve())},
         "released_rows": [asdict(m) for m in scored.mismatches],
     }
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")

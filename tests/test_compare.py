@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from scipy.stats import binomtest
 
+from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge
 from temporal_bench.report.compare import Comparison, compare_records, plain_line
@@ -291,6 +292,39 @@ def test_a_non_significant_row_says_which_difference_it_could_have_shown():
     assert test.high == pytest.approx(test.value + test.detectable)
     one = paired_tests(ACCURACY, _clusters([5]), _clusters([4]))["acc"]
     assert "With 1 clusters no difference can reach significance here" in plain_line(Comparison("tempvs_mt1_two", "mt_acc", 1, (5, 5), 1.0, 0.8, one, adjusted_p=1.0), 1)
+
+
+def test_runs_alike_in_every_cluster_do_not_claim_a_zero_point_detectable_difference():
+    """Every swap leaves B - A at 0 (the runs answered alike): no "difference beyond 0.0 points" is claimed."""
+    same = _clusters([3, 4, 2] * 10)
+    test = paired_tests(ACCURACY, same, same)["acc"]
+    assert (test.value, test.p, test.detectable) == (0.0, 1.0, 0.0)
+    line = plain_line(Comparison("tempvs_mt1_two", "mt_acc", 30, (150, 150), 0.6, 0.6, test, adjusted_p=1.0), 1)
+    assert "beyond 0.0 points" not in line
+    assert line.endswith(
+        "swapping the runs' answers cluster by cluster leaves B - A within 0.05 points in 95% of the draws (the runs score alike in nearly every cluster), so these questions cannot say which difference could reach significance."
+    )
+
+
+@pytest.fixture(scope="module")
+def limited_catbench_run(tmp_path_factory):
+    """The issue's case: ``catbench_switched`` under ``--limit``, whose first docs are Dep questions of 20 plans (no
+    NonDep question, no twin): NonDep F1 is 0 in both runs whatever is swapped."""
+    root = tmp_path_factory.mktemp("limited")
+    data = write_catbench(root / "data", n_plans=20, pairs_per_class=1)
+    results = lmms_eval(root, ["catbench_switched"], model="random_choice", model_args="seed=1", env={"CATBENCH_DATA_DIR": str(data)}, extra=["--limit", "20"])
+    return root / "lmms_eval_out", results["n-samples"]["catbench_switched"]["original"]
+
+
+def test_compare_under_limit_says_the_run_is_partial_and_blames_no_missing_switched_task(limited_catbench_run, tmp_path):
+    run, original = limited_catbench_run
+    out = _compare(run, run, tmp_path)
+    partial = f"run A is partial (--limit 20: 20 of {original} docs) and run B is partial (--limit 20: 20 of {original} docs)"
+    assert _row(out, "catbench_switched", "NonDep F1")[4:7] == ["0.0", "0.0", "0.0 [0.0, 0.0]"]
+    assert "beyond 0.0 points" not in out and "only a `_switched` task asks" not in out
+    rows = [line for line in out.splitlines() if line.startswith("No significant difference on catbench_switched ")]
+    assert rows and all(line.endswith(f"Not the same as equal: {partial}, so these questions are a part of the task and cannot say which difference the whole task could show.") for line in rows)
+    assert f"- catbench_switched: OCC undefined in a run on the shared docs (no NonDep question with its switched twin): {partial}, and the limit may have cut what it is computed on\n" in out
 
 
 def test_notes_explain_an_undefined_metric_in_the_benchmarks_words():

@@ -232,7 +232,10 @@ def test_export_check_runs_upstreams_checks_and_prints_each_pull_request(data, t
     """Every step passes for each benchmark, the run on its converted synthetic data included; each description
     follows upstream's template: summary, scope, the validation commands with the smoke table and a sample output,
     the validation verdicts of a run on a published row, risk, type of change."""
-    write_json(tmp_path / "runs" / "gpt-4o" / "20250101_000000_results.json", {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "gpt-4o", "config": {"model": "openai", "model_args": "model=gpt-4o", "limit": None}})
+    write_json(
+        tmp_path / "runs" / "gpt-4o" / "20250101_000000_results.json",
+        {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "gpt-4o-2024-05-13", "config": {"model": "openai", "model_args": "model=gpt-4o-2024-05-13", "limit": None}},
+    )
     status = main_export(["--output-dir", str(tmp_path / "out"), "--check", "--converted-data", str(data[1]), "--validation", str(tmp_path / "runs")])
     out, err = capsys.readouterr()
     (tmp_path / "description.md").write_text(out)

@@ -38,12 +38,15 @@ def test_requirements_are_every_import_lmms_eval_does_not_install_at_load_or_whe
 
 
 def test_validation_lines_give_the_reports_verdicts_on_the_published_rows(tmp_path):
-    write_json(tmp_path / "gpt-4o" / "20250101_000000_results.json", {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "gpt-4o", "config": {"model": "openai", "model_args": "model=gpt-4o", "limit": None}})
+    write_json(
+        tmp_path / "gpt-4o" / "20250101_000000_results.json",
+        {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "gpt-4o-2024-05-13", "config": {"model": "openai", "model_args": "model=gpt-4o-2024-05-13", "limit": None}},
+    )
     write_json(
         tmp_path / "other" / "mine" / "20250101_000000_results.json", {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "my-model", "config": {"model": "openai", "model_args": "model=my-model", "limit": None}}
     )
     lines = validation_lines(tmp_path / "gpt-4o")
-    assert lines[0] == f"- `{tmp_path / 'gpt-4o'}`: **gpt-4o** (1 tasks)"
+    assert lines[0] == f"- `{tmp_path / 'gpt-4o'}`: **gpt-4o-2024-05-13** (1 tasks)"
     assert "  - CaT-Bench Table 1" in lines[1] and lines[1].endswith(": 3 reproduced, 3 close, 3 differs of 9 published cells (tolerance 1 point).")
     assert validation_lines(tmp_path / "other") == [
         f"- `{tmp_path / 'other'}`: **my-model** (1 tasks)",

@@ -154,12 +154,12 @@ def test_published_rounding():
 
 
 def test_a_run_on_synthetic_data_gets_no_verdict_whatever_its_label(lmms_run, capsys):
-    """The issue's demo run labelled gpt-4o: its generated data is marked, so no published cell is judged."""
-    assert main_report([str(lmms_run), "--label", "gpt-4o", "--table", "catbench-table1", "--table", "isobench-table1", "--table", "tempvs-table14"]) == 0
+    """The issue's demo run labelled as a paper's model (gpt-4o-2024-05-13): its generated data is marked, so no published cell is judged."""
+    assert main_report([str(lmms_run), "--label", "gpt-4o-2024-05-13", "--table", "catbench-table1", "--table", "isobench-table1", "--table", "tempvs-table14"]) == 0
     out = capsys.readouterr().out
     assert "Verdict" not in out and "Reproduction verdicts" not in out
-    assert "| **gpt-4o** (synthetic data) | A | measured |" in out
-    assert "- **gpt-4o** (A): catbench_switched read synthetic data (generated in the benchmark's layout, not its release)" in out
+    assert "| **gpt-4o-2024-05-13** (synthetic data) | A | measured |" in out
+    assert "- **gpt-4o-2024-05-13** (A): catbench_switched read synthetic data (generated in the benchmark's layout, not its release)" in out
 
 
 @pytest.fixture(scope="module")
@@ -173,7 +173,7 @@ def release_run(lmms_run, tmp_path_factory):
 
 def test_report_shows_intervals_and_verdicts_for_a_listed_model(release_run, tmp_path, capsys):
     lmms_run = release_run
-    runs = load_runs([lmms_run], label="gpt-4o")
+    runs = load_runs([lmms_run], label="gpt-4o-2024-05-13")
     rows = build_rows(LAYOUTS["catbench-table1"], runs)
     measured = next(r for r in rows if r.source == "measured")
     assert sorted(measured.intervals) == sorted(c.key for c in LAYOUTS["catbench-table1"].columns)
@@ -189,7 +189,7 @@ def test_report_shows_intervals_and_verdicts_for_a_listed_model(release_run, tmp
     assert {v.column.key: v.difference for v in found} == {k: measured.values[k] - paper.values[k] for k in expected}
     counts = ", ".join(f"{sum(kind == name for kind in expected.values())} {name}" for name in (REPRODUCED, CLOSE, DIFFERS))
     line = f"{counts} of 9 published cells (tolerance 1 point)"
-    assert main_report([str(lmms_run), "--label", "gpt-4o", "--table", "catbench-table1"]) == 0
+    assert main_report([str(lmms_run), "--label", "gpt-4o-2024-05-13", "--table", "catbench-table1"]) == 0
     out = capsys.readouterr().out
     low, high = measured.intervals["macro_f"]
     assert f"| {measured.values['macro_f']:.2f} [{low:.2f}, {high:.2f}] |" in out

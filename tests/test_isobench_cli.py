@@ -47,10 +47,12 @@ def expected_metrics(golds, preds, subsets):
     expected["paper_f1_of_avg_pr"] = 2 * p * r / (p + r) if p + r else 0.0
     expected["coverage"] = len(parsed) / len(golds)
     expected["failed_count"] = 0  # every scripted response is text
+    wrong = ["no" if g == "yes" else "yes" for g in golds]
     for name, members in subsets.items():
-        kept = [(golds[i], preds[i]) for i in members if preds[i] != "invalid"]
-        scores = sklearn_scores([g for g, _ in kept], [p for _, p in kept])
-        expected[f"f1_weighted_{name}"] = None if scores is None else scores["f1_weighted"]
+        parsed_members = [i for i in members if preds[i] != "invalid"]
+        for rule, picked, answers in (("", parsed_members, preds), ("strict_", members, [p if p != "invalid" else w for p, w in zip(preds, wrong)]), ("paper_", members, preds)):
+            scores = sklearn_scores([golds[i] for i in picked], [answers[i] for i in picked])
+            expected[f"{rule}f1_weighted_{name}"] = None if scores is None else scores["f1_weighted"]
     return expected
 
 

@@ -94,6 +94,23 @@ def test_breakdowns():
     assert ALL["f1_weighted_crosstask"] == pytest.approx(expected(lambda r: r["source"] == "crosstask"))
 
 
+def test_figure_keys_are_table1s_rule_per_subset():
+    """Figures 2 and 3 plot paper_f1_weighted_<subset> (isobench/figures.py): Table 1's rule on the subset's answers,
+    an unparsed one a third label, which the discarding rule's key leaves out."""
+    from temporal_bench.isobench.figures import FIGURES
+
+    def expected(keep):
+        kept = [r for r in RECORDS if keep(r)]
+        return sk([r["gold"] for r in kept], [r["pred"] for r in kept], "weighted")[2]
+
+    for name, keep in (("before", lambda r: r["relation"] == "before"), ("after", lambda r: r["relation"] == "after"), ("youcook2", lambda r: r["source"] == "youcook2")):
+        assert ALL[f"paper_f1_weighted_{name}"] == pytest.approx(expected(keep), abs=1e-12)
+    assert ALL["paper_f1_weighted_before"] != pytest.approx(ALL["f1_weighted_before"])  # an unparsed before answer
+    figure3 = next(f for f in FIGURES if f.name == "isobench-figure3")
+    assert figure3.metrics == (("before", "paper_f1_weighted_before"), ("after", "paper_f1_weighted_after"))
+    assert {key for figure in FIGURES for _, key in figure.metrics} <= set(ALL)
+
+
 def test_not_applicable_scores_are_none():
     bare = breakdown_metrics("isobench", [record(r["gold"], r["pred"], r["relation"]) for r in RECORDS])
     for name in ("f1_weighted_close", "f1_weighted_distant", "f1_weighted_youcook2", "f1_weighted_crosstask"):
@@ -114,7 +131,7 @@ def test_headline_keys_and_breakdown_keys():
     p, r, f, _ = sk(gold, pred, None)
     assert [metrics.paper_precision_dep(RECORDS), metrics.paper_recall_dep(RECORDS), metrics.paper_f1_dep(RECORDS)] == pytest.approx([p[0], r[0], f[0]])
     assert [metrics.paper_precision_nondep(RECORDS), metrics.paper_recall_nondep(RECORDS), metrics.paper_f1_nondep(RECORDS)] == pytest.approx([p[1], r[1], f[1]])
-    assert set(ALL) == set(AGGREGATIONS) and len(ALL) == 34 + 14
+    assert set(ALL) == set(AGGREGATIONS) and len(ALL) == 13 * 3 + 3 + 6 * 3  # 13 scores and 6 subsets under each rule
     assert {"accuracy", "strict_f1_weighted", "strict_accuracy", "f1_weighted_before", "f1_weighted_crosstask", "paper_f1_weighted", "paper_f1_of_avg_pr"} <= set(ALL)
 
 

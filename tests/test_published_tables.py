@@ -395,7 +395,7 @@ def test_isobench_other_cells_fit_unless_flagged_uncertain():
             ("o3", "E→A", "avg_r"),
         }
     )
-    assert t.flags(t.value(model="o3", mode="E→A")) == {"ocr_uncertain": {"dep_f", "avg_r"}}
+    assert t.flags(t.value(model="o3", mode="E→A")) == {"ocr_uncertain": {"dep_f", "avg_r"}, "other_rule": {""}}
 
 
 # ----------------------------------------------------------------------------- TempVS

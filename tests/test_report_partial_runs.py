@@ -61,21 +61,21 @@ def test_a_full_and_a_limit_run_report_the_full_runs_numbers_and_name_the_partia
     smoke_path, smoke = _results(runs / "smoke")
     macro = {name: data["results"][TASK]["f1_macro,none"] for name, data in (("full", full), ("smoke", smoke))}
     assert f"{macro['full']:.2f}" != f"{macro['smoke']:.2f}"  # the two runs tell apart
-    (run,) = load_runs([runs], label="gpt-4o")
+    (run,) = load_runs([runs], label="gpt-4o-2024-05-13")
     assert run.sources[TASK] == full_path and not run.partial  # shown although the partial run is newer
     assert [s.path for s in run.set_aside[TASK]] == [smoke_path]
 
-    assert main_report([str(runs), "--label", "gpt-4o", "--table", "catbench-table1"]) == 0
+    assert main_report([str(runs), "--label", "gpt-4o-2024-05-13", "--table", "catbench-table1"]) == 0
     out = capsys.readouterr().out
     measured = [line for line in out.splitlines() if "| measured |" in line]
-    assert len(measured) == 1 and measured[0].startswith("| ") and "| **gpt-4o** | A | measured |" in measured[0]
+    assert len(measured) == 1 and measured[0].startswith("| ") and "| **gpt-4o-2024-05-13** | A | measured |" in measured[0]
     assert re.search(rf"\| {macro['full']:.2f} \[[0-9.]+, [0-9.]+\] \|$", measured[0])  # Macro F with its interval
     note = f"catbench_switched: shown from `{full_path.as_posix()}`; not shown: `{smoke_path.as_posix()}` (partial: --limit 6: 6 of 120 docs)"
-    assert f"\n- **gpt-4o** (A): {note}\n" in out
+    assert f"\n- **gpt-4o-2024-05-13** (A): {note}\n" in out
     assert (
         f"\n## Results files not shown\n\nThese tasks are in more than one results file of the same model; a full run is "
         f"shown before a partial one, then the newer file (report a file alone to see another).\n\n"
-        f"- **gpt-4o**: {note}\n"
+        f"- **gpt-4o-2024-05-13**: {note}\n"
     ) in out
     assert "## Partial runs" not in out
     assert "\nVerdict: " in out and "| gpt-4o | A | published |" in out  # the full run is judged
@@ -83,21 +83,21 @@ def test_a_full_and_a_limit_run_report_the_full_runs_numbers_and_name_the_partia
 
 def test_a_limit_run_alone_is_marked_partial_and_gets_no_verdict(runs, capsys):
     smoke_path, smoke = _results(runs / "smoke")
-    assert main_report([str(runs / "smoke"), "--label", "gpt-4o", "--table", "catbench-table1"]) == 0
+    assert main_report([str(runs / "smoke"), "--label", "gpt-4o-2024-05-13", "--table", "catbench-table1"]) == 0
     out = capsys.readouterr().out
     macro = smoke["results"][TASK]["f1_macro,none"]
     (measured,) = [line for line in out.splitlines() if "| measured |" in line]
-    assert "| **gpt-4o** (partial: --limit 6) | A | measured |" in measured
+    assert "| **gpt-4o-2024-05-13** (partial: --limit 6) | A | measured |" in measured
     assert re.search(rf"\| {macro:.2f} \[[0-9.]+, [0-9.]+\] \|$", measured)
-    assert ("\nPartial runs (made with --limit or --offset; marked partial, no reproduction verdict):\n- **gpt-4o** (A): catbench_switched --limit 6: 6 of 120 docs\n") in out
+    assert ("\nPartial runs (made with --limit or --offset; marked partial, no reproduction verdict):\n- **gpt-4o-2024-05-13** (A): catbench_switched --limit 6: 6 of 120 docs\n") in out
     assert (
-        f"\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial and get no reproduction verdict.\n\n- **gpt-4o**: catbench_switched --limit 6: 6 of 120 docs (`{smoke_path.as_posix()}`)\n"
+        f"\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial and get no reproduction verdict.\n\n- **gpt-4o-2024-05-13**: catbench_switched --limit 6: 6 of 120 docs (`{smoke_path.as_posix()}`)\n"
     ) in out
     assert "Verdict" not in out and "Reproduction verdicts" not in out
     published = next(line for line in out.splitlines() if line.startswith("| ") and "| gpt-4o | A | published |" in line)
     assert not any(mark in published for mark in "=≈≠∈∉")
     # the CSV says it too
-    assert main_report([str(runs / "smoke"), "--label", "gpt-4o", "--table", "catbench-table1", "--format", "csv"]) == 0
+    assert main_report([str(runs / "smoke"), "--label", "gpt-4o-2024-05-13", "--table", "catbench-table1", "--format", "csv"]) == 0
     csv = capsys.readouterr().out.splitlines()
     assert csv[0].split(",")[-1] != "partial" and "partial" in csv[0].split(",")
     measured_csv = next(line for line in csv if ",measured," in line)

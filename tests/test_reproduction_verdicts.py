@@ -49,7 +49,10 @@ def test_parse_tolerances():
 
 
 def _report(tmp_path, capsys, *options):
-    write_json(tmp_path / "runs" / "gpt-4o" / "20250101_000000_results.json", {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "gpt-4o", "config": {"model": "openai", "model_args": "model=gpt-4o", "limit": None}})
+    write_json(
+        tmp_path / "runs" / "gpt-4o" / "20250101_000000_results.json",
+        {"results": {"catbench_switched": catbench_entry(GPT_4O_A)}, "model_name": "gpt-4o-2024-05-13", "config": {"model": "openai", "model_args": "model=gpt-4o-2024-05-13", "limit": None}},
+    )
     assert main_report([str(tmp_path / "runs"), "--table", "catbench-table1", *options]) == 0
     return capsys.readouterr().out
 
@@ -58,7 +61,7 @@ def test_the_report_separates_reproduced_close_and_differs(tmp_path, capsys):
     out = _report(tmp_path, capsys)
     assert "| gpt-4o | A | published | 0.53 = | 0.92 = | 0.67 = | 0.71 ≈ | 0.19 ≈ | 0.30 ≈ | 0.62 ≠ | 0.55 ≠ | 0.49 ≠ |" in out
     assert (
-        "- **gpt-4o** (A): 3 reproduced, 3 close, 3 differs; close: NonDep P 0.725 vs 0.71 (+0.015); "
+        "- **gpt-4o-2024-05-13** (A): 3 reproduced, 3 close, 3 differs; close: NonDep P 0.725 vs 0.71 (+0.015); "
         "NonDep R 0.180 vs 0.19 (-0.010); NonDep F 0.314 vs 0.30 (+0.014); differs: Macro P 0.635 vs 0.62 (+0.015); "
         "Macro R 0.490 vs 0.55 (-0.060); Macro F 0.424 vs 0.49 (-0.066)\n"
     ) in out

@@ -103,12 +103,13 @@ def test_score_predictions_cli_shows_published_rows_and_disagreements(tmp_path, 
     assert re.search(r"\| InternVL2_5-78B-MPO \| published \| 0\.7046 [=≈≠] \| 0\.5881 [=≈≠] \| 0\.5847 [=≈≠] \| 0\.5992 [=≈≠] \|", text)
     ours = _ours(score_model(release, "InternVL2_5-78B-MPO"), "mt1_two")
     assert re.search(rf"\| \*\*InternVL2_5-78B-MPO\*\* \| measured \| {ours['gt']:.4f} \[[0-9.]+, [0-9.]+\] \| " rf"{ours['gts']:.4f} \[[0-9.]+, [0-9.]+\] \|", text)
-    # the published row of the same model is compared cell by cell (the release's GPT4o is the paper's GPT-4o),
-    # each cell not reproduced with the measured value to a decimal more than the paper's
+    # the published row of the same model is compared cell by cell (the release's GPT4o folder holds the outputs
+    # of the paper's gpt-4o-2024-11-20, as its results file labels them), each cell not reproduced with the
+    # measured value to a decimal more than the paper's
     compared = {t.split("**")[1]: t for t in text.splitlines() if t.startswith("- **") and " reproduced, " in t}
-    assert sorted(compared) == ["GPT4o", "InternVL2_5-78B-MPO"]
+    assert sorted(compared) == ["InternVL2_5-78B-MPO", "gpt-4o-2024-11-20"]
     assert ours["gt"] == round(9 / 11, 4) and "MT1 two-event: GT 0.81818 vs 0.7046 (+0.11358, " in compared["InternVL2_5-78B-MPO"]
-    assert "MT1 three-event: MT|GTs 0.35294 vs 0.6644 (-0.31146, also outside the 95% interval)" in compared["GPT4o"]
+    assert "MT1 three-event: MT|GTs 0.35294 vs 0.6644 (-0.31146, also outside the 95% interval)" in compared["gpt-4o-2024-11-20"]
 
 
 def test_scoring_needs_no_images(tmp_path, release):

@@ -12,7 +12,8 @@ exactly as printed (a trailing ``%`` dropped), followed by two columns:
   ``typo`` (the printed value contradicts the rest of its row), ``ocr_uncertain`` (the cell was
   reconstructed from a damaged text extraction and contradicts the rest of its row),
   ``suspect`` (the value disagrees with its definition), ``dagger`` (ISO-Bench rows whose
-  aggregate F does not fit their per-class F).
+  aggregate F does not fit their per-class F), ``other_rule`` (a row that fits only another
+  scoring rule than the one the table's measured rows use: no reproduction verdict).
 - ``note``: a short explanation for the flags.
 
 An empty value cell means the paper prints ``-`` (undefined) or nothing. Values are never

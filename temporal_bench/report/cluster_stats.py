@@ -46,11 +46,16 @@ class ClusterStats:
     headline: tuple[str, ...]  # the metrics ``compare`` tests
     identity: Callable[[dict], str]  # the doc's identity, which joins two runs
     counts: Callable[[list[dict]], dict[str, np.ndarray]]  # cluster id -> count vector
-    # headline metric -> how many questions (pairs, for TC and OCC) it is computed on, from the summed counts
-    support: dict[str, Callable[[np.ndarray], float]]
+    # headline metric -> how many questions (pairs, for TC and OCC) it is computed on, from counts of shape (..., k) as the
+    # metrics take them: the summed ones (compare's n), each cluster's (its weight in the interval, temporal_bench/report/bootstrap.py)
+    support: dict[str, Callable[[np.ndarray], np.ndarray]]
+    # how many questions a count vector holds, for the metrics without a support of their own (None: clusters alike)
+    size: Callable[[np.ndarray], np.ndarray] | None = None
     labels: dict[str, str] = field(default_factory=dict)  # headline metric -> its short name in ``compare`` (default: the key)
-    # metric -> why it can be undefined (nothing it is computed on), in the benchmark's own words
+    # metric -> what it lacks where it is undefined (nothing it is computed on), in the benchmark's own words
     undefined: dict[str, str] = field(default_factory=dict)
+    # metric -> what leaves a full run without it (a task that asks none); not said of a partial run, whose limit may have cut it
+    undefined_cause: dict[str, str] = field(default_factory=dict)
     unit: str = "clusters"  # what a cluster is, plural (e.g. "plans"), as notes name it
     # records -> a note on how they were clustered when it is not the benchmark's intended unit (a fallback), else None
     clustering_note: Callable[[list[dict]], str | None] = lambda records: None
@@ -58,11 +63,20 @@ class ClusterStats:
     def label(self, metric: str) -> str:
         return self.labels.get(metric, metric)
 
-    def why_undefined(self, metric: str) -> str:
-        return self.undefined.get(metric, "nothing it is computed on")
+    def why_undefined(self, metric: str, partial: bool = False) -> str:
+        """What the metric lacks, and unless the run is ``partial`` what leaves a full run without it."""
+        what = self.undefined.get(metric, "nothing it is computed on")
+        cause = None if partial else self.undefined_cause.get(metric)
+        return f"{what}: {cause}" if cause else what
 
     def column(self, name: str) -> int:
         return self.stats.index(name)
+
+    def sizes(self, metric: str, counts: np.ndarray) -> np.ndarray | None:
+        """The questions each cluster (a row of ``counts``) holds of the metric: what weighs a cluster in
+        the effective number of clusters of its interval (temporal_bench/report/bootstrap.py)."""
+        size = self.support.get(metric, self.size)
+        return None if size is None else np.asarray(size(counts), float)
 
 
 # ---- yes/no classification (CaT-Bench, ISO-Bench) ---------------------------------------------------

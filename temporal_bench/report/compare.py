@@ -51,6 +51,7 @@ class Comparison:
     b: float
     test: PairedTest
     adjusted_p: float | None = None  # Holm's, across the rows of the comparison
+    partial: str = ""  # which run left out docs of the task (--limit, --offset), e.g. "run B is partial (--limit 10: 10 of 120 docs)"
 
     @property
     def name(self) -> str:
@@ -70,10 +71,11 @@ def _unjoined(task: str, stats: ClusterStats, records: tuple[list[dict], list[di
     return [f"{task}: {' and '.join(parts)} questions have no counterpart answered on the same data in the other run: left out"]
 
 
-def compare_records(task: str, records_a: list[dict], records_b: list[dict], same_data: bool = True) -> tuple[list[Comparison], list[str]]:
+def compare_records(task: str, records_a: list[dict], records_b: list[dict], same_data: bool = True, partial: str = "") -> tuple[list[Comparison], list[str]]:
     """The comparisons of the task's headline metrics (not yet adjusted), and notes (questions without
     a counterpart, a clustering fallback, few clusters, metrics undefined in a run), each in the
-    words of the task's benchmark."""
+    words of the task's benchmark; ``partial`` says which run left out docs of the task (a metric
+    undefined there may have lost what it needs to the limit, not to the task)."""
     stats = cluster_stats_of(task)
     a, b = joined(stats, records_a, records_b, same_data)
     if not a:
@@ -95,13 +97,14 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict], sam
     tests = paired_tests({metric: stats.metrics[metric] for metric in stats.headline}, matrix_a, matrix_b)
     for metric, found in tests.items():
         if found.value is None:
-            notes.append(f"{task}: {stats.label(metric)} undefined in a run on the shared docs ({stats.why_undefined(metric)})")
+            cut = f": {partial}, and the limit may have cut what it is computed on" if partial else ""
+            notes.append(f"{task}: {stats.label(metric)} undefined in a run on the shared docs ({stats.why_undefined(metric, bool(partial))}){cut}")
             continue
         if found.p is None:
             notes.append(f"{task}: {stats.label(metric)} undefined in every permutation draw; not tested")
             continue
         support = (int(stats.support[metric](total_a)), int(stats.support[metric](total_b)))
-        out.append(Comparison(task, metric, len(clusters), support, float(stats.metrics[metric](total_a)), float(stats.metrics[metric](total_b)), found))
+        out.append(Comparison(task, metric, len(clusters), support, float(stats.metrics[metric](total_a)), float(stats.metrics[metric](total_b)), found, partial=partial))
     return out, notes
 
 
@@ -139,14 +142,20 @@ def plain_line(c: Comparison, rows: int) -> str:
         return f"{winner} beats {loser} on {c.name} by {_points(sign * t.value)} points {_interval(t, sign)}, {format_p(t.p)} ({adjusted})."
     if t.significant():
         return f"No significant difference on {c.name} once the {rows} rows are corrected for: B - A = {_points(t.value)} points {_interval(t)}, {format_p(t.p)} for this row alone ({adjusted})."
-    return f"No significant difference on {c.name}: B - A = {_points(t.value)} points {_interval(t)}, {format_p(t.p)}. {detectable_sentence(t, c.clusters)}"
+    return f"No significant difference on {c.name}: B - A = {_points(t.value)} points {_interval(t)}, {format_p(t.p)}. {detectable_sentence(t, c.clusters, c.partial)}"
 
 
-def detectable_sentence(t: PairedTest, clusters: int) -> str:
+def detectable_sentence(t: PairedTest, clusters: int, partial: str = "") -> str:
     """What "no significant difference" can mean on these questions: the smallest difference that
-    would have reached significance (a real difference of that size is found about half the time)."""
+    would have reached significance (a real difference of that size is found about half the time);
+    for a partial run, that it is a part of the task; where the swaps barely move B - A, that no such
+    difference can be told."""
+    if partial:
+        return f"Not the same as equal: {partial}, so these questions are a part of the task and cannot say which difference the whole task could show."
     if t.detectable is None or t.detectable == float("inf"):
         return f"With {clusters} clusters no difference can reach significance here: the runs may differ by any amount."
+    if _points(t.detectable) == "0.0":
+        return "Not the same as equal: swapping the runs' answers cluster by cluster leaves B - A within 0.05 points in 95% of the draws (the runs score alike in nearly every cluster), so these questions cannot say which difference could reach significance."
     return f"Not the same as equal: on these questions only a difference beyond {_points(t.detectable)} points could reach significance (for this row alone), and a real difference of that size is found about half the time."
 
 
@@ -198,11 +207,12 @@ def compare_runs(run_a: LoggedRun, run_b: LoggedRun, different_data: Sequence[st
         elif task not in run_a.tasks or task not in run_b.tasks:
             notes.append(f"{task}: only in run {'A' if task in run_a.tasks else 'B'}")
         else:
-            notes += [f"{task}: run {name} is partial ({limit}): the rows compare the questions both runs answered, not the whole task" for name, run in (("A", run_a), ("B", run_b)) if (limit := partial_limit(run.data, task))]
+            partial = [f"run {name} is partial ({limit})" for name, run in (("A", run_a), ("B", run_b)) if (limit := partial_limit(run.data, task))]
+            notes += [f"{task}: {text}: the rows compare the questions both runs answered, not the whole task" for text in partial]
             try:
                 records_b = per_test_records(task, task_records(run_b, task))
                 for name, records_a in per_test_records(task, task_records(run_a, task)).items():
-                    found, task_notes = compare_records(name, records_a, records_b[name], task not in different_data)
+                    found, task_notes = compare_records(name, records_a, records_b[name], task not in different_data, " and ".join(partial))
                     comparisons += found
                     notes += task_notes
             except RecordsError as exc:

@@ -8,8 +8,7 @@ bootstrap on those records, or for a difference of two settings of one model on 
 (CaT-Bench Figures 7 and 8, ISO-Bench Figure 2) the paired permutation interval ``compare`` gives
 (temporal_bench/report/paired_test.py); and the number of questions it rests on. The value stays the
 results' key where the run has it; a recomputed value that differs from it gets no interval (as a
-cell's). A key no results file holds (ISO-Bench's Table 1 rule by distance) is computed from the
-records alone.
+cell's). A key the results file lacks is computed from the records alone.
 """
 
 from __future__ import annotations
@@ -83,7 +82,8 @@ def single_point(run: Run, setting: Setting, key: str, subset: Subset | None, sc
     stats, kept = _kept(run, task, subset) if subset else (None, [])
     if stats is None or not kept:
         return Point(None if value is None else value * scale)
-    found = interval(stats.metrics[subset.metric], _matrix(stats, kept))
+    matrix = _matrix(stats, kept)
+    found = interval(stats.metrics[subset.metric], matrix, stats.sizes(subset.metric, matrix))
     if not _agrees(found.value, value) or found.low is None:
         return Point(None if value is None else value * scale)
     shown = found.value if value is None else value

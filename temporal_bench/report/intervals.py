@@ -29,7 +29,7 @@ def record_intervals(stats: ClusterStats, records: list[dict]) -> dict[str, Inte
     """Every metric of the cluster statistics on ``records``, with its interval."""
     counts = stats.counts(records)
     matrix = stacked(counts, sorted(counts), len(stats.stats))
-    return {name: interval(metric, matrix) for name, metric in stats.metrics.items()}
+    return {name: interval(metric, matrix, stats.sizes(name, matrix)) for name, metric in stats.metrics.items()}
 
 
 @cache

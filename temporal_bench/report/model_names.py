@@ -1,8 +1,14 @@
-"""Which published row a run's model is: names compared without case and punctuation (the TempVS
-release's ``GPT4o`` is the paper's ``GPT-4o``), through each benchmark's alias table (its registry
+"""Which published row a run's model is: names compared without case and punctuation (``InternVL2.5-78B-MPO``
+is TempVS's ``InternVL2_5-78B-MPO``), through each benchmark's alias tables (its registry
 entry's ``model_names``: a published row's name -> the model's hub id and the spellings other tables
-of the paper use), and our baselines as the rows they reproduce. A run label that is no published
-row gets the nearest published names, so a misspelt or unlisted model is said, never passed over.
+of the paper use; ``api_models``: an API model's row -> the names its paper gives it), and our
+baselines as the rows they reproduce. A run label that is no published row gets the nearest
+published names, so a misspelt or unlisted model is said, never passed over.
+
+An API model's row is matched only by the dated version its paper names (``gpt-4o-2024-05-13``):
+a later version is another model, and a moving alias (``gpt-4o``, ``claude-3-5-sonnet-latest``,
+the published name itself) stands for whatever version the provider serves when the run is made,
+so neither gets a verdict; the report says why, naming the version the paper evaluated.
 """
 
 from __future__ import annotations
@@ -29,10 +35,36 @@ def is_baseline(name: str) -> bool:
     return name.split(" (", 1)[0] in PAPER_ROW_OF_BASELINE
 
 
+# a provider's version suffix: a date (gpt-4o-2024-11-20, claude-3-5-sonnet-20241022), an OpenAI snapshot
+# number (gpt-3.5-turbo-0125) or a Google one (gemini-1.5-pro-002)
+VERSION = re.compile(r"[-_@](\d{4}-\d{2}-\d{2}|\d{8}|\d{4}|\d{3})$")
+LATEST = "-latest"  # the providers' moving alias of a model's newest version
+
+
+def is_dated(name: str) -> bool:
+    return VERSION.search(name) is not None
+
+
+def undated(name: str) -> str:
+    """The model's name without its version or ``-latest`` suffix: ``gpt-4o-2024-05-13`` -> ``gpt-4o``."""
+    return VERSION.sub("", name).removesuffix(LATEST)
+
+
+def alias_table(benchmark: str) -> dict[str, tuple[str, ...]]:
+    """A published row's name -> the other names that find it: an open model's, and an API model's dated versions."""
+    entry = benchmarks.get(benchmark)
+    return {**entry.model_names, **{row: tuple(n for n in names if is_dated(n)) for row, names in entry.api_models.items()}}
+
+
 def _aliases(benchmark: str) -> dict[str, str]:
-    """Normalised name -> normalised published name, over the benchmark's alias table."""
-    table = benchmarks.get(benchmark).model_names
-    return {normalised(alias): normalised(name) for name, aliases in table.items() for alias in (name, *aliases)}
+    """Normalised name -> normalised published name, over the benchmark's alias tables."""
+    return {normalised(alias): normalised(name) for name, aliases in alias_table(benchmark).items() for alias in (name, *aliases)}
+
+
+def _moving(benchmark: str) -> dict[str, str]:
+    """Normalised moving alias -> the API model's published row: the row's name and each name its paper
+    gives, without version, each also with ``-latest``."""
+    return {normalised(base + suffix): row for row, names in benchmarks.get(benchmark).api_models.items() for base in (row, *map(undated, names)) for suffix in ("", LATEST)}
 
 
 def model_key(benchmark: str, name: str) -> str:
@@ -43,10 +75,34 @@ def model_key(benchmark: str, name: str) -> str:
     return _aliases(benchmark).get(key, key)
 
 
+def run_key(benchmark: str, label: str) -> str | None:
+    """The published row a run's label stands for (as :func:`model_key`), None for a moving alias of
+    an API model (which version the run got is unknown)."""
+    return None if normalised(label) in _moving(benchmark) else model_key(benchmark, label)
+
+
+def api_version_note(benchmark: str, label: str) -> str | None:
+    """Why a run labelled with an API model's moving alias or another version gets no verdict, naming
+    the version the paper evaluated; None for any other label."""
+    moving = _moving(benchmark)
+    row = moving.get(normalised(label)) or (moving.get(normalised(undated(label))) if is_dated(label) else None)
+    if row is None or run_key(benchmark, label) == normalised(row):
+        return None
+    title = benchmarks.get(benchmark).title
+    versions = [name for name in benchmarks.get(benchmark).api_models[row] if is_dated(name)]
+    if not versions:
+        named = ", ".join(benchmarks.get(benchmark).api_models[row])
+        return f"**{label}** gets no {title} verdict: the paper names {row} only by a moving alias ({named}), no dated version, so no run can be matched to its rows"
+    evaluated = " or ".join(versions)
+    if normalised(label) in moving:
+        return f"**{label}** is a moving alias (the provider serves a newer version under it from time to time), so it gets no {title} verdict: the paper evaluated {evaluated} (if the run called that version, name it with --label {versions[0]})"
+    return f"**{label}** is another version of {row} than the {title} paper evaluated ({evaluated}), so it gets no verdict"
+
+
 def nearest(benchmark: str, name: str, published: Iterable[str], count: int = 3) -> list[str]:
     """The published names (and their aliases' rows) closest to ``name``, best first."""
     by_key = {normalised(p): p for p in published}
-    candidates = {**{normalised(a): by_key[normalised(n)] for n, aliases in benchmarks.get(benchmark).model_names.items() for a in aliases if normalised(n) in by_key}, **by_key}
+    candidates = {**{normalised(a): by_key[normalised(n)] for n, aliases in alias_table(benchmark).items() for a in aliases if normalised(n) in by_key}, **by_key}
     found = difflib.get_close_matches(normalised(name), list(candidates), n=count * 3, cutoff=0.5)
     return list(dict.fromkeys(candidates[key] for key in found))[:count]
 

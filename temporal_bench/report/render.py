@@ -13,7 +13,7 @@ from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.cluster_stats import cluster_stats_of
 from temporal_bench.report.layouts import Layout
 from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, data_notes_text, measured_rows, setting_patterns, unplaced_tasks, unrun_settings
-from temporal_bench.report.verdicts import VERDICT_LEGEND, tolerance_of, verdict_details, verdict_line, verdict_marks, verdict_summary, verdicts
+from temporal_bench.report.verdicts import VERDICT_LEGEND, other_rule_rows, tolerance_of, verdict_details, verdict_line, verdict_marks, verdict_summary, verdicts
 from temporal_bench.runs.results import Run
 
 
@@ -125,7 +125,7 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
         out += ["", "Results files of the same model holding the same task (one is shown: a full run before a partial one, then the newer):"] + list(dict.fromkeys(set_aside))
     few = [f"- **{r.model}**: " + ", ".join(f"{task} ({clusters} {cluster_stats_of(task).unit})" for task, clusters in r.few_clusters.items()) for r in measured if r.few_clusters]
     if few:
-        heading = f"Intervals from fewer than {FEW_CLUSTERS} clusters are too narrow; read them as rough:"
+        heading = f"Intervals from fewer than {FEW_CLUSTERS} clusters rest on a rough estimate of the spread; read them as rough:"
         out += ["", heading] + list(dict.fromkeys(few))
     clustering = [f"- **{r.model}**: {note}" for r in measured for note in r.clustering]
     if clustering:
@@ -136,6 +136,9 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
             "",
             "Runs with no task of this table: " + ", ".join(f"**{s}**" for s in skipped),
         ]
+    other_rule = other_rule_rows(layout, rows)
+    if other_rule:
+        out += ["", "Measured rows whose published row fits another scoring rule (‡, no reproduction verdict):"] + other_rule
     if found:
         out += ["", VERDICT_LEGEND] + verdict_details(found)
         out += ["", f"Verdict: {verdict_line(found, tolerance_of(layout, tolerances))}."]

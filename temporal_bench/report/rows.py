@@ -19,7 +19,8 @@ MEASURED = "measured"
 
 # cell markers for flagged published cells (see temporal_bench/published/__init__.py)
 CELL_MARKS = {"typo": "*", "ocr_uncertain": "?", "suspect": "?"}
-ROW_MARKS = {"dagger": "†"}
+OTHER_RULE = "other_rule"  # a published row that fits another scoring rule than the measured rows: no verdict
+ROW_MARKS = {"dagger": "†", OTHER_RULE: "‡"}
 
 
 @dataclass

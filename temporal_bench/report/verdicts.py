@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from fnmatch import fnmatch
 
 from temporal_bench import benchmarks
+from temporal_bench.published import parse_flags
 from temporal_bench.report.intervals import within
 from temporal_bench.report.layouts import Column, Layout
-from temporal_bench.report.model_names import OUR_MODEL_CLASSES, is_baseline, is_model, model_key, nearest
+from temporal_bench.report.model_names import OUR_MODEL_CLASSES, api_version_note, is_baseline, is_model, model_key, nearest, run_key
 from temporal_bench.report.reproduction import CLOSE, DEFAULT_TOLERANCES, DIFFERS, OUTSIDE, REPRODUCED, WITHIN, classify
-from temporal_bench.report.rows import FAILED_REQUESTS, MEASURED, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, published_rows
+from temporal_bench.report.rows import FAILED_REQUESTS, MEASURED, OTHER_RULE, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, published_rows
 from temporal_bench.runs.results import Run
 
 
@@ -41,10 +42,11 @@ def judged(row: TableRow) -> bool:
 
 def _measured_with_published(layout: Layout, rows: Sequence[TableRow]) -> list[tuple[TableRow, TableRow]]:
     """(measured row, published row) for each judged measured row of a model (and setting) the paper
-    lists, through the benchmark's alias table (temporal_bench/report/model_names.py)."""
-    key = lambda row: (model_key(layout.benchmark, row.model), row.setting)  # noqa: E731
-    published = {key(r): r for r in rows if r.source == PUBLISHED}
-    return [(row, published[key(row)]) for row in rows if judged(row) and key(row) in published]
+    lists, through the benchmark's alias tables (temporal_bench/report/model_names.py: an API model's
+    moving alias finds no row)."""
+    published = {(model_key(layout.benchmark, r.model), r.setting): r for r in rows if r.source == PUBLISHED}
+    keys = {id(row): (run_key(layout.benchmark, row.model), row.setting) for row in rows if judged(row)}
+    return [(row, published[keys[id(row)]]) for row in rows if keys.get(id(row)) in published]
 
 
 VERDICT_MARKS = {REPRODUCED: "=", CLOSE: "≈", DIFFERS: "≠", WITHIN: "∈", OUTSIDE: "∉"}
@@ -96,9 +98,20 @@ def protocol_gap(layout: Layout, row: TableRow, paper: TableRow) -> str | None:
     return "; ".join(gaps) or None
 
 
+def _other_rule(published: TableRow) -> bool:
+    return OTHER_RULE in parse_flags(published.flags)
+
+
+def other_rule_rows(layout: Layout, rows: Sequence[TableRow]) -> list[str]:
+    """One line per full-run measured row whose published row fits another scoring rule than the
+    measured one (flagged ``other_rule``): no verdict, and why."""
+    return [f"- {row.label}: its published row fits another scoring rule than the measured row (the flagged published cells above say which)" for row, paper in _measured_with_published(layout, rows) if _other_rule(paper)]
+
+
 def verdicts(layout: Layout, rows: Sequence[TableRow], tolerances: dict[str, float] | None = None) -> list[Verdict]:
-    """The verdict on each published cell of a model (and setting) that a full-run measured row also has."""
-    pairs = _measured_with_published(layout, rows)
+    """The verdict on each published cell of a model (and setting) that a full-run measured row also
+    has, but the cells of a published row that fits another scoring rule (``other_rule``)."""
+    pairs = [(row, paper) for row, paper in _measured_with_published(layout, rows) if not _other_rule(paper)]
     if not pairs:
         return []
     decimals = {c.key: layout.published_decimals if layout.published_decimals is not None else c.decimals for c in layout.columns}
@@ -172,8 +185,9 @@ def published_models(benchmark: str) -> list[str]:
 
 def unmatched_models(runs: Sequence[Run], layouts: Sequence[Layout]) -> list[str]:
     """One line per (judged run, benchmark of the layouts) whose model is no published model of the
-    benchmark, with the nearest published names; this package's baseline and test models are no
-    paper's and are not named."""
+    benchmark: an API model's moving alias or other version with the version the paper evaluated,
+    else the nearest published names; this package's baseline and test models are no paper's and
+    are not named."""
     lines = []
     for benchmark in dict.fromkeys(layout.benchmark for layout in layouts):
         names = published_models(benchmark)
@@ -181,11 +195,15 @@ def unmatched_models(runs: Sequence[Run], layouts: Sequence[Layout]) -> list[str
         shown = [layout for layout in layouts if layout.benchmark == benchmark]
         for run in (run for run in runs if not set(run.model_classes.values()) <= set(OUR_MODEL_CLASSES)):
             rows = [row for layout in shown for row in build_rows(layout, [run], include_published=False)]
-            if rows and any(judged(row) and not is_baseline(row.model) for row in rows) and model_key(benchmark, run.label) not in known:
-                close = nearest(benchmark, run.label.split(" (", 1)[0], names)
-                hint = f"nearest published names: {', '.join(close)}" if close else "no published name is close"
-                lines.append(f"- **{run.label}** is no model the {benchmarks.get(benchmark).title} paper lists, so it gets no verdict ({hint}; if it is one of them, name the run with --label)")
+            if rows and any(judged(row) and not is_baseline(row.model) for row in rows) and run_key(benchmark, run.label) not in known:
+                lines.append(f"- {api_version_note(benchmark, run.label) or _no_model_line(benchmark, run.label, names)}")
     return lines
+
+
+def _no_model_line(benchmark: str, label: str, names: Sequence[str]) -> str:
+    close = nearest(benchmark, label.split(" (", 1)[0], names)
+    hint = f"nearest published names: {', '.join(close)}" if close else "no published name is close"
+    return f"**{label}** is no model the {benchmarks.get(benchmark).title} paper lists, so it gets no verdict ({hint}; if it is one of them, name the run with --label)"
 
 
 def verdict_summary(runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool = True, tolerances: dict[str, float] | None = None) -> str:

@@ -51,7 +51,9 @@ BENCHMARK = Benchmark(
     layouts=(TOY_TABLE1,),
     figures=(TOY_FIGURE1,),
     published=Path(__file__).parent / "published",
-    cluster_stats=ClusterStats(name="toy", stats=("right", "asked"), metrics={"accuracy": lambda c: ratio(c[..., 0], c[..., 1])}, headline=("accuracy",), identity=lambda r: r["id"], counts=_counts, support={"accuracy": lambda c: c[1]}),
+    cluster_stats=ClusterStats(
+        name="toy", stats=("right", "asked"), metrics={"accuracy": lambda c: ratio(c[..., 0], c[..., 1])}, headline=("accuracy",), identity=lambda r: r["id"], counts=_counts, support={"accuracy": lambda c: c[..., 1]}
+    ),
     cards=ToyCards(),
     task_folder=TASK_FOLDER,
     upstream="tests.toy_benchmark.upstream",
