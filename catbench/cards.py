@@ -48,4 +48,5 @@ class CatBenchCards(BenchmarkCards):
                 other = others[0]
                 ok = agreement([card.record, other.record]) == 1
                 title = f"{metric}: {'consistent' if ok else 'inconsistent'} with {what.format(**other.record)}"
-                card.joins.append(Join(title, ok, [Link(f"answered {other.record['pred']} {status_mark(other.status)}", other.id, other.status)]))
+                answered = "request failed" if other.failed else f"answered {other.record['pred']}"  # a failed request's text is no answer
+                card.joins.append(Join(title, ok, [Link(f"{answered} {status_mark(other.status)}", other.id, other.status)]))

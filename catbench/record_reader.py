@@ -1,20 +1,26 @@
 """How CaT-Bench's logged records read (temporal_bench/runs/records.py, data_read.py): each record with the step
 distance and plan its question id names and the close/distant threshold its task recorded; a question's identity
 is its id, its gold answer and the plan's steps as the prompt shows them (every prompt mode shows them alike), over
-the real questions (the switched twins follow from them); the counts are the paper's (§3: questions, Dep, before,
-close at distance <= 3)."""
+the real questions (the switched twins follow from them); the counts are those of the released splits: questions,
+plans, Dep, before and close at distance <= 3 (paper §3), and the Dep questions at distance <= 3 and the plans with
+Dep and with NonDep pairs (counted on the release), which a copy with gold labels swapped between the classes
+changes. The paper's tables are on the test split: a run of another split gets no verdict."""
 
 from typing import Dict, List, Optional
 
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, YES
+from temporal_bench.lmms_eval_tasks.plugin.catbench.release import how_to_select
 from temporal_bench.runs.data_read import logged_prompt
 
 SYNTHETIC_TITLE = "synthetic "  # the plans this package generates (catbench/fixtures.py)
-# (questions, Dep, before, close at distance <= 3) of the released splits (paper §3)
 # the content fingerprint (temporal_bench/runs/data_read.py) of a released split's real questions, where it is known
 # here: the validation split (tests/data/catbench/val, checked by tests/test_data_identity.py)
 RELEASE_FINGERPRINTS = {"validation": "1ad346cff3c1ce1f"}
-RELEASE_COUNTS = {"test": {"questions": 2840, "dep": 1420, "before": 1420, "close": 1256}, "validation": {"questions": 1616, "dep": 808, "before": 808, "close": 746}}
+RELEASE_COUNTS = {
+    "test": {"questions": 2840, "plans": 57, "dep": 1420, "before": 1420, "close": 1256, "dep_close": 644, "dep_plans": 56, "nondep_plans": 41},
+    "validation": {"questions": 1616, "plans": 28, "dep": 808, "before": 808, "close": 746, "dep_close": 366, "dep_plans": 28, "nondep_plans": 25},
+}
+PAPER_SPLIT = "test"  # the split of the paper's tables
 
 
 class CatBenchRecords:
@@ -32,7 +38,17 @@ class CatBenchRecords:
 
     def counts(self, records: List[Dict], config: Dict) -> Dict[str, int]:
         real = [r for r in records if r["variant"] == "real"]
-        return {"questions": len(real), "dep": sum(r["gold"] == YES for r in real), "before": sum(r["relation"] == "before" for r in real), "close": sum(r["distance"] <= 3 for r in real)}
+        dep = [r for r in real if r["gold"] == YES]
+        return {
+            "questions": len(real),
+            "plans": len({r["plan"] for r in real}),
+            "dep": len(dep),
+            "before": sum(r["relation"] == "before" for r in real),
+            "close": sum(r["distance"] <= 3 for r in real),
+            "dep_close": sum(r["distance"] <= 3 for r in dep),
+            "dep_plans": len({r["plan"] for r in dep}),
+            "nondep_plans": len({r["plan"] for r in real if r["gold"] != YES}),
+        }
 
     def synthetic(self, records: List[Dict]) -> Optional[bool]:
         return bool(records) and all(r["plan"].startswith(SYNTHETIC_TITLE) for r in records)
@@ -45,8 +61,21 @@ class CatBenchRecords:
         metadata = config.get("metadata") or {}
         return str(metadata.get("data_split") or config.get("test_split") or "test")
 
+    def not_judged(self, config: Dict) -> Optional[str]:
+        """Why no run of this task is held against the paper's tables whatever its data: they are on the test split."""
+        split = self.split(config)
+        return f"it evaluated the {split} split; the paper's tables are on the {PAPER_SPLIT} split" if split != PAPER_SPLIT else None
+
     def release_counts(self, config: Dict) -> Optional[Dict[str, int]]:
         return RELEASE_COUNTS.get(self.split(config))
+
+    def count_hint(self, counts: Dict[str, int], config: Dict) -> Optional[str]:
+        """Which released split has the counts read, when it is not the split the task evaluated."""
+        split = next((name for name, known in RELEASE_COUNTS.items() if known == counts and name != self.split(config)), None)
+        return f"these are the released {split} split's counts: run {how_to_select(split)} to evaluate it as such" if split else None
+
+    def limited_note(self, records: List[Dict], config: Dict) -> Optional[str]:
+        return None  # a --limit leaves every evaluated question scored as in the full run
 
     def release_fingerprint(self, config: Dict) -> Optional[str]:
         return RELEASE_FINGERPRINTS.get(self.split(config))

@@ -15,4 +15,6 @@ UPSTREAM = UpstreamFacts(
     eprint = "2406.15823",
     archivePrefix = "arXiv",
 }""",
+    homepage="https://github.com/StonyBrookNLP/CaT-Bench",
+    task_list_section="Text-only Language Tasks",
 )

@@ -4,28 +4,22 @@ facts and the one image the model saw."""
 from __future__ import annotations
 
 from temporal_bench.browse.benchmarks import BenchmarkCards, Facts
-from temporal_bench.browse.thumbnails import Thumb, Thumbnails
+from temporal_bench.isobench.rules import TABLE1_RULE
 from temporal_bench.lmms_eval_tasks.isobench import metrics as isobench_metrics
 
 
 class IsoBenchCards(BenchmarkCards):
     name = "ISO-Bench"
     record_fields = isobench_metrics.RECORD_FIELDS
-    headline = (
-        ("f1_weighted", "F1 weighted", "weighted F1 over the answers with a clear yes/no (the paper's score)"),
+    headline = (  # as the report's headline table (isobench/headline.py): Table 1's rule
+        (f"{TABLE1_RULE}f1_weighted", "F1 weighted", "weighted F1 under Table 1's rule, an answer without a clear yes/no a third label (the paper's score)"),
+        (f"{TABLE1_RULE}f1_macro", "F1 macro", "macro F1 under Table 1's rule"),
         ("coverage", "coverage", "answers with a clear yes/no"),
-        ("strict_f1_weighted", "strict F1", "weighted F1 with unclear answers counted wrong"),
     )
     has_images = True
 
     def facts(self, record: dict) -> Facts:
         return Facts(str(record["id"]), "", record["source"] or "", record["relation"], record["distance_class"] or "")
 
-    def images(self, paths: list, config: dict, thumbnails: Thumbnails) -> list[Thumb]:
-        from PIL import Image
-
-        def opened(path):
-            with Image.open(path) as image:
-                return image.convert("RGB")
-
-        return [thumbnails.add(path, "image", "the image the model saw", lambda path=path: opened(path), path) for path in paths[:1]]
+    def images(self, sources: list[str], config: dict) -> list[tuple[str, str, str]]:
+        return [(source, "image", "the image the model saw") for source in sources[:1]]

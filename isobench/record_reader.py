@@ -1,6 +1,7 @@
 """How ISO-Bench's logged records read (temporal_bench/runs/records.py, data_read.py): a question's identity is its
-id, gold answer and prompt (the image is fingerprinted apart, from the file the run logged); the counts are the
-paper's Table 2 (rows, DEP/NONDEP, before/after and their crossings, per source)."""
+id, gold answer and prompt less its prompt mode's instruction line, alike in every mode (the image is fingerprinted
+apart, from the file the run logged); the counts are the paper's Table 2 (rows, DEP/NONDEP, before/after and their
+crossings, per source)."""
 
 from collections import Counter
 from pathlib import Path
@@ -19,7 +20,7 @@ class IsoBenchRecords:
         return dict(record)
 
     def question(self, record: Dict, line: Dict, config: Dict, model_config: Dict) -> str:
-        return f"{record['id']}|{record['gold']}|{logged_prompt(line)}"
+        return f"{record['id']}|{record['gold']}|{logged_prompt(line).rsplit(chr(10), 1)[0]}"  # the prompt less its mode's instruction line
 
     def counts(self, records: List[Dict], config: Dict) -> Dict[str, int]:
         counts = Counter()
@@ -40,6 +41,15 @@ class IsoBenchRecords:
 
     def release_counts(self, config: Dict) -> Optional[Dict[str, int]]:
         return RELEASE_COUNTS
+
+    def not_judged(self, config: Dict) -> Optional[str]:
+        return None
+
+    def count_hint(self, counts: Dict[str, int], config: Dict) -> Optional[str]:
+        return None
+
+    def limited_note(self, records: List[Dict], config: Dict) -> Optional[str]:
+        return None  # a --limit leaves every evaluated question scored as in the full run
 
     def release_fingerprint(self, config: Dict) -> Optional[str]:
         return None  # the release is not here to fingerprint

@@ -16,4 +16,6 @@ UPSTREAM = UpstreamFacts(
     archivePrefix = "arXiv",
     primaryClass = "cs.CV",
 }""",
+    homepage="https://arxiv.org/abs/2507.23135",
+    task_list_section="Specialized Vision Tasks",
 )

@@ -17,11 +17,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from temporal_bench import benchmarks
 from temporal_bench.backend_settings import run_protocol_warnings
 from temporal_bench.cli_style import command_parser
 from temporal_bench.runs.data_read import DataRead, count_difference
 from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
-from temporal_bench.runs.records import task_data
+from temporal_bench.runs.records import task_data, task_records
 
 SAMPLES_GLOBS = ("*_samples_*.jsonl", "samples_*.jsonl")  # lmms-eval's and lm-eval's names
 
@@ -77,6 +78,10 @@ def run_problems(run: LoggedRun, allow_subset: bool = False) -> tuple[list[str],
             continue
         reads[task] = read
         problems += task_problems(run, task, read, allow_subset)
+        benchmark = benchmarks.of_task(task)
+        note = benchmark.record_reader.limited_note(task_records(run, task), run.task_config(task)) if limit not in (None, -1) and benchmark is not None and benchmark.record_reader is not None else None
+        if note:
+            problems.append(f"{where}: {task}: {note}")
     return problems, reads
 
 

@@ -1,12 +1,11 @@
 """What a browse card shows of a TempVS question (temporal_bench/browse/benchmarks.py): the GT_strict
-joins of a main question and its grounding questions, and the images the model saw."""
+joins of a main question and its grounding questions, and the images the model saw (as the run logged them)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 
 from temporal_bench.browse.benchmarks import INVALID_ANSWER, RIGHT, WRONG, BenchmarkCards, Facts, Join, Link, status_mark
-from temporal_bench.browse.thumbnails import Thumb, Thumbnails
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge, served_records
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
@@ -44,16 +43,15 @@ class TempVSCards(BenchmarkCards):
         distance = record.get("event_distance", -1)
         return Facts(record["key"], f"{record['kind']} question", record["source"], _statement(record.get("statement_type") or ""), str(distance) if isinstance(distance, int) and distance >= 0 else "")
 
-    def images(self, paths: list, config: dict, thumbnails: Thumbnails) -> list[Thumb]:
-        """The images the run logged for the question (lmms-eval names at most four of a doc's)."""
-        from temporal_bench.lmms_eval_tasks.tempvs.utils import open_image
+    def shows_images(self, config: dict, record: dict) -> bool:
+        """Not the blind variants' questions, nor those of a release's scored blind (text-only) outputs."""
+        return (config.get("metadata") or {}).get("visual", "combined") != "none" and record.get("mode") != "blind"
 
-        def add(path, role, caption):
-            return thumbnails.add(path, role, caption, lambda: open_image(path, {"doc_key": path}), path)
-
+    def images(self, sources: list[str], config: dict) -> list[tuple[str, str, str]]:
+        """The combined strip, or (the ``_separate`` tasks) each frame of those the run logged."""
         if (config.get("metadata") or {}).get("visual", "combined") == "separate":
-            return [add(path, "frame", f"image {i} (of the first {len(paths)} the run logged)") for i, path in enumerate(paths, 1)]
-        return [add(path, "strip", "the one combined image the model saw (frames left to right)") for path in paths[:1]]
+            return [(source, "frame", f"image {i} of the {len(sources)} the run logged") for i, source in enumerate(sources, 1)]
+        return [(source, "strip", "the one combined image the model saw (frames left to right)") for source in sources[:1]]
 
     def served(self, record: dict) -> Join | None:
         """A distinct grounding question of the task ``tempvs``: the grounding questions it answers."""

@@ -16,7 +16,7 @@ def _tempvs_figure4(tasks: list[TaskCards], count: int) -> list[Card]:
     for task in tasks:
         if task.benchmark.name == "TempVS":
             for card in task.cards:
-                if card.record["kind"] == "main":
+                if card.record["kind"] == "main" and not card.failed:  # a failed request is no model's answer
                     groups[task.task, card.filter, card.facts.question].append((task, card))  # the task's name, not its page label
     shared = [group for group in groups.values() if len(group) >= 2]
     if not shared:

@@ -11,6 +11,7 @@ from typing import Dict, List, Optional
 from temporal_bench.data_locations import data_folder_above
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import blind_family_of
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, family_of
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge, served_records
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from temporal_bench.runs.data_read import logged_prompt
 
@@ -80,6 +81,23 @@ class TempVSRecords:
 
     def release_fingerprint(self, config: Dict) -> Optional[str]:
         return None  # the release is not here to fingerprint
+
+    def not_judged(self, config: Dict) -> Optional[str]:
+        return None
+
+    def count_hint(self, counts: Dict[str, int], config: Dict) -> Optional[str]:
+        return None
+
+    def limited_note(self, records: List[Dict], config: Dict) -> Optional[str]:
+        """What a ``--limit`` left out that changes the metrics: no main question at all (each image sequence's
+        grounding questions come first), or main questions without their grounding partners."""
+        expanded = [r for record in records for r in (served_records(record) if record.get("serves") else [record])]
+        if not any(test in MAIN_TESTS for test in (config.get("metadata") or {}).get("tests", ())):
+            return None  # a grounding test alone
+        if not any(r["kind"] == "main" for r in expanded):
+            return f"no main question was asked: the {len(records)} evaluated docs are all grounding questions (each image sequence's grounding questions come before its main questions): a larger --limit asks one"
+        missing = sum(not r["complete"] for r in judge(expanded))
+        return f"{missing} main question(s) lack evaluated grounding partners: they are left out of gtstrict_rate and mt_given_gtstrict" if missing else None
 
     def no_counts_reason(self, config: Dict) -> str:
         return "the paper publishes no count of the questions its MT1 tasks evaluate (Table 2 counts the event groups before the text-only-LLM filter): run `tempvs` (all six tests in one task), whose MT2 and MT3 counts Table 2 gives"

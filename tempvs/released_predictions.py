@@ -183,7 +183,8 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined", sources: 
         if not kept:
             continue
         rows = PredictionRows(files)
-        questions = release_question_rows(root, [test], ("standard", mode), mode == "blind", kept, read=rows).rows
+        # the text-only LLMs' verdicts always: the filter's input, and in a text-only input what it keeps (Table 17)
+        questions = release_question_rows(root, [test], ("standard", mode), True, kept, read=rows).rows
         docs = [{**doc, **with_settings(doc, mode, "none", fixes)} for doc in task_docs(prepared_rows(questions, mode, mode != "blind", kept), [test], False)]
         task = f"tempvs_{test}{suffix}"
 
@@ -211,12 +212,15 @@ def write_results(folder: Path, model: str, input_kind: str, scored: ScoredModel
     """An lmms-eval-style results file that the report reads (its model label is ``model``, or for an
     API model's folder the version its outputs are: ``RELEASE_FOLDERS``), with the row mismatches
     under ``released_rows``, and the records beside it as lmms-eval's samples files, from which the
-    report computes confidence intervals (the record under one metric key: temporal_bench/runs/records.py)."""
+    report computes confidence intervals (the record under one metric key: temporal_bench/runs/records.py). No request
+    was made, so a line logs no response (``filtered_resps`` empty): none counts as a failed request, the published
+    numbers being scored on these same outputs."""
     path = Path(folder) / model / RESULTS_NAME.format(input=input_kind)
     path.parent.mkdir(parents=True, exist_ok=True)
     for _, task, records in scored.tests:
         samples = path.parent / SAMPLES_NAME.format(input=input_kind, task=task)
-        samples.write_text("".join(json.dumps({"doc_id": i, "target": r["gold"], "gt_acc": r}, sort_keys=True) + "\n" for i, r in enumerate(records)), encoding="utf-8")
+        lines = ({"doc_id": i, "target": r["gold"], "gt_acc": r, "filtered_resps": []} for i, r in enumerate(records))
+        samples.write_text("".join(json.dumps(line, sort_keys=True) + "\n" for line in lines), encoding="utf-8")
     # config.data: the release folder scored (where the report looks for the marker of synthetic data)
     label = RELEASE_FOLDERS.get(model, model)
     model_args = f"model={model},input={input_kind}" + (f",version={label}" if label != model else "")

@@ -69,9 +69,8 @@ def per_test_results(task: str, entry: Dict) -> Dict[str, Dict]:
     each test under one name whichever task asked it."""
     if not held_tests(task):
         return {task: entry}
-    shared = {key: value for key, value in entry.items() if key.partition(",")[0] == "data_source"}
     split = {}
     for test in held_tests(task):
         prefix = metric_prefix(task, test) + "_"
-        split[f"tempvs_{test}"] = {**{key[len(prefix) :]: value for key, value in entry.items() if key.startswith(prefix)}, **shared}
+        split[f"tempvs_{test}"] = {**{key[len(prefix) :]: value for key, value in entry.items() if key.startswith(prefix)}}
     return split

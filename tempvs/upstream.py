@@ -18,4 +18,6 @@ UPSTREAM = UpstreamFacts(
     eprint = "2506.10415",
     archivePrefix = "arXiv",
 }""",
+    homepage="https://github.com/yjsong22/TempVS",
+    task_list_section="Multi-image Tasks",
 )

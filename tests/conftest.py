@@ -28,6 +28,7 @@ SLOWEST_FILES = (
     "test_toy_benchmark.py",
     "test_browse_examples.py",
     "test_data_identity.py",
+    "test_release_gate.py",
     "test_interrupted_runs.py",
     "test_figure_intervals.py",
 )
@@ -54,8 +55,9 @@ def read_as_release(monkeypatch):
     the report does with a run it judges (the gate itself, temporal_bench/runs/data_read.py ``release_basis``, is
     tested on its own: tests/test_release_gate.py)."""
     from temporal_bench.report import rows
+    from temporal_bench.runs.data_read import ReleaseBasis
 
-    monkeypatch.setattr(rows, "release_basis", lambda task, read, config: (True, "its data's fingerprint is the release's"))
+    monkeypatch.setattr(rows, "release_basis", lambda task, read, config: ReleaseBasis(True, "its data's fingerprint is the release's"))
 
 
 @pytest.fixture(scope="session")

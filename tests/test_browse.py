@@ -1,9 +1,14 @@
 """``temporal-bench browse`` (temporal_bench/browse/) on real CLI runs with a scripted model whose
 answers cycle right, wrong, invalid over the docs: the page has one card per logged sample, each
-card's verdict is the script's, the counts agree with the run's metrics, the joins (TempVS
-GT_strict, CaT-Bench TC/OCC) point at the right cards, a missing image is a named and counted
-placeholder, and headless Chromium (Debian's ``chromium``) applies a filter from the URL."""
+card's verdict is the script's, the counts agree with the run's metrics and with what the report reads of its samples
+(temporal_bench/runs/records.py ``task_records``, ``task_data``), the images are the files the samples name
+(lmms-eval's ``input_media``) in the order the model saw them, the joins (TempVS GT_strict, CaT-Bench TC/OCC) point
+at the right cards, an image that cannot be read (or that a sample does not name) is a named and counted placeholder,
+a failed request is never shown as an answer, and headless Chromium (Debian's ``chromium``) applies a filter from
+the URL."""
 
+import base64
+import io
 import json
 import shutil
 import subprocess
@@ -12,15 +17,20 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageStat
 
 from temporal_bench.browse.cli import main_browse, write_page
+from temporal_bench.browse.page import NO_ANSWER
+from temporal_bench.catbench.breakdowns import breakdown_metrics as catbench_breakdowns
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from temporal_bench.data_locations import data_locations
-from temporal_bench.isobench.breakdowns import breakdown_metrics
+from temporal_bench.isobench.breakdowns import breakdown_metrics as isobench_breakdowns
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
-from temporal_bench.runs.records import doc_record
+from temporal_bench.runs.logged import find_runs
+from temporal_bench.runs.records import task_data, task_records
+from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
+from temporal_bench.tempvs.released_predictions import main_score_predictions
 from tests.harness import lm_eval, lmms_eval, read_samples
 from tests.task_docs import catbench_split as load_split
 from tests.task_docs import isobench_records as load_records
@@ -29,6 +39,8 @@ from tests.task_docs import task_docs
 TEMPVS = ["tempvs_mt1_two", "tempvs_mt3_event_separate"]
 LMMS_TASKS = [*TEMPVS, "catbench_switched", "isobench"]
 OUTCOMES = ("right", "wrong", "invalid")  # doc i gets OUTCOMES[i % 3]
+LOGGED_IMAGES = 4  # lmms-eval logs at most four image files of a doc
+FAILURE = "[LMMS_EVAL_REQUEST_FAILED after 5 retries] Error code: 400 - {'error': {'message': 'No such model'}}"
 CHROMIUM = shutil.which("chromium")
 
 
@@ -86,11 +98,13 @@ def lmms_run(data, script, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def page(lmms_run, data):
+def page(lmms_run, docs):
     out, _ = lmms_run
-    with data_locations(data):
-        path, notes = write_page(out)
-    assert notes == []  # one full run: nothing partial, no task in two results files
+    path, notes = write_page(out)  # the images: the files the samples name, no data folder given
+    # one full run: nothing partial, no task in two results files, no failed request; the separate frames of each
+    # question beyond the four lmms-eval logs are said to be missing from the page
+    capped = sum(len(doc["frames"]) >= LOGGED_IMAGES for doc in docs["tempvs_mt3_event_separate"])
+    assert capped and notes == [f"tempvs_mt3_event_separate: {capped} card(s) show the first 4 images of their question, all that lmms-eval logs of a doc: the model may have seen more"]
     return path
 
 
@@ -151,11 +165,25 @@ def metric(results, task, name, filter_name="none"):
     return results["results"][task][f"{name},{filter_name}"]
 
 
+def thumb_colour(data, thumb):
+    """The mean colour of a page's thumbnail."""
+    with Image.open(io.BytesIO(base64.b64decode(data["thumbs"][thumb]))) as image:
+        return ImageStat.Stat(image.convert("RGB")).mean
+
+
+def file_colour(path):
+    with Image.open(path) as image:
+        return ImageStat.Stat(image.convert("RGB")).mean
+
+
 # ---- the tests ------------------------------------------------------------------------------------
 
 
 def test_one_card_per_logged_sample_with_the_scripts_verdicts_and_the_metrics_counts(lmms_run, page, docs):
+    """The results file's headline metrics (TempVS MT, GT) and, for what the tasks no longer report themselves (invalid
+    answers, CaT-Bench accuracy, ISO-Bench coverage), what the report computes from the same samples."""
     out, results = lmms_run
+    [run] = find_runs(out)
     cards, table, missing, data = read_page(page)
     assert missing == 0
     by_task = {task: [c for c in cards if c["task"] == task] for task in LMMS_TASKS}
@@ -164,26 +192,31 @@ def test_one_card_per_logged_sample_with_the_scripts_verdicts_and_the_metrics_co
         statuses = Counter(card["status"] for card in by_task[task])
         assert statuses == expected_statuses(docs, task), task
         assert table[task] == {"cards": len(by_task[task]), **{s: statuses[s] for s in OUTCOMES}}, task
+        read = task_data(run, task)
+        assert (read.questions, read.failed) == (len(by_task[task]), 0) and statuses["invalid"] == read.invalid, task
     assert len({card["id"] for card in cards}) == len(cards)
-    for task in TEMPVS:  # TempVS: MT, GT and the invalid rate give the right and invalid cards
+    for task in TEMPVS:  # TempVS: MT and GT give the right cards
         mains = [c for c in by_task[task] if "main question" in data["strings"][c["facts"]]]
         grounding = [c for c in by_task[task] if c not in mains]
         assert len(mains) == sum(d["kind"] == "main" for d in docs[task]) and len(grounding) == sum(d["kind"] == "grounding" for d in docs[task])
         assert sum(c["status"] == "right" for c in mains) == round(metric(results, task, "mt_acc") * len(mains))
         assert sum(c["status"] == "right" for c in grounding) == round(metric(results, task, "gt_acc") * len(grounding))
-        assert sum(c["status"] == "invalid" for c in by_task[task]) == round(metric(results, task, "invalid_rate") * len(by_task[task]))
     catbench = by_task["catbench_switched"]
     real = [c for c in catbench if c["question"].startswith("real|")]
-    assert sum(c["status"] == "invalid" for c in catbench) == metric(results, "catbench_switched", "invalid_count")
-    assert sum(c["status"] == "right" for c in real) == round(metric(results, "catbench_switched", "accuracy") * len(real))
+    computed = catbench_breakdowns("catbench_switched", task_records(run, "catbench_switched"))
+    assert computed["tc"] == metric(results, "catbench_switched", "tc")  # the records read back are the ones the task scored
+    assert sum(c["status"] == "invalid" for c in catbench) == computed["invalid_count"]
+    assert sum(c["status"] == "right" for c in real) == round(computed["accuracy"] * len(real))
     iso = by_task["isobench"]
     answered = [c for c in iso if c["status"] != "invalid"]
-    assert len(answered) == round(metric(results, "isobench", "coverage") * len(iso))
-    accuracy = breakdown_metrics("isobench", [doc_record(s) for s in read_samples(out, "isobench")])["accuracy"]
-    assert sum(c["status"] == "right" for c in answered) == round(accuracy * len(answered))
+    computed = isobench_breakdowns("isobench", task_records(run, "isobench"))
+    assert computed["paper_f1_weighted"] == metric(results, "isobench", "paper_f1_weighted")
+    assert len(answered) == round(computed["coverage"] * len(iso))
+    assert sum(c["status"] == "right" for c in answered) == round(computed["accuracy"] * len(answered))
 
 
 def test_cards_show_the_images_in_order_the_prompt_and_the_answers(page, docs):
+    """Each thumbnail is the image the doc showed in that place (the synthetic frames are flat colours, each its own)."""
     cards, _, _, data = read_page(page)
     strings = data["strings"]
     by_question = {(c["task"], c["question"]): c for c in cards}
@@ -192,10 +225,13 @@ def test_cards_show_the_images_in_order_the_prompt_and_the_answers(page, docs):
             card = by_question[task, doc.get("doc_key", doc.get("id"))]
             shown = card["images"]
             assert all(image[0] in data["thumbs"] for image in shown), card["id"]
-            if task == "tempvs_mt3_event_separate":  # one thumbnail per frame, in the doc's order
-                assert [strings[image[3]] for image in shown] == [f"image {i} of {len(doc['frames'])}" for i in range(1, len(doc["frames"]) + 1)]
+            if task == "tempvs_mt3_event_separate":  # one thumbnail per frame, in the doc's order (the first four: lmms-eval logs no more)
+                files = doc["frames"][:LOGGED_IMAGES]
+                assert [strings[image[3]] for image in shown] == [f"image {i} of the {len(files)} the run logged" for i in range(1, len(files) + 1)]
             else:
+                files = [doc["image"] if task != "isobench" else doc["image_path"]]
                 assert len(shown) == 1
+            assert [thumb_colour(data, image[0]) == pytest.approx(file_colour(path), abs=8) for image, path in zip(shown, files)] == [True] * len(files), card["id"]
             assert "\n".join(strings[i] for i in card["prompt"]) == doc.get("prompt", "\n".join(strings[i] for i in card["prompt"]))
     # a sequence's strip is stored once for all its questions (main and grounding)
     strips = Counter(image[0] for c in cards if c["task"] == "tempvs_mt1_two" for image in c["images"])
@@ -228,39 +264,113 @@ def test_joins_tempvs_gt_strict_and_catbench_tc(page, docs):
 
 def test_an_unreadable_image_is_a_named_counted_placeholder(lmms_run, data, tmp_path):
     out, _ = lmms_run
-    broken = Path(tmp_path / "tempvs")
-    shutil.copytree(data["TEMPVS_DATA_DIR"], broken)
-    strip = min((broken / "pororo" / "combined").iterdir())  # a strip the tempvs_mt1_two questions show
-    strip.write_bytes(b"not a jpeg")
-    with data_locations({**data, "TEMPVS_DATA_DIR": str(broken)}):
+    strip = min((Path(data["TEMPVS_DATA_DIR"]) / "pororo" / "combined").iterdir())  # a strip the tempvs_mt1_two questions show
+    kept = strip.read_bytes()
+    try:
+        strip.write_bytes(b"not a jpeg")  # corrupted since the run
         path, notes = write_page(out, tmp_path / "page.html")
+    finally:
+        strip.write_bytes(kept)
     cards, _, missing, data_ = read_page(path)
     assert missing == 1
-    [note] = notes  # what browse prints
-    assert note.startswith(f"1 image(s) could not be found (their cards show a grey placeholder; the page lists them all): {strip}; the first because: ") and "cannot be read" in note
-    placeholders = [image for c in cards for image in c.get("images", []) if image[0] is None]
-    assert placeholders and {data_["strings"][image[1]] for image in placeholders} == {str(strip)}
-    assert "cannot be read" in data_["strings"][placeholders[0][2]]
+    note = notes[-1]  # what browse prints
+    assert note.startswith(f"1 image(s) could not be found (their cards show a grey placeholder; the page lists them all): {strip}; the first because: cannot be read (")
+    placeholders = [(c, image) for c in cards for image in c.get("images", []) if image[0] is None]
+    assert {data_["strings"][image[1]] for _, image in placeholders} == {str(strip)} and {c["task"] for c, _ in placeholders} == {"tempvs_mt1_two"}
+    showing = [line["doc_id"] for line in read_samples(out, "tempvs_mt1_two") if line["input_media"] == [str(strip)]]
+    assert len(placeholders) == len(showing) > 1  # one image, counted once, named on every card that shows it
+    assert data_["strings"][placeholders[0][1][2]].startswith("cannot be read (")
 
 
-def test_a_task_whose_data_cannot_be_found_still_gets_every_card(lmms_run, data, tmp_path, capsys):
+def test_images_moved_since_the_run_still_give_every_card(lmms_run, data, tmp_path, capsys):
+    """The image files the samples name are gone (the data folder moved): every card is there, each image a named
+    placeholder, counted once per file. (Replaces the ``--data`` option's test: browse reads no data folder.)"""
     out, _ = lmms_run
-    (tmp_path / "empty").mkdir()
-    settings = {**data, "TEMPVS_DATA_DIR": str(tmp_path / "empty")}
-    argv = [str(out), "--output", str(tmp_path / "page.html")] + [f"--data={k}={v}" for k, v in settings.items()]
-    assert main_browse(argv) == 0
-    summary, path = capsys.readouterr().out.splitlines()
-    assert path == str(tmp_path / "page.html")
+    folder = Path(data["TEMPVS_DATA_DIR"])
+    folder.rename(tmp_path / "moved")
+    try:
+        assert main_browse([str(out), "--output", str(tmp_path / "page.html")]) == 0
+    finally:
+        (tmp_path / "moved").rename(folder)
+    *notes, summary, path = capsys.readouterr().out.splitlines()
+    assert path == str(tmp_path / "page.html") and len(notes) == 1  # the note on the separate frames
     cards, table, missing, data_ = read_page(tmp_path / "page.html")
     assert len(cards) == sum(row["cards"] for row in table.values()) == sum(logged_lines(out, t) for t in LMMS_TASKS)
+    files = list(dict.fromkeys(path for task in TEMPVS for line in read_samples(out, task) for path in line["input_media"]))
+    assert (
+        summary
+        == f"note: {len(files)} image(s) could not be found (their cards show a grey placeholder; the page lists them all): {', '.join(files[:3])} and {len(files) - 3} more; the first because: cannot be read (FileNotFoundError: [Errno 2] No such file or directory: {files[0]!r})"
+    )
     tempvs = [c for c in cards if c["task"] in TEMPVS]
-    first = ", ".join(f"the images of tempvs_mt1_two doc {doc_id}" for doc_id in range(3))
-    assert summary.startswith(f"note: {len(tempvs)} image(s) could not be found (their cards show a grey placeholder; the page lists them all): {first} and {len(tempvs) - 3} more; the first because: ")
-    assert "no TempVS layout" in summary
-    assert all(len(c["images"]) == 1 and c["images"][0][0] is None for c in tempvs)
-    assert "no TempVS layout" in data_["strings"][tempvs[0]["images"][0][2]]
-    assert missing == len(tempvs)  # one named placeholder per card whose doc could not be rebuilt
+    assert all(c["images"] and all(image[0] is None for image in c["images"]) for c in tempvs)
+    assert {data_["strings"][image[1]] for c in tempvs for image in c["images"]} == set(files) and missing == len(files)
     assert all(image[0] is not None for c in cards if c["task"] == "isobench" for image in c["images"])
+
+
+def test_a_question_whose_sample_names_no_image_gets_a_named_placeholder(lmms_run, tmp_path):
+    """lmms-eval logs the image files a doc names, not an image it holds decoded (the upstream ISO-Bench task's
+    ``image`` column): such a question's card names what is missing instead of showing no image."""
+    out, _ = lmms_run
+    copy = tmp_path / "run"
+    shutil.copytree(out, copy, ignore=shutil.ignore_patterns("hf_datasets_cache", "*.html"))
+    [samples] = copy.rglob("*_samples_isobench.jsonl")
+    lines = [json.loads(line) for line in samples.read_text(encoding="utf-8").splitlines()]
+    samples.write_text("".join(json.dumps({k: v for k, v in line.items() if k != "input_media"}) + "\n" for line in lines), encoding="utf-8")
+    path, notes = write_page(copy, tmp_path / "page.html", wanted=["isobench"])
+    cards, _, missing, data_ = read_page(path)
+    assert len(cards) == len(lines) == missing and all(len(c["images"]) == 1 and c["images"][0][0] is None for c in cards)
+    assert sorted(data_["strings"][c["images"][0][1]] for c in cards) == sorted(f"the image(s) of isobench doc {line['doc_id']}" for line in lines)
+    assert notes == [
+        f"{len(lines)} image(s) could not be found (their cards show a grey placeholder; the page lists them all): the image(s) of isobench doc 0, the image(s) of isobench doc 1, the image(s) of isobench doc 2 and {len(lines) - 3} more; the first because: its logged sample names no image file: lmms-eval logs (as input_media) the image files or URIs a doc names, not an image the doc holds decoded (a dataset's image column)"
+    ]
+
+
+def test_a_release_s_scored_outputs_say_why_they_show_no_image(tmp_path):
+    """The TempVS release's model outputs, scored by ``score-predictions``, log no image file: each card of a model that
+    saw images names the question's missing images and why; the text-only (blind) models' cards show none."""
+    release = write_tempvs(tmp_path / "tempvs")
+    write_model_predictions(release, "InternVL2_5-78B-MPO", "combined")
+    for input_kind in ("combined", "blind"):
+        main_score_predictions([str(release), "--input", input_kind, "--output-dir", str(tmp_path / input_kind)])  # its report's status: no verdict on synthetic data
+    path, notes = write_page(tmp_path / "combined", tmp_path / "combined.html")
+    cards, _, missing, data_ = read_page(path)
+    [results] = (tmp_path / "combined").rglob("*_results.json")
+    assert cards and missing == len(cards) and all(len(c["images"]) == 1 and c["images"][0][0] is None for c in cards)
+    assert {data_["strings"][c["images"][0][2]] for c in cards} == {f"{results} holds a release's scored outputs, whose samples name no image files"}
+    assert notes[-1].startswith(f"{len(cards)} image(s) could not be found")
+    cards, _, missing, _ = read_page(write_page(tmp_path / "blind", tmp_path / "blind.html")[0])
+    assert cards and missing == 0 and not any(c.get("images") for c in cards)
+
+
+def test_a_failed_request_is_never_shown_as_an_answer(data, docs, tmp_path, capsys):
+    """lmms-eval's failure text, which CaT-Bench's parser reads as "no": its card says the request failed and shows
+    no answer, the page counts it apart, and a twin's join does not call it an answer."""
+    script = {f"catbench_switched/{i}": FAILURE if i % 4 == 0 else yes_no_answer(doc, "right") for i, doc in enumerate(docs["catbench_switched"])}
+    (tmp_path / "script.json").write_text(json.dumps(script), encoding="utf-8")
+    lmms_eval(tmp_path, ["catbench_switched"], model_args=f"policy=script,script={tmp_path / 'script.json'}", env=data)
+    out = tmp_path / "lmms_eval_out"
+    [run] = find_runs(out)
+    records = task_records(run, "catbench_switched")
+    failed = [i for i, record in enumerate(records) if record["failed"]]
+    assert failed == list(range(0, len(records), 4)) and task_data(run, "catbench_switched").failed == len(failed)
+    assert {records[i]["pred"] for i in failed} == {"no"}  # what the metrics scored: the parser read the failure text
+    assert main_browse([str(out)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    cards, table, _, data_ = read_page(out / "browse.html")
+    strings = data_["strings"]
+    assert table["catbench_switched"] == {"cards": len(records), "right": len(records) - len(failed), "wrong": 0, "invalid": 0}
+    assert f"<td class='n-request_failed'>{len(failed)}</td>" in (out / "browse.html").read_text(encoding="utf-8")  # counted apart
+    shown_failed = [c for c in cards if c["status"] == "request_failed"]
+    assert len(shown_failed) == len(failed) and {c["parsed"] for c in shown_failed} == {NO_ANSWER}
+    assert all(strings[c["response"][0]] == FAILURE for c in shown_failed)  # the logged text, under "Raw response"
+    by_id = {c["id"]: c for c in cards}
+    links = [(strings[link[0]], by_id[link[1]]) for c in cards for join in c.get("joins", []) for link in join[2]]
+    assert {label for label, linked in links if linked["status"] == "request_failed"} == {"request failed \u26a0"}
+    assert all(label.startswith("answered ") for label, linked in links if linked["status"] != "request_failed")
+    assert printed[0] == (
+        f"note: catbench_switched: {len(failed)} of {len(records)} request(s) failed or brought no response: their cards say so and show no answer; "
+        "the task's metrics scored those texts as its parser read them, so they are not the model's scores (docs/backends.md)"
+    )
 
 
 def _shown(card):
@@ -268,9 +378,9 @@ def _shown(card):
     return (card["task"], card["question"], card["status"], card["gold"], card["parsed"], len(card.get("images", [])), tuple(join[1] for join in card.get("joins", [])), tuple(len(join[2]) for join in card.get("joins", [])))
 
 
-def test_tasks_limits_the_page_to_the_tasks_named(lmms_run, page, data, tmp_path, capsys):
+def test_tasks_limits_the_page_to_the_tasks_named(lmms_run, page, tmp_path, capsys):
     out, _ = lmms_run
-    argv = [str(out), "--output", str(tmp_path / "page.html"), "--tasks", "isobench,tempvs_mt1_two"] + [f"--data={k}={v}" for k, v in data.items()]
+    argv = [str(out), "--output", str(tmp_path / "page.html"), "--tasks", "isobench,tempvs_mt1_two"]
     assert main_browse(argv) == 0
     assert capsys.readouterr().out.strip() == str(tmp_path / "page.html")
     cards, table, missing, data_ = read_page(tmp_path / "page.html")
@@ -279,6 +389,14 @@ def test_tasks_limits_the_page_to_the_tasks_named(lmms_run, page, data, tmp_path
     full = read_page(page)[0]
     assert sorted(map(_shown, cards)) == sorted(_shown(c) for c in full if c["task"] in ("tempvs_mt1_two", "isobench"))
     assert set(data_["thumbs"]) == {image[0] for c in cards for image in c["images"]}  # only their images
+
+
+def test_data_is_no_option_the_images_are_the_samples_files(lmms_run, data, capsys):
+    """Browse rebuilds no task: the images are the files the samples name, so a data folder is not asked for."""
+    out, _ = lmms_run
+    with pytest.raises(SystemExit) as exit_:
+        main_browse([str(out), "--data", f"TEMPVS_DATA_DIR={data['TEMPVS_DATA_DIR']}"])
+    assert exit_.value.code == 2 and "unrecognized arguments: --data" in capsys.readouterr().err
 
 
 def test_tasks_names_the_known_tasks_for_an_unknown_one(lmms_run, capsys):

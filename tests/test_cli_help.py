@@ -177,8 +177,8 @@ def parsed(argv, monkeypatch) -> dict:
             {"release": Path("rel"), "input": "combined", "models": None, "sources": None, "fixes": "", "output_dir": Path("s"), "tables": None},
         ),
         (
-            [["browse", "run", "--data", "TEMPVS_DATA_DIR=/t", "--image-width", "99"], ["browse", "run", "--set", "TEMPVS_DATA_DIR=/t", "--image_width", "99"], ["browse", "run", "--set=TEMPVS_DATA_DIR=/t", "--image-width=99"]],
-            {"path": Path("run"), "output": None, "data": ["TEMPVS_DATA_DIR=/t"], "tasks": [], "examples": None, "examples_count": 3, "strip_width": 360, "frame_width": 160, "image_width": 99},
+            [["browse", "run", "--examples-count", "2", "--image-width", "99"], ["browse", "run", "--examples_count", "2", "--image_width", "99"], ["browse", "run", "--examples_count=2", "--image-width=99"]],
+            {"path": Path("run"), "output": None, "tasks": [], "examples": None, "examples_count": 2, "strip_width": 360, "frame_width": 160, "image_width": 99},
         ),
         (
             [["rescore", "run", "--write-results", "r.json", "--set", "fixes=extraction"], ["rescore", "run", "--write_results", "r.json", "--set", "fixes=extraction"]],
@@ -212,7 +212,7 @@ def test_old_and_underscore_spellings_parse_to_the_same_values(spellings, expect
     "command, options",
     [
         ("demo", {"--output-dir", "--model", "--model-args"}),
-        ("browse", {"--output", "--data", "--tasks", "--examples", "--examples-count", "--strip-width", "--frame-width", "--image-width"}),
+        ("browse", {"--output", "--tasks", "--examples", "--examples-count", "--strip-width", "--frame-width", "--image-width"}),
         ("export", {"--benchmark", "--output-dir", "--check", "--converted-data", "--validation"}),
     ],
 )

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from temporal_bench.__main__ import main as temporal_bench_main
-from temporal_bench.browse.cards import task_docs
+from temporal_bench.browse.cards import run_cards
+from temporal_bench.browse.thumbnails import Thumbnails
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
@@ -242,8 +243,9 @@ def test_browse_of_the_demo_folder_names_the_models_whose_cards_it_shows(documen
     assert title == "What the model answered: random_choice (seed=1)"
 
 
-def test_browse_says_a_release_s_scored_outputs_cannot_give_images(documented_runs):
-    """Not "give the run's value with --set ...": the release's outputs record no settings at all."""
-    run = find_runs(documented_runs[1] / "tempvs_released_blind")[0]
-    docs, reason = task_docs(run, run.tasks[0], [{"doc_id": 0}])
-    assert docs is None and reason == f"{run.results_path} holds a release's scored outputs, which record no task settings to rebuild {run.tasks[0]}'s docs with"
+def test_browse_shows_no_image_for_a_release_s_scored_blind_outputs(documented_runs):
+    """The text-only models of the release's blind predictions saw no image: their cards show none and name none as
+    missing (a release's outputs log no image files; browse rebuilds no docs to find them)."""
+    thumbnails = Thumbnails()
+    tasks = run_cards(find_runs(documented_runs[1] / "tempvs_released_blind"), thumbnails)
+    assert tasks and all(card.images == [] for task in tasks for card in task.cards) and thumbnails.missing == {}

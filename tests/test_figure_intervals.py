@@ -17,8 +17,9 @@ import pytest
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
+from temporal_bench.isobench import rules as isobench_rules
+from temporal_bench.isobench.rules import TABLE1_RULE
 from temporal_bench.lmms_eval_tasks.isobench import metrics as isobench_metrics
-from temporal_bench.lmms_eval_tasks.isobench.metrics import TABLE1_RULE
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.cluster_stats import cluster_stats_of, joined, stacked
 from temporal_bench.report.compare import compare_runs, single_run
@@ -73,14 +74,14 @@ def test_a_difference_figure_gets_the_paired_interval_of_the_two_settings(report
 
 
 def _paper_f1(records):
-    return isobench_metrics.scores(records, TABLE1_RULE)["f1_weighted"]
+    return isobench_rules.scores(records, TABLE1_RULE)["f1_weighted"]
 
 
 def test_isobench_f1_is_one_rule_in_table_1_compare_and_the_figures(report):
     folder, run, records = report
     iso = records["isobench"]
     assert any(r["pred"] == INVALID for r in iso)  # unparsed answers: the rules differ on this run
-    assert _paper_f1(iso) != isobench_metrics.scores(iso, "")["f1_weighted"]
+    assert _paper_f1(iso) != isobench_rules.scores(iso, "")["f1_weighted"]
     # the harness's headline: lmms-eval's table and the results file as written
     written = json.loads(run.results_path.read_text(encoding="utf-8"))["results"]["isobench"]
     assert written[f"{isobench_metrics.METRIC_NAMES[0]},none"] == pytest.approx(_paper_f1(iso), abs=1e-12)

@@ -7,24 +7,23 @@ from pathlib import Path
 
 import datasets
 import pytest
-from loguru import logger as eval_logger
 
 import temporal_bench
 from temporal_bench.__main__ import main
+from temporal_bench.data_locations import data_locations
 from temporal_bench.demo import DEMO_BENCHMARKS
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.fail_fast import DataErrorExit
-from temporal_bench.lmms_eval_tasks.catbench import utils as catbench_hooks
-from temporal_bench.lmms_eval_tasks.catbench.data import LOCAL_LAYOUT as CATBENCH_LAYOUT
-from temporal_bench.lmms_eval_tasks.catbench.data import how_to_select
-from temporal_bench.lmms_eval_tasks.isobench import utils as isobench_tasks
-from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import LOCAL_LAYOUT as ISOBENCH_LAYOUT
-from temporal_bench.lmms_eval_tasks.tempvs import utils as tempvs_hooks
-from temporal_bench.lmms_eval_tasks.tempvs.docs import LOCAL_LAYOUT as TEMPVS_LAYOUT
+from temporal_bench.lmms_eval_tasks.plugin.catbench import utils as catbench_hooks
+from temporal_bench.lmms_eval_tasks.plugin.catbench.release import LOCAL_LAYOUT as CATBENCH_LAYOUT
+from temporal_bench.lmms_eval_tasks.plugin.catbench.release import how_to_select
+from temporal_bench.lmms_eval_tasks.plugin.data_routes import DataErrorExit
+from temporal_bench.lmms_eval_tasks.plugin.isobench import utils as isobench_hooks
+from temporal_bench.lmms_eval_tasks.plugin.isobench.release import LOCAL_LAYOUT as ISOBENCH_LAYOUT
+from temporal_bench.lmms_eval_tasks.plugin.tempvs import utils as tempvs_hooks
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import LOCAL_LAYOUT as TEMPVS_LAYOUT
 from temporal_bench.report.headline import render_summary
 from temporal_bench.runs.results import Run
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, metric, read_results, run_cli
-from tests.task_docs import catbench_split as load_split
 from tests.task_docs import task_docs
 
 CATBENCH_VAL = Path(__file__).resolve().parent / "data" / "catbench" / "val"  # the released validation split
@@ -104,16 +103,21 @@ def _isobench_csv(folder: Path) -> None:
     (folder / "isobench.csv").write_text("image,goal\n", encoding="utf-8")
 
 
+def placeholder(split: str = "test") -> datasets.Dataset:
+    """What lmms-eval loads for this package's tasks: the one-row placeholder, of the task's split."""
+    return datasets.Dataset.from_list([{"note": "placeholder"}], split=split)
+
+
 def catbench_process_docs(split: str):
     """What lmms-eval does for task catbench with CATBENCH_DATA_DIR set: its process_docs on the placeholder's ``split``."""
-    return catbench_hooks.process_docs_catbench(datasets.Dataset.from_list([{"note": "placeholder"}], split=split))
+    return catbench_hooks.process_docs_catbench(placeholder(split))
 
 
 # benchmark -> (variable, lmms-eval task, the hook lmms-eval calls, wrong-layout folder)
 BENCHMARKS = {
     "catbench": ("CATBENCH_DATA_DIR", "catbench", lambda: catbench_process_docs("test"), _catbench_other_split),
-    "isobench": ("ISOBENCH_DATA_DIR", "isobench", lambda: isobench_tasks.process_docs_isobench(None), _isobench_csv),
-    "tempvs": ("TEMPVS_DATA_DIR", "tempvs_mt1_two", lambda: tempvs_hooks.process_docs_tempvs_mt1_two(None), _tempvs_unpacked_archive),
+    "isobench": ("ISOBENCH_DATA_DIR", "isobench", lambda: isobench_hooks.process_docs_isobench(placeholder()), _isobench_csv),
+    "tempvs": ("TEMPVS_DATA_DIR", "tempvs_mt1_two", lambda: tempvs_hooks.process_docs_tempvs_mt1_two(placeholder()), _tempvs_unpacked_archive),
 }
 
 
@@ -144,7 +148,7 @@ def test_the_layouts_name_what_a_folder_must_hold():
         "Face files train.jsonl / val.jsonl / test.jsonl"
     )
     assert ISOBENCH_LAYOUT == ("a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet files of rows with embedded images or image paths relative to the data file")
-    assert TEMPVS_LAYOUT == ("the folder holding the release's benchmark_pkl/ (or benchmark/), the image folders of the four sources and predictions/blind/ for the text-only-LLM filter, or a folder with such a data/ subfolder")
+    assert TEMPVS_LAYOUT == ("the folder holding the release's benchmark_pkl/ (or benchmark/), the image folders of the four sources and predictions/blind/ for the text-only-LLM filter, or a folder with such a data/ subfolder, or a converted dataset (data/test-*.parquet and images.zip)")
 
 
 @pytest.mark.parametrize("kind", ["missing", "empty", "wrong"])
@@ -262,58 +266,51 @@ def test_few_shot_tasks_on_a_copy_of_the_test_split_alone_name_the_split_they_ne
 
 @pytest.fixture(scope="module")
 def limited_run(tmp_path_factory):
-    """One lmms-eval run with --limit 5 over two TempVS tasks and two CaT-Bench tasks on the validation files."""
+    """One lmms-eval run with --limit 5 over two TempVS tasks."""
     base = tmp_path_factory.mktemp("first_run")
     tempvs = write_tempvs(base / "tempvs", n_sequences=2)
-    env = {"TEMPVS_DATA_DIR": str(tempvs), "CATBENCH_DATA_DIR": str(CATBENCH_VAL)}
     out = base / "out"
     out.mkdir()
-    tasks = ["tempvs_mt1_two", "tempvs_mt1_three", "catbench", "catbench_cot"]
-    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", ",".join(tasks), "--output_path", str(out), "--limit", "5"], out, env)
-    return tempvs, read_results(out, tasks, log), ANSI.sub("", log.stdout + log.stderr)
+    tasks = ["tempvs_mt1_two", "tempvs_mt1_three"]
+    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", ",".join(tasks), "--output_path", str(out), "--limit", "5", "--log_samples"], out, {"TEMPVS_DATA_DIR": str(tempvs)})
+    return tempvs, read_results(out, tasks, log), out
 
 
 VALIDATION_AS_TEST = (
-    "CaT-Bench test split: (questions, Dep, before, close) = (1616, 808, 808, 746), the released test "
-    "split has (2840, 1420, 1420, 1256); these files match the released validation split (1,616 "
-    "questions): run a task with test_split: validation (lmms-eval: a YAML that includes the task and sets "
-    'it) or lm-eval\'s --metadata \'{"data_split": "validation"}\' to evaluate it as such'
+    "counts (read / the release's): questions 1616/2840, plans 28/57, dep 808/1420, before 808/1420, close 746/1256, "
+    "dep_close 366/644, dep_plans 28/56, nondep_plans 25/41; these are the "
+    "released validation split's counts: run a task with test_split: validation (lmms-eval: a YAML that includes the "
+    'task and sets it) or lm-eval\'s --metadata \'{"data_split": "validation"}\' to evaluate it as such'
 )
 
 
-def test_validation_files_read_as_the_test_split_say_how_to_select_it(monkeypatch):
-    logged = []
-    sink = eval_logger.add(logged.append, format="{message}", level="WARNING")
-    try:
-        load_split("test", CATBENCH_VAL)
-        assert logged == [VALIDATION_AS_TEST + "\n"]
-        logged.clear()
-        monkeypatch.setenv("CATBENCH_DATA_DIR", str(CATBENCH_VAL))
-        assert len(catbench_process_docs("validation")) == 1616  # what the warning says to do
-        assert logged == []
-    finally:
-        eval_logger.remove(sink)
+def test_validation_files_read_as_the_test_split_say_how_to_select_it(tmp_path):
+    """The released validation files in a folder read as the test split: check names the counts and how to evaluate
+    them as the validation split, which then reads them as such."""
+    out = tmp_path / "out"
+    out.mkdir()
+    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", "catbench", "--output_path", str(out), "--log_samples"], out, {"CATBENCH_DATA_DIR": str(CATBENCH_VAL)})
+    read_results(out, ["catbench"], log)
+    checked = run_cli([str(BIN / "temporal-bench"), "check", str(out)], out)
+    assert checked.returncode == 1 and f": catbench: {VALIDATION_AS_TEST} (a partial or other copy of the data" in checked.stderr
+    with data_locations({"CATBENCH_DATA_DIR": str(CATBENCH_VAL)}):
+        assert len(catbench_process_docs("validation")) == 1616  # what the hint says to do
 
 
-def test_the_cli_shows_the_split_hint_for_each_task_reading_the_split(limited_run):
-    _, _, output = limited_run
-    assert output.count(VALIDATION_AS_TEST) == 2  # catbench and catbench_cot read the split
-
-
-NO_MAIN = "TempVS tempvs_mt1_three: no main question was asked: the 5 evaluated docs are all grounding questions (the docs list each image sequence's grounding questions before its main questions); --limit 6 is the smallest that asks one"
-
-
-def test_a_limit_below_the_first_main_question_is_warned_about(limited_run):
-    tempvs, results, output = limited_run
+def test_a_limit_below_the_first_main_question_is_named_by_check(limited_run):
+    tempvs, results, out = limited_run
     for task, first_main in (("tempvs_mt1_two", 5), ("tempvs_mt1_three", 6)):
         docs = task_docs(task, tempvs)
         assert [doc["kind"] for doc in docs[:first_main]] == ["grounding"] * (first_main - 1) + ["main"]
-        assert {doc["main_limit"] for doc in docs} == {first_main}
     assert metric(results, "tempvs_mt1_two", "mt_acc") is not None  # --limit 5 asks its first main question
     assert metric(results, "tempvs_mt1_three", "mt_acc") is None
-    warnings = [line.split(" - ", 1)[1] for line in output.splitlines() if "no main question was asked" in line]
-    assert warnings == [NO_MAIN]
-    assert " | WARNING  | temporal_bench.lmms_eval_tasks.tempvs.metrics:warn_incomplete:" in next(line for line in output.splitlines() if NO_MAIN in line)
+    checked = run_cli([str(BIN / "temporal-bench"), "check", str(out)], out)
+    assert checked.returncode == 1
+    problems = [line.split(": ", 2)[1:] for line in checked.stderr.splitlines()[1:]]
+    assert ["tempvs_mt1_three", NO_MAIN] in problems and not any(task == "tempvs_mt1_two" and "main question" in text for task, text in problems)
+
+
+NO_MAIN = "no main question was asked: the 5 evaluated docs are all grounding questions (each image sequence's grounding questions come before its main questions): a larger --limit asks one"
 
 
 # ---- 5. the command line --------------------------------------------------------------------------
@@ -349,13 +346,13 @@ SUBCOMMAND_DEFAULTS = {
     "task-dir": ["lmms-eval"],
     "demo": ["demo_output", "random_choice", "seed=1234"],
     "report": ["every table the runs have a task for", "markdown", "standard output", "no files", "the model name in the results files", "the published rows too", "catbench 1, isobench 2, tempvs 1", "exit 1 naming both data sources"],
-    "rescore": ["every task of the run", "the settings the run recorded", "the environment's variable, else the folder the run recorded", "markdown", "standard output", "none"],
+    "rescore": ["every task of the run", "the settings the run recorded", "the environment's variable, else the release folder above the images the run read", "markdown", "standard output", "none"],
     "score-predictions": ["combined", "every model of the predictions folder", "all four", "none", "tempvs_released_scores", "every layout with rows"],
     "export": ["all", "none, and the run step fails"],
     "build-dataset": ["none"],
     "check": ["the --tasks each lmms-eval run recorded; lm-eval runs record none", "a problem naming the expected and found counts"],
     "compare": ["standard output", "exit 1 naming both data sources"],
-    "browse": ["browse.html in the run folder", "the environment's variable, else the folder the run recorded", "every task of the run", "3", "360", "160", "320"],
+    "browse": ["browse.html in the run folder", "every task of the run", "3", "360", "160", "320"],
 }
 
 

@@ -34,7 +34,7 @@ from temporal_bench.runs.records import doc_record, task_records
 from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from tests.harness import as_release_data, lm_eval, lmms_eval
+from tests.harness import lm_eval, lmms_eval
 from tests.task_docs import catbench_split as load_split
 from tests.task_docs import isobench_records as load_records
 from tests.task_docs import task_docs
@@ -122,7 +122,7 @@ def test_clusters_are_the_sequences_plans_and_videos(lmms_run, data):
     counts = {task: cluster_stats_of(task).counts(task_records(run, task)) for task in LMMS_TASKS}
     tempvs_docs = task_docs("tempvs_mt1_two", data["TEMPVS_DATA_DIR"])
     assert sorted(counts["tempvs_mt1_two"]) == sorted({f"{d['source']}/{d['img_seq_id']}" for d in tempvs_docs})
-    assert sorted(counts["catbench_switched"]) == [f"test-recipe-{i}" for i in range(5)]
+    assert sorted(counts["catbench_switched"]) == [f"synthetic test recipe {i}" for i in range(5)]
     # ISO-Bench: the goals, where the records carry them; records that do not are clustered by the fixture's
     # video_id column, two examples per video (tests/test_isobench_clusters.py: the fallback is named)
     records = task_records(run, "isobench")
@@ -159,20 +159,10 @@ def test_a_run_on_synthetic_data_gets_no_verdict_whatever_its_label(lmms_run, ca
     out = capsys.readouterr().out
     assert "Verdict" not in out and "Reproduction verdicts" not in out
     assert "| **gpt-4o-2024-05-13** (synthetic data) | A | measured |" in out
-    assert "- **gpt-4o-2024-05-13** (A): catbench_switched read synthetic data (generated in the benchmark's layout, not its release)" in out
+    assert "- **gpt-4o-2024-05-13** (A): catbench_switched has no verdict: it read synthetic data (generated in the benchmark's layout, not its release)" in out
 
 
-@pytest.fixture(scope="module")
-def release_run(lmms_run, tmp_path_factory):
-    """The run as if its tasks had read the benchmarks' release (its data source rewritten)."""
-    folder = tmp_path_factory.mktemp("interval_release") / "run"
-    shutil.copytree(lmms_run, folder)
-    as_release_data(folder)
-    return folder
-
-
-def test_report_shows_intervals_and_verdicts_for_a_listed_model(release_run, tmp_path, capsys):
-    lmms_run = release_run
+def test_report_shows_intervals_and_verdicts_for_a_listed_model(lmms_run, read_as_release, tmp_path, capsys):
     runs = load_runs([lmms_run], label="gpt-4o-2024-05-13")
     rows = build_rows(LAYOUTS["catbench-table1"], runs)
     measured = next(r for r in rows if r.source == "measured")

@@ -14,8 +14,8 @@ import pytest
 from temporal_bench.isobench.cluster_stats import ISOBENCH
 from temporal_bench.isobench.tables import ISOBENCH_TABLE1
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
-from temporal_bench.lmms_eval_tasks.isobench import metrics
-from temporal_bench.lmms_eval_tasks.isobench.metrics import TABLE1_RULE
+from temporal_bench.isobench import rules as metrics
+from temporal_bench.isobench.rules import TABLE1_RULE
 from temporal_bench.report.cluster_stats import stacked
 from temporal_bench.report.compare import compare_records
 from temporal_bench.report.paired_test import ALPHA
@@ -61,7 +61,7 @@ def test_every_rule_equals_the_tasks_own_scores():
 
 def test_compare_reads_table_1s_rule():
     """One F1 per run (issue 34 item 4): compare's ISO-Bench F1 rows are Table 1's (the paper_ rule of
-    isobench.metrics.scores, an unparsed answer a third label), labelled so."""
+    isobench/rules.py scores, an unparsed answer a third label), labelled so."""
     assert all(column.metric.startswith(TABLE1_RULE) for column in ISOBENCH_TABLE1.columns)
     assert ISOBENCH.headline == (f"{TABLE1_RULE}f1_weighted", f"{TABLE1_RULE}f1_macro", "coverage")
     records = _records()

@@ -2,7 +2,7 @@
 
 For every printed row, search the integer confusion matrices over the paper's 764 examples (Table 2:
 DEP 383 gold yes, NONDEP 381 gold no) for one whose scores round to the printed cells, under each
-scoring rule of isobench/metrics.py:
+scoring rule of isobench/rules.py:
 
 * ``default``: unparsed answers discarded, so the matrix covers any subset of each class;
 * ``strict_``: an unparsed answer counted as the wrong class, so each class is complete;
@@ -20,11 +20,11 @@ from math import ceil, floor
 import pytest
 
 from temporal_bench.isobench.breakdowns import paper_f1_of_avg_pr
-from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import EXPECTED_COUNTS
-from temporal_bench.lmms_eval_tasks.isobench.metrics import scores
+from temporal_bench.isobench.record_reader import RELEASE_COUNTS
+from temporal_bench.isobench.rules import scores
 from temporal_bench.published import load_table
 
-DEP, NONDEP = EXPECTED_COUNTS["dep"], EXPECTED_COUNTS["nondep"]
+DEP, NONDEP = RELEASE_COUNTS["dep"], RELEASE_COUNTS["nondep"]
 HALF = 0.005 + 1e-9
 CLASS_CELLS = ("dep_p", "dep_r", "dep_f", "nondep_p", "nondep_r", "nondep_f")
 CELLS = CLASS_CELLS + ("avg_p", "avg_r", "avg_f")

@@ -16,7 +16,7 @@ from temporal_bench.report.cli import main_report
 from temporal_bench.runs.files import find_result_files
 from temporal_bench.runs.limits import Limit, partial_limit
 from temporal_bench.runs.results import load_runs
-from tests.harness import as_release_data, lm_eval, lmms_eval
+from tests.harness import lm_eval, lmms_eval
 from tests.test_browse import read_page
 
 TASK = "catbench_switched"
@@ -30,12 +30,11 @@ def data(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def runs(data, tmp_path_factory):
-    """A folder holding a full run and a --limit 6 run of the same model (random answers, seed 1), their
-    generated data recorded as the release's (so only the limit keeps a verdict away)."""
+    """A folder holding a full run and a --limit 6 run of the same model (random answers, seed 1); the tests that
+    judge them take the generated data for the release (``read_as_release``: only the limit keeps a verdict away)."""
     root = tmp_path_factory.mktemp("partial_runs")
     lmms_eval(root / "full", [TASK], model="random_choice", model_args="seed=1", env=data)
     lmms_eval(root / "smoke", [TASK], model="random_choice", model_args="seed=1", env=data, extra=["--limit", "6"])
-    as_release_data(root)
     return root
 
 
@@ -56,7 +55,7 @@ def test_the_harnesses_record_the_limit_and_partial_limit_reads_it(runs, data, t
     assert partial_limit({"config": {"limit": None, "offset": 10}}, TASK) == Limit(None, 10)
 
 
-def test_a_full_and_a_limit_run_report_the_full_runs_numbers_and_name_the_partial_one(runs, capsys):
+def test_a_full_and_a_limit_run_report_the_full_runs_numbers_and_name_the_partial_one(runs, read_as_release, capsys):
     full_path, full = _results(runs / "full")
     smoke_path, smoke = _results(runs / "smoke")
     macro = {name: data["results"][TASK]["f1_macro,none"] for name, data in (("full", full), ("smoke", smoke))}
@@ -81,7 +80,7 @@ def test_a_full_and_a_limit_run_report_the_full_runs_numbers_and_name_the_partia
     assert "\nVerdict: " in out and "| gpt-4o | A | published |" in out  # the full run is judged
 
 
-def test_a_limit_run_alone_is_marked_partial_and_gets_no_verdict(runs, capsys):
+def test_a_limit_run_alone_is_marked_partial_and_gets_no_verdict(runs, read_as_release, capsys):
     smoke_path, smoke = _results(runs / "smoke")
     assert main_report([str(runs / "smoke"), "--label", "gpt-4o-2024-05-13", "--table", "catbench-table1"]) == 0
     out = capsys.readouterr().out

@@ -2,14 +2,15 @@
 grounds-right-but-main-wrong and a scripted mixed model (compared with the independent
 re-computation of the official algorithm and with the single tasks), the request count of
 ``--tasks tempvs_protocol`` against the protocol's, the CoT / blind / separate / standalone-GT / images-only variants, the
-settings recorded in the results. (Two processes against one with ``--limit``: test_multiprocess.)"""
+settings recorded in the results, what each task read (computed from its samples). (Two processes against one with
+``--limit``: test_multiprocess.)"""
 
 import csv
 import json
 
 import pytest
 
-from temporal_bench.lmms_eval_tasks.tempvs.docs import check_settings
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import check_settings
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TempVSDataError
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import IMGIDX
 from temporal_bench.report import LAYOUTS
@@ -18,13 +19,13 @@ from temporal_bench.report.cluster_stats import cluster_stats_of
 from temporal_bench.report.intervals import cell_interval, record_intervals
 from temporal_bench.report.rows import build_rows
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import doc_record, task_records
+from temporal_bench.runs.records import task_data, task_records
 from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.task_tests import SHARED_GROUNDING_TASKS, metric_prefix, records_of_test
 from tests.harness import BIN, lmms_eval, metric, read_results, read_samples, run_cli
-from tests.task_docs import task_docs
+from tests.task_docs import task_docs, tempvs_main_docs
 from tests.tempvs_official_eval import official
 from tests.test_tempvs_metrics import answers_of, mixed_response
 
@@ -44,7 +45,7 @@ def where(task, test):
 
 def breakdowns(out, task):
     """The task's every metric key of old, from its logged records (as `temporal-bench report` does)."""
-    return breakdown_metrics(task, [doc_record(line) for line in read_samples(out, task)])
+    return breakdown_metrics(task, task_records(find_runs(out)[0], task))
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +76,7 @@ def _script(tmp_path, tasks, respond, data):
 
 
 def test_oracle_scores_one_everywhere_and_logs_filters(oracle_run, data):
-    results, log, out = oracle_run
+    results, _, out = oracle_run
     for test in MAIN_TESTS:
         task, prefix = where(f"tempvs_{test}", test)
         for name in FOUR:
@@ -92,12 +93,17 @@ def test_oracle_scores_one_everywhere_and_logs_filters(oracle_run, data):
         assert results["configs"][task]["metadata"]["fixes"] == [] and "lmms_eval_specific_kwargs" in results["configs"][task]
     assert breakdowns(out, "tempvs_mt1_two")["two_after_pos"] == 1.0 and breakdowns(out, "tempvs_mt1_two")["dist4"] == 1.0
     assert breakdowns(out, "tempvs_mt1_three")["three_implicttriple_neg"] == 1.0
-    # filter counts are logged per task, source and stage; the data source and its fingerprint too
-    assert "TempVS tempvs_mt1_two: pororo paired_event_discrimination: rows=40, after_invalid_event_filter=38, after_blind_filter=" in log.stdout + log.stderr
-    assert "TempVS tempvs_ordering_event: vist single_grounding_all: rows=25, after_invalid_event_filter=24" in log.stdout + log.stderr
-    fingerprint = read_samples(out, "tempvs_mt1_two")[0]["gt_acc"]["data"]
-    assert len(fingerprint) == 12 and f"TempVS tempvs_mt1_two data: local folder {data}, " in log.stdout + log.stderr
-    assert f"fingerprint {fingerprint}" in log.stdout + log.stderr
+    # the filter counts per test, source and stage, and what the run read, computed from its samples: the data's
+    # folder, its per-test and per-source main questions (those the filters keep), no failed or invalid answer
+    counts = tempvs_main_docs(["mt1_two", "mt2_event"], data_dir=data)[1].counts
+    assert counts["paired_event_discrimination"]["pororo"]["rows"] == 40 and counts["paired_event_discrimination"]["pororo"]["after_invalid_event_filter"] == 38
+    assert counts["single_grounding_all"]["vist"] == {"rows": 25, "after_invalid_event_filter": 24}
+    logged = find_runs(out)[0]
+    read = task_data(logged, "tempvs_mt1_two")
+    assert (read.folder, read.synthetic, read.failed, read.invalid, read.questions) == (str(data), True, 0, 0, len(_docs("tempvs_mt1_two", data)))
+    assert read.counts["mt1_two/pororo"] == counts["paired_event_discrimination"]["pororo"]["after_blind_filter"] < 38
+    assert sum(read.counts.values()) == sum(doc["kind"] == "main" for doc in _docs("tempvs_mt1_two", data)) and len(read.fingerprint) == 16
+    assert set(task_data(logged, "tempvs_ordering_event").counts) == {f"{test}/{source}" for test in ("mt2_event", "mt3_event") for source in SOURCES}
     # the report's intervals of the tests that --tasks tempvs_protocol asks two by two (MT2 and MT3)
     run = load_runs([out])[0]
     for test in ("mt2_event", "mt3_caption"):
@@ -130,8 +136,11 @@ def test_suite_sends_each_distinct_question_once(oracle_run, data):
     assert sent == len(distinct) == 547 < sum(len(docs) for docs in single.values()) == 755
 
 
-def test_always_wrong_scores_zero(tmp_path, data):
+def test_always_wrong_scores_zero(tmp_path, data, oracle_run):
     results = lmms_eval(tmp_path, ["tempvs_protocol"], model_args="policy=wrong", env={"TEMPVS_DATA_DIR": str(data)})
+    # the same data read: the same fingerprint whatever the answers
+    wrong, oracle = find_runs(tmp_path / "lmms_eval_out")[0], find_runs(oracle_run[2])[0]
+    assert [task_data(wrong, task).fingerprint for task in GROUP] == [task_data(oracle, task).fingerprint for task in GROUP]
     for test in MAIN_TESTS:
         task, prefix = where(f"tempvs_{test}", test)
         assert [metric(results, task, prefix + name) for name in ("gt_acc", "gtstrict_rate", "mt_acc")] == [0.0, 0.0, 0.0], task
@@ -197,7 +206,7 @@ def test_cot_blind_separate_unfiltered_and_standalone_grounding(tmp_path, data, 
     assert breakdowns(out, "tempvs_mt1_two_blind")["main_count"] == breakdowns(out, "tempvs_mt1_two_unfiltered")["main_count"] == 156
     assert breakdowns(out, "tempvs_mt1_two")["main_count"] == 74
     # a text-only record says whether the text-only-LLM filter keeps its question: Table 17's "after"
-    blind = [doc_record(line) for line in read_samples(out, "tempvs_mt1_two_blind")]
+    blind = task_records(find_runs(out)[0], "tempvs_mt1_two_blind")
     assert sum(record["filter_kept"] for record in blind) == 74
     assert breakdowns(out, "tempvs_mt1_two_blind")["mt_acc_filtered"] == 1.0
     assert "mt_acc_filtered" not in breakdowns(out, "tempvs_mt1_two_unfiltered")

@@ -25,7 +25,6 @@ from temporal_bench.tempvs.released_predictions import (
     score_model,
     scored_tests,
 )
-from tests.harness import as_release_folder
 from tests.tempvs_official_eval import official_release
 from tests.test_tempvs_data import tampered_pickle
 
@@ -36,8 +35,9 @@ FIGURES = {"gt": "gt_acc", "gts": "gtstrict_rate", "mt": "mt_acc", "mt_given_gts
 
 @pytest.fixture(scope="module")
 def release(tmp_path_factory):
-    """Generated data in the release's layout, read as the release (so its scored outputs get verdicts)."""
-    root = as_release_folder(write_fixture(tmp_path_factory.mktemp("tempvs_release"), missing_grounding=True))
+    """Generated data in the release's layout (the tests of the report's rows of its scored outputs read it as the
+    release: ``read_as_release``)."""
+    root = write_fixture(tmp_path_factory.mktemp("tempvs_release"), missing_grounding=True)
     for model in MODELS:
         write_model_predictions(root, model)
     return root
@@ -94,7 +94,7 @@ def test_a_source_without_grounding_outputs_is_left_out_and_a_missing_main_file_
         score_model(root, "GPT4o")
 
 
-def test_score_predictions_cli_shows_published_rows_and_disagreements(tmp_path, release, capsys):
+def test_score_predictions_cli_shows_published_rows_and_disagreements(tmp_path, release, capsys, read_as_release):
     out = tmp_path / "scores"
     assert main_score_predictions([str(release), "--output-dir", str(out), "--model", "InternVL2_5-78B-MPO", "--model", "GPT4o", "--table", "tempvs-table14"]) == 0
     text = capsys.readouterr().out
@@ -137,7 +137,7 @@ def test_released_models_and_errors(tmp_path, release):
         main_score_predictions([str(tmp_path), "--output-dir", str(tmp_path / "o")])
 
 
-def test_separate_and_cot_inputs(tmp_path, release, capsys):
+def test_separate_and_cot_inputs(tmp_path, release, capsys, read_as_release):
     model = "InternVL2_5-26B-MPO"
     write_model_predictions(release, model)
     write_model_predictions(release, model, "separate")

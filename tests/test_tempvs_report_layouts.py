@@ -18,7 +18,6 @@ from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.released_predictions import main_score_predictions, scored_tests, write_results
-from tests.harness import as_release_folder
 from tests.tempvs_official_eval import official
 
 TABLE17 = {"two_event": "mt1_two", "three_event": "mt1_three", "mt2_event": "mt2_event", "mt2_caption": "mt2_caption"}
@@ -27,8 +26,8 @@ TABLE6 = {"two_event": "mt1_two", "three_event": "mt1_three", "mt2_caption": "mt
 
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
-    """Generated data read as the release (so its scored blind outputs get verdicts)."""
-    return as_release_folder(write_fixture(tmp_path_factory.mktemp("tempvs_layouts") / "data"))
+    """Generated data in the release's layout (read as the release where the test is of the verdicts: ``read_as_release``)."""
+    return write_fixture(tmp_path_factory.mktemp("tempvs_layouts") / "data")
 
 
 def _blind_answers(root, model, suffix, task_id):
@@ -41,7 +40,7 @@ def _blind_answers(root, model, suffix, task_id):
     return answers
 
 
-def test_table17_from_the_released_blind_predictions(data, tmp_path, capsys):
+def test_table17_from_the_released_blind_predictions(data, tmp_path, capsys, read_as_release):
     out = tmp_path / "scores"
     assert main_score_predictions([str(data), "--input", "blind", "--output-dir", str(out), "--table", "tempvs-table17"]) == 0
     text = capsys.readouterr().out

@@ -13,7 +13,7 @@ import pytest
 from temporal_bench.browse.cards import run_cards
 from temporal_bench.browse.cli import main_browse
 from temporal_bench.browse.thumbnails import Thumbnails
-from temporal_bench.lmms_eval_tasks.tempvs.docs import shown_images
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import shown_images
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import HEADLINE
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from temporal_bench.report.cluster_stats import cluster_stats_of
@@ -125,7 +125,11 @@ def test_rescore_reproduces_the_suite(suite_run, data, monkeypatch):
     _, run = suite_run
     (task,) = rescore([run], ["tempvs"])[0].tasks
     assert task.task == "tempvs" and task.changed_docs == 0
-    assert not any(row.changed for row in task.rows) and len(task.rows) == 2 + 6 * 6
+    # the results table: the questions asked and each test's four headline metrics; the counts of served, invalid
+    # and failed requests are the report's breakdowns of the logged records, re-scored as well
+    assert not any(row.changed for row in task.rows) and len(task.rows) == 1 + 6 * 4
+    assert {"served_count,none", "mt1_two_invalid_rate,none", "mt3_caption_failed_count,none"} <= {row.key for row in task.breakdowns}
+    assert not any(row.changed for row in task.breakdowns)
 
 
 def test_compare_gives_the_protocol_runs_comparison(suite_run, single_run, data, tmp_path_factory):
@@ -138,8 +142,8 @@ def test_compare_gives_the_protocol_runs_comparison(suite_run, single_run, data,
     assert {c.task for c in suite} == set(SINGLE) and len(suite) >= 6
 
 
-def test_browse_shows_each_distinct_question_once_with_the_tests_it_serves(suite_run, data, monkeypatch):
-    monkeypatch.setenv("TEMPVS_DATA_DIR", str(data))
+def test_browse_shows_each_distinct_question_once_with_the_tests_it_serves(suite_run):
+    """The images from the files the run's samples name: no data variable needed."""
     (task,) = run_cards([suite_run[1]], Thumbnails())
     assert task.task == "tempvs"
     grounding = [card for card in task.cards if card.record["kind"] == "grounding"]
@@ -158,19 +162,19 @@ def test_browse_shows_each_distinct_question_once_with_the_tests_it_serves(suite
             assert [len(j.links) for j in strict] == [card.record["partners"] for card in mains], test
 
 
-def test_browse_tasks_takes_a_test_name(suite_run, data, tmp_path, capsys):
+def test_browse_tasks_takes_a_test_name(suite_run, tmp_path, capsys):
     """``browse --tasks tempvs_mt1_two`` on a ``--tasks tempvs`` run: the task that asks the test."""
-    argv = [str(suite_run[1].results_path), "--output", str(tmp_path / "page.html"), "--tasks", "tempvs_mt1_two", f"--data=TEMPVS_DATA_DIR={data}"]
+    argv = [str(suite_run[1].results_path), "--output", str(tmp_path / "page.html"), "--tasks", "tempvs_mt1_two"]
     assert main_browse(argv) == 0
     path = capsys.readouterr().out.splitlines()[-1]
     cards, table, missing, _ = read_page(Path(path))
     assert list(table) == ["tempvs"] and missing == 0 and table["tempvs"]["cards"] == DISTINCT
 
 
-def test_browse_shows_the_headline_metrics_of_each_test_a_suite_task_holds(suite_run, data, tmp_path, capsys):
+def test_browse_shows_the_headline_metrics_of_each_test_a_suite_task_holds(suite_run, tmp_path, capsys):
     """A suite task's results hold its tests' metrics under other names: each test's row part names the test."""
     page = tmp_path / "page.html"
-    assert main_browse([str(suite_run[1].results_path), "--output", str(page), "--tasks", "tempvs_mt2_event", f"--data=TEMPVS_DATA_DIR={data}"]) == 0
+    assert main_browse([str(suite_run[1].results_path), "--output", str(page), "--tasks", "tempvs_mt2_event"]) == 0
     row = re.search(r"<tr><td><b>tempvs</b>.*?</tr>", page.read_text(encoding="utf-8")).group(0)
     cell = " ".join(re.sub(r"<[^>]+>", " ", row.rsplit("<td>", 1)[1]).split())
     (run,) = load_runs([suite_run[1].results_path])

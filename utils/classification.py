@@ -22,7 +22,7 @@ def yes_no_report(gold: Sequence[str], pred: Sequence[str], class_names: Sequenc
 
 @lru_cache(maxsize=256)
 def _report(gold: tuple, pred: tuple, class_names: tuple) -> Dict[str, float]:
-    """Cached: each score of a task is its own aggregation, all asking for the report of the same answers."""
+    """Cached: each score of a task is its own aggregation, all asking for the classification report of the same answers."""
     report = classification_report(list(gold), list(pred), labels=[YES, NO], output_dict=True, zero_division=0)
     scores = {}
     rows = {name: report[label] for label, name in zip((YES, NO), class_names)}

@@ -1,8 +1,9 @@
 """What a card shows of each benchmark, read from the per-doc record its metrics logged.
 
 Each benchmark says which logged records are its own (the fields of its record), whether an answer
-was right, wrong or invalid, the facts the page filters on (source, relation, distance), the images
-its doc showed the model in the order the model saw them, the joins its metrics make between
+was right, wrong or invalid (a failed request is none of these: temporal_bench/browse/cards.py), the facts the page
+filters on (source, relation, distance), which of the image files a question's logged sample names it shows and
+how (in the order the model saw them), the joins its metrics make between
 questions (TempVS: a main question and its grounding questions, GT_strict; CaT-Bench: the before
 and after questions of a step pair, TC, and a NonDep question and its switched twin, OCC) and the
 run's headline metrics. Each benchmark's rules are a :class:`BenchmarkCards` in its registry entry's
@@ -16,10 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from temporal_bench import benchmarks
-from temporal_bench.browse.thumbnails import Thumb, Thumbnails
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 
 RIGHT, WRONG, INVALID_ANSWER = "right", "wrong", "invalid"
+REQUEST_FAILED = "request_failed"  # the request failed or brought no response: the model gave no answer
 
 
 @dataclass(frozen=True)
@@ -72,8 +73,14 @@ class BenchmarkCards:
         """Cards of a task are shown by this key (stable: then in logged order)."""
         return 0
 
-    def images(self, paths: list, config: dict, thumbnails: Thumbnails) -> list[Thumb]:
-        """The thumbnails of the image files a question's logged sample names (``config``: its task's)."""
+    def shows_images(self, config: dict, record: dict) -> bool:
+        """Whether a question (its ``record``; ``config``: its task's config as the run recorded it) showed the model
+        images."""
+        return self.has_images
+
+    def images(self, sources: list[str], config: dict) -> list[tuple[str, str, str]]:
+        """(source, thumbnail role, caption) of each image a question showed, from the image files (or ``data:``
+        URIs) its logged sample names."""
         return []
 
     def served(self, record: dict) -> Join | None:
@@ -86,7 +93,7 @@ class BenchmarkCards:
 
 
 def status_mark(status: str) -> str:
-    return {RIGHT: "✓", WRONG: "✗", INVALID_ANSWER: "?"}.get(status, "–")
+    return {RIGHT: "✓", WRONG: "✗", INVALID_ANSWER: "?", REQUEST_FAILED: "⚠"}.get(status, "–")
 
 
 def cards_of(record: Any) -> BenchmarkCards | None:

@@ -3,10 +3,12 @@ how that answer was scored.
 
 The runs and their samples files are found by the run reader
 (:func:`temporal_bench.runs.logged.find_runs`), as for every command. The prompt, the raw response, the per-doc
-record (parsed answer, gold answer, join keys; as the report reads it, temporal_bench/runs/records.py) and the image
-files the doc named (lmms-eval's ``input_media``: at most four) are in every logged sample; an image that cannot be
-opened now gets a placeholder naming it. A task of a run made with ``--limit`` is marked partial, and a task that
-several results files hold is shown once per file, under names that tell them apart.
+record (parsed answer, gold answer, join keys, whether the request failed; as the report reads it,
+temporal_bench/runs/records.py) and the image files the doc named (lmms-eval's ``input_media``: at most four) are in
+every logged sample. An image that cannot be opened now, or a question that showed images but whose sample names
+none (an image its doc held decoded; a release's scored outputs), gets a placeholder naming it; a request that failed or brought no response is shown as such, never as an answer. A task of a run made
+with ``--limit`` is marked partial, and a task that several results files hold is shown once per file, under names
+that tell them apart.
 
 ``--tasks`` limits the page to some tasks (:func:`temporal_bench.runs.logged.named_tasks`), by their names or by the
 names of the tests a task holds (the TempVS task ``tempvs``: ``tempvs_mt1_two`` ...).
@@ -21,15 +23,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from temporal_bench import benchmarks
+from temporal_bench.browse.benchmarks import REQUEST_FAILED
 from temporal_bench.browse.benchmarks import BenchmarkCards as Benchmark
 from temporal_bench.browse.benchmarks import Facts, Join
 from temporal_bench.browse.benchmarks import cards_of as benchmark_of
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
-from temporal_bench.runs.data_read import logged_prompt
+from temporal_bench.runs.data_read import logged_media, logged_prompt
 from temporal_bench.runs.files import logged_filter_names
 from temporal_bench.runs.limits import partial_limit
-from temporal_bench.runs.logged import LoggedRun, select_tasks
+from temporal_bench.runs.logged import LoggedRun, model_runs, select_tasks
 from temporal_bench.runs.records import RecordsError, read_record
+
+LOGGED_IMAGES = 4  # lmms-eval 0.7.3 logs at most four image files of a doc (evaluator._collect_input_media)
+NO_IMAGE_LOGGED = "its logged sample names no image file: lmms-eval logs (as input_media) the image files or URIs a doc names, not an image the doc holds decoded (a dataset's image column)"
 
 
 @dataclass
@@ -46,6 +52,11 @@ class Card:
     scored: list[str]  # the responses after the task's filters (what the parser read)
     images: list[Thumb] = field(default_factory=list)
     joins: list[Join] = field(default_factory=list)
+
+    @property
+    def failed(self) -> bool:
+        """The request failed or brought no response: its logged text is no answer of the model's."""
+        return self.status == REQUEST_FAILED
 
 
 @dataclass
@@ -89,20 +100,28 @@ def task_label(run: LoggedRun, task: str, shared: bool) -> str:
     return task + (f" (partial: {limit.flags})" if limit else "") + (f" [{run.results_path.name}]" if shared else "")
 
 
+def card_images(benchmark: Benchmark, label: str, line: dict, record: dict, config: dict, thumbnails: Thumbnails, why_none: str = NO_IMAGE_LOGGED) -> list[Thumb]:
+    """The images a question showed, from the files its logged sample names; a question that showed images but whose
+    sample names none gets one placeholder naming it (``why_none``: why)."""
+    sources = logged_media(line)
+    if not sources and benchmark.shows_images(config, record):
+        return [thumbnails.note_missing("", f"the image(s) of {label} doc {line.get('doc_id')}", why_none)]
+    return [thumbnails.add_source(source, role, caption) for source, role, caption in benchmark.images(sources, config)]
+
+
 def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int, label: str = "") -> TaskCards:
     lines = run.lines(task)
     if not lines:
         raise RecordsError(f"{run.samples[task]}: no logged samples")
     config, model_config = run.task_config(task), run.data.get("config") or {}
+    why_none = NO_IMAGE_LOGGED if model_runs([run]) else f"{run.results_path} holds a release's scored outputs, whose samples name no image files"
     cards = []
     for number, (line, filter_name) in enumerate(zip(lines, filter_names(run, task, lines)), first_id):
         record = read_record(task, line, config, model_config)
         benchmark = _record(task, line, record)
-        card = Card(
-            f"c{number}", label or task, filter_name, benchmark, record, benchmark.facts(record), benchmark.status(record), logged_prompt(line), _texts(line.get("resps", line.get("filtered_resps"))), _texts(line.get("filtered_resps"))
-        )
-        if benchmark.has_images:
-            card.images = benchmark.images([path for path in line.get("input_media") or [] if isinstance(path, str)], config, thumbnails)
+        status = REQUEST_FAILED if record["failed"] else benchmark.status(record)
+        card = Card(f"c{number}", label or task, filter_name, benchmark, record, benchmark.facts(record), status, logged_prompt(line), _texts(line.get("resps", line.get("filtered_resps"))), _texts(line.get("filtered_resps")))
+        card.images = card_images(benchmark, label or task, line, record, config, thumbnails, why_none)
         card.joins += [join for join in [benchmark.served(record)] if join]
         cards.append(card)
     cards.sort(key=lambda card: benchmark.order(card.record))
@@ -169,4 +188,22 @@ def run_notes(tasks: list[TaskCards]) -> list[str]:
     for task in tasks:
         holders[task.task].append(task.label)
     notes += [f"{name} is in {len(labels)} results files, shown apart as: {'; '.join(labels)}" for name, labels in holders.items() if len(labels) > 1]
+    return notes
+
+
+def answer_notes(tasks: list[TaskCards]) -> list[str]:
+    """What a reader must know about the cards of each task: its failed requests (no answer of the model's, scored by
+    the metrics as the parser read the failure texts), and its cards showing as many images as lmms-eval logs of a doc
+    (the question may have shown more)."""
+    notes = []
+    for task in tasks:
+        failed = sum(card.failed for card in task.cards)
+        if failed:
+            notes.append(
+                f"{task.label}: {failed} of {len(task.cards)} request(s) failed or brought no response: their cards say so and show no answer; "
+                "the task's metrics scored those texts as its parser read them, so they are not the model's scores (docs/backends.md)"
+            )
+        capped = sum(len(card.images) >= LOGGED_IMAGES for card in task.cards)
+        if capped:
+            notes.append(f"{task.label}: {capped} card(s) show the first {LOGGED_IMAGES} images of their question, all that lmms-eval logs of a doc: the model may have seen more")
     return notes

@@ -6,7 +6,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from temporal_bench.browse.cards import run_cards, run_notes
+from temporal_bench.browse.cards import answer_notes, run_cards, run_notes
 from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, figure_tasks, model_label, pick_examples
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
@@ -19,8 +19,9 @@ DEFAULT_NAME = "browse.html"
 def write_page(path: str | Path, output: Path | None = None, widths: dict[str, int] | None = None, examples: str | None = None, count: int = DEFAULT_COUNT, wanted: Sequence[str] = ()) -> tuple[Path, list[str]]:
     """Write the page of the run(s) under ``path`` (default: ``<path>/browse.html``, ``browse-<examples>.html``
     with ``examples``); returns its path and the notes that the page shows too: on its runs (partial
-    runs, a task in several results files, a task shown in part) and on the images not found (the image files
-    the run's samples name, read where they are now).
+    runs, a task in several results files, a task shown in part), on its cards (failed requests, questions that may
+    have shown more images than logged) and on the images not found (the image files the run's samples name, read
+    where they are now).
     ``examples``: only the cards of that paper figure (:data:`FIGURES`); ``wanted``: only these
     tasks (``--tasks``, :func:`temporal_bench.runs.logged.named_tasks`)."""
     path = Path(path)
@@ -29,7 +30,7 @@ def write_page(path: str | Path, output: Path | None = None, widths: dict[str, i
         raise RunReadError(f"no lmms-eval or lm-eval results file under {path}")
     thumbnails = Thumbnails(widths)
     tasks = run_cards(runs, thumbnails, wanted or (figure_tasks(examples, runs) if examples else ()))
-    notes = run_notes(tasks)
+    notes = run_notes(tasks) + answer_notes(tasks)
     heading = "What the model answered"
     if examples:
         tasks, heading = pick_examples(examples, tasks, thumbnails, count), FIGURES[examples].title

@@ -4,13 +4,14 @@
 (function () {
   "use strict";
   var PAGE = 200;
-  var STATUS = { right: "\u2713 right", wrong: "\u2717 wrong", invalid: "? invalid" };
+  var STATUS = { right: "\u2713 right", wrong: "\u2717 wrong", invalid: "? invalid", request_failed: "\u26a0 request failed" };
   var data = JSON.parse(document.getElementById("browse-data").textContent);
   var S = data.strings;
   var K = data.keys;  // a card's field -> its short name in the data
   var cards = data.cards;
   var byId = {};
   cards.forEach(function (card) { byId[card[K.id]] = card; });
+  var anyFailed = cards.some(function (card) { return card[K.status] === "request_failed"; });
   var controls = Array.prototype.slice.call(document.querySelectorAll("[data-filter]"));
   var main = document.getElementById("cards");
   var shown = document.getElementById("shown-count");
@@ -160,11 +161,11 @@
 
   function apply() {
     var filters = wanted();
-    var count = { right: 0, wrong: 0, invalid: 0 };
+    var count = { right: 0, wrong: 0, invalid: 0, request_failed: 0 };
     matching = cards.filter(function (card) { return matches(card, filters); });
     matching.forEach(function (card) { count[card[K.status]] += 1; });
     shown.textContent = matching.length + " of " + cards.length + " cards match: " + count.right + " right, " +
-      count.wrong + " wrong, " + count.invalid + " invalid";
+      count.wrong + " wrong, " + count.invalid + " invalid" + (anyFailed ? ", " + count.request_failed + " request(s) failed" : "");
     shown.dataset.matching = matching.length;
     document.getElementById("no-cards").hidden = matching.length > 0;
     main.textContent = "";

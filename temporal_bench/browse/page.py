@@ -15,13 +15,14 @@ from collections import Counter
 from html import escape
 from pathlib import Path
 
-from temporal_bench.browse.benchmarks import INVALID_ANSWER, RIGHT, WRONG, Join
-from temporal_bench.browse.cards import Card, TaskCards, run_notes
+from temporal_bench.browse.benchmarks import INVALID_ANSWER, REQUEST_FAILED, RIGHT, WRONG, Join
+from temporal_bench.browse.cards import Card, TaskCards, answer_notes, run_notes
 from temporal_bench.browse.thumbnails import MIME, Thumb, Thumbnails
 from temporal_bench.runs.results import Run, load_runs, per_test_results
 
 HERE = Path(__file__).resolve().parent
-STATUS_LABELS = {RIGHT: "✓ right", WRONG: "✗ wrong", INVALID_ANSWER: "? invalid"}
+STATUS_LABELS = {RIGHT: "✓ right", WRONG: "✗ wrong", INVALID_ANSWER: "? invalid", REQUEST_FAILED: "⚠ request failed"}
+NO_ANSWER = "none: the request failed or brought no response"  # what a failed request's card shows as its parsed answer
 FILTERS = (("task", "Task"), ("source", "Source"), ("relation", "Relation"), ("distance", "Distance"))
 # a card's fields as the page's data names them (short: a full TempVS run has some 75,000 cards);
 # the map travels with the data, so page.js and readers of the page look each field up by its name
@@ -67,13 +68,14 @@ def _metrics_table(tasks: list[TaskCards]) -> str:
         rows.append(
             f"<tr><td><b>{_e(task.label)}</b><br><small>{_e(task.benchmark.name)}</small></td>"
             f"<td>{len(task.cards)}</td><td class='n-right'>{counts[RIGHT]}</td><td class='n-wrong'>{counts[WRONG]}</td>"
-            f"<td class='n-invalid'>{counts[INVALID_ANSWER]}</td><td>{_metric_cells(task, runs[task.run.results_path], explained)}</td></tr>"
+            f"<td class='n-invalid'>{counts[INVALID_ANSWER]}</td><td class='n-request_failed'>{counts[REQUEST_FAILED]}</td>"
+            f"<td>{_metric_cells(task, runs[task.run.results_path], explained)}</td></tr>"
         )
     legend = "".join(f"<li>{_e(benchmark)} <b>{_e(short)}</b>: {_e(meaning)}</li>" for (benchmark, short), meaning in explained.items())
     legend += "<li><b>undefined</b>: no question to compute the metric over (e.g. MT | GT_strict without GT_strict passes)</li>"
     return (
-        "<table class='metrics'><thead><tr><th>task</th><th>cards</th><th>right</th><th>wrong</th><th>invalid</th>"
-        "<th>headline metrics (from the results file)</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        "<table class='metrics'><thead><tr><th>task</th><th>cards</th><th>right</th><th>wrong</th><th>invalid</th><th>request failed</th>"
+        "<th>headline metrics (the results file's, and those computed from its samples)</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
         f"<details class='legend'><summary>What the metrics mean</summary><ul>{legend}</ul></details>"
     )
 
@@ -89,12 +91,11 @@ def _missing_notice(thumbnails: Thumbnails) -> str:
     )
 
 
-def _run_notice(tasks: list[TaskCards]) -> str:
-    notes = run_notes(tasks)
+def _notice(element_id: str, title: str, notes: list[str]) -> str:
     if not notes:
         return ""
     items = "".join(f"<li>{_e(note)}</li>" for note in notes)
-    return f"<div class='warn' id='run-notes'><b>Partial runs, a task in several results files, or a task shown in part</b><ul>{items}</ul></div>"
+    return f"<div class='warn' id='{element_id}'><b>{_e(title)}</b><ul>{items}</ul></div>"
 
 
 def _joins_sentence(tasks: list[TaskCards]) -> str:
@@ -113,10 +114,12 @@ def _header(title: str, tasks: list[TaskCards], thumbnails: Thumbnails) -> str:
 the images it was shown, in the order it saw them; the prompt; its raw response; the answer parsed from that
 response next to the gold answer; and the verdict:
 <span class="badge s-right">{STATUS_LABELS[RIGHT]}</span> <span class="badge s-wrong">{STATUS_LABELS[WRONG]}</span>
-<span class="badge s-invalid">{STATUS_LABELS[INVALID_ANSWER]}</span> (no answer could be parsed).
+<span class="badge s-invalid">{STATUS_LABELS[INVALID_ANSWER]}</span> (no answer could be parsed), or
+<span class="badge s-request_failed">{STATUS_LABELS[REQUEST_FAILED]}</span> (the request failed or brought no response: no answer of the model's).
 {_joins_sentence(tasks)}Use the filters to look at the failures.</p>
 <details class="run"><summary>Run</summary><ul>{sources}</ul></details>
-{_run_notice(tasks)}
+{_notice("run-notes", "Partial runs, a task in several results files, or a task shown in part", run_notes(tasks))}
+{_notice("answer-notes", "Failed requests, or questions that may have shown more images than the run logged", answer_notes(tasks))}
 <p id="missing-count" data-missing="{len(thumbnails.missing)}">Images not found: <b>{len(thumbnails.missing)}</b></p>
 {_missing_notice(thumbnails)}
 {_metrics_table(tasks)}
@@ -140,9 +143,10 @@ def _filter_bar(tasks: list[TaskCards]) -> str:
     counts = _status_counts(cards)
     status = (
         f'<label>Show <select id="f-status" data-filter="status"><option value="">all answers ({len(cards)})</option>'
-        f'<option value="failed">wrong or invalid ({counts[WRONG] + counts[INVALID_ANSWER]})</option>'
+        f'<option value="failed">not right ({len(cards) - counts[RIGHT]})</option>'
         f'<option value="wrong">wrong only ({counts[WRONG]})</option>'
         f'<option value="invalid">invalid only ({counts[INVALID_ANSWER]})</option>'
+        f'<option value="{REQUEST_FAILED}">request failed only ({counts[REQUEST_FAILED]})</option>'
         f'<option value="right">right only ({counts[RIGHT]})</option></select></label>'
     )
     selects = "".join(f'<label>{label} <select id="f-{name}" data-filter="{name}"><option value="">all</option>' f"{_options(cards, name)}</select></label>" for name, label in FILTERS)
@@ -194,7 +198,7 @@ def _card_data(card: Card, s: _Strings) -> dict:
         facts.append(f"distance {card.facts.distance}")
     if card.filter != "none":
         facts.append(f"filter {card.filter}")
-    parsed = f'none ("{card.record["pred"]}")' if card.status == INVALID_ANSWER else card.record["pred"]
+    parsed = {INVALID_ANSWER: f'none ("{card.record["pred"]}")', REQUEST_FAILED: NO_ANSWER}.get(card.status, card.record["pred"])
     data = {key: s(value) for key, value in _card_values(card).items() if key != "status"}
     data.update(
         id=card.id,

@@ -1,13 +1,15 @@
 """The page's images: each source image shrunk once, embedded once (base64 WebP), named when missing.
 
-Cards refer to a thumbnail by id, so a strip shown by many questions (a TempVS sequence's main and
-grounding questions) is stored once. An image that cannot be opened becomes a placeholder that
-names it and the reason; the page's header counts them.
+The images are the files a run's samples name (lmms-eval's ``input_media``: a file, or a ``data:`` URI for an image
+a doc holds as bytes), read where they are now. Cards refer to a thumbnail by id, so a strip shown by many questions
+(a TempVS sequence's main and grounding questions) is stored once. An image that cannot be opened becomes a
+placeholder that names it and the reason; the page's header counts them.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +19,22 @@ WIDTHS = {"strip": 360, "frame": 160, "image": 320}
 # WebP: at these sizes a third of JPEG's bytes or less for the same look (its header is tens of
 # bytes, JPEG's hundreds); every current browser shows it (benchmarks/RESULTS.md, "Browse page size")
 FORMAT, MIME, QUALITY = "WEBP", "image/webp", 60
+
+
+def source_name(source: str) -> str:
+    """An image as a placeholder names it: its file, or a ``data:`` URI's type and digest (not its bytes)."""
+    if not source.startswith("data:"):
+        return source
+    return f"{source.partition(',')[0]},... (an image the run logged inline, sha256 {hashlib.sha256(source.encode()).hexdigest()[:12]})"
+
+
+def open_source(source: str):
+    """The image of a file or a base64 ``data:`` URI, as a PIL image."""
+    from PIL import Image
+
+    stream = io.BytesIO(base64.b64decode(source.partition(",")[2])) if source.startswith("data:") else source
+    with Image.open(stream) as image:
+        return image.convert("RGB")
 
 
 @dataclass(frozen=True)
@@ -48,6 +66,10 @@ class Thumbnails:
             self._made[key, role] = made
         return Thumb(caption, made.id, made.width, made.height, made.missing, made.reason)
 
+    def add_source(self, source: str, role: str, caption: str) -> Thumb:
+        """The thumbnail of an image file (or ``data:`` URI) a run's samples name."""
+        return self.add(source, role, caption, lambda: open_source(source), source_name(source))
+
     def note_missing(self, caption: str, name: str, reason: str) -> Thumb:
         self.missing[name] = reason
         return Thumb(caption, missing=name, reason=reason)
@@ -56,7 +78,7 @@ class Thumbnails:
         try:
             image = open_image()
         except Exception as error:  # noqa: BLE001 - any failure becomes a named placeholder, counted
-            return self.note_missing("", name, f"{type(error).__name__}: {error}")
+            return self.note_missing("", name, f"cannot be read ({type(error).__name__}: {error})")
         from PIL import Image
 
         width = min(self.widths[role], image.width)

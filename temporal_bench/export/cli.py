@@ -8,6 +8,7 @@ from temporal_bench.cli_style import command_parser
 from temporal_bench.export.errors import ExportError
 from temporal_bench.export.facts import exportable
 from temporal_bench.export.task_folder import UPSTREAM_TASKS_DIR, export_task_folders
+from temporal_bench.export.task_list import TASK_LIST, add_to_task_list, task_list_entry
 
 
 def build_parser():
@@ -15,7 +16,8 @@ def build_parser():
         "export",
         ["temporal-bench export --benchmark catbench --output-dir ~/lmms-eval", "temporal-bench export --benchmark tempvs --output-dir out/ --check --converted-data hub/ --validation logs/qwen2_vl/"],
         f"Copies each benchmark's task folder to {UPSTREAM_TASKS_DIR}/<benchmark>/ under --output-dir (e.g. an lmms-eval checkout), with the shared "
-        "helpers it imports and its tests (test/eval/); only the import prefix and the lines the benchmark declares change. With --check, "
+        f"helpers it imports and its tests (test/eval/); only the import prefix changes. Adds the benchmark's entry to {TASK_LIST.as_posix()} where "
+        "the folder has that file. With --check, "
         "runs lmms-eval's checks on each folder (lint, offline imports, the TaskManager, the exported tests, every task with --limit 8 on "
         "converted data) and prints its pull request's description (docs/upstream.md).",
     )
@@ -34,10 +36,17 @@ def main_export(argv=None) -> int:
         parser.error("--converted-data and --validation go with --check")
     try:
         folders = export_task_folders(args.benchmark or exportable(), args.output_dir)
+        lists = {folder.benchmark: add_to_task_list(args.output_dir, folder.benchmark, folder.path) for folder in folders}
     except ExportError as error:
         sys.exit(f"temporal-bench export: {error}")
     for folder in folders:
         print(folder.path)
+        listed = lists[folder.benchmark]
+        if listed is None:
+            entry = "\n".join(task_list_entry(folder.benchmark, folder.path))
+            print(f"temporal-bench export: no {TASK_LIST.as_posix()} under {args.output_dir} (no lmms-eval checkout): add the entry by hand:\n{entry}", file=sys.stderr)
+        else:
+            print(listed)
     if not args.check:
         return 0
     from temporal_bench.export.description import pull_request_text

@@ -1,4 +1,5 @@
-"""What the export says about one benchmark beyond its code: the paper and the data upstream reads.
+"""What the export says about one benchmark beyond its code: the paper, the data upstream reads and where lmms-eval's
+task list names it.
 
 Each benchmark keeps its facts in its own folder (``temporal_bench.<benchmark>.upstream``, named by the
 registry's ``Benchmark.upstream``), so adding a benchmark to the export touches that folder only.
@@ -19,6 +20,8 @@ class UpstreamFacts:
     hub_dataset: str  # the dataset the upstream YAMLs name in dataset_path
     build_command: Optional[str]  # how that dataset is made from the official release (None: it is the release)
     bibtex: str  # the paper's BibTeX entry, for the pull request's description
+    homepage: str  # the official repository or paper page, linked from lmms-eval's docs/advanced/current_tasks.md
+    task_list_section: str  # the heading of docs/advanced/current_tasks.md whose list names the benchmark
 
 
 class NoUpstreamFacts(LookupError):

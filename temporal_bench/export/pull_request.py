@@ -14,7 +14,10 @@ outcome; it fails loudly, never passes for want of something to check:
    contributor names (``--converted-data DIR``: ``DIR/<benchmark>/`` as build-dataset wrote it, CaT-Bench's as the
    hub's files), through a temporary copy of the folders whose ``dataset_path`` names that folder (the exported files
    keep the hub id); TempVS's ``images.zip`` is unpacked where lmms-eval would unpack it. Its results give the
-   smoke table of the pull request's description.
+   smoke table of the pull request's description, which says whether that data is synthetic (the marker file of
+   generated data in ``DIR/<benchmark>/``).
+
+Each step's outcome carries its sample size and key figures, which the description's Validation lines give.
 """
 
 import json
@@ -34,6 +37,7 @@ from temporal_bench.export.facts import facts_of
 from temporal_bench.export.standalone.overlay import install_overlay
 from temporal_bench.export.task_folder import SHARED_FOLDER, UPSTREAM_TASKS_DIR, UPSTREAM_TESTS_DIR, ExportedFolder
 from temporal_bench.export.task_yaml import read_folder
+from temporal_bench.synthetic_data import is_synthetic
 
 STANDALONE = Path(__file__).resolve().parent / "standalone"
 LINE_LENGTH = 240
@@ -50,6 +54,7 @@ class Step:
     passed: bool
     detail: str
     smoke: List[Dict] = field(default_factory=list)  # run: one row per task (task, docs, its first metrics, a sample output)
+    size: str = ""  # what it checked, e.g. "12 Python files" (empty when it could not start)
 
 
 def tasks_of(folder: ExportedFolder) -> List[str]:
@@ -73,7 +78,7 @@ def lint(output: Path, folders: Sequence[ExportedFolder], work: Path) -> Step:
     if wrong:
         return Step("lint", False, f"installed {', '.join(wrong)}: pip install " + " ".join(f"{n}=={v}" for n, v in PINNED.items()))
     root = work / "checkout"
-    targets = [UPSTREAM_TASKS_DIR / f.benchmark for f in folders] + [UPSTREAM_TASKS_DIR / SHARED_FOLDER, UPSTREAM_TESTS_DIR]
+    targets = [UPSTREAM_TASKS_DIR / f.benchmark for f in folders] + ([UPSTREAM_TASKS_DIR / SHARED_FOLDER] if any(f.shared for f in folders) else []) + [UPSTREAM_TESTS_DIR]
     for target in targets:
         shutil.copytree(output / target, root / target, ignore=shutil.ignore_patterns("__pycache__"), dirs_exist_ok=True)
     for package in (root / "lmms_eval", root / UPSTREAM_TASKS_DIR):
@@ -84,7 +89,7 @@ def lint(output: Path, folders: Sequence[ExportedFolder], work: Path) -> Step:
         if done.returncode:
             return Step("lint", False, f"{command[2]} would change files: {_tail(done)}")
     files = sum(len(list((root / path).glob("*.py"))) for path in paths)
-    return Step("lint", True, f"black {PINNED['black']} and isort {PINNED['isort']} change none of the {files} Python files")
+    return Step("lint", True, f"black {PINNED['black']} and isort {PINNED['isort']} change none of them", size=f"{files} Python files")
 
 
 def standalone_env(overlay: Path, home: Path) -> Dict[str, str]:
@@ -119,7 +124,8 @@ def imports(report: Dict, folder: ExportedFolder) -> Step:
     problems += [f"connection attempted: {address}" for address in report["connections"]]
     if problems:
         return Step("imports", False, "; ".join(problems))
-    return Step("imports", True, f"utils.py imports offline with no data, no connection and no exit, and defines the {len(report['hooks'][folder.benchmark])} functions the YAMLs name")
+    hooks = len(report["hooks"][folder.benchmark])
+    return Step("imports", True, f"utils.py imports offline with no data, no connection and no exit, and defines the {hooks} functions the YAMLs name", size=f"{hooks} hooks")
 
 
 def task_manager(report: Dict, folder: ExportedFolder) -> Step:
@@ -131,17 +137,21 @@ def task_manager(report: Dict, folder: ExportedFolder) -> Step:
     problems += [f"{name}: {error}" for name, error in report["task_manager"]["errors"].items() if name.startswith(f"{folder.benchmark}/")]
     if problems:
         return Step("task manager", False, "; ".join(problems))
-    return Step("task manager", True, f"lmms-eval's TaskManager registers all {len(expected)} tasks and groups; every YAML loads in full")
+    return Step("task manager", True, f"lmms-eval's TaskManager registers all {len(expected)} tasks and groups; every YAML loads in full", size=f"{len(expected)} tasks and groups")
 
 
 def _pytest(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> Dict[str, Dict]:
-    """Every exported test file in one pytest process: file -> {"passed": n, "failed": [test names]}."""
+    """Every exported test file in one pytest process (run in ``work``, so the files are named by absolute path): file ->
+    {"passed": n, "failed": [test names], "log": the end of pytest's output}."""
     files = [name for f in folders for name in f.tests]
-    outcomes = {name: {"passed": 0, "failed": []} for name in files}
+    outcomes = {name: {"passed": 0, "failed": [], "log": ""} for name in files}
     if not files:
         return outcomes
     report = work / "pytest.xml"
-    _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}", *(str(output / UPSTREAM_TESTS_DIR / name) for name in files)], standalone_env(overlay, work / "home_tests"), cwd=work)
+    paths = [str((output / UPSTREAM_TESTS_DIR / name).resolve()) for name in files]
+    done = _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}", *paths], standalone_env(overlay, work / "home_tests"), cwd=work)
+    for outcome in outcomes.values():
+        outcome["log"] = _tail(done)
     for case in ElementTree.parse(report).getroot().iter("testcase") if report.is_file() else []:
         name = case.get("classname", "").rsplit(".", 1)[-1] + ".py"
         if name in outcomes:
@@ -157,8 +167,10 @@ def upstream_tests(outcomes: Dict[str, Dict], folder: ExportedFolder) -> Step:
         return Step("tests", False, f"no test file for {folder.benchmark} under {UPSTREAM_TESTS_DIR}/")
     passed = sum(outcomes[name]["passed"] for name in folder.tests)
     failed = [test for name in folder.tests for test in outcomes[name]["failed"]]
-    detail = f"pytest {' '.join(folder.tests)}: {passed} passed" + (f", failed: {', '.join(failed)}" if failed else "")
-    return Step("tests", passed > 0 and not failed, detail)
+    detail = f"{passed} passed" + (f", failed: {', '.join(failed)}" if failed else "")
+    if not passed and not failed:
+        detail += f": pytest ran no test of {', '.join(folder.tests)} ({outcomes[next(iter(folder.tests))]['log']})"
+    return Step("tests", passed > 0 and not failed, detail, size=f"{passed + len(failed)} tests")
 
 
 def local_copy(output: Path, folders: Sequence[ExportedFolder], data: Path, into: Path) -> Path:
@@ -199,6 +211,11 @@ def _smoke_rows(out: Path, tasks: Sequence[str]) -> List[Dict]:
     return rows
 
 
+def data_kind(folder: Path) -> str:
+    """What the run step read: synthetic data (the marker file of generated data) or a converted release."""
+    return "synthetic data (generated in the release's layout, not the release)" if is_synthetic(folder) else "the converted release"
+
+
 def run_tasks(output: Path, folders: Sequence[ExportedFolder], overlay: Path, data: Optional[Path], work: Path) -> Dict[str, Step]:
     """Every task with ``--limit 8`` in one lmms-eval process on the converted data ``data/<benchmark>/``; each
     benchmark's step."""
@@ -218,15 +235,17 @@ def run_tasks(output: Path, folders: Sequence[ExportedFolder], overlay: Path, da
     for folder in folders:
         mine = [row for row in rows if row["task"] in tasks_of(folder)]
         failed = sorted(set(tasks_of(folder)) - {row["task"] for row in mine})
+        size = f"{LIMIT} docs per task, {len(tasks_of(folder))} tasks, {data_kind(data / folder.benchmark)}"
         if done.returncode or failed:
-            steps[folder.benchmark] = Step("run", False, f"exit status {done.returncode}; no results for {', '.join(failed) or 'none'}: {_tail(done)}", mine)
+            steps[folder.benchmark] = Step("run", False, f"exit status {done.returncode}; no results for {', '.join(failed) or 'none'}: {_tail(done)}", mine, size)
         else:
-            steps[folder.benchmark] = Step("run", True, f"all {len(mine)} tasks ran with --limit {LIMIT} and lmms-eval's {RUN_MODEL} model on {data / folder.benchmark}", mine)
+            steps[folder.benchmark] = Step("run", True, f"all {len(mine)} tasks ran with --limit {LIMIT} and lmms-eval's {RUN_MODEL} model on {data / folder.benchmark}", mine, size)
     return steps
 
 
 def run_checks(output: Path, folders: Sequence[ExportedFolder], data: Optional[Path], work: Path) -> Dict[str, List[Step]]:
-    """Each benchmark's steps, each step run once for all ``folders``."""
+    """Each benchmark's steps, each step run once for all ``folders`` (``output`` may be relative to the working folder)."""
+    output = Path(output).resolve()
     overlay = install_overlay(work / "overlay", output / UPSTREAM_TASKS_DIR)
     report = _probe(output, folders, overlay, work)
     tests = _pytest(output, folders, overlay, work)

@@ -31,7 +31,7 @@ LEFT_OUT = ("__init__.py",)
 # the words it uses for itself and its tooling
 PACKAGE_WORDS = re.compile(
     r"temporal_bench|temporal-bench|lmms_eval_temporal_bench|docs/[\w/]+\.md|\bplugin\b|placeholder|this package|\bours?\b|lm-eval\b|--metadata|the report\b"
-    r"|\bcompare\b|\brescore\b|\bbrowse\b|\bdemo\b|utils/|_variants|_DATA_DIR|\bfixtures?\b",
+    r"|\bcompare\b|\brescore\b|\bbrowse\b|\bdemo\b|utils/|_variants|_DATA_DIR|(?<!pytest\.)\bfixtures?\b",
     re.IGNORECASE,
 )
 

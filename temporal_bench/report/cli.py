@@ -187,7 +187,7 @@ def main_report(argv: Sequence[str] | None = None) -> int:
 
 def runs_data(runs: Sequence[Run]) -> tuple[list[str], list[str]]:
     """For each task of several runs: a line naming each run's data where they read different data, and
-    notes on runs that recorded none (temporal_bench/runs/data_source.py)."""
+    notes on runs that logged no samples to tell (temporal_bench/runs/data_read.py)."""
     tasks = sorted({task for run in runs for task in run.tasks})
     by_task = {task: {f"**{run.label}**": run.data_sources.get(task) for run in runs if task in run.results} for task in tasks}
     different, unknown = data_differences({task: found for task, found in by_task.items() if len(found) > 1})

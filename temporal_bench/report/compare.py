@@ -1,9 +1,9 @@
 """``temporal-bench compare RUN_A RUN_B``: is one run really better than the other?
 
-Runs that read different data (the data source each task recorded, temporal_bench/runs/data_source.py)
-are not compared unless asked to (``--allow-different-data``, said in the output's first line). For
-each task both runs logged samples of, the questions both answered are joined by the doc's identity
-within the same data (the fingerprint each record carries; never by position); a task holding several tests (the benchmark's ``per_test_records``: TempVS's
+Complete runs that read different data (another fingerprint of the questions, gold answers and images their samples
+show, temporal_bench/runs/data_read.py) are not compared unless asked to (``--allow-different-data``, said in the
+output's first line). For each task both runs logged samples of, the questions both answered are joined by the doc's
+identity with the same content (the digest each record carries; never by position); a task holding several tests (the benchmark's ``per_test_records``: TempVS's
 ``tempvs_ordering_*``) is compared test by test. Each headline metric's difference B - A gets a p-value and an interval from one
 paired cluster permutation test (temporal_bench/report/paired_test.py), and the plain-language
 verdicts control the family-wise error across all rows of the comparison with Holm's method

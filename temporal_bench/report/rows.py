@@ -61,17 +61,17 @@ def data_notes(run: Run, task: str) -> list[tuple[str, str, str]]:
     that is not the benchmark's release (synthetic, of other counts or another fingerprint, or not known)."""
     read = run.data_sources.get(task)
     notes = [(FAILED_REQUESTS, task, f"had {read.failed} of {read.questions} request(s) fail or bring no response (scored as the parser read them)")] if read is not None and read.failed else []
-    is_release, basis = release_basis(task, read, run.configs.get(task) or {})
-    if not is_release:
+    basis = release_basis(task, read, run.configs.get(task) or {})
+    if not basis.is_release:
         mark = "synthetic data" if read is not None and read.synthetic else "not the release's data"
-        notes.append((mark, task, f"has no verdict: {basis}"))
+        notes.append((mark, task, f"has no verdict: {basis.why}"))
     return notes
 
 
 def basis_notes(run: Run, task: str) -> list[str]:
-    """How ``task``'s data was found to be the release where it rests on the weaker basis (the paper's counts)."""
-    is_release, basis = release_basis(task, run.data_sources.get(task), run.configs.get(task) or {})
-    return [f"{task}: {basis}"] if is_release and "counts" in basis else []
+    """How ``task``'s data was found to be the release where it rests on the weaker basis (the counts known of it)."""
+    basis = release_basis(task, run.data_sources.get(task), run.configs.get(task) or {})
+    return [f"{task}: {basis.why}"] if basis.weaker else []
 
 
 def data_notes_text(row: TableRow) -> str:

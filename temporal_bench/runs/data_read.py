@@ -18,7 +18,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from temporal_bench import benchmarks
 from temporal_bench.lmms_eval_tasks.plugin.failed_requests import is_failed_response
@@ -182,33 +182,45 @@ def count_difference(task: str, read: DataRead, config: dict) -> str | None:
     differs by design)."""
     reader = _reader(task)
     expected = reader.release_counts(config) if reader is not None and reader.counts_are_exact else None
-    if expected is None or read.synthetic:
-        return None
-    return _differing_counts(read, expected)
+    difference = _differing_counts(read, expected) if expected is not None and not read.synthetic else None
+    hint = reader.count_hint(read.counts, config) if difference else None
+    return f"{difference}; {hint}" if hint else difference
 
 
-def release_basis(task: str, read: DataRead | None, config: dict) -> tuple[bool, str]:
-    """Whether ``task`` read the release of its benchmark, and on what basis (or why not): its fingerprint equals the
-    one this package records for the release, or, where none is known here, every count the paper publishes of it
-    matches (the weaker basis)."""
-    if read is None:
-        return False, "no samples were logged (--log_samples), so the data it read is unknown"
-    if read.synthetic:
-        return False, "it read synthetic data (generated in the benchmark's layout, not its release)"
+class ReleaseBasis(NamedTuple):
+    """Whether a task read its benchmark's release as the paper's tables evaluated it, and why (or why not)."""
+
+    is_release: bool
+    why: str
+    weaker: bool = False  # on the counts known of the release (no fingerprint of it known here)
+
+
+def release_basis(task: str, read: DataRead | None, config: dict) -> ReleaseBasis:
+    """Whether ``task`` read the release of its benchmark as its paper's tables evaluated it, and on what basis (or why
+    not): its fingerprint equals the one this package records for the release, or, where none is known here, every
+    count known of the release matches (the weaker basis)."""
     reader = _reader(task)
+    if read is None:
+        return ReleaseBasis(False, "no samples were logged (--log_samples), so the data it read is unknown")
+    if read.synthetic:
+        return ReleaseBasis(False, "it read synthetic data (generated in the benchmark's layout, not its release)")
     if reader is None:
-        return False, "no benchmark of this package"
+        return ReleaseBasis(False, "no benchmark of this package")
+    if reader.not_judged(config):
+        return ReleaseBasis(False, reader.not_judged(config))
     known = reader.release_fingerprint(config)
     if known is not None:
-        return (True, "its data's fingerprint is the release's") if read.fingerprint == known else (False, f"not the release's data: fingerprint {read.fingerprint}, the release's is {known}")
+        if read.fingerprint == known:
+            return ReleaseBasis(True, "its data's fingerprint is the release's")
+        return ReleaseBasis(False, f"not the release's data: fingerprint {read.fingerprint}, the release's is {known}")
     expected = reader.release_counts(config)
     wanted = {key: value for key, value in (expected or {}).items() if key in read.counts or reader.counts_are_exact}
     if not wanted:
-        return False, reader.no_counts_reason(config)
+        return ReleaseBasis(False, reader.no_counts_reason(config))
     difference = _differing_counts(read, wanted)
     if difference:
-        return False, f"not the release's data: {difference}"
-    return True, "the paper's counts of the release match (no fingerprint of the release is known here: a weaker check)"
+        return ReleaseBasis(False, f"not the release's data: {difference}")
+    return ReleaseBasis(True, "every count known of the release matches (no fingerprint of the release is known here: a weaker check)", weaker=True)
 
 
 def data_differences(reads: dict[str, dict[str, DataRead | None]]) -> tuple[dict[str, str], list[str]]:

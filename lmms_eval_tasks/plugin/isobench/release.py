@@ -11,6 +11,7 @@ file's folder or to the data folder; embedded images are written once to a cache
 """
 
 import hashlib
+import io
 import json
 import re
 from pathlib import Path
@@ -220,11 +221,19 @@ def choose_split(tables: Dict[str, Table], requested: Optional[str] = None) -> T
 
 
 def _image_file(image: Dict) -> str:
-    """The file of an image: its path, or, for an embedded one, a file named by its content in a cache folder."""
+    """The file of an image: its path, or, for an embedded one, a file named by its content in a cache folder, with
+    its format's extension (lmms-eval logs a doc's image files by their extension)."""
+    from PIL import Image
+
     if image["path"]:
         return image["path"]
+    try:
+        with Image.open(io.BytesIO(image["bytes"])) as opened:
+            suffix = str(opened.format).lower()
+    except Exception:  # noqa: BLE001 - not an image: release_rows names the example
+        suffix = "img"
     folder = Path(datasets.config.HF_DATASETS_CACHE) / "temporal_bench" / "isobench_images"
-    path = folder / f"{hashlib.sha256(image['bytes']).hexdigest()[:32]}.img"
+    path = folder / f"{hashlib.sha256(image['bytes']).hexdigest()[:32]}.{suffix}"
     if not path.is_file():
         folder.mkdir(parents=True, exist_ok=True)
         path.write_bytes(image["bytes"])
