@@ -19,4 +19,9 @@ PROTOCOL_GAPS = (
         applies_to=lambda model_class: model_class not in LLAVA_NEXT_VIDEO_RESIZING_CLASSES,
         text=f"the official wrapper (models/model_hf_llava_video.py) resizes every image to 224 x 224 when a prompt has several; only the tasks' {', '.join(LLAVA_NEXT_VIDEO_RESIZING_CLASSES)} section does so",
     ),
+    ProtocolGap(
+        rows=("LLaVA-NeXT-Video*",),
+        applies_to=lambda model_class: model_class == "llava_vid",
+        text="lmms-eval's llava_vid writes its image tokens before the text, where the official wrapper (models/model_hf_llava_video.py) sent the text first; the llava_next_video_hf section sends the wrapper's turn",
+    ),
 )

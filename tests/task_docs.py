@@ -59,7 +59,7 @@ def tempvs_main_docs(tests, mode: str = "standard", visual: str = "combined", bl
 
     tests = [tests] if isinstance(tests, str) else list(tests)
     sources = tuple(sources or SOURCES)
-    questions = release_question_rows(find_root(Path(data_dir)), tests, ("standard", mode), blind_filter or mode == "blind", sources, read)
+    questions = release_question_rows(find_root(Path(data_dir)), tests, ("standard", mode), blind_filter or mode == "blind", sources, read, visual == "separate")
     docs = list(variant_docs(datasets.Dataset.from_list(questions.rows), tests, False, mode, visual, blind_filter, (), sources))
     filtered = {spec.task_id for spec in MAIN_TESTS.values() if spec.blind_filtered} if blind_filter else set()
     stages = {key: {**counts, **({"after_blind_filter": sum(d["kind"] == "main" and (d["task_id"], d["source"]) == key for d in docs)} if key[0] in filtered else {})} for key, counts in questions.counts.items()}

@@ -4,9 +4,9 @@ by the invalid metric and scored wrong; nothing crashes a run or is silently sco
 
 | case | test(s) | expected outcome |
 |---|---|---|
-| missing image file | test_tempvs_missing_image_fails_at_load[combined, separate] (at load), test_bad_image[missing-tempvs-combined, -tempvs-separate, -isobench] | FileNotFoundError (TempVS) / IsoBenchDataError naming the image path and the doc (doc_key / id) |
+| missing image file | test_tempvs_missing_image_fails_at_load[combined, separate] (at load), test_bad_image[missing-tempvs-combined, -tempvs-separate, -isobench] | TempVSDataError / IsoBenchDataError naming the image path and the doc (doc_key / id) |
 | corrupt image | test_bad_image[junk / truncated x tempvs-combined, tempvs-separate, isobench], test_cli_image_error_fails_the_run | TempVSDataError / IsoBenchDataError naming the path and the doc; the CLI logs it and writes no results |
-| empty image list | test_tempvs_empty_image_list[separate, combined], test_isobench_empty_image[empty list, None] | error at load naming the annotation file, row and question_id / id |
+| empty image list | test_tempvs_empty_image_list[separate, combined], test_isobench_empty_image[empty list, None] | error at load naming the annotation file, row and question_id / id (TempVS frames: only where the task shows them) |
 | malformed or truncated annotation row | test_tempvs_malformed_annotations[...], test_isobench_malformed_rows[...], test_catbench_malformed_rows[...] | TempVSDataError / IsoBenchDataError / CatBenchDataError naming the file and the row or line (and question_id / id) |
 | unknown answer letter | test_unknown_gold_answer[tempvs-mt1, tempvs-ordering, tempvs-grounding, isobench, catbench]; test_response_parse[unknown-*] | a gold outside the options is a load error naming file and row; an unknown response letter / word parses to UNK / invalid |
 | option letters out of range | test_response_parse[out_of_range-*], test_counted_in_process / test_cli_counts[tempvs_mt1_two_cot] | MT1 C/E and MT2/MT3 F parse to UNK, counted in invalid_rate, scored wrong (a grounding number out of range parses, officially, and is scored wrong) |
@@ -39,19 +39,21 @@ from temporal_bench.lmms_eval_tasks.catbench import utils as catbench_hooks
 from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only as catbench_answer_only
 from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_json_answer
 from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
-from temporal_bench.lmms_eval_tasks.plugin.catbench.utils import parse_nl_answer
 from temporal_bench.lmms_eval_tasks.isobench import utils as isobench_hooks
 from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import IsoBenchDataError
 from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_answer_only as isobench_answer_only
 from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_explain_then_answer
-from temporal_bench.lmms_eval_tasks.tempvs import utils as tempvs_hooks
-from temporal_bench.lmms_eval_tasks.tempvs.docs import release_folder
-from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, extract, is_correct
+from temporal_bench.lmms_eval_tasks.plugin.catbench.utils import parse_nl_answer
+from temporal_bench.lmms_eval_tasks.plugin.tempvs import utils as tempvs_hooks
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import extract
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import release_rows
+from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, is_correct
 from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
-from temporal_bench.runs.records import doc_record
+from temporal_bench.runs.logged import find_runs
+from temporal_bench.runs.records import task_records
 from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from tests.harness import BIN, lmms_eval, metric, read_samples, run_cli
+from tests.harness import BIN, lmms_eval, metric, run_cli
 from tests.task_docs import catbench_split as load_split
 from tests.task_docs import isobench_records as load_records
 from tests.task_docs import task_docs
@@ -119,12 +121,13 @@ def _tempvs_image(tmp_path, visual):
     docs, _ = build_main_docs("mt1_two", visual=visual, data_dir=root)
     doc = next(d for d in docs if d["kind"] == "main")
     image = Path(doc["image"] if visual == "combined" else doc["frames"][2])
-    return tempvs_hooks.doc_to_visual, doc, image, doc["doc_key"], (FileNotFoundError, TempVSDataError)
+    return tempvs_hooks.doc_to_visual, doc, image, doc["doc_key"], (TempVSDataError, TempVSDataError)
 
 
 def _isobench_image(tmp_path):
+    """ISO-Bench opens every image when the docs are built (the rows hand lmms-eval decoded images): the damage is found there."""
     root = write_isobench(tmp_path / "d", "json", n=4)
-    return isobench_hooks.doc_to_visual, load_records(root)[2], root / "images" / "iso-0002.jpg", "doc 'iso-0002'", (IsoBenchDataError,) * 2
+    return lambda _: load_records(root), None, root / "images" / "iso-0002.jpg", "example 'iso-0002'", (IsoBenchDataError,) * 2
 
 
 IMAGES = {"tempvs-combined": lambda tmp: _tempvs_image(tmp, "combined"), "tempvs-separate": lambda tmp: _tempvs_image(tmp, "separate"), "isobench": _isobench_image}
@@ -148,7 +151,7 @@ def test_tempvs_missing_image_fails_at_load(tmp_path, visual):
     """Found when the docs are built, before any model call; the error names the file and a doc showing it."""
     _, doc, image, doc_key, _ = _tempvs_image(tmp_path, visual)
     image.unlink()
-    with pytest.raises(TempVSDataError, match="1 TempVS image file\\(s\\) missing") as error:
+    with pytest.raises(TempVSDataError, match="^1 TempVS (frame )?image file\\(s\\) missing") as error:
         build_main_docs("mt1_two", visual=visual, data_dir=tmp_path / "d")
     assert f"{image} (doc " in str(error.value)
     build_main_docs("mt1_two", visual="none", mode="blind", blind_filter=False, with_grounding=False, data_dir=tmp_path / "d")
@@ -156,17 +159,20 @@ def test_tempvs_missing_image_fails_at_load(tmp_path, visual):
 
 @pytest.mark.parametrize("visual,field,value", [("separate", "img_path_list", []), ("combined", "combined_img_path", "")])
 def test_tempvs_empty_image_list(tmp_path, visual, field, value):
+    """No frames: an error where the task shows them (the combined-image tasks never do); no combined image: an error
+    for every task, the separate-image ones too (their rows are the converter's, which always show the strip)."""
     root = tempvs_data(tmp_path / "d")
     path = table_path(root, "paired_event_discrimination")
     row = edit_row(path, **{field: value})
-    other = "separate" if visual == "combined" else "combined"
-    build_main_docs("mt1_two", visual=other, blind_filter=False, data_dir=root)  # the other mode never shows that field
-    with pytest.raises(TempVSDataError) as error:
-        build_main_docs("mt1_two", visual=visual, blind_filter=False, data_dir=root)
-    assert str(error.value).startswith(f"{where(path, row)}: {field}")
+    if visual == "separate":
+        build_main_docs("mt1_two", visual="combined", blind_filter=False, data_dir=root)
+    for shown in {visual, "separate"}:
+        with pytest.raises(TempVSDataError) as error:
+            build_main_docs("mt1_two", visual=shown, blind_filter=False, data_dir=root)
+        assert str(error.value).startswith(f"{where(path, row)}: {field} is empty"), shown
 
 
-@pytest.mark.parametrize("value,message", [([], "0 images, ISO-Bench has exactly one per example"), (None, "no image (value None)")])
+@pytest.mark.parametrize("value,message", [([], "0 images, ISO-Bench has exactly one per example"), (None, "no value for ['image']")])
 def test_isobench_empty_image(tmp_path, value, message):
     root = write_isobench(tmp_path / "d", "json", n=4)
     path, rows = isobench_rows(root)
@@ -174,7 +180,7 @@ def test_isobench_empty_image(tmp_path, value, message):
     path.write_text(json.dumps(rows))
     with pytest.raises(IsoBenchDataError) as error:
         load_records(root)
-    assert str(error.value) == f"{path} row 1 (id 'iso-0001'): {message}"
+    assert str(error.value).startswith(f"{path} row 1 (id 'iso-0001'): {message}")
 
 
 # ---- annotation rows -----------------------------------------------------------------------------
@@ -243,9 +249,9 @@ ISOBENCH_MALFORMED = {
     "truncated-json": (_isobench_edit(text_edit=lambda t: t[: len(t) // 2]), r"^{path}: neither JSON nor JSON lines: line 1, column \d+"),
     "truncated-jsonl-line": (_isobench_edit(text_edit=lambda t: t[:-30], name="isobench.jsonl"), r"^{path}:4: not valid JSON"),
     "row-not-an-object": (_isobench_edit(text_edit=lambda t: t[:-1] + ", 17]"), r"^{path} row 4: not an object of fields but 17"),
-    "label-missing": (_isobench_edit(lambda row: row.update(label=None)), r"^{path} row 2 \(id 'iso-0002'\): label None is not one of"),
+    "label-missing": (_isobench_edit(lambda row: row.update(label=None)), r"^{path} row 2 \(id 'iso-0002'\): no value for \['label'\]"),
     "goal-empty": (_isobench_edit(lambda row: row.update(goal=" ")), r"^{path} row 2 \(id 'iso-0002'\): empty goal"),
-    "snippet-missing": (_isobench_edit(lambda row: row.pop("snippet"), name="isobench.jsonl"), r"^{path}:3 \(id 'iso-0002'\): snippet None"),
+    "snippet-missing": (_isobench_edit(lambda row: row.pop("snippet"), name="isobench.jsonl"), r"^{path}:3 \(id 'iso-0002'\): no value for \['snippet'\]"),
     "relation-unknown": (_isobench_edit(lambda row: row.update(relation="during")), r"^{path} row 2 \(id 'iso-0002'\): relation 'during'"),
 }
 
@@ -589,7 +595,7 @@ def test_cli_counts(task, data, cli_results):
     _, expected = PLANS[task](docs_and_scorer(task, data)[0])
     found = {name: metric(results, task, name) for name in expected if f"{name},none" in results["results"][task]}
     if task.startswith("isobench"):  # the keys outside the metric_list, from the logged records
-        records = [doc_record(sample) for sample in read_samples(output, task)]
+        records = task_records(find_runs(output)[0], task)
         found.update({name: value for name, value in isobench_breakdowns(task, records).items() if name in expected and name not in found})
     assert found == expected
 
@@ -597,7 +603,7 @@ def test_cli_counts(task, data, cli_results):
 # ---- data directories and layouts ----------------------------------------------------------------
 
 LOADERS = {
-    "tempvs": ("TEMPVS_DATA_DIR", release_folder, "no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/)"),
+    "tempvs": ("TEMPVS_DATA_DIR", lambda: release_rows(["mt1_two"]), "no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/)"),
     "isobench": ("ISOBENCH_DATA_DIR", load_records, "no ISO-Bench data found"),
     "catbench": ("CATBENCH_DATA_DIR", lambda: load_split("test"), "no CaT-Bench 'test' split, which this task evaluates"),
 }
@@ -631,7 +637,7 @@ def _tempvs_too_deep(tmp_path):
 def _tempvs_file_missing(tmp_path):
     root = tempvs_data(tmp_path / "d")
     table_path(root, "triple_event_discrimination").unlink()
-    with pytest.raises(TempVSDataError, match="annotation file flintstones_triple_event_discrimination_test.pkl/.json is missing"):
+    with pytest.raises(TempVSDataError, match=f"annotation file flintstones_triple_event_discrimination_test.pkl/.json is missing under {root}/benchmark_pkl or {root}/benchmark$"):
         build_main_docs("mt1_three", data_dir=root)
 
 
@@ -698,7 +704,7 @@ def _drop_row(path):
 
 
 BLIND_DAMAGE = {
-    "missing-file": lambda path: path.unlink() or f"blind prediction file {path.with_suffix('')}.pkl is missing: .*_unfiltered task",
+    "missing-file": lambda path: path.unlink() or f"blind prediction file {path.with_suffix('')}.pkl/.json is missing: .*_unfiltered task",
     "missing-question": _drop_row,
     "no-preds-column": lambda path: pandas.read_pickle(path).drop(columns=["preds"]).to_pickle(path) or f"{path} row 0: a blind prediction row needs question_id, gt_option and preds",
 }
@@ -734,4 +740,4 @@ def test_cli_image_error_fails_the_run(tmp_path):
     root = write_isobench(tmp_path / "d", "json", n=4)
     (root / "images" / "iso-0002.jpg").write_bytes(b"not a jpeg")
     output = _cli(tmp_path, "isobench", "decode_only", "seed=1", {"ISOBENCH_DATA_DIR": str(root)})
-    assert f"Error during evaluation: ISO-Bench doc 'iso-0002': cannot read image {root / 'images' / 'iso-0002.jpg'}" in output
+    assert f"IsoBenchDataError: ISO-Bench example 'iso-0002': cannot read image {root / 'images' / 'iso-0002.jpg'}" in output

@@ -129,7 +129,7 @@ def test_lmms_eval_reads_the_hub_dataset(lmms_run, hub_docs, hub_cache):
     _check(results, output_dir, hub_docs, "_val")
     config = results["configs"]["catbench_switched_val"]
     assert config["test_split"] == "validation"
-    assert config["metadata"] == {"version": 1.0, "switched": True}
+    assert config["metadata"] == {"version": 1.0, "switched": True, "close_max_distance": 3}
 
 
 def test_lm_eval_loads_the_same_hub_dataset(lm_eval_run, hub_docs, hub_cache):
@@ -151,8 +151,8 @@ def test_the_upstream_folder_reads_the_hub_dataset_itself_and_scores_as_this_pac
 
 def test_the_distance_threshold_is_recorded_and_changes_only_the_breakdown(tmp_path, hub_cache, variants):
     results = lmms_eval(tmp_path, ["catbench_val", "catbench_close2_val"], model_args="policy=constant,response=Yes", env={"HF_DATASETS_CACHE": str(hub_cache)}, extra=variants)
-    configs = {task: results["configs"][task]["metadata"].get("close_max_distance") for task in ("catbench_val", "catbench_close2_val")}
-    assert configs == {"catbench_val": None, "catbench_close2_val": 2}  # the paper's threshold (3) unless a task states another
+    configs = {task: results["configs"][task]["metadata"]["close_max_distance"] for task in ("catbench_val", "catbench_close2_val")}
+    assert configs == {"catbench_val": 3, "catbench_close2_val": 2}
     default, close2 = (all_metrics(results, tmp_path / "lmms_eval_out", task) for task in configs)
     assert {k for k in default if default[k] != close2[k]} == {"f1_macro_close", "f1_macro_distant"}
 

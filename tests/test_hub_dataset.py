@@ -1,8 +1,11 @@
 """``temporal-bench build-dataset`` (the task folders' converters, ``*_to_hf.py``): the converted datasets hold each
-image once and give the tasks the same docs as the releases they were built from, loaded the harness's way (the
-parquet rows by ``datasets``; TempVS's images from ``images.zip`` unpacked where lmms-eval's ``dataset_kwargs: {video:
-true, cache_dir: tempvs}`` unpacks it). The same scores through the real CLI: tests/test_export.py."""
+image once and give the tasks the same docs as the releases they were built from: the upstream tasks on the rows
+loaded the harness's way (the parquet rows by ``datasets``; TempVS's images from ``images.zip`` unpacked where
+lmms-eval's ``dataset_kwargs: {video: true, cache_dir: tempvs}`` unpacks it), and this package's tasks with their data
+variable naming the converted dataset. The same scores through the real CLI: tests/test_export.py."""
 
+import re
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -12,14 +15,21 @@ import pytest
 from temporal_bench.__main__ import main
 from temporal_bench.converted_dataset import card_configs
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
+from temporal_bench.lmms_eval_tasks.tempvs import utils as upstream_utils
 from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
 from temporal_bench.lmms_eval_tasks.tempvs.utils import open_image
 from temporal_bench.synthetic_data import is_synthetic
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from tests.task_docs import process_docs_of, task_docs
+from tests.task_docs import isobench_records, task_docs
 
-TEMPVS_TASKS = ["tempvs", "tempvs_mt1_two", "tempvs_mt2_caption", "tempvs_ordering_event", "tempvs_mt3_event_separate", "tempvs_mt1_two_blind", "tempvs_mt3_images_only", "tempvs_gt_all"]
-SOURCE_FIELDS = ("image", "frames", "data", "data_source")  # where a doc's images and data were read: differs by route
+UPSTREAM_TASKS = ["tempvs", "tempvs_mt1_two", "tempvs_mt2_caption", "tempvs_mt3_event"]  # the upstream folder's, on the rows as loaded
+CONVERTED_TASKS = [*UPSTREAM_TASKS, "tempvs_ordering_event", "tempvs_gt_all", "tempvs_mt1_two_unfiltered"]  # this package's, TEMPVS_DATA_DIR the converted dataset
+# the variants whose prompts or images the converted dataset (the standard prompt and the combined image) does not hold
+RELEASE_ONLY = {
+    "tempvs_mt3_event_separate": "a converted dataset holds the combined images only: the separate-image tasks need the release",
+    "tempvs_mt1_two_blind": "is a converted dataset, which holds the standard prompts only: the prompt mode(s) ['blind'] need the release",
+    "tempvs_mt3_images_only": "is a converted dataset, which holds the standard prompts only: the prompt mode(s) ['images_only'] need the release",
+}
 
 
 @pytest.fixture(scope="module")
@@ -41,41 +51,85 @@ def hf_home(built, tmp_path_factory):
     return home
 
 
-def _without_source(docs):
-    return [{key: value for key, value in doc.items() if key not in SOURCE_FIELDS} for doc in docs]
+def _loaded(converted: Path, tmp_path: Path) -> datasets.Dataset:
+    """The converted dataset's test split as ``load_dataset(FOLDER)`` reads it (a cache of the test's own: the folder's
+    name and card would otherwise find another build's copy in the shared cache)."""
+    return datasets.load_dataset(str(converted), split="test", cache_dir=str(tmp_path / "datasets_cache"))
 
 
-def test_tempvs_images_are_stored_once(built):
+def _without_image(docs):
+    return [{key: value for key, value in doc.items() if key != "image"} for doc in docs]
+
+
+def _same_images(docs, expected, folder: Path) -> None:
+    """Each doc's image has the bytes of the release's, read from under ``folder``."""
+    for doc, original in zip(docs, expected):
+        assert Path(doc["image"]).read_bytes() == Path(original["image"]).read_bytes() and doc["image"].startswith(str(folder)), doc["doc_key"]
+
+
+def test_tempvs_images_are_stored_once(built, tmp_path):
     release, converted = built["tempvs"]
-    rows = datasets.load_dataset(str(converted), split="test")
-    named = {name for row in rows for name in (row["image"], *row["frames"]) if name}
+    rows = _loaded(converted, tmp_path)
+    named = {row["image"] for row in rows}
     with zipfile.ZipFile(converted / "images.zip") as archive:
         stored = archive.infolist()
-    assert sorted(info.filename for info in stored) == sorted(named)  # each image the rows name, once
-    assert all((release / info.filename).read_bytes() == zipfile.ZipFile(converted / "images.zip").read(info.filename) for info in stored)
+        assert sorted(info.filename for info in stored) == sorted(named)  # each image the rows name, once
+        assert all((release / info.filename).read_bytes() == archive.read(info.filename) for info in stored)
     assert sum(info.compress_size for info in stored) == sum((release / name).stat().st_size for name in named)
 
 
-@pytest.mark.parametrize("task", TEMPVS_TASKS)
-def test_every_tempvs_task_gets_the_same_docs_from_the_converted_dataset(built, hf_home, task, monkeypatch):
+@pytest.mark.parametrize("task", UPSTREAM_TASKS)
+def test_every_upstream_tempvs_task_gets_the_release_s_docs_from_the_converted_dataset(built, hf_home, task, tmp_path, monkeypatch):
+    """The upstream task's ``process_docs`` on the loaded rows: this package's docs of the release (less the settings
+    its tasks add), each image from where lmms-eval unpacked images.zip."""
     release, converted = built["tempvs"]
     expected = task_docs(task, release)
     monkeypatch.setenv("HF_HOME", str(hf_home))
-    docs = list(process_docs_of(task)(datasets.load_dataset(str(converted), split="test")))
-    assert _without_source(docs) == _without_source(expected)
-    for doc, original in zip(docs, expected):
-        for name, original_name in zip([doc["image"], *doc["frames"]], [original["image"], *original["frames"]]):
-            if name:
-                assert Path(name).read_bytes() == Path(original_name).read_bytes() and name.startswith(str(hf_home / "tempvs")), doc["doc_key"]
-    assert {doc["data_source"]["hub"] for doc in docs} == {converted.name}
+    docs = list(getattr(upstream_utils, f"process_docs_{task}")(_loaded(converted, tmp_path)))
+    assert _without_image(docs) == [{key: original[key] for key in doc if key != "image"} for doc, original in zip(docs, expected)]
+    assert len(docs) == len(expected) > 0
+    _same_images(docs, expected, hf_home / "tempvs")
 
 
-def test_isobench_gets_the_same_docs_from_the_converted_dataset(built):
+@pytest.mark.parametrize("task", CONVERTED_TASKS)
+def test_every_tempvs_task_gets_the_same_docs_with_the_converted_dataset_as_its_data(built, task):
+    """``TEMPVS_DATA_DIR`` naming the converted dataset: the docs of the release, images unpacked into the datasets cache."""
+    release, converted = built["tempvs"]
+    expected, docs = task_docs(task, release), task_docs(task, converted)
+    assert _without_image(docs) == _without_image(expected)
+    _same_images(docs, expected, Path(datasets.config.HF_DATASETS_CACHE) / "temporal_bench")
+
+
+@pytest.mark.parametrize("task", sorted(RELEASE_ONLY))
+def test_a_variant_the_converted_dataset_cannot_serve_says_it_needs_the_release(built, task):
+    with pytest.raises(SystemExit, match=f"TempVSDataError: .*{re.escape(RELEASE_ONLY[task])}"):
+        task_docs(task, built["tempvs"][1])
+
+
+def test_a_rebuilt_converted_dataset_is_read_afresh(built, tmp_path):
+    """The converted dataset rebuilt in the same folder from other data: its new rows, not a cached copy of the old."""
+    release, converted = built["tempvs"]
+    copy = tmp_path / "tempvs_hub"
+    shutil.copytree(converted, copy)
+    before = task_docs("tempvs_mt1_two", copy)
+    smaller = write_tempvs(tmp_path / "smaller", n_sequences=1)
+    shutil.rmtree(copy)
+    assert main(["build-dataset", "tempvs", "--source", str(smaller), "--output-dir", str(copy)]) == 0
+    after, expected = task_docs("tempvs_mt1_two", copy), task_docs("tempvs_mt1_two", smaller)
+    assert _without_image(after) == _without_image(expected) and len(expected) < len(before)
+
+
+def test_isobench_gets_the_same_docs_from_the_converted_dataset(built, tmp_path):
+    """The upstream task's docs are the loaded rows; this package's, with ``ISOBENCH_DATA_DIR`` the converted dataset,
+    are those of the release; the images are the release's files."""
     release, converted = built["isobench"]
-    expected = task_docs("isobench", release)
-    docs = list(process_docs_of("isobench")(datasets.load_dataset(str(converted), split="test")))
-    assert _without_source(docs) == [{k: v for k, v in doc.items() if k not in ("image_path", "image_bytes")} | {"image_path": None, "image_bytes": d["image_bytes"]} for doc, d in zip(_without_source(expected), docs)]
-    assert [d["image_bytes"] for d in docs] == [Path(doc["image_path"]).read_bytes() if doc["image_path"] else doc["image_bytes"] for doc in expected]
+    expected = isobench_records(release)
+    rows = list(_loaded(converted, tmp_path).cast_column("image", datasets.Image(decode=False)))
+    assert [{key: value for key, value in row.items() if key != "image"} for row in rows] == [{key: value for key, value in doc.items() if key != "image_path"} for doc in expected]
+    assert [row["image"]["bytes"] for row in rows] == [Path(doc["image_path"]).read_bytes() for doc in expected]
+    docs = isobench_records(converted)
+    assert [{key: value for key, value in doc.items() if key != "image_path"} for doc in docs] == [{key: value for key, value in doc.items() if key != "image_path"} for doc in expected]
+    assert [Path(doc["image_path"]).read_bytes() for doc in docs] == [Path(doc["image_path"]).read_bytes() for doc in expected]
 
 
 def test_the_card_names_the_command_the_configs_and_the_synthetic_source(built):
@@ -87,10 +141,17 @@ def test_the_card_names_the_command_the_configs_and_the_synthetic_source(built):
 
 
 def test_a_missing_image_is_named_when_the_docs_are_built(built, tmp_path, monkeypatch):
+    """The upstream task with nothing unpacked under ``$HF_HOME``; this package's with a converted dataset whose
+    images.zip is missing (the run then ends: status 1)."""
     _, converted = built["tempvs"]
     monkeypatch.setenv("HF_HOME", str(tmp_path))  # nothing unpacked there
+    with pytest.raises(TempVSDataError, match="TempVS image file\\(s\\) missing, e.g. flintstones/combined/"):
+        upstream_utils.process_docs_tempvs_mt1_two(_loaded(converted, tmp_path))
+    copy = tmp_path / "tempvs_hub"
+    shutil.copytree(converted, copy)
+    (copy / "images.zip").unlink()
     with pytest.raises(SystemExit, match="TempVS image file\\(s\\) missing"):
-        process_docs_of("tempvs_mt1_two")(datasets.load_dataset(str(converted), split="test"))
+        task_docs("tempvs_mt1_two", copy)
 
 
 def test_build_dataset_names_a_folder_that_holds_no_release(tmp_path, capsys):

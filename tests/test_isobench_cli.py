@@ -13,8 +13,9 @@ from temporal_bench.isobench.breakdowns import AGGREGATIONS, breakdown_metrics
 from temporal_bench.isobench.fixtures import examples, write_fixture
 from temporal_bench.lmms_eval_tasks.isobench import prompts
 from temporal_bench.lmms_eval_tasks.isobench.metrics import METRIC_NAMES
-from temporal_bench.paths import LMMS_EVAL_TASK_DIR
-from temporal_bench.runs.records import doc_record
+from temporal_bench.paths import PLUGIN_TASK_DIR
+from temporal_bench.runs.logged import find_runs
+from temporal_bench.runs.records import doc_record, task_data, task_records
 from tests.harness import lmms_eval, logged_payload, metric, read_samples
 from tests.task_docs import isobench_records as load_records
 from tests.test_isobench_data import RENAMED, write_renamed
@@ -73,7 +74,9 @@ def subsets_of(docs):
 
 
 def logged_records(tmp_path, task):
-    return [doc_record(sample) for sample in sorted(read_samples(tmp_path / "lmms_eval_out", task), key=lambda s: s["doc_id"])]
+    """The task's records as the report reads them back (in the logged order: by doc)."""
+    (run,) = find_runs(tmp_path / "lmms_eval_out")
+    return task_records(run, task)
 
 
 def assert_metrics(results, tmp_path, task, expected):
@@ -82,10 +85,10 @@ def assert_metrics(results, tmp_path, task, expected):
     # the results file as written holds the headline keys only; tests.harness.read_results adds the
     # breakdown keys computed from the logged records, as the report does
     written = json.loads(Path(sorted(glob.glob(str(tmp_path / "lmms_eval_out" / "**" / "*_results.json"), recursive=True))[-1]).read_text())
-    assert {key.split(",")[0] for key in written["results"][task] if "_stderr" not in key} - {"alias", "samples"} == set(METRIC_NAMES) | {"data_source"}
+    assert {key.split(",")[0] for key in written["results"][task] if "_stderr" not in key} - {"alias", "samples"} == set(METRIC_NAMES)
     found = breakdown_metrics(task, logged_records(tmp_path, task))
     reported = {key.split(",")[0] for key in results["results"][task] if "_stderr" not in key} - {"alias", "samples"}
-    assert reported == set(METRIC_NAMES) | set(found) | {"data_source"}
+    assert reported == set(METRIC_NAMES) | set(found)
     assert all(metric(results, task, name) == value for name, value in found.items() if name not in METRIC_NAMES)
     found.update({name: metric(results, task, name) for name in METRIC_NAMES})
     for name, value in expected.items():
@@ -109,7 +112,6 @@ def test_oracle_scores_one_on_both_modes(tmp_path):
         captions = {e["id"]: e["image_caption"] for e in examples(16)}
         for sample in samples:
             doc = records[sample["doc_id"]]
-            assert doc_record(sample)["data"] == doc["data"]
             assert sample["input"] == prompt(doc)
             assert captions[doc["id"]] not in sample["input"]
             assert sample["target"] == doc["answer"]
@@ -119,7 +121,9 @@ def test_oracle_scores_one_on_both_modes(tmp_path):
     assert results["configs"]["isobench_cot"]["generation_kwargs"]["temperature"] == 0
     for task in ("isobench", "isobench_cot"):
         assert results["configs"][task]["metadata"] == {"version": 1.0, "data_split": None, "column_map": None}
-        assert results["results"][task]["data_source,none"] == {"variable": "ISOBENCH_DATA_DIR", "folder": str(data), "fingerprint": records[0]["data"], "files": 1, "synthetic": True, "rows": 16, "expected_rows": 764}
+        read = task_data(find_runs(tmp_path / "lmms_eval_out")[0], task)
+        assert (read.questions, read.counts["rows"], read.synthetic, read.failed, read.invalid) == (16, 16, True, 0, 0)
+        assert read.images == 16  # the images read (embedded in the data: written once to a cache folder), each of its own file
 
 
 def derived_tasks(folder, column_map):
@@ -127,11 +131,11 @@ def derived_tasks(folder, column_map):
     docs/isobench.md "Settings" describes: a YAML that includes ours and names its own process_docs, a partial of
     ours with the setting."""
     folder.mkdir()
-    functions = ["from functools import partial", "", "from temporal_bench.lmms_eval_tasks.isobench.utils import process_docs", ""]
+    functions = ["from functools import partial", "", "from temporal_bench.lmms_eval_tasks.plugin.isobench.utils import process_docs", ""]
     for task in ("isobench", "isobench_cot"):
         metadata = json.dumps({"version": 1.0, "data_split": None, "column_map": column_map})
-        functions.append(f"process_docs_{task}_renamed = partial(process_docs, task={task + '_renamed'!r}, column_map={column_map!r})")
-        (folder / f"{task}_renamed.yaml").write_text(f"include: {LMMS_EVAL_TASK_DIR / 'isobench' / f'{task}.yaml'}\ntask: {task}_renamed\nprocess_docs: !function utils.process_docs_{task}_renamed\nmetadata: {metadata}\n")
+        functions.append(f"process_docs_{task}_renamed = partial(process_docs, column_map={column_map!r})")
+        (folder / f"{task}_renamed.yaml").write_text(f"include: {PLUGIN_TASK_DIR / 'isobench' / f'{task}.yaml'}\ntask: {task}_renamed\nprocess_docs: !function utils.process_docs_{task}_renamed\nmetadata: {metadata}\n")
     (folder / "utils.py").write_text("\n".join(functions) + "\n")
     return folder
 

@@ -9,10 +9,11 @@ import pytest
 
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from temporal_bench.runs.records import doc_record
+from temporal_bench.runs.logged import find_runs
+from temporal_bench.runs.records import task_records
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from tests.harness import lmms_eval, read_samples
+from tests.harness import lmms_eval
 from tests.task_docs import task_docs
 
 # --limit 71 leaves an odd number of CaT-Bench docs and cuts one TC/OCC partner; ISO-Bench's 15 docs
@@ -46,7 +47,7 @@ def one_and_two(base):
 
 def _breakdowns(base, run, task):
     """The task's every TempVS metric key, from the run's logged records (as `temporal-bench report` does)."""
-    return breakdown_metrics(task, [doc_record(line) for line in read_samples(base / run / "lmms_eval_out", task)])
+    return breakdown_metrics(task, task_records(find_runs(base / run / "lmms_eval_out")[0], task))
 
 
 @pytest.mark.parametrize("benchmark", sorted(CASES))

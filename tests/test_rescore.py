@@ -20,16 +20,17 @@ import pytest
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import process_results
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, SOURCES, TEST_NAMES, doc_key
 from temporal_bench.rescore.cli import main_rescore
 from temporal_bench.rescore.scoring import rescore
 from temporal_bench.runs.files import read_samples as read_logged
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import task_records
+from temporal_bench.runs.records import doc_record, task_records
 from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.breakdowns import DISTANCES, PAIRED_TYPES, breakdown_metrics
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
+from temporal_bench.tempvs.record_reader import TempVSRecords
 from tests.harness import lm_eval, lmms_eval, read_samples
 from tests.task_docs import catbench_split as load_split
 from tests.task_docs import isobench_records as load_records
@@ -40,7 +41,7 @@ LM_EVAL_TASKS = ["catbench_switched", "catbench_sc"]
 RIGHT, WRONG, UNPARSED = "right", "wrong", "unparsed"
 NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five"]
 # tempvs_mt1_two's metric_list (lmms_eval_tasks/tempvs/_main_template_yaml)
-TEMPVS_HEADLINE = ["gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict", "invalid_rate", "failed_count"]
+TEMPVS_HEADLINE = ["gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict"]  # the task's metric_list
 
 
 # ---- the script ---------------------------------------------------------------------------------
@@ -235,14 +236,14 @@ def test_tempvs_fixes_change_exactly_the_metrics_counted_by_hand(lmms_run, data,
     logged = task_records(find_runs(lmms_run)[0], "tempvs_mt1_two")
     assert breakdown_metrics("tempvs_mt1_two", logged) == faithful
     by_key = {r["key"]: r for r in logged}
-    refixed = [make_record(d, tempvs_case(d)[0], fixes=frozenset({"extraction"})) for d in tempvs_docs]
+    refixed = [{**TempVSRecords().normalise(doc_record(process_results({**d, "fixes": ["extraction"]}, [tempvs_case(d)[0]])), {}, {"model": "scripted"}), "failed": False} for d in tempvs_docs]
     assert [r["pred"] != by_key[r["key"]]["pred"] for r in refixed].count(True) > 0
     assert breakdown_metrics("tempvs_mt1_two", refixed) == fixed
     assert {"main_count", "grounding_count", "gt_missing_count"} & {n for n in faithful if faithful[n] != fixed[n]} == set()
     # the written results are a results file like the run's, with the re-scored values
     run = load_runs([written])[0]
     assert run.tasks == sorted(LMMS_TASKS)
-    assert all(run.metric("tempvs_mt1_two", name) == fixed[name] for name in TEMPVS_HEADLINE if fixed[name] is not None)
+    assert {name: run.metric("tempvs_mt1_two", name) for name in TEMPVS_HEADLINE if fixed[name] is not None} == {name: fixed[name] for name in TEMPVS_HEADLINE if fixed[name] is not None}
     assert json.loads(written.read_text())["rescore"]["settings"] == {"tempvs_mt1_two": {"fixes": "extraction"}}
     assert json.loads(written.read_text())["configs"]["tempvs_mt1_two"]["metadata"]["fixes"] == "extraction"
     # the markdown table says what changed

@@ -18,15 +18,6 @@ def last_answer_tag(text: Optional[str]) -> Optional[str]:
     return contents[-1].strip() if contents else None
 
 
-def cut_unclosed_think(text: Optional[str]) -> str:
-    """``text`` up to a final ``<think>`` that is never closed: reasoning cut off by the token cap is no answer."""
-    text = text or ""
-    start = text.rfind(THINK_OPEN)
-    if start >= 0 and text.find(THINK_CLOSE, start) < 0:
-        return text[:start]
-    return text
-
-
 def strip_think(text: Optional[str]) -> str:
     """``text`` without its (exact-case) ``<think>...</think>`` blocks, as lmms-eval's default ``reasoning_tags`` strips
     them, except that an unclosed ``<think>`` drops the rest of the text; after a lone ``</think>`` (prefilled by a chat

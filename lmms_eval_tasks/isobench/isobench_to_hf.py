@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 REQUIRED_FIELDS = ("image", "goal", "snippet", "relation", "label")
-FIELDS_OPTIONAL = ("id", "anchor", "question", "source", "plan_id", "image_step_idx", "snippet_step_idxs")
 _LABELS = {"yes": "yes", "dep": "yes", "dependent": "yes", "pos": "yes", "positive": "yes", "true": "yes", "1": "yes"}
 _LABELS.update({"no": "no", "nondep": "no", "nondependent": "no", "independent": "no", "neg": "no", "negative": "no", "false": "no", "0": "no"})
 _RELATIONS = {"before": "before", "after": "after", "b": "before", "a": "after", "prev": "before", "previous": "before", "preceding": "before", "next": "after", "following": "after"}

@@ -49,7 +49,7 @@ def _data_line(folder: ExportedFolder) -> str:
     organisation = facts.hub_dataset.split("/")[0]
     return (
         f"- Data: `{facts.hub_dataset}` is not on the hub yet. A maintainer of `{organisation}` hosts it: the official release converted by the folder's "
-        f"converter, `{facts.build_command}` (the dataset card states the release's licence)."
+        f"converter, `{facts.build_command}` (the release's licence applies)."
     )
 
 
@@ -67,7 +67,7 @@ def _summary(folder: ExportedFolder) -> List[str]:
 
 def _in_scope(folder: ExportedFolder) -> List[str]:
     lines = [f"- `{folder.benchmark}/{task.path.name}`: `{task.name}`" + (f", {task.comment}" if task.comment else "") for task in read_folder(folder.path)]
-    lines += [f"- `{folder.benchmark}/{name}`" for name in folder.files if not name.endswith("yaml")]
+    lines += [f"- `{folder.benchmark}/{name}`" for name in folder.files if not name.endswith(".yaml")]
     if folder.shared:
         lines.append(f"- `{(UPSTREAM_TASKS_DIR / SHARED_FOLDER).as_posix()}/`: {', '.join(f'`{name}`' for name in folder.shared)} (helpers the temporal-reasoning folders share)")
     lines += [f"- `{(UPSTREAM_TESTS_DIR / name).as_posix()}`" for name in folder.tests]

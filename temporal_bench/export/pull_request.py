@@ -84,12 +84,12 @@ def lint(output: Path, folders: Sequence[ExportedFolder], work: Path) -> Step:
     for package in (root / "lmms_eval", root / UPSTREAM_TASKS_DIR):
         (package / "__init__.py").write_text("")
     paths = [str(target) for target in targets]
+    size = f"{sum(len(list((root / path).glob('*.py'))) for path in paths)} Python files"
     for command in ([sys.executable, "-m", "black", "--check", f"--line-length={LINE_LENGTH}", *paths], [sys.executable, "-m", "isort", "--check-only", "--profile", "black", *paths]):
         done = _run(command, dict(os.environ), cwd=root)
         if done.returncode:
-            return Step("lint", False, f"{command[2]} would change files: {_tail(done)}")
-    files = sum(len(list((root / path).glob("*.py"))) for path in paths)
-    return Step("lint", True, f"black {PINNED['black']} and isort {PINNED['isort']} change none of them", size=f"{files} Python files")
+            return Step("lint", False, f"{command[2]} would change files: {_tail(done)}", size=size)
+    return Step("lint", True, f"black {PINNED['black']} and isort {PINNED['isort']} change none of them", size=size)
 
 
 def standalone_env(overlay: Path, home: Path) -> Dict[str, str]:

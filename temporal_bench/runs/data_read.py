@@ -6,7 +6,8 @@ config (its ``dataset_path``).
 * the data's identity: a fingerprint of the questions, gold answers and images of every doc (each benchmark says
   what a question's identity is, e.g. without the image tokens some model classes add to a prompt), its counts
   (per split, source and label: each benchmark's), where its images were read and whether it is generated data
-  (the marker file of this package's synthetic data above the images, or what the benchmark reads in its records);
+  (the marker file of this package's synthetic data above the images or in the local dataset the task names, or what
+  the benchmark reads in its records);
 * the requests: those that failed or brought no response (lmms-eval's failure texts), and the answers that could
   not be parsed.
 """
@@ -108,6 +109,13 @@ def _synthetic_marker(folder: str | None, levels: int = 4) -> bool:
     return any((parent / MARKER).is_file() for parent in [path, *path.parents][: levels + 1])
 
 
+def _local_dataset(config: dict) -> str | None:
+    """The folder a task's ``dataset_path`` names when it is a local converted dataset (its marker of generated data
+    is there: its images are unpacked into the datasets cache)."""
+    path = config.get("dataset_path")
+    return path if isinstance(path, str) and os.path.isdir(path) else None
+
+
 def named_dataset(config: dict) -> str | None:
     """The dataset a task's config names, unless it is this package's placeholder (a task that reads the data itself)."""
     path = config.get("dataset_path")
@@ -165,7 +173,7 @@ def data_read(task: str, lines: list[dict], records: Iterable[dict | None], conf
         unread_images=tuple(unread),
         folder=folder,
         dataset=named_dataset(config),
-        synthetic=synthetic if synthetic is not None else _synthetic_marker(folder),
+        synthetic=synthetic if synthetic is not None else _synthetic_marker(folder) or _synthetic_marker(_local_dataset(config)),
         failed=sum(request_failed(line) for line in lines),
         invalid=sum(identity.invalid(record) and not record.get("failed") for record in kept) if identity is not None else 0,
     )

@@ -13,7 +13,7 @@ from typing import Dict, List
 
 import datasets
 
-from temporal_bench.lmms_eval_tasks.catbench.questions import RELATIONS, CatBenchDataError, binary_question, make_question, questions_of_rows
+from temporal_bench.lmms_eval_tasks.catbench.questions import RELATIONS, CatBenchDataError, _label, binary_question, make_question, questions_of_rows
 from temporal_bench.lmms_eval_tasks.plugin.data_routes import from_hub, json_lines, local_data_dir
 
 HUB_ID = "vanyacohen/CaT-Bench"
@@ -108,8 +108,9 @@ def local_rows(folder: Path, split: str, pool: bool = False) -> List[Dict]:
             if not (release / name).is_file():
                 raise CatBenchDataError(f"{release}: release file {name} is missing (found {sorted(p.name for p in release.iterdir())})")
         return release_rows(release)
-    if (folder / HF_FILE_NAMES[split]).is_file():
-        return [row for _, row in _jsonl(folder / HF_FILE_NAMES[split])]
+    if (folder / HF_FILE_NAMES[split]).is_file():  # each label read as the hub's boolean, or an error naming its line
+        path = folder / HF_FILE_NAMES[split]
+        return [{**row, "label": _label(row.get("label"), f"{path}:{line}")} for line, row in _jsonl(path)]
     others = [other for other in SPLITS if (folder / RELEASE_DIR_NAMES[other]).is_dir() or (folder / HF_FILE_NAMES[other]).is_file()]
     held = f"; it holds the {' and '.join(others)} split: run {how_to_select('|'.join(others))} to evaluate it" if others else ""
     role = "the few-shot exemplars come from" if pool else "this task evaluates"

@@ -42,13 +42,15 @@ def check_settings(switched: bool = False, close_max_distance: int = 3, fewshot_
 
 def close_docs(dataset: datasets.Dataset, switched: bool = False, close_max_distance: int = 3) -> datasets.Dataset:
     """The upstream docs; ``close_max_distance``: the largest step distance the report's breakdowns count as close
-    (its YAML's metadata records it for them)."""
+    (its YAML's metadata records it for them; the paper's is 3)."""
+    check_settings(switched, close_max_distance)
     return upstream.process_docs(dataset, switched)
 
 
-def fewshot_docs(dataset: datasets.Dataset, switched: bool = False, fewshot_k: int = 5, pool_split: str = "train") -> datasets.Dataset:
+def fewshot_docs(dataset: datasets.Dataset, switched: bool = False, close_max_distance: int = 3, fewshot_k: int = 5, pool_split: str = "train") -> datasets.Dataset:
     """The upstream docs, each with ``fewshot_prompt``: its (A) prompt after ``fewshot_k`` exemplars of ``pool_split``,
     another split than the one evaluated (paper §5.3)."""
+    check_settings(switched, close_max_distance, fewshot_k, pool_split)
     split = str(dataset.split)
     if pool_split == split:
         raise CatBenchDataError(f"few-shot exemplars must not come from the evaluated split {pool_split!r}")
@@ -57,24 +59,24 @@ def fewshot_docs(dataset: datasets.Dataset, switched: bool = False, fewshot_k: i
 
 
 ROUTE_ERRORS = (CatBenchDataError,)
-DOCS = {name: routed(docs, split_rows, ROUTE_ERRORS) for name, docs in (("plain", upstream.process_docs), ("close", close_docs), ("fewshot", fewshot_docs))}
+DOCS = {name: routed(docs, split_rows, ROUTE_ERRORS) for name, docs in (("close", close_docs), ("fewshot", fewshot_docs))}
 
 
 def variant(**settings) -> partial:
-    """The ``process_docs`` of a task with these settings (its YAML's metadata states them all): the upstream one, or
-    with ``close_max_distance`` or few-shot settings this package's; a setting of another kind or out of range is an
-    error when the YAML is loaded."""
+    """The ``process_docs`` of a task with these settings (its YAML's metadata states them all): the upstream docs
+    (with the report's close/distant threshold), or with few-shot settings this package's; a setting of another kind or
+    out of range is an error when the YAML is loaded."""
     check_settings(**settings)
-    kind = "fewshot" if {"fewshot_k", "pool_split"} & set(settings) else "close" if "close_max_distance" in settings else "plain"
+    kind = "fewshot" if {"fewshot_k", "pool_split"} & set(settings) else "close"
     inspect.signature(DOCS[kind]).bind(None, **settings)
     return partial(DOCS[kind], **settings)
 
 
-process_docs_catbench = variant(switched=False)
-process_docs_catbench_switched = variant(switched=True)
+process_docs_catbench = variant(switched=False, close_max_distance=3)
+process_docs_catbench_switched = variant(switched=True, close_max_distance=3)
 process_docs_catbench_close2 = variant(switched=False, close_max_distance=2)
-process_docs_catbench_fewshot = variant(switched=False, fewshot_k=5)
-process_docs_catbench_fewshot_switched = variant(switched=True, fewshot_k=5)
+process_docs_catbench_fewshot = variant(switched=False, close_max_distance=3, fewshot_k=5, pool_split="train")
+process_docs_catbench_fewshot_switched = variant(switched=True, close_max_distance=3, fewshot_k=5, pool_split="train")
 
 
 def doc_to_text_fewshot(doc: Dict, lmms_eval_specific_kwargs=None) -> str:

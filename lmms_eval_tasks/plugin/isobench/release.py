@@ -20,14 +20,16 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 import datasets
 from loguru import logger
 
-from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import FIELDS_OPTIONAL, REQUIRED_FIELDS, IsoBenchDataError, examples
+from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import REQUIRED_FIELDS, IsoBenchDataError, examples
 from temporal_bench.lmms_eval_tasks.plugin.data_routes import from_hub, json_lines_after, local_data_dir
+from temporal_bench.synthetic_data import is_synthetic, mark_synthetic
 
 HUB_ID = "StonyBrookNLP/ISO-Bench"
 DATA_DIR_ENV = "ISOBENCH_DATA_DIR"
 LOCAL_LAYOUT = "a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet files of rows with embedded images or image paths relative to the data file"
 COLUMN_MAP_SETTING = "column_map"
 SPLIT_SETTING = "data_split"
+FIELDS_OPTIONAL = ("id", "anchor", "question", "source", "plan_id", "image_step_idx", "snippet_step_idxs")  # the converter reads them where present
 FIELDS = REQUIRED_FIELDS + FIELDS_OPTIONAL
 # Candidate column names per field, best first (the release's files and their copies name the fields differently).
 CANDIDATES = {
@@ -220,9 +222,10 @@ def choose_split(tables: Dict[str, Table], requested: Optional[str] = None) -> T
     raise IsoBenchDataError(f"ISO-Bench: several splits {sorted(tables)} and no way to tell which is the benchmark; set the task setting {SPLIT_SETTING} (YAML metadata) to one of them")
 
 
-def _image_file(image: Dict) -> str:
+def _image_file(image: Dict, synthetic: bool) -> str:
     """The file of an image: its path, or, for an embedded one, a file named by its content in a cache folder, with
-    its format's extension (lmms-eval logs a doc's image files by their extension)."""
+    its format's extension (lmms-eval logs a doc's image files by their extension); the images of generated data in a
+    folder of their own that carries its marker (temporal_bench/synthetic_data.py), as their data folder does."""
     from PIL import Image
 
     if image["path"]:
@@ -232,11 +235,13 @@ def _image_file(image: Dict) -> str:
             suffix = str(opened.format).lower()
     except Exception:  # noqa: BLE001 - not an image: release_rows names the example
         suffix = "img"
-    folder = Path(datasets.config.HF_DATASETS_CACHE) / "temporal_bench" / "isobench_images"
+    folder = Path(datasets.config.HF_DATASETS_CACHE) / "temporal_bench" / "isobench_images" / ("synthetic" if synthetic else "release")
     path = folder / f"{hashlib.sha256(image['bytes']).hexdigest()[:32]}.{suffix}"
     if not path.is_file():
         folder.mkdir(parents=True, exist_ok=True)
         path.write_bytes(image["bytes"])
+    if synthetic and not is_synthetic(folder):
+        mark_synthetic(folder, "ISO-Bench")
     return str(path)
 
 
@@ -255,9 +260,10 @@ def release_rows(data_split: Optional[str] = None, column_map: Optional[Dict[str
     by its file (``image_path``)."""
     from PIL import Image
 
-    rows = release_examples(local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT), data_split, column_map)
+    folder = local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT)
+    rows = release_examples(folder, data_split, column_map)
     for row in rows:
-        row["image_path"] = row["image"] = _image_file(row.pop("image"))
+        row["image_path"] = row["image"] = _image_file(row.pop("image"), is_synthetic(folder))
         try:
             with Image.open(row["image_path"]) as opened:
                 opened.verify()

@@ -8,12 +8,21 @@ Every pattern is linear in the output length, so a runaway generation of 100 KB 
 """
 
 import re
-from typing import FrozenSet
+from typing import FrozenSet, Optional
 
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import cut_unclosed_think, last_answer_tag
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import THINK_CLOSE, THINK_OPEN, last_answer_tag
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import _DEEPSEEK_END, UNK, answer_letters, family_of, official_extract
 
 BLIND_FAMILIES = {"Llama-3.1-8B": "llama_blind"}  # the official rows for the text-only LLMs: by exact name
+
+
+def cut_unclosed_think(text: Optional[str]) -> str:
+    """``text`` up to a final ``<think>`` that is never closed: reasoning cut off by the token cap is no answer."""
+    text = text or ""
+    start = text.rfind(THINK_OPEN)
+    if start >= 0 and text.find(THINK_CLOSE, start) < 0:
+        return text[:start]
+    return text
 
 
 def blind_family_of(model_name: str) -> str:

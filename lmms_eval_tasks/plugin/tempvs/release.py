@@ -100,7 +100,7 @@ class LocalRelease(tempvs_to_hf.Release):
         if path is None:
             what = "annotation file" if folder.name == "benchmark_pkl" else "blind prediction file"
             hint = f" under {self.root}/benchmark_pkl or {self.root}/benchmark" if folder.name == "benchmark_pkl" else ": the text-only-LLM filter needs it (use the *_unfiltered task to evaluate without that filter)"
-            raise TempVSDataError(f"TempVS {what} {folder / stem}.pkl/.json is missing{hint}")
+            raise TempVSDataError(f"TempVS {what} {stem if folder.name == 'benchmark_pkl' else folder / stem}.pkl/.json is missing{hint}")
         self.files.append(path)
         return path
 
@@ -121,25 +121,31 @@ def find_root(folder: Path, fix: str = "") -> Path:
     raise TempVSDataError(f"{folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); found {found}{fix}")
 
 
-def _columns(root: Path, modes: Sequence[str]) -> Callable[[Dict, str], Dict]:
-    """The columns the converter's rows lack: the prompts of ``modes`` (main tests), ``frames``; images absolute."""
+def _columns(root: Path, modes: Sequence[str], frames: bool) -> Callable[[Dict, str], Dict]:
+    """The columns the converter's rows lack: the prompts of ``modes`` (main tests), ``frames`` (none: an error naming
+    the row where ``frames``, the task shows them); images absolute."""
 
     def columns(row: Dict, task_id: str) -> Dict:
         frames_field = tempvs_to_hf.image_fields(task_id)[0]
         extra = {"frames": [str(root / reroot(path, row["data_source"])) for path in as_list(row.get(frames_field))]}
+        if frames and not extra["frames"]:
+            raise TempVSDataError(f"{row['_where']}: {frames_field} is empty: no frame images to show")
         return {**extra, **{f"prompt_{mode}": "" if "grounding" in task_id else mode_prompt(row, task_id, mode) for mode in modes if mode != "standard"}}
 
     return columns
 
 
-def release_question_rows(root: Path, tests: Sequence[str], modes: Sequence[str] = ("standard",), blind: bool = True, sources: Sequence[str] = SOURCES, read=None) -> tempvs_to_hf.Questions:
-    """The question rows of a release folder for ``tests``, each image an absolute path (``read``: :class:`LocalRelease`)."""
-    questions = tempvs_to_hf.question_rows(LocalRelease(root, read), tests, sources, blind, _columns(root, modes))
+def release_question_rows(root: Path, tests: Sequence[str], modes: Sequence[str] = ("standard",), blind: bool = True, sources: Sequence[str] = SOURCES, read=None, frames: bool = False) -> tempvs_to_hf.Questions:
+    """The question rows of a release folder for ``tests``, each image an absolute path (``read``: :class:`LocalRelease`;
+    ``frames``: the task shows the frames, which every row must name)."""
+    questions = tempvs_to_hf.question_rows(LocalRelease(root, read), tests, sources, blind, _columns(root, modes, frames))
     return tempvs_to_hf.Questions([{**row, "image": str(root / row["image"])} for row in questions.rows], questions.counts)
 
 
 def _converted_rows(folder: Path) -> List[Dict]:
-    """The rows of a converted dataset, its images unpacked once (by the archive's content) into a cache folder."""
+    """The rows of a converted dataset, its images unpacked once (by the archive's content) into a cache folder. The
+    parquet files are named to ``datasets`` (by the folder and its card's configs, ``datasets`` 5.2 would serve a
+    dataset rebuilt in the same folder from its cache)."""
     archive = folder / "images.zip"
     digest = hashlib.sha256(archive.read_bytes()).hexdigest()[:16] if archive.is_file() else ""
     images = Path(datasets.config.HF_DATASETS_CACHE) / "temporal_bench" / f"tempvs_images_{digest}"
@@ -147,11 +153,11 @@ def _converted_rows(folder: Path) -> List[Dict]:
         with zipfile.ZipFile(archive) as opened:
             opened.extractall(images.with_suffix(".partial"))
         images.with_suffix(".partial").rename(images)
-    rows = datasets.load_dataset(str(folder), split="test")
+    rows = datasets.load_dataset("parquet", data_files={"test": sorted(str(path) for path in (folder / "data").glob("test-*.parquet"))}, split="test")
     return [{**row, "image": str(images / row["image"])} for row in rows]
 
 
-def release_rows(tests: Sequence[str], modes: Sequence[str] = ("standard",), blind: bool = True, sources: Sequence[str] = SOURCES) -> datasets.Dataset:
+def release_rows(tests: Sequence[str], modes: Sequence[str] = ("standard",), blind: bool = True, sources: Sequence[str] = SOURCES, frames: bool = False) -> datasets.Dataset:
     """The rows of ``tests`` from ``TEMPVS_DATA_DIR`` (a release or a converted dataset), else the hub release."""
     folder = local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT)
     if folder is not None and list((folder / "data").glob("test-*.parquet")) and not (folder / "data" / "benchmark_pkl").is_dir():
@@ -163,4 +169,4 @@ def release_rows(tests: Sequence[str], modes: Sequence[str] = ("standard",), bli
 
         folder = Path(from_hub(lambda: snapshot_download(repo_id=HUB_RELEASE, repo_type="dataset"), HUB_RELEASE, DATA_DIR_ENV, LOCAL_LAYOUT))
     root = find_root(folder, f"; set {DATA_DIR_ENV} to {LOCAL_LAYOUT}")
-    return datasets.Dataset.from_list(release_question_rows(root, tests, modes, blind, sources).rows)
+    return datasets.Dataset.from_list(release_question_rows(root, tests, modes, blind, sources, frames=frames).rows)

@@ -58,7 +58,7 @@ def task_rows(split: str, tests=(), mode: str = "standard", blind_filter: bool =
     is text-only (its records mark the questions the filter keeps)."""
     tests, sources = _as_tuple(tests), _as_tuple(sources)
     check_settings(tests, mode=mode, sources=sources, **{k: _as_tuple(v) if k == "fixes" else v for k, v in settings.items() if k in SETTINGS})
-    return release_rows(tests, ("standard", mode), blind_filter or mode == "blind", sources)
+    return release_rows(tests, ("standard", mode), blind_filter or mode == "blind", sources, settings.get("visual") == "separate")
 
 
 def prepared_rows(rows, mode: str = "standard", blind_filter: bool = True, sources=SOURCES) -> List[Dict]:
@@ -94,10 +94,16 @@ def variant_docs(dataset: datasets.Dataset, tests=(), suite: bool = False, mode:
     tests, fixes, sources = _as_tuple(tests), _as_tuple(fixes), _as_tuple(sources)
     rows = prepared_rows(dataset, mode, blind_filter, sources)
     if visual == "separate":
-        missing = [(frame, row["doc_key"]) for row in rows for frame in row["frames"] if not os.path.isfile(frame)]
-        if missing or any(not row["frames"] for row in rows):
-            raise TempVSDataError(f"{len(missing)} TempVS frame image file(s) missing, e.g. " + "; ".join(f"{frame} (doc {key})" for frame, key in missing[:5]) if missing else "a TempVS question names no frame images")
-    docs = upstream_docs.process_docs(datasets.Dataset.from_list(rows), list(tests), suite) if rows else datasets.Dataset.from_list([])
+        missing: Dict[str, str] = {}  # frame -> a doc showing it
+        for row in rows:
+            missing.update((frame, row["doc_key"]) for frame in row.get("frames") or () if frame not in missing and not os.path.isfile(frame))
+        if missing or any(not row.get("frames") for row in rows):
+            no_frames = "a TempVS question names no frame images (a converted dataset holds the combined images only: the separate-image tasks need the release)"
+            raise TempVSDataError(f"{len(missing)} TempVS frame image file(s) missing, e.g. " + "; ".join(f"{frame} (doc {key})" for frame, key in list(missing.items())[:5]) if missing else no_frames)
+    if visual == "combined":
+        docs = upstream_docs.process_docs(datasets.Dataset.from_list(rows), list(tests), suite) if rows else datasets.Dataset.from_list([])
+    else:  # no combined image shown, so upstream's check that its files are there does not apply (a text-only run needs no image)
+        docs = datasets.Dataset.from_list([{**doc, "tests": list(tests), "suite": suite} for doc in upstream_docs.task_docs(rows, list(tests), suite)])
     return docs.map(lambda doc: with_settings(doc, mode, visual, fixes))
 
 
