@@ -11,6 +11,7 @@ from typing import Dict, List, Optional
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, YES
 from temporal_bench.lmms_eval_tasks.plugin.catbench.release import how_to_select
 from temporal_bench.runs.data_read import logged_prompt
+from temporal_bench.runs.record_reader import RecordReader
 
 SYNTHETIC_TITLE = "synthetic "  # the plans this package generates (catbench/fixtures.py)
 # the content fingerprint (temporal_bench/runs/data_read.py) of a released split's real questions, where it is known
@@ -23,8 +24,9 @@ RELEASE_COUNTS = {
 PAPER_SPLIT = "test"  # the split of the paper's tables
 
 
-class CatBenchRecords:
+class CatBenchRecords(RecordReader):
     counts_are_exact = True  # a copy of other counts is not the release (check fails it)
+
     def normalise(self, record: Dict, config: Dict, model_config: Dict) -> Dict:
         title, a, b = record["pair_id"].rsplit("|", 2)
         threshold = (config.get("metadata") or {}).get("close_max_distance", 3)
@@ -73,9 +75,6 @@ class CatBenchRecords:
         """Which released split has the counts read, when it is not the split the task evaluated."""
         split = next((name for name, known in RELEASE_COUNTS.items() if known == counts and name != self.split(config)), None)
         return f"these are the released {split} split's counts: run {how_to_select(split)} to evaluate it as such" if split else None
-
-    def limited_note(self, records: List[Dict], config: Dict) -> Optional[str]:
-        return None  # a --limit leaves every evaluated question scored as in the full run
 
     def release_fingerprint(self, config: Dict) -> Optional[str]:
         return RELEASE_FINGERPRINTS.get(self.split(config))

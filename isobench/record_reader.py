@@ -9,15 +9,14 @@ from typing import Dict, List, Optional
 
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, YES
 from temporal_bench.runs.data_read import logged_prompt
+from temporal_bench.runs.record_reader import RecordReader
 
 # Table 2 of the paper: the full release (App. C: CrossTask 139, YouCook2 the rest)
 RELEASE_COUNTS = {"rows": 764, "dep": 383, "nondep": 381, "before": 372, "after": 392, "before_dep": 187, "before_nondep": 185, "after_dep": 196, "after_nondep": 196, "crosstask": 139, "youcook2": 625}
 
 
-class IsoBenchRecords:
+class IsoBenchRecords(RecordReader):
     counts_are_exact = True  # a copy of other counts is not the release (check fails it)
-    def normalise(self, record: Dict, config: Dict, model_config: Dict) -> Dict:
-        return dict(record)
 
     def question(self, record: Dict, line: Dict, config: Dict, model_config: Dict) -> str:
         return f"{record['id']}|{record['gold']}|{logged_prompt(line).rsplit(chr(10), 1)[0]}"  # the prompt less its mode's instruction line
@@ -29,9 +28,6 @@ class IsoBenchRecords:
             counts.update([dependency, record["relation"], f"{record['relation']}_{dependency}", str(record.get("source") or "unknown source")])
         return {"rows": len(records), **{key: counts[key] for key in RELEASE_COUNTS if key != "rows"}}
 
-    def synthetic(self, records: List[Dict]) -> Optional[bool]:
-        return None  # the marker file above the images tells
-
     def invalid(self, record: Dict) -> bool:
         return record["pred"] == INVALID
 
@@ -41,18 +37,3 @@ class IsoBenchRecords:
 
     def release_counts(self, config: Dict) -> Optional[Dict[str, int]]:
         return RELEASE_COUNTS
-
-    def not_judged(self, config: Dict) -> Optional[str]:
-        return None
-
-    def count_hint(self, counts: Dict[str, int], config: Dict) -> Optional[str]:
-        return None
-
-    def limited_note(self, records: List[Dict], config: Dict) -> Optional[str]:
-        return None  # a --limit leaves every evaluated question scored as in the full run
-
-    def release_fingerprint(self, config: Dict) -> Optional[str]:
-        return None  # the release is not here to fingerprint
-
-    def no_counts_reason(self, config: Dict) -> str:
-        return "no counts of the release to check"

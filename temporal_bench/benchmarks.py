@@ -34,6 +34,12 @@ def _no_holding_tasks(task: str) -> List[str]:
     return []
 
 
+def _base_record_reader() -> Any:
+    from temporal_bench.runs.record_reader import RecordReader
+
+    return RecordReader()
+
+
 @dataclass(frozen=True, eq=False)  # one object per benchmark: compared and hashed by identity
 class Benchmark:
     """What the generic layers need from one benchmark; every field but the names may be left out.
@@ -68,9 +74,8 @@ class Benchmark:
     held_tests: Callable[[str], List[str]] = _no_holding_tasks
     task_labels: Mapping[str, str] = field(default_factory=dict)  # task -> its name in ``compare`` rows (default: the task)
     # ---- how its runs are read (temporal_bench/runs, temporal_bench/rescore); None: nothing special ----
-    # how its logged records read: normalise(record, task config, run config), question(...), counts(records, config),
-    # synthetic(records), invalid(record), release_counts(config) (temporal_bench/runs/records.py, data_read.py)
-    record_reader: Optional[Any] = None
+    # how its logged records read: a temporal_bench.runs.record_reader.RecordReader (the base: as logged, no release known)
+    record_reader: Any = field(default_factory=_base_record_reader)
     # (task, its per-doc records) -> every breakdown key the report adds to the task's results
     breakdown_metrics: Optional[Callable[[str, List[Dict]], Dict[str, Any]]] = None
     # (task, its results entry) -> {task name: entry} for a task holding several tests, each under its own task's name

@@ -17,11 +17,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from temporal_bench import benchmarks
 from temporal_bench.backend_settings import run_protocol_warnings
 from temporal_bench.cli_style import command_parser
 from temporal_bench.runs.data_read import DataRead, count_difference
 from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
+from temporal_bench.runs.record_reader import reader_of
 from temporal_bench.runs.records import task_data, task_records
 
 SAMPLES_GLOBS = ("*_samples_*.jsonl", "samples_*.jsonl")  # lmms-eval's and lm-eval's names
@@ -53,9 +53,7 @@ def task_problems(run: LoggedRun, task: str, read: DataRead, allow_subset: bool)
         problems.append(f"{where}: {task}: {read.failed} of {read.questions} request(s) failed or brought no response (scored as the task's parser read them: not the model's answers); {rerun} (docs/backends.md)")
     answered = read.questions - read.failed
     if answered and read.invalid >= answered:
-        problems.append(
-            f"{where}: {task}: none of its {answered} answers could be parsed: the model's output does not fit the prompt's answer format (a wrong model class, chat template or decoding setting?), so its scores say nothing"
-        )
+        problems.append(f"{where}: {task}: none of its {answered} answers could be parsed: the model's output does not fit the prompt's answer format (a wrong model class, chat template or decoding setting?), so its scores say nothing")
     difference = count_difference(task, read, run.task_config(task))
     if difference and not allow_subset and (run.data.get("config") or {}).get("limit") in (None, -1):
         problems.append(f"{where}: {task}: {difference} (a partial or other copy of the data: its scores are not the benchmark's; --allow-subset accepts a deliberate subset)")
@@ -78,8 +76,7 @@ def run_problems(run: LoggedRun, allow_subset: bool = False) -> tuple[list[str],
             continue
         reads[task] = read
         problems += task_problems(run, task, read, allow_subset)
-        benchmark = benchmarks.of_task(task)
-        note = benchmark.record_reader.limited_note(task_records(run, task), run.task_config(task)) if limit not in (None, -1) and benchmark is not None and benchmark.record_reader is not None else None
+        note = reader_of(task).limited_note(task_records(run, task), run.task_config(task)) if limit not in (None, -1) else None
         if note:
             problems.append(f"{where}: {task}: {note}")
     return problems, reads

@@ -61,14 +61,12 @@ def data_locations_of(reads: Dict[str, Any], given: Dict[str, str], option: str)
     """Where the tasks whose ``reads`` (task -> temporal_bench.runs.data_read.DataRead, None: no samples) are given load
     their data: for each data variable, the folder ``given`` on the command line (with ``option``), else the
     environment's, else the release folder above the images the run read (one such folder; several: an error)."""
-    from temporal_bench import benchmarks
+    from temporal_bench.runs.record_reader import reader_of
 
     found = DataLocations()
     roots: dict[str, set[str]] = {}
     for task, read in reads.items():
-        benchmark = benchmarks.of_task(task)
-        reader = benchmark.record_reader if benchmark is not None else None
-        root = reader.data_folder(Path(read.folder)) if read is not None and read.folder and reader is not None and hasattr(reader, "data_folder") else None
+        root = reader_of(task).data_folder(Path(read.folder)) if read is not None and read.folder else None
         roots.setdefault(data_variable(task), set()).update([str(root)] if root else [])
     for variable in sorted(set(roots) | set(given)):
         environment = os.environ.get(variable, "").strip()

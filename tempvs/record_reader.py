@@ -14,6 +14,7 @@ from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, family_of
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge, served_records
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from temporal_bench.runs.data_read import logged_prompt
+from temporal_bench.runs.record_reader import RecordReader
 
 UNGROUNDED_MODES = ("blind", "images_only")  # asked without grounding questions
 # paper Table 2 per official task id and source: MT1's event groups before the text-only-LLM filter (not the questions
@@ -43,8 +44,9 @@ def image_token(config: Dict, model_config: Dict) -> str:
     return str(section.get("image_token") or "") if isinstance(section, dict) else ""
 
 
-class TempVSRecords:
+class TempVSRecords(RecordReader):
     counts_are_exact = False  # Table 2's counts were not verified on the release: they decide verdicts, not check
+
     def normalise(self, record: Dict, config: Dict, model_config: Dict) -> Dict:
         family = run_family(config, model_config)
         resolved = {key: value for key, value in record.items() if key not in ("by_family", "correct_by_family")}
@@ -61,9 +63,6 @@ class TempVSRecords:
     def counts(self, records: List[Dict], config: Dict) -> Dict[str, int]:
         return dict(sorted(Counter(f"{r['test']}/{r['source']}" for r in records if r["kind"] == "main").items()))
 
-    def synthetic(self, records: List[Dict]) -> Optional[bool]:
-        return None  # the marker file above the images tells
-
     def invalid(self, record: Dict) -> bool:
         return record["pred"] == UNK
 
@@ -78,15 +77,6 @@ class TempVSRecords:
         if metadata.get("blind_filter", True) is False or metadata.get("mode", "standard") != "standard":
             return None
         return {f"{test}/{source}": n for test, counts in PAPER_COUNTS.items() if test in metadata.get("tests", PAPER_COUNTS) for source, n in counts.items() if source in metadata.get("sources", counts)}
-
-    def release_fingerprint(self, config: Dict) -> Optional[str]:
-        return None  # the release is not here to fingerprint
-
-    def not_judged(self, config: Dict) -> Optional[str]:
-        return None
-
-    def count_hint(self, counts: Dict[str, int], config: Dict) -> Optional[str]:
-        return None
 
     def limited_note(self, records: List[Dict], config: Dict) -> Optional[str]:
         """What a ``--limit`` left out that changes the metrics: no main question at all (each image sequence's

@@ -127,7 +127,7 @@ def _tempvs_image(tmp_path, visual):
 def _isobench_image(tmp_path):
     """ISO-Bench opens every image when the docs are built (the rows hand lmms-eval decoded images): the damage is found there."""
     root = write_isobench(tmp_path / "d", "json", n=4)
-    return lambda _: load_records(root), None, root / "images" / "iso-0002.jpg", "example 'iso-0002'", (IsoBenchDataError,) * 2
+    return lambda _: load_records(root), None, root / "images" / "iso-0002.jpg", "'iso-0002'", (IsoBenchDataError,) * 2
 
 
 IMAGES = {"tempvs-combined": lambda tmp: _tempvs_image(tmp, "combined"), "tempvs-separate": lambda tmp: _tempvs_image(tmp, "separate"), "isobench": _isobench_image}

@@ -147,7 +147,7 @@ def test_oracle_scores_one_on_every_metric_in_lmms_eval(tmp_path, env, variants)
     assert results["n-samples"]["catbench_switched_val"]["effective"] == 1616 + 808
     assert results["n-samples"]["catbench_fewshot_val"]["effective"] == 1616
     written = json.loads(Path(sorted(glob.glob(str(tmp_path / "lmms_eval_out" / "**" / "*_results.json"), recursive=True))[-1]).read_text())
-    assert sorted(k.split(",")[0] for k in written["results"]["catbench_switched_val"] if "," in k and "stderr" not in k) == sorted(METRIC_NAMES + ["data_source"])
+    assert sorted(k.split(",")[0] for k in written["results"]["catbench_switched_val"] if "," in k and "stderr" not in k) == sorted(METRIC_NAMES)
     prompt = read_samples(tmp_path / "lmms_eval_out", "catbench_fewshot_val")[0]["input"]
     assert prompt.count("Select between yes or no") == 6
 

@@ -130,7 +130,7 @@ def test_the_demo_folder_is_one_run_for_compare_and_check(demo):
     compared = run_cli([str(BIN / "temporal-bench"), "compare", str(output), str(output)], output.parent)
     [results_file] = (output / "results").glob("*_results.json")
     assert f"- A: **random_choice (seed=1234)**, `{results_file.as_posix()}`" in compared.stdout, compared.stderr[-3000:]
-    assert run_cli([str(BIN / "temporal-bench"), "check", str(output)], output.parent).stdout.startswith("check: OK: 1 run(s), 17 task(s), ")
+    assert run_cli([str(BIN / "temporal-bench"), "check", str(output)], output.parent).stdout.splitlines()[-1].startswith("check: OK: 1 run(s), 17 task(s), ")
 
 
 def _near_chance(value, chance, n):

@@ -18,9 +18,13 @@ from temporal_bench.runs.records import RecordsError, per_test_records, task_rec
 from temporal_bench.runs.results import load_runs
 
 PACKAGE = Path(temporal_bench.__file__).parent
-# what each layer may import from temporal_bench (besides itself): the reader only the registry and the shared helpers
-# models: only models/arguments.py, which imports nothing (the --model_args our baselines took, for run labels)
-ALLOWED_BELOW = {"runs": {"benchmarks", "utils", "models"}, "rescore": {"benchmarks", "utils", "runs", "paths", "cli_style", "commands", "data_locations"}}
+# what each layer may import from temporal_bench (besides itself): the reader only the registry, the shared helpers,
+# the task folders below it (lmms-eval's failure texts, the data errors of this package's tasks) and the marker of
+# generated data; models: only models/arguments.py, which imports nothing (the --model_args our baselines took, for run labels)
+ALLOWED_BELOW = {
+    "runs": {"benchmarks", "utils", "models", "lmms_eval_tasks", "synthetic_data"},
+    "rescore": {"benchmarks", "utils", "runs", "paths", "cli_style", "commands", "data_locations", "lmms_eval_tasks"},
+}
 
 
 def _toy_breakdowns(task, records):

@@ -222,10 +222,8 @@ def test_llava_vid_sends_images_first_and_the_report_names_the_gap(request_of):
     assert request.args[0] == _doc(task, request)["prompt"]  # no tokens: the class writes its own first
     assert "llava_vid" not in task.config.lmms_eval_specific_kwargs and task.config.lmms_eval_specific_kwargs["default"] == {"layout": "images_first"}
     gaps = [gap.text for gap in PROTOCOL_GAPS if gap.applies("LLaVA-NeXT-Video-7B-DPO-hf", ["llava_vid"])]
-    assert (
-        "lmms-eval's llava_vid writes its image tokens before the text, where the official wrapper (models/model_hf_llava_video.py) sent the text first; "
-        "the llava_next_video_hf section sends the wrapper's turn"
-    ) in gaps
+    order = "lmms-eval's llava_vid writes its image tokens before the text, where the official wrapper (models/model_hf_llava_video.py) sent the text first"
+    assert f"{order}; the llava_next_video_hf section sends the wrapper's turn" in gaps
     assert not any(gap.applies("LLaVA-NeXT-Video-7B-DPO-hf", ["llava_next_video_hf"]) for gap in PROTOCOL_GAPS)  # its wrapper's turn and frame size
 
 

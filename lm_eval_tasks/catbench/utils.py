@@ -44,7 +44,7 @@ def custom_dataset(data_split: str = "test", close_max_distance: int = 3, switch
     """The task's docs from its metadata (lm-eval also passes the model arguments, which are ignored): the questions of
     ``data_split``, served as ``test``, from ``CATBENCH_DATA_DIR`` or the hub, as the lmms-eval tasks load them."""
     rows = split_rows(data_split)
-    docs = fewshot_docs(rows, switched, fewshot_k, pool_split) if fewshot_k else close_docs(rows, switched, close_max_distance)
+    docs = fewshot_docs(rows, switched, close_max_distance, fewshot_k, pool_split) if fewshot_k else close_docs(rows, switched, close_max_distance)
     return {"test": docs}
 
 

@@ -47,10 +47,7 @@ def _data_line(folder: ExportedFolder) -> str:
     if not facts.build_command:
         return f"- Data: `{facts.hub_dataset}`, the official release as its authors published it on the hub; nothing to host."
     organisation = facts.hub_dataset.split("/")[0]
-    return (
-        f"- Data: `{facts.hub_dataset}` is not on the hub yet. A maintainer of `{organisation}` hosts it: the official release converted by the folder's "
-        f"converter, `{facts.build_command}` (the release's licence applies)."
-    )
+    return f"- Data: `{facts.hub_dataset}` is not on the hub yet. A maintainer of `{organisation}` hosts it: the official release converted by the folder's " f"converter, `{facts.build_command}` (the release's licence applies)."
 
 
 def _summary(folder: ExportedFolder) -> List[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from temporal_bench import benchmarks as registry
 from temporal_bench.cli_style import CommandParser, command_parser
@@ -185,12 +186,28 @@ def main_report(argv: Sequence[str] | None = None) -> int:
     return emit(text, args.output)
 
 
+def released_outputs(run: Run, task: str) -> bool:
+    """Whether ``task``'s values in ``run`` are a release's scored outputs (a benchmark's ``is_released_outputs`` of the
+    model class its results file names), not a run that read the data."""
+    results = {"config": {"model": run.model_classes.get(task, "")}}
+    return any(benchmark.is_released_outputs(results) for benchmark in registry.all_benchmarks() if benchmark.is_released_outputs is not None)
+
+
 def runs_data(runs: Sequence[Run]) -> tuple[list[str], list[str]]:
-    """For each task of several runs: a line naming each run's data where they read different data, and
-    notes on runs that logged no samples to tell (temporal_bench/runs/data_read.py)."""
+    """For each task of several runs: a line naming each run's data where they read different data, and notes on the
+    runs that cannot tell theirs: no samples logged, or a release's scored outputs, whose samples log no prompt or
+    image (temporal_bench/runs/data_read.py)."""
     tasks = sorted({task for run in runs for task in run.tasks})
-    by_task = {task: {f"**{run.label}**": run.data_sources.get(task) for run in runs if task in run.results} for task in tasks}
-    different, unknown = data_differences({task: found for task, found in by_task.items() if len(found) > 1})
+    reads: dict[str, dict[str, Any]] = {}
+    unchecked: dict[tuple[str, str], list[str]] = {}  # (the released outputs, the runs) -> their tasks
+    for task in tasks:
+        found = {f"**{run.label}**": run for run in runs if task in run.results}
+        released = [label for label, run in found.items() if released_outputs(run, task)]
+        reads[task] = {label: run.data_sources.get(task) for label, run in found.items() if label not in released}
+        if released and reads[task]:
+            unchecked.setdefault((", ".join(released), ", ".join(reads[task])), []).append(task)
+    different, unknown = data_differences({task: found for task, found in reads.items() if len(found) > 1})
+    unknown += [f"{', '.join(tasks)}: {released} recorded no fingerprint of the data read, so it cannot be checked against {others}'s" for (released, others), tasks in unchecked.items()]
     return list(different.values()), unknown
 
 

@@ -210,8 +210,13 @@ def compare_runs(run_a: LoggedRun, run_b: LoggedRun, different_data: Sequence[st
             partial = [f"run {name} is partial ({limit})" for name, run in (("A", run_a), ("B", run_b)) if (limit := partial_limit(run.data, task))]
             notes += [f"{task}: {text}: the rows compare the questions both runs answered, not the whole task" for text in partial]
             try:
-                records_b = per_test_records(task, task_records(run_b, task))
-                for name, records_a in per_test_records(task, task_records(run_a, task)).items():
+                records = {name: task_records(run, task) for name, run in (("A", run_a), ("B", run_b))}
+                failed = [f"{sum(r['failed'] for r in found):,} of run {name}'s {len(found):,}" for name, found in records.items() if any(r["failed"] for r in found)]
+                if failed:
+                    notes.append(f"{task}: not compared: {' and '.join(failed)} requests failed or brought no response, which its scores count as the parser read their text (run them again: docs/backends.md)")
+                    continue
+                records_b = per_test_records(task, records["B"])
+                for name, records_a in per_test_records(task, records["A"]).items():
                     found, task_notes = compare_records(name, records_a, records_b[name], task not in different_data, " and ".join(partial))
                     comparisons += found
                     notes += task_notes

@@ -116,7 +116,10 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
         out += ["", "Partial runs (made with --limit or --offset; marked partial, no reproduction verdict):"] + partial
     other_data = [f"- {r.label}: {data_notes_text(r)}" for r in measured if r.data_notes]
     if other_data:
-        out += ["", "Measured rows with no reproduction verdict: failed requests, or data that is not the benchmark's release (a random baseline's interval check stays on the release's or other data, random answers score their expectation on any questions):"] + other_data
+        out += [
+            "",
+            "Measured rows with no reproduction verdict: failed requests, or data that is not the benchmark's release (a random baseline's interval check stays on the release's or other data, random answers score their expectation on any questions):",
+        ] + other_data
     basis = [f"- {r.label}: {note}" for r in measured for note in r.basis_notes]
     if basis:
         out += ["", "Measured rows whose data is taken for the release on the paper's counts alone (no fingerprint of the release is known here):"] + list(dict.fromkeys(basis))

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from temporal_bench import benchmarks
 from temporal_bench.lmms_eval_tasks.plugin.failed_requests import is_failed_response
+from temporal_bench.runs.record_reader import RecordReader, reader_of
 from temporal_bench.synthetic_data import MARKER
 
 PLACEHOLDER = "placeholder.jsonl"  # this package's tasks load it and read the data themselves (lmms_eval_tasks/plugin)
@@ -125,11 +125,6 @@ def named_dataset(config: dict) -> str | None:
     return path if path not in ("json", "csv", "parquet", "arrow", "text") else f"{path} files {files}"
 
 
-def _reader(task: str):
-    benchmark = benchmarks.of_task(task)
-    return benchmark.record_reader if benchmark is not None else None
-
-
 def logged_media(line: dict) -> list[str]:
     """The image files (or ``data:`` URIs) lmms-eval logged for a sample line's doc."""
     return [path for path in line.get("input_media") or [] if isinstance(path, str)]
@@ -139,8 +134,8 @@ def content_key(task: str, line: dict, record: dict | None, config: dict, model_
     """What a logged doc asks: its benchmark's identity of the question and gold answer, and the content of its
     images; the same for the same doc of the same data whatever the run or model class. None for a doc the benchmark
     derives from others (CaT-Bench's switched twins)."""
-    identity = _reader(task)
-    question = identity.question(record, line, config, model_config) if identity is not None and record is not None else f"{logged_prompt(line)}|{line.get('target')}"
+    reader = reader_of(task)
+    question = reader.question(record, line, config, model_config) if record is not None else RecordReader().question({}, line, config, model_config)
     if question is None:
         return None
     return question + "|" + ",".join(_digest(path) or "?" for path in logged_media(line))
@@ -148,7 +143,7 @@ def content_key(task: str, line: dict, record: dict | None, config: dict, model_
 
 def data_read(task: str, lines: list[dict], records: Iterable[dict | None], config: dict, model_config: dict) -> DataRead:
     """The :class:`DataRead` of ``task`` from its logged ``lines`` and their ``records`` (temporal_bench/runs/records.py)."""
-    identity = _reader(task)
+    reader = reader_of(task)
     records = list(records)
     digest, images, keys = hashlib.sha256(), {}, []
     for line, record in zip(lines, records):
@@ -164,18 +159,18 @@ def data_read(task: str, lines: list[dict], records: Iterable[dict | None], conf
     folder = os.path.commonpath(readable) if readable else None
     folder = str(Path(folder).parent) if folder and Path(folder).is_file() else folder or model_config.get("data")  # data: the folder a release's scored outputs come from
     kept = [record for record in records if record is not None]
-    synthetic = identity.synthetic(kept) if identity is not None else None
+    synthetic = reader.synthetic(kept)
     return DataRead(
         questions=len(lines),
         fingerprint=digest.hexdigest()[:16],
-        counts=identity.counts(kept, config) if identity is not None else {},
+        counts=reader.counts(kept, config),
         images=len(readable),
         unread_images=tuple(unread),
         folder=folder,
         dataset=named_dataset(config),
         synthetic=synthetic if synthetic is not None else _synthetic_marker(folder) or _synthetic_marker(_local_dataset(config)),
         failed=sum(request_failed(line) for line in lines),
-        invalid=sum(identity.invalid(record) and not record.get("failed") for record in kept) if identity is not None else 0,
+        invalid=sum(reader.invalid(record) and not record.get("failed") for record in kept),
     )
 
 
@@ -188,8 +183,8 @@ def count_difference(task: str, read: DataRead, config: dict) -> str | None:
     """``counts (read / the release's): rows 654/764`` when the data's counts differ from the release's, for a benchmark
     whose release counts are known exactly (None when they agree, are not known, or the data is generated: its size
     differs by design)."""
-    reader = _reader(task)
-    expected = reader.release_counts(config) if reader is not None and reader.counts_are_exact else None
+    reader = reader_of(task)
+    expected = reader.release_counts(config) if reader.counts_are_exact else None
     difference = _differing_counts(read, expected) if expected is not None and not read.synthetic else None
     hint = reader.count_hint(read.counts, config) if difference else None
     return f"{difference}; {hint}" if hint else difference
@@ -207,13 +202,11 @@ def release_basis(task: str, read: DataRead | None, config: dict) -> ReleaseBasi
     """Whether ``task`` read the release of its benchmark as its paper's tables evaluated it, and on what basis (or why
     not): its fingerprint equals the one this package records for the release, or, where none is known here, every
     count known of the release matches (the weaker basis)."""
-    reader = _reader(task)
+    reader = reader_of(task)
     if read is None:
         return ReleaseBasis(False, "no samples were logged (--log_samples), so the data it read is unknown")
     if read.synthetic:
         return ReleaseBasis(False, "it read synthetic data (generated in the benchmark's layout, not its release)")
-    if reader is None:
-        return ReleaseBasis(False, "no benchmark of this package")
     if reader.not_judged(config):
         return ReleaseBasis(False, reader.not_judged(config))
     known = reader.release_fingerprint(config)

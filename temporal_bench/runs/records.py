@@ -15,6 +15,7 @@ import hashlib
 from temporal_bench import benchmarks
 from temporal_bench.runs.data_read import DataRead, content_key, data_read, request_failed
 from temporal_bench.runs.logged import LoggedRun, RunReadError
+from temporal_bench.runs.record_reader import reader_of
 
 
 class RecordsError(RunReadError):
@@ -34,9 +35,7 @@ def read_record(task: str, line: dict, config: dict, model_config: dict) -> dict
     record = doc_record(line)
     if record is None:
         return None
-    benchmark = benchmarks.of_task(task)
-    reader = benchmark.record_reader if benchmark is not None else None
-    record = reader.normalise(record, config, model_config) if reader is not None else dict(record)
+    record = reader_of(task).normalise(record, config, model_config)
     key = content_key(task, line, record, config, model_config)
     record["failed"] = request_failed(line)
     record["content"] = hashlib.sha256(key.encode()).hexdigest()[:16] if key is not None else None

@@ -65,19 +65,20 @@ def write_data(root: Path) -> Dict[str, str]:
 
 
 def _hooks(task: str):
-    """(docs, doc_to_text, doc_to_visual) of a task as its YAML names them."""
+    """(docs, doc_to_text, doc_to_visual) of a task as its YAML names them (the data: the environment's)."""
+    from tests.task_docs import task_docs
+
     if task.startswith("catbench"):
         from temporal_bench.lmms_eval_tasks.catbench import utils
 
-        return utils.process_docs_catbench(None), utils.doc_to_text_answer_only, utils.doc_to_visual  # the test split's docs
+        return task_docs(task), utils.doc_to_text_answer_only, utils.doc_to_visual  # the test split's docs
     if task == "isobench":
         from temporal_bench.lmms_eval_tasks.isobench import utils
 
-        return utils.process_docs_isobench(None), utils.doc_to_text_answer_only, utils.doc_to_visual
-    from temporal_bench.lmms_eval_tasks.tempvs import utils
-    from tests.task_docs import process_docs_of
+        return task_docs(task), utils.doc_to_text_answer_only, utils.doc_to_visual
+    from temporal_bench.lmms_eval_tasks.plugin.tempvs import utils
 
-    return process_docs_of(task)(None), utils.doc_to_text, utils.doc_to_visual
+    return task_docs(task), utils.doc_to_text, utils.doc_to_visual
 
 
 def expected_requests(env: Dict[str, str], tasks: List[str] = TASKS, limit: int = LIMIT) -> List[ExpectedRequest]:

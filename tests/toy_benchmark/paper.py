@@ -11,6 +11,7 @@ from temporal_bench.browse.benchmarks import BenchmarkCards, Facts
 from temporal_bench.report.cluster_stats import ClusterStats, ratio
 from temporal_bench.report.figures import Figure
 from temporal_bench.report.layouts import Column, Layout, Setting
+from temporal_bench.runs.record_reader import RecordReader
 
 TASK_FOLDER = Path(__file__).parent / "task"
 TOY_A = Setting.of("A", "toy_order")
@@ -36,6 +37,18 @@ def _counts(records: list[dict]) -> dict[str, np.ndarray]:
     return dict(counts)
 
 
+class ToyRecords(RecordReader):
+    """Its release: the six questions of the task folder's data (counted: no fingerprint of it recorded)."""
+
+    counts_are_exact = True
+
+    def counts(self, records: list[dict], config: dict) -> dict[str, int]:
+        return {"questions": len(records)}
+
+    def release_counts(self, config: dict) -> dict[str, int]:
+        return {"questions": 6}
+
+
 class ToyCards(BenchmarkCards):
     name = "Toy-Bench"
     record_fields = ("id", "correct")
@@ -55,6 +68,7 @@ BENCHMARK = Benchmark(
         name="toy", stats=("right", "asked"), metrics={"accuracy": lambda c: ratio(c[..., 0], c[..., 1])}, headline=("accuracy",), identity=lambda r: r["id"], counts=_counts, support={"accuracy": lambda c: c[..., 1]}
     ),
     cards=ToyCards(),
+    record_reader=ToyRecords(),
     task_folder=TASK_FOLDER,
     upstream="tests.toy_benchmark.upstream",
 )
