@@ -62,7 +62,9 @@ def test_failed_requests_fail(tmp_path, env):
     log = check(out, cwd=tmp_path)
     assert log.returncode == 1
     results = next(out.rglob("*_results.json")).as_posix()
-    assert log.stderr == (f"check: 1 problem(s):\n- {results}: catbench: {N_DOCS} of {N_DOCS} request(s) failed or brought no response (scored as the task's parser read them: not the model's answers); run again with --use_cache DIR to keep the answered requests for the next re-run (docs/backends.md)\n")
+    assert log.stderr == (
+        f"check: 1 problem(s):\n- {results}: catbench: {N_DOCS} of {N_DOCS} request(s) failed or brought no response (scored as the task's parser read them: not the model's answers); run again with --use_cache DIR to keep the answered requests for the next re-run (docs/backends.md)\n"
+    )
 
 
 def test_answers_none_of_which_parses_fail(tmp_path, env):

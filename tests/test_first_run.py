@@ -148,7 +148,9 @@ def test_the_layouts_name_what_a_folder_must_hold():
         "Face files train.jsonl / val.jsonl / test.jsonl"
     )
     assert ISOBENCH_LAYOUT == ("a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet files of rows with embedded images or image paths relative to the data file")
-    assert TEMPVS_LAYOUT == ("the folder holding the release's benchmark_pkl/ (or benchmark/), the image folders of the four sources and predictions/blind/ for the text-only-LLM filter, or a folder with such a data/ subfolder, or a converted dataset (data/test-*.parquet and images.zip)")
+    assert TEMPVS_LAYOUT == (
+        "the folder holding the release's benchmark_pkl/ (or benchmark/), the image folders of the four sources and predictions/blind/ for the text-only-LLM filter, or a folder with such a data/ subfolder, or a converted dataset (data/test-*.parquet and images.zip)"
+    )
 
 
 @pytest.mark.parametrize("kind", ["missing", "empty", "wrong"])

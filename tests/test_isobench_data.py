@@ -28,6 +28,7 @@ def counts(records):
     """The counts the report checks against Table 2, of the records as a run logs them."""
     return IsoBenchRecords().counts([{**r, "gold": r["answer"]} for r in records], {})
 
+
 RENAMED = {"goal": "what_to_make", "snippet": "shown_steps", "relation": "ask", "label": "gold_dep", "image": "picture_file"}
 RENAMED_MAP = json.dumps({field: column for field, column in RENAMED.items()})
 

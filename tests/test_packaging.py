@@ -202,7 +202,7 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     assert _near_chance(results["results"]["catbench_switched"]["accuracy,none"], 0.5, n_catbench)
     for task in ("isobench", "isobench_cot"):
         assert results["results"][task]["coverage,none"] == 1.0
-        iso_records = [doc_record(sample) for sample in read_samples(run_folder, task)]
+        iso_records = task_records(logged_run(results_file), task)
         assert _near_chance(isobench_breakdowns(task, iso_records)["accuracy"], 0.5, results["n-samples"][task]["effective"]), task
     counts = {}
     for task in ["tempvs"]:  # the six tests of --tasks tempvs

@@ -13,7 +13,12 @@ from typing import Dict, List, Sequence, Tuple
 
 import datasets
 
-from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TempVSDataError
+from temporal_bench.lmms_eval_tasks.tempvs.spec import (
+    GROUNDING_TESTS,
+    MAIN_TESTS,
+    SOURCES,
+    TempVSDataError,
+)
 
 BLIND_DROP_THRESHOLD = 2  # the text-only-LLM filter drops a main question that >= 2 of the 3 text-only LLMs answered correctly (paper §3.3)
 IMAGE_CACHE = "tempvs"  # where lmms-eval unpacks the dataset's images.zip: $HF_HOME/tempvs (the YAML's dataset_kwargs)

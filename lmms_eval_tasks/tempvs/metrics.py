@@ -26,7 +26,12 @@ found: a pass).
 from collections import defaultdict
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from temporal_bench.lmms_eval_tasks.tempvs.extraction import FAMILIES, family_of, is_correct, official_extract
+from temporal_bench.lmms_eval_tasks.tempvs.extraction import (
+    FAMILIES,
+    family_of,
+    is_correct,
+    official_extract,
+)
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, TEST_NAMES, doc_key, task_kind
 
 HEADLINE = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict")

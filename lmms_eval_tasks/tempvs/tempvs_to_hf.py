@@ -24,8 +24,8 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from loguru import logger as eval_logger
 
-from temporal_bench.lmms_eval_tasks.tempvs.extraction import answer_letters, is_correct, official_extract
-from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TASK_IDS, TEST_NAMES, TempVSDataError, doc_key, task_kind
+from temporal_bench.lmms_eval_tasks.tempvs import extraction, spec
+from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
 
 # the text-only LLMs of the blind filter, their prediction-file suffixes and official parsers
 BLIND_MODELS = (("Llama-3.1-8B", "full", "llama_blind"), ("Phi-3.5-mini-instruct", "full", "generic"), ("Qwen2.5-72B-Instruct", "8bit", "generic"))
@@ -185,7 +185,7 @@ class Release:
             for i, row in enumerate(rows):
                 if row.get("question_id") is None or row.get("gt_option") is None or "preds" not in row:
                     raise TempVSDataError(f"{path} row {i}: a blind prediction row needs question_id, gt_option and preds; found {sorted(row)}")
-                if str(row["question_id"]) in counts and not has_invalid_event(row) and is_correct(official_extract(row["preds"], task_kind(task_id), family), row["gt_option"]):
+                if str(row["question_id"]) in counts and not has_invalid_event(row) and extraction.is_correct(extraction.official_extract(row["preds"], spec.task_kind(task_id), family), row["gt_option"]):
                     counts[str(row["question_id"])] += 1
             missing = sorted(set(question_ids) - {str(row["question_id"]) for row in rows})
             if missing:
@@ -198,7 +198,7 @@ class Release:
 
 def image_fields(task_id: str) -> Tuple[str, str]:
     """The (frames, combined image) columns a row shows: image ordering shows the shuffled images."""
-    if task_kind(task_id) != "ordering":
+    if spec.task_kind(task_id) != "ordering":
         return "img_path_list", "combined_img_path"
     return ("img_path_list_shuffled", "combined_img_path_shuffled") if task_id.startswith("ordering_images") else ("img_path_list_gt", "combined_img_path_gt")
 
@@ -216,11 +216,11 @@ def event_tuple(row: Dict) -> Tuple[int, ...]:
 
 def question(row: Dict, source: str, task_id: str) -> Dict:
     """The question row of an annotation row (see the module's note)."""
-    kind, gt_option = task_kind(task_id), str(row["gt_option"])
+    kind, gt_option = spec.task_kind(task_id), str(row["gt_option"])
     image = reroot(row.get(image_fields(task_id)[1]), source)
     if not image:
         raise TempVSDataError(f"{row['_where']}: {image_fields(task_id)[1]} is empty: no combined image to show")
-    entry = {"doc_key": doc_key(source, TEST_NAMES[task_id], row["question_id"]), "kind": "grounding" if kind == "grounding" else "main", "test": TEST_NAMES[task_id], "task_id": task_id}
+    entry = {"doc_key": spec.doc_key(source, spec.TEST_NAMES[task_id], row["question_id"]), "kind": "grounding" if kind == "grounding" else "main", "test": spec.TEST_NAMES[task_id], "task_id": task_id}
     entry.update(source=source, img_seq_id=str(row["img_seq_id"]), question_id=str(row["question_id"]), gt_option=gt_option, option_text="", statement_type="", event_distance=-1, event_index=-1)
     entry.update(expected_partners=0, partners=[], blind_correct=-1, image=image, prompt=prompt(row, task_id))
     if kind == "grounding":
@@ -234,8 +234,8 @@ def question(row: Dict, source: str, task_id: str) -> Dict:
         entry.update(option_text=text(row.get("option_text")), statement_type=text(row.get("statement_type")), event_distance=int(distance) if distance is not None else -1, choices=["A", "B"], expected_partners=len(event_tuple(row)))
     else:
         entry.update(choices=re.findall(r"(?m)^([A-Z])\. ", text(row.get("options"))) or list("ABCDE"), expected_partners=len(as_list(row.get("img_path_list_gt"))))
-    if gt_option[-1:] not in answer_letters(kind):
-        raise TempVSDataError(f"{row['_where']}: gt_option {gt_option!r} does not end in an option letter {'/'.join(answer_letters(kind))}: no answer could ever be scored right")
+    if gt_option[-1:] not in extraction.answer_letters(kind):
+        raise TempVSDataError(f"{row['_where']}: gt_option {gt_option!r} does not end in an option letter {'/'.join(extraction.answer_letters(kind))}: no answer could ever be scored right")
     return {**entry, "answer": gt_option[-1:]}
 
 
@@ -267,28 +267,28 @@ class Questions(NamedTuple):
     counts: Dict[Tuple[str, str], Dict[str, int]]  # (official task id, source) -> rows before and after the invalid-event filter
 
 
-def question_rows(release: Release, tests: Sequence[str], sources: Sequence[str] = SOURCES, blind: bool = True, columns: Optional[Callable[[Dict, str], Dict]] = None) -> Questions:
+def question_rows(release: Release, tests: Sequence[str], sources: Sequence[str] = spec.SOURCES, blind: bool = True, columns: Optional[Callable[[Dict, str], Dict]] = None) -> Questions:
     """The question rows of ``tests`` (main tests with their grounding test's, or grounding tests alone), with the text-only
     LLMs' verdicts where the blind filter applies and ``blind``; ``columns(annotation row, task id)``: more columns."""
-    wanted = list(dict.fromkeys(t for test in tests for t in ((test, MAIN_TESTS[test].grounding_test) if test in MAIN_TESTS else (test,))))
+    wanted = list(dict.fromkeys(t for test in tests for t in ((test, spec.MAIN_TESTS[test].grounding_test) if test in spec.MAIN_TESTS else (test,))))
     rows, counts = [], {}
-    for source in (s for s in SOURCES if s in sources):
+    for source in (s for s in spec.SOURCES if s in sources):
         read = {}
         for test in wanted:
-            annotation = release.rows(source, TASK_IDS[test])
+            annotation = release.rows(source, spec.TASK_IDS[test])
             read[test] = [row for row in annotation if not has_invalid_event(row)]
-            counts[TASK_IDS[test], source] = {"rows": len(annotation), "after_invalid_event_filter": len(read[test])}
+            counts[spec.TASK_IDS[test], source] = {"rows": len(annotation), "after_invalid_event_filter": len(read[test])}
         by_sequence = defaultdict(list)
-        for test in (t for t in wanted if t in GROUNDING_TESTS):
+        for test in (t for t in wanted if t in spec.GROUNDING_TESTS):
             for row in read[test]:
                 by_sequence[test, str(row["img_seq_id"])].append(row)
         for test in wanted:
-            spec = MAIN_TESTS.get(test)
-            verdicts = release.blind_correct(source, spec.task_id, [str(r["question_id"]) for r in read[test]]) if spec and spec.blind_filtered and blind else {}
+            main = spec.MAIN_TESTS.get(test)
+            verdicts = release.blind_correct(source, main.task_id, [str(r["question_id"]) for r in read[test]]) if main and main.blind_filtered and blind else {}
             for row in read[test]:
-                entry = {**checked_question(row, source, TASK_IDS[test]), **(columns(row, TASK_IDS[test]) if columns else {})}
-                if spec:
-                    entry["partners"] = partners(row, by_sequence[spec.grounding_test, str(row["img_seq_id"])], spec.family)
+                entry = {**checked_question(row, source, spec.TASK_IDS[test]), **(columns(row, spec.TASK_IDS[test]) if columns else {})}
+                if main:
+                    entry["partners"] = partners(row, by_sequence[main.grounding_test, str(row["img_seq_id"])], main.family)
                 rows.append({**entry, "blind_correct": verdicts.get(entry["question_id"], -1)})
     return Questions(rows, counts)
 
@@ -299,7 +299,7 @@ def convert(folder: Path, output: Path, release: Optional[Release] = None) -> Di
     import datasets
 
     rows: Dict[str, Dict] = {}
-    for test in MAIN_TESTS:
+    for test in spec.MAIN_TESTS:
         for row in question_rows(release or Release(folder), [test]).rows:
             rows.setdefault(row["doc_key"], row)
     (Path(output) / "data").mkdir(parents=True, exist_ok=True)
