@@ -9,7 +9,7 @@ from pathlib import Path
 from temporal_bench import __version__
 from temporal_bench.cli_style import PROGRAM, CommandParser, command_parser, paragraphs
 from temporal_bench.commands import SUBCOMMANDS
-from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
+from temporal_bench.paths import LM_EVAL_TASK_DIR, PLUGIN_TASK_DIR
 
 DESCRIPTION = (
     "Helpers around lmms-eval (and lm-eval) for the TempVS, ISO-Bench and CaT-Bench tasks of this package. "
@@ -27,7 +27,7 @@ def main_task_dir(argv) -> None:
     )
     parser.add_argument("--harness", choices=["lmms-eval", "lm-eval"], default="lmms-eval", help="whose task folder (default: %(default)s)")
     args = parser.parse_args(argv)
-    print(LMMS_EVAL_TASK_DIR if args.harness == "lmms-eval" else LM_EVAL_TASK_DIR)
+    print(PLUGIN_TASK_DIR if args.harness == "lmms-eval" else LM_EVAL_TASK_DIR)
 
 
 def main_demo(argv) -> None:

@@ -68,7 +68,7 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     model_free = [b.model_free_results(Path(env[b.data_dir_env]), output) for b in DEMO_BENCHMARKS.values() if b.model_free_results]
     # this run's files only: the report merges every results file of a model, earlier demo runs' too
     print(write_report([Path(written[-1]), *model_free], output / "report"))
-    print(write_browse_page(Path(written[-1]), output / "browse.html", {b.data_dir_env: env[b.data_dir_env] for b in DEMO_BENCHMARKS.values()}))
+    print(write_browse_page(Path(written[-1]), output / "browse.html"))
     print(summarize(Path(written[-1]), f"{model} ({model_args})"))
     return results
 
@@ -137,11 +137,9 @@ def summarize(results_file: Path, label: str) -> str:
     return f"\nSummary: {label} on the demo data. {SYNTHETIC_NOTE} {noise_note(run)}".rstrip() + "\n" + render_summary(run)
 
 
-def write_browse_page(results_file: Path, page: Path, data_dirs: Dict[str, str]) -> str:
-    """One card per question of the demo run, with its images (read from the demo data)."""
+def write_browse_page(results_file: Path, page: Path) -> str:
+    """One card per question of the demo run, with the images its samples name."""
     from temporal_bench.browse.cli import write_page
-    from temporal_bench.data_locations import data_locations
 
-    with data_locations(data_dirs):
-        path, notes = write_page(results_file, page)
+    path, notes = write_page(results_file, page)
     return f"\nThe model's answers, one card per question (temporal-bench browse): {path}" + "".join(f"\nnote: {n}" for n in notes)

@@ -9,7 +9,7 @@ import shlex
 from pathlib import Path
 from typing import Dict, List, NamedTuple, Optional
 
-from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
+from temporal_bench.paths import LM_EVAL_TASK_DIR, PLUGIN_TASK_DIR
 
 REPO = Path(__file__).resolve().parents[1]
 DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
@@ -20,7 +20,7 @@ COMMAND = re.compile(r"^\s*(?:[A-Z_][A-Z0-9_]*=\S*\s+)*(?:temporal-bench|lmms-ev
 SYNOPSIS_OPTION = re.compile(r"\s\[[^\]]*\]")  # "[--output FILE.html]" in a usage line
 TASK_DIRS = {  # "$(temporal-bench task-dir ...)": the folder it prints
     '"$(temporal-bench task-dir --harness lm-eval)"': str(LM_EVAL_TASK_DIR),
-    '"$(temporal-bench task-dir)"': str(LMMS_EVAL_TASK_DIR),
+    '"$(temporal-bench task-dir)"': str(PLUGIN_TASK_DIR),
 }
 
 WEIGHTS = "needs the model's weights (downloaded from the hub) and a GPU"

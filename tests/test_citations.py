@@ -273,15 +273,16 @@ def test_the_code_name_checker_catches_what_does_not_exist():
     tracked = frozenset(tracked_text_files())
     ok = (
         "`tempvs/breakdowns.py`, `temporal_bench/runs/records.py`, `runs/logged.py`, `temporal_bench/lmms_eval_tasks/tempvs/docs.py`, "
-        "`tests/test_real_backends_*.py`, `run_inference.py`, `api/task.py`, `temporal_bench.lmms_eval_tasks.tempvs.docs.variant`, "
-        "`temporal_bench.utils.data_source`, `temporal_bench.benchmarks.register`, `temporal_bench.published.load_table`"
+        "`tests/test_real_backends_*.py`, `run_inference.py`, `api/task.py`, `temporal_bench.lmms_eval_tasks.plugin.tempvs.utils.variant`, "
+        "`temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no`, `temporal_bench.benchmarks.register`, `temporal_bench.published.load_table`"
     )
     assert code_name_problems("docs/x.md", ok, tracked) == []
-    bad = "`utils/task_options.py`, `*/loading.py`, `temporal_bench.tempvs.metrics.judge`, `temporal_bench.utils.task_options.overridden`, `temporal_bench.benchmarks.nothing`"
+    bad = "`utils/task_options.py`, `*/loading.py`, `temporal_bench.tempvs.metrics.judge`, `temporal_bench.utils.task_options.overridden`, `temporal_bench.benchmarks.nothing`, `temporal_bench.lmms_eval_tasks.tempvs.docs.variant`"
     assert [problem.split()[2] for problem in code_name_problems("docs/x.md", bad, tracked)] == [
         "utils/task_options.py,",
         "*/loading.py,",
         "temporal_bench.tempvs.metrics.judge:",
         "temporal_bench.utils.task_options.overridden:",
         "temporal_bench.benchmarks.nothing:",
+        "temporal_bench.lmms_eval_tasks.tempvs.docs.variant:",
     ]

@@ -3,7 +3,7 @@
 import subprocess
 from pathlib import Path
 
-from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
+from temporal_bench.paths import LM_EVAL_TASK_DIR, PLUGIN_TASK_DIR
 from tests.harness import BIN, lmms_eval, metric, run_cli
 
 REPO = Path(__file__).resolve().parents[1]
@@ -41,9 +41,9 @@ def test_a_users_own_utils_module_does_not_shadow_our_hooks(tmp_path):
 
 def test_task_dir_command_prints_the_installed_folders(tmp_path):
     run = lambda *args: run_cli([str(BIN / "temporal-bench"), "task-dir", *args], tmp_path).stdout.strip()  # noqa: E731
-    assert run() == str(LMMS_EVAL_TASK_DIR)
+    assert run() == str(PLUGIN_TASK_DIR)  # this package's tasks (the upstream folders' names, on its data routes)
     assert run("--harness", "lm-eval") == str(LM_EVAL_TASK_DIR)
-    assert (LMMS_EVAL_TASK_DIR / "catbench" / "catbench.yaml").is_file()
+    assert (PLUGIN_TASK_DIR / "catbench" / "catbench.yaml").is_file()
 
 
 def test_a_benchmark_name_means_its_tasks_in_the_repository_root(tmp_path):
