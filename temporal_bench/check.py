@@ -19,10 +19,11 @@ from pathlib import Path
 
 from temporal_bench.backend_settings import run_protocol_warnings
 from temporal_bench.cli_style import command_parser
+from temporal_bench.protocol_gaps import task_gaps
 from temporal_bench.runs.data_read import DataRead, count_difference
 from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
 from temporal_bench.runs.record_reader import reader_of
-from temporal_bench.runs.records import task_data, task_records
+from temporal_bench.runs.results import run_label
 
 SAMPLES_GLOBS = ("*_samples_*.jsonl", "samples_*.jsonl")  # lmms-eval's and lm-eval's names
 
@@ -70,13 +71,13 @@ def run_problems(run: LoggedRun, allow_subset: bool = False) -> tuple[list[str],
         problems.append(f"{where}: partial run (--limit {shown}): its scores are not the benchmark's")
     reads = {}
     for task in sorted(run.samples):
-        read = task_data(run, task)
+        read = run.data_read(task)
         if read is None:
             problems.append(f"{where}: {task}: no samples file {run.samples[task].name}: run with --log_samples, which check reads for failed requests and the data each task read")
             continue
         reads[task] = read
         problems += task_problems(run, task, read, allow_subset)
-        note = reader_of(task).limited_note(task_records(run, task), run.task_config(task)) if limit not in (None, -1) else None
+        note = reader_of(task).limited_note(run.records(task), run.task_config(task)) if limit not in (None, -1) else None
         if note:
             problems.append(f"{where}: {task}: {note}")
     return problems, reads
@@ -112,14 +113,21 @@ def folder_problems(folder: Path, expected: list[str] | None, allow_subset: bool
 def summary(runs: Sequence[LoggedRun], allow_subset: bool = False) -> str:
     tasks = sorted({task for run in runs for task in run.samples})
     questions = sum(int(counts.get("effective", 0)) for run in runs for counts in (run.data.get("n-samples") or {}).values())
-    subsets = [f"{task}: {difference}" for run in runs for task in sorted(run.samples) if (read := task_data(run, task)) and (difference := count_difference(task, read, run.task_config(task)))]
+    subsets = [f"{task}: {difference}" for run in runs for task in sorted(run.samples) if (read := run.data_read(task)) and (difference := count_difference(task, read, run.task_config(task)))]
     accepted = f"; on a subset of the data (--allow-subset): {'; '.join(subsets)}" if subsets else ""
     return f"check: OK: {len(runs)} run(s), {len(tasks)} task(s), {questions:,} question(s), complete (no --limit), no failed requests{accepted}"
 
 
+def protocol_gap_warnings(run: LoggedRun) -> list[str]:
+    """The known protocol gaps of the run's model class for its model (temporal_bench/protocol_gaps.py)."""
+    model_class = str((run.data.get("config") or {}).get("model") or "")
+    label = run_label(run.data, run.results_path)
+    return [f"{label} ({model_class}): known protocol gap of {gap}" for gap in task_gaps(run.tasks, label, [model_class])]
+
+
 def data_lines(runs: Sequence[LoggedRun]) -> list[str]:
     """One line per task: the data it read (temporal_bench/runs/data_read.py)."""
-    return [f"check: {task}: {read.describe()}" for run in runs for task in sorted(run.samples) if (read := task_data(run, task)) is not None]
+    return [f"check: {task}: {read.describe()}" for run in runs for task in sorted(run.samples) if (read := run.data_read(task)) is not None]
 
 
 def main_check(argv: Sequence[str] | None = None) -> int:
@@ -137,7 +145,7 @@ def main_check(argv: Sequence[str] | None = None) -> int:
         found, wrong = folder_problems(folder, args.tasks, args.allow_subset)
         runs += found
         problems += wrong
-    for warning in dict.fromkeys(w for run in runs for w in run_protocol_warnings(run.data)):
+    for warning in dict.fromkeys(w for run in runs for w in [*run_protocol_warnings(run.data), *protocol_gap_warnings(run)]):
         print(f"check: warning: {warning}", file=sys.stderr)
     for line in data_lines(runs):
         print(line)

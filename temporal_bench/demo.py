@@ -2,14 +2,16 @@
 real lmms-eval command line (run in this process, which needs lmms-eval's modules afterwards for the
 browse page anyway; its output goes to a log file, shown only when the run fails; lmms-eval exits 0
 even when an evaluation fails, so a missing results file is a failure too), write the paper-layout
-report and print the headline summary beside the random baseline. The run is checked as
-``temporal-bench check`` checks one (every task present, no failed request, no --limit)."""
+report and print the headline summary beside the random baseline, then, where ``temporal-bench`` on PATH is not this
+install's (``bash run_demo.sh``), how to call the commands. The run is checked as ``temporal-bench check`` checks one
+(every task present, no failed request, no --limit)."""
 
 import glob
 import json
 import os
 import shutil
 import sys
+import sysconfig
 import traceback
 from pathlib import Path
 from typing import Callable, Dict, List, NamedTuple, Optional
@@ -70,6 +72,7 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     print(write_report([Path(written[-1]), *model_free], output / "report"))
     print(write_browse_page(Path(written[-1]), output / "browse.html"))
     print(summarize(Path(written[-1]), f"{model} ({model_args})"))
+    print(commands_note(output), end="")
     return results
 
 
@@ -110,6 +113,19 @@ def _fail(log_path: Path, reason: str) -> None:
     print(f"--- the last {min(len(lines), LOG_TAIL_LINES)} lines of {log_path} ---", file=sys.stderr)
     print("\n".join(lines[-LOG_TAIL_LINES:]), file=sys.stderr)
     raise SystemExit(f"the demo failed: {reason} (full log: {log_path})")
+
+
+def commands_note(output: Path) -> str:
+    """How to call the installed commands where ``temporal-bench`` on PATH is not this install's (``bash run_demo.sh``
+    runs ``.venv/bin/temporal-bench`` without activating .venv); empty where it is."""
+    scripts = Path(sysconfig.get_path("scripts"))
+    command, found = scripts / "temporal-bench", shutil.which("temporal-bench")
+    if found and Path(found).resolve() == command.resolve():
+        return ""
+    where = f"your PATH finds {found} first" if found else "not on your PATH"
+    activate = scripts / "activate"
+    how = f"source {activate}" if activate.is_file() else f'export PATH="{scripts}:$PATH"'
+    return f"\ntemporal-bench, lmms-eval and lm-eval are in {scripts}/ ({where}): run `{how}` to call them by name, e.g. `temporal-bench check {output}`, or call them by path: `{command} check {output}`.\n"
 
 
 def write_report(sources: List[Path], folder: Path) -> str:

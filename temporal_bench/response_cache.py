@@ -4,7 +4,7 @@ lmms-eval 0.7.3's ``--use_cache`` (lmms_eval/caching/response_cache.py) stores e
 of a deterministic request (temperature 0, no sampling), so the failure text
 ``[LMMS_EVAL_REQUEST_FAILED after N retries] ...`` is stored like an answer and a re-run would read it
 back instead of asking again. This command deletes the rows whose response is a failed request
-(utils/failed_requests.py) from the cache's root database ``CACHE/cache.db`` (and from the per-run
+(lmms_eval_tasks/plugin/failed_requests.py) from the cache's root database ``CACHE/cache.db`` (and from the per-run
 databases under ``CACHE/runs/``, which lmms-eval may merge into it later); the same lmms-eval command,
 with the same ``--model_args`` (they are part of the cache key), then sends only those requests and
 reads every answered one from the cache.

@@ -1,9 +1,7 @@
-"""What lmms-eval's model classes send differently from the official TempVS inference, where the task
-cannot make up for it (docs/tempvs.md, "Model-class protocol gaps"): a published cell of such a model
-that a run through that class does not reproduce says "differs; known protocol gap: ..." in the report
-(temporal_bench/report/verdicts.py)."""
+"""What lmms-eval's model classes send differently from the official TempVS inference, where the task cannot make up
+for it (docs/tempvs.md, "Model-class protocol gaps"; temporal_bench/protocol_gaps.py names them for a run)."""
 
-from temporal_bench.report.verdicts import ProtocolGap
+from temporal_bench.protocol_gaps import ProtocolGap
 
 # the task sections that resize LLaVA-NeXT-Video's frames in doc_to_visual, as the official wrapper does
 LLAVA_NEXT_VIDEO_RESIZING_CLASSES = ("llava_next_video_hf",)
@@ -18,6 +16,21 @@ PROTOCOL_GAPS = (
         rows=("LLaVA-NeXT-Video*",),
         applies_to=lambda model_class: model_class not in LLAVA_NEXT_VIDEO_RESIZING_CLASSES,
         text=f"the official wrapper (models/model_hf_llava_video.py) resizes every image to 224 x 224 when a prompt has several; only the tasks' {', '.join(LLAVA_NEXT_VIDEO_RESIZING_CLASSES)} section does so",
+    ),
+    ProtocolGap(
+        rows=("InternVL*",),
+        applies_to=lambda model_class: model_class in ("internvl3", "internvl_hf"),
+        text="lmms-eval's internvl3 and internvl_hf decode as the task asks (greedy) where the official InternVL2.5 inference sampled (run_inference.py: do_sample=True)",
+    ),
+    ProtocolGap(
+        rows=("llava-interleave*",),
+        applies_to=lambda model_class: model_class == "llava_hf",
+        text="lmms-eval's llava_hf under its own name gets the tasks' default section (images first in the turn) where the official wrapper (models/model_hf_llava_next_interleave.py) sent the text, then the images; the llava_interleave_hf section sends the wrapper's turn",
+    ),
+    ProtocolGap(
+        rows=("LongVA*",),
+        applies_to=lambda model_class: model_class == "longva",
+        text="lmms-eval's longva writes one <image> per image where the official wrapper (models/model_longva.py) wrote one for all the frames and sent them as a video",
     ),
     ProtocolGap(
         rows=("LLaVA-NeXT-Video*",),

@@ -90,4 +90,7 @@ class TempVSRecords(RecordReader):
         return f"{missing} main question(s) lack evaluated grounding partners: they are left out of gtstrict_rate and mt_given_gtstrict" if missing else None
 
     def no_counts_reason(self, config: Dict) -> str:
+        metadata = config.get("metadata") or {}
+        if metadata.get("blind_filter", True) is False or metadata.get("mode", "standard") != "standard":
+            return "Table 2 counts the questions of the standard prompts after the text-only-LLM filter; this task asks others, so its data cannot be checked against the release"
         return "the paper publishes no count of the questions its MT1 tasks evaluate (Table 2 counts the event groups before the text-only-LLM filter): run `tempvs` (all six tests in one task), whose MT2 and MT3 counts Table 2 gives"

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 from temporal_bench.paths import LM_EVAL_TASK_DIR
-from temporal_bench.runs.breakdowns import with_breakdowns
+from temporal_bench.runs.logged import find_runs
+from temporal_bench.runs.results import with_breakdowns
 from tests import preloaded_cli
 
 BIN = Path(sys.executable).parent
@@ -34,16 +35,14 @@ def run_cli(command: List[str], output_dir: Path, env: Optional[Dict[str, str]] 
 
 def read_results(output_dir: Path, tasks: List[str], log: subprocess.CompletedProcess) -> Dict:
     """The results JSON, with each task's breakdown keys computed from its logged samples as
-    ``temporal-bench report`` computes them (temporal_bench/runs/breakdowns.py)."""
+    ``temporal-bench report`` computes them (temporal_bench/runs/results.py)."""
     # lmms-eval writes <date>_results.json, lm-eval results_<date>.json; or the results file itself
     files = [str(output_dir)] if output_dir.is_file() else sorted(glob.glob(str(output_dir / "**" / "*_results.json"), recursive=True) + glob.glob(str(output_dir / "**" / "results_*.json"), recursive=True))
     assert files, f"no results file under {output_dir}\nstdout:\n{log.stdout[-4000:]}\nstderr:\n{log.stderr[-6000:]}"
-    with open(files[-1], encoding="utf-8") as handle:
-        results = json.load(handle)
-    missing = [task for task in tasks if task not in results["results"]]
+    (run,) = find_runs(files[-1], rescored=True)
+    missing = [task for task in tasks if task not in run.data["results"]]
     assert not missing, f"tasks {missing} missing from {files[-1]}\nstderr:\n{log.stderr[-6000:]}"
-    with_breakdowns(Path(files[-1]), results["results"])
-    return results
+    return {**run.data, "results": {task: with_breakdowns(run, task, entry) if isinstance(entry, dict) else entry for task, entry in run.data["results"].items()}}
 
 
 def logged_payload(sample: Dict) -> int:
@@ -111,10 +110,12 @@ def metric(results: Dict, task: str, name: str, filter_name: str = "none"):
     return results["results"][task][f"{name},{filter_name}"]
 
 
-def as_release_folder(folder: Path) -> Path:
-    """Generated data read as a release of the benchmark: its synthetic-data marker removed (so the
-    report judges what is scored on it against the paper, as it would the release's)."""
-    from temporal_bench.synthetic_data import MARKER
+def run_of(folder: Path, label: str, results: Dict):
+    """The report's :class:`Run` of a results file holding ``results`` (no samples beside it), labelled ``label``."""
+    from temporal_bench.runs.results import load_runs
 
-    (Path(folder) / MARKER).unlink()
-    return Path(folder)
+    path = folder / "run_of" / label.replace("/", "__") / "20250101_000000_results.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"results": results, "model_name": label, "config": {"model": label}}), encoding="utf-8")
+    (run,) = load_runs([path], label=label)
+    return run

@@ -16,11 +16,13 @@ by the invalid metric and scored wrong; nothing crashes a run or is silently sco
 | `<think>` without `<answer>` | test_response_parse[think-*], test_cli_counts[isobench_cot, catbench, tempvs_mt1_two_cot] | an unclosed `<think>` is no answer (UNK / invalid); TempVS CoT without a tag reads the rest of the output (documented fallback) |
 | several answer tags | test_response_parse[tags-*], test_cli_counts[tempvs_mt1_two_cot, isobench_cot, catbench_explain] | the last complete `<answer>` tag counts (CaT-Bench JSON: the first object) |
 | wrong data directory | test_wrong_data_dir[tempvs/isobench/catbench x missing/file/empty], test_cli_data_error_fails_the_run | FileNotFoundError naming the variable and value; an empty folder: the layout error listing what was found |
+| empty data file (0 bytes; an ISO-Bench file of no rows) | test_an_empty_data_file_is_refused_naming_it[catbench-*, tempvs-*, isobench-*] | CatBenchDataError / TempVSDataError / IsoBenchDataError naming the file, as for a missing one |
 | wrong layout | test_wrong_layout[tempvs-*, isobench-*, catbench-*] | error naming the folder / file and what is missing or ambiguous |
 | missing blind-prediction files | test_blind_predictions[missing file, missing question, no preds column] | TempVSDataError naming the prediction file (and the question_id) |
 """
 
 import json
+import re
 from pathlib import Path
 
 import datasets
@@ -29,6 +31,7 @@ import pytest
 
 from temporal_bench.catbench import breakdowns as catbench_breakdowns
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
+from temporal_bench.data_locations import data_locations
 from temporal_bench.isobench.breakdowns import AGGREGATIONS as ISOBENCH_AGGREGATIONS
 from temporal_bench.isobench.breakdowns import breakdown_metrics as isobench_breakdowns
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
@@ -50,7 +53,6 @@ from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import release_rows
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, is_correct
 from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import task_records
 from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, lmms_eval, metric, run_cli
@@ -595,7 +597,7 @@ def test_cli_counts(task, data, cli_results):
     _, expected = PLANS[task](docs_and_scorer(task, data)[0])
     found = {name: metric(results, task, name) for name in expected if f"{name},none" in results["results"][task]}
     if task.startswith("isobench"):  # the keys outside the metric_list, from the logged records
-        records = task_records(find_runs(output)[0], task)
+        records = find_runs(output)[0].records(task)
         found.update({name: value for name, value in isobench_breakdowns(task, records).items() if name in expected and name not in found})
     assert found == expected
 
@@ -688,6 +690,51 @@ WRONG_LAYOUTS = {
 @pytest.mark.parametrize("case", list(WRONG_LAYOUTS))
 def test_wrong_layout(tmp_path, case):
     WRONG_LAYOUTS[case](tmp_path)
+
+
+# ---- empty data files: refused as a missing file is --------------------------------------------
+
+
+def _tempvs_converted(root: Path) -> Path:
+    from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import convert
+
+    convert(tempvs_data(root / "release", n_sequences=1), root / "converted")
+    return root / "converted"
+
+
+def _tempvs_rows(folder: Path):
+    with data_locations({"TEMPVS_DATA_DIR": str(folder)}):
+        return release_rows(["mt1_two"])
+
+
+def _tempvs_docs(folder: Path):
+    return build_main_docs("mt1_two", data_dir=folder)
+
+
+EMPTY_FILES = {
+    # case: (write the data into a folder -> the data folder, the file emptied (in it), its content, read the data folder)
+    "catbench-release": (lambda root: write_catbench(root, "release", n_plans=1, pairs_per_class=1), "test_must_why/dependent_real_before.jsonl", b"", lambda folder: load_split("test", folder)),
+    "catbench-hf": (lambda root: write_catbench(root, "hf", n_plans=1, pairs_per_class=1), "test.jsonl", b"", lambda folder: load_split("test", folder)),
+    "tempvs-pkl": (lambda root: tempvs_data(root, n_sequences=1), "benchmark_pkl/flintstones_paired_event_discrimination_test.pkl", b"", _tempvs_docs),
+    "tempvs-json": (lambda root: tempvs_data(root, "json", n_sequences=1), "benchmark/flintstones_paired_event_discrimination_test.json", b"", _tempvs_docs),
+    "tempvs-blind-predictions": (lambda root: tempvs_data(root, n_sequences=1), "predictions/blind/Phi-3.5-mini-instruct/vwp_paired_event_discrimination_preds_full.pkl", b"", _tempvs_docs),
+    "tempvs-converted-parquet": (_tempvs_converted, "data/test-00000-of-00001.parquet", b"", _tempvs_rows),
+    "tempvs-converted-images": (_tempvs_converted, "images.zip", b"", _tempvs_rows),
+    "isobench-json": (lambda root: write_isobench(root, "json", n=4), "isobench.json", b"", load_records),
+    "isobench-saved-dataset": (lambda root: write_isobench(root, "hf", n=4), "test/data-00000-of-00001.arrow", b"", load_records),
+    "isobench-second-file-no-rows": (lambda root: write_isobench(root, "json", n=4), "crosstask.json", b"[]", load_records),  # beside isobench.json
+}
+
+
+@pytest.mark.parametrize("case", list(EMPTY_FILES))
+def test_an_empty_data_file_is_refused_naming_it(tmp_path, monkeypatch, case):
+    """A 0-byte file (a truncated or incomplete copy) is an error naming it, as a missing file is, not a file left out."""
+    write, name, content, read = EMPTY_FILES[case]
+    folder = write(tmp_path / "d")
+    (folder / name).write_bytes(content)
+    monkeypatch.setattr(datasets.config, "HF_DATASETS_CACHE", str(tmp_path / "cache"))  # where a converted dataset's images are unpacked
+    with pytest.raises((TempVSDataError, IsoBenchDataError, CatBenchDataError), match=rf"^{re.escape(str(folder / name))}: (an empty file \(0 bytes\)|no rows \(an empty)"):
+        read(folder)
 
 
 # ---- blind predictions (TempVS) ------------------------------------------------------------------

@@ -11,9 +11,9 @@ from temporal_bench.catbench.fixtures import write_fixture
 from temporal_bench.isobench import fixtures as isobench_fixtures
 from temporal_bench.lmms_eval_tasks.catbench import prompts as catbench_prompts
 from temporal_bench.lmms_eval_tasks.catbench.parsing import PARSERS as CATBENCH_PARSERS
-from temporal_bench.lmms_eval_tasks.plugin.catbench.utils import doc_to_text_explain_nl, parse_nl_answer
 from temporal_bench.lmms_eval_tasks.isobench import prompts as isobench_prompts
 from temporal_bench.lmms_eval_tasks.isobench.parsing import PARSERS as ISOBENCH_PARSERS
+from temporal_bench.lmms_eval_tasks.plugin.catbench.utils import doc_to_text_explain_nl, parse_nl_answer
 from temporal_bench.models.answer_format import as_requested
 from temporal_bench.models.arguments import MODEL_ARGUMENTS, ModelArgumentsError, model_arguments
 from temporal_bench.models.policies import majority_answer, random_choice, wrong_answer
@@ -94,6 +94,16 @@ def test_an_unknown_model_argument_stops_the_lm_eval_run(tmp_path):
     log = run_cli([str(BIN / "temporal-bench"), "lm-eval", "run", "--model", "scripted", "--model_args", "polcy=wrong", "--tasks", "catbench", "--include_path", str(LM_EVAL_TASK_DIR), "--output_path", str(tmp_path / "out")], tmp_path, env)
     assert log.returncode == 1
     assert log.stderr.strip().splitlines()[-1].endswith("--model scripted: unknown --model_args polcy; valid: policy, response, script, template")
+
+
+@pytest.mark.parametrize("model_args, fix", [({"script": "answers.json"}, "policy=script"), ({"policy": "wrong", "script": "answers.json"}, "policy=script"), ({"response": "Yes"}, "policy=constant")])
+def test_a_scripted_argument_its_policy_does_not_read_is_refused_naming_the_policy(model_args, fix):
+    """``script=FILE`` without ``policy=script`` used to answer the gold labels (the default policy, oracle)."""
+    from temporal_bench.models.lmms_eval_models import Scripted
+
+    with pytest.raises(ValueError, match=rf"^--model scripted: .* is read only with {fix}, and this run's policy is \w+: add {fix} to --model_args$"):
+        Scripted(**model_args)
+    assert Scripted(policy="constant", response="Yes").answers.respond({}, "catbench", 0) == "Yes"
 
 
 def test_every_model_of_ours_declares_its_arguments():

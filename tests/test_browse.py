@@ -27,7 +27,6 @@ from temporal_bench.isobench.breakdowns import breakdown_metrics as isobench_bre
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import task_data, task_records
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.released_predictions import main_score_predictions
@@ -192,7 +191,7 @@ def test_one_card_per_logged_sample_with_the_scripts_verdicts_and_the_metrics_co
         statuses = Counter(card["status"] for card in by_task[task])
         assert statuses == expected_statuses(docs, task), task
         assert table[task] == {"cards": len(by_task[task]), **{s: statuses[s] for s in OUTCOMES}}, task
-        read = task_data(run, task)
+        read = run.data_read(task)
         assert (read.questions, read.failed) == (len(by_task[task]), 0) and statuses["invalid"] == read.invalid, task
     assert len({card["id"] for card in cards}) == len(cards)
     for task in TEMPVS:  # TempVS: MT and GT give the right cards
@@ -203,13 +202,13 @@ def test_one_card_per_logged_sample_with_the_scripts_verdicts_and_the_metrics_co
         assert sum(c["status"] == "right" for c in grounding) == round(metric(results, task, "gt_acc") * len(grounding))
     catbench = by_task["catbench_switched"]
     real = [c for c in catbench if c["question"].startswith("real|")]
-    computed = catbench_breakdowns("catbench_switched", task_records(run, "catbench_switched"))
+    computed = catbench_breakdowns("catbench_switched", run.records("catbench_switched"))
     assert computed["tc"] == metric(results, "catbench_switched", "tc")  # the records read back are the ones the task scored
     assert sum(c["status"] == "invalid" for c in catbench) == computed["invalid_count"]
     assert sum(c["status"] == "right" for c in real) == round(computed["accuracy"] * len(real))
     iso = by_task["isobench"]
     answered = [c for c in iso if c["status"] != "invalid"]
-    computed = isobench_breakdowns("isobench", task_records(run, "isobench"))
+    computed = isobench_breakdowns("isobench", run.records("isobench"))
     assert computed["paper_f1_weighted"] == metric(results, "isobench", "paper_f1_weighted")
     assert len(answered) == round(computed["coverage"] * len(iso))
     assert sum(c["status"] == "right" for c in answered) == round(computed["accuracy"] * len(answered))
@@ -350,9 +349,9 @@ def test_a_failed_request_is_never_shown_as_an_answer(data, docs, tmp_path, caps
     lmms_eval(tmp_path, ["catbench_switched"], model_args=f"policy=script,script={tmp_path / 'script.json'}", env=data)
     out = tmp_path / "lmms_eval_out"
     [run] = find_runs(out)
-    records = task_records(run, "catbench_switched")
+    records = run.records("catbench_switched")
     failed = [i for i, record in enumerate(records) if record["failed"]]
-    assert failed == list(range(0, len(records), 4)) and task_data(run, "catbench_switched").failed == len(failed)
+    assert failed == list(range(0, len(records), 4)) and run.data_read("catbench_switched").failed == len(failed)
     assert {records[i]["pred"] for i in failed} == {"no"}  # what the metrics scored: the parser read the failure text
     assert main_browse([str(out)]) == 0
     printed = capsys.readouterr().out.splitlines()

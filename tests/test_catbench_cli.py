@@ -19,8 +19,7 @@ from temporal_bench.catbench.breakdowns import breakdown_metrics
 from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
 from temporal_bench.lmms_eval_tasks.catbench.metrics import METRIC_NAMES
 from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
-from temporal_bench.runs.logged import logged_run
-from temporal_bench.runs.records import task_records
+from temporal_bench.runs.logged import find_runs
 from tests.harness import lm_eval, lmms_eval, metric, read_samples
 from tests.task_docs import catbench_split as load_split
 from tests.task_docs import task_yaml
@@ -65,7 +64,7 @@ def all_metrics(results, output_dir, task, filter_name="none"):
     """Every key the task reports: its headline keys from the results, checked against the breakdowns
     computed from its logged records, which add the other keys."""
     results_file = sorted(glob.glob(str(output_dir / "**" / "*results*.json"), recursive=True))[-1]
-    values = breakdown_metrics(task, task_records(logged_run(Path(results_file)), task))
+    values = breakdown_metrics(task, find_runs(Path(results_file))[0].records(task))
     for name in METRIC_NAMES:
         assert values[name] == metric(results, task, name, filter_name), (task, name)
     return values

@@ -16,9 +16,8 @@ import pytest
 from temporal_bench.catbench.fixtures import hf_rows, write_fixture
 from temporal_bench.catbench.record_reader import RELEASE_FINGERPRINTS
 from temporal_bench.lmms_eval_tasks.catbench.questions import questions_of_rows, with_switched_twins
-from temporal_bench.runs.logged import logged_run
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
-from temporal_bench.runs.records import task_data
+from temporal_bench.runs.logged import find_runs
 from tests.harness import lm_eval, lmms_eval, metric
 from tests.task_docs import catbench_split as load_split
 from tests.test_catbench_cli import (
@@ -119,8 +118,8 @@ def _check(results, output_dir, docs, suffix):
         assert values[name] == pytest.approx(expected_sc[name], abs=1e-9), name
     assert results["n-samples"]["catbench_switched" + suffix]["effective"] == 1616 + 808
     # the data read is the validation split of the release: its fingerprint is the one recorded for it
-    run = logged_run(Path(sorted(glob.glob(str(output_dir / "**" / "*results*.json"), recursive=True))[-1]))
-    read = task_data(run, "catbench_switched" + suffix)
+    run = find_runs(Path(sorted(glob.glob(str(output_dir / "**" / "*results*.json"), recursive=True))[-1]))[0]
+    read = run.data_read("catbench_switched" + suffix)
     assert (read.questions, read.fingerprint, read.synthetic, read.failed) == (1616 + 808, RELEASE_FINGERPRINTS["validation"], False, 0)
 
 

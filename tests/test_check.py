@@ -3,7 +3,6 @@ exit 0 and one summary line on a complete run, exit 1 naming each problem on a p
 failed requests, a missing expected task, data counts other than the release's (unless --allow-subset),
 a samples file without its results file and an empty folder."""
 
-import json
 import shutil
 from pathlib import Path
 

@@ -91,6 +91,26 @@ def test_lm_eval_help_is_ours_then_lm_evals(capsys, monkeypatch):
     assert theirs.lstrip().startswith("usage: lm-eval ")
 
 
+@pytest.mark.parametrize("model_args, folder, why", [("seed=1", "umlxhtps", True), ("pretrained=org/model-x", "org__model-x", False)])
+def test_an_lm_eval_run_ends_saying_where_lm_eval_wrote_its_results(tmp_path, monkeypatch, capsys, model_args, folder, why):
+    """lm-eval names the results folder after --model_args' pretrained= (model=, path=, ...), else at random (our
+    models take none): the run's last line names the file, and why its folder has that name."""
+    from lm_eval._cli import HarnessCLI
+
+    out = tmp_path / "out_lm"
+    (out / "earlier").mkdir(parents=True)
+    (out / "earlier" / "results_2026-01-01T00-00-00.json").write_text("{}")  # an earlier run's: not this one's
+
+    def execute(self, args):  # lm-eval's run, reduced to the file it writes
+        (Path(args.output_path) / folder).mkdir()
+        (Path(args.output_path) / folder / "results_2026-11-28T01-20-52.json").write_text("{}")
+
+    monkeypatch.setattr(HarnessCLI, "execute", execute)
+    main(["lm-eval", "run", "--model", "random_choice", "--model_args", model_args, "--tasks", "catbench", "--output_path", str(out)])
+    reason = " (a folder lm-eval names at random where --model_args has no pretrained=, model= or path=, as for random_choice and scripted)" if why else ""
+    assert capsys.readouterr().out == f"lm-eval's results: {out / folder / 'results_2026-11-28T01-20-52.json'}{reason}\n"
+
+
 def test_docs_cli_has_a_section_per_subcommand_in_their_order():
     assert list(documented()) == list(SUBCOMMANDS)
 

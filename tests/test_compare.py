@@ -23,7 +23,7 @@ from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge
 from temporal_bench.report.compare import Comparison, compare_records, plain_line
 from temporal_bench.report.paired_test import ALPHA, holm, paired_tests
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import doc_record, task_data
+from temporal_bench.runs.records import doc_record
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, lmms_eval, run_cli
 
@@ -250,7 +250,7 @@ def test_runs_on_different_data_are_refused_naming_both_sources(flipped_runs, tm
     a, b, data, flipped = flipped_runs
     log = run_cli([str(BIN / "temporal-bench"), "compare", str(a), str(b)], tmp_path)
     assert (log.returncode, log.stdout) == (1, "")
-    reads = [task_data(find_runs(run)[0], "isobench") for run in (a, b)]
+    reads = [find_runs(run)[0].data_read("isobench") for run in (a, b)]
     assert reads[0].fingerprint != reads[1].fingerprint
     assert f"isobench: run A read 32 question(s), fingerprint {reads[0].fingerprint} (images under {data}" in log.stderr
     assert f"run B read 32 question(s), fingerprint {reads[1].fingerprint} (images under {flipped}" in log.stderr

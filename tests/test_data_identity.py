@@ -20,11 +20,11 @@ from temporal_bench.paths import LM_EVAL_TASK_DIR, PLUGIN_TASK_DIR
 from temporal_bench.rescore.cli import main_rescore
 from temporal_bench.runs.data_read import data_read
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import read_record, task_data, task_records
+from temporal_bench.runs.records import read_record
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, lm_eval, lmms_eval, read_samples, run_cli
 from tests.task_docs import catbench_split as load_split
-from tests.task_docs import placeholder, task_docs
+from tests.task_docs import task_docs
 
 TEMPVS_METADATA = {"version": 1.0, "tests": ["mt1_two"], "mode": "standard", "visual": "combined", "blind_filter": True, "fixes": [], "sources": ["flintstones", "pororo", "vwp", "vist"], "suite": False}
 
@@ -45,7 +45,7 @@ def logged_run(data, tmp_path_factory):
 
 def reads(out: Path) -> dict:
     (run,) = find_runs(out)
-    return {task: task_data(run, task) for task in run.tasks}
+    return {task: run.data_read(task) for task in run.tasks}
 
 
 def test_check_names_the_data_each_task_read(data, logged_run, capsys):
@@ -151,7 +151,7 @@ def test_an_external_variant_is_applied_and_recorded_in_lmms_eval(data, tmp_path
     assert results["n-samples"]["catbench_mine"]["effective"] == len(with_switched_twins(questions)) > len(questions)
     assert results["configs"]["catbench_mine"]["metadata"] == switched
     (run,) = find_runs(tmp_path / "lmms_eval_out")
-    assert {record["close_max_distance"] for record in task_records(run, "catbench_mine")} == {1}  # the report reads the recorded threshold
+    assert {record["close_max_distance"] for record in run.records("catbench_mine")} == {1}  # the report reads the recorded threshold
     assert results["results"]["catbench_mine"]["occ,none"] == 1.0  # OCC needs the switched twins
 
 

@@ -16,14 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from temporal_bench.lmms_eval_tasks.plugin.failed_requests import is_failed_response
 from temporal_bench.lmms_eval_tasks.plugin.catbench.utils import majority_vote
+from temporal_bench.lmms_eval_tasks.plugin.failed_requests import is_failed_response
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.compare import compare_runs, single_run
-from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import read_record, task_data
 from temporal_bench.response_cache import forget_failed
+from temporal_bench.runs.logged import find_runs
+from temporal_bench.runs.records import read_record
 from tests.api_backends.mock_server import MockServer, Outcome, refused_url, scripted
 from tests.api_backends.runs import MOCK_MODEL, api_env, api_run, check_output, oracle_text
 from tests.api_backends.tasks import expected_requests, scripted_answers, write_data
@@ -76,7 +76,7 @@ def n_docs(data, task):
 def assert_failed_counted(out: Path, data, failed) -> None:
     """``failed[task]``: the docs whose request failed: counted exactly from the logged samples, named by check."""
     (run,) = find_runs(out)
-    assert {task: task_data(run, task).failed for task in TASKS if task in run.tasks} == {task: failed[task] for task in TASKS if task in run.tasks}
+    assert {task: run.data_read(task).failed for task in TASKS if task in run.tasks} == {task: failed[task] for task in TASKS if task in run.tasks}
     log = run_cli([str(BIN / "temporal-bench"), "check", str(out)], out.parent)  # a problem anyway: the runs are partial (--limit)
     assert log.returncode == 1
     for task in run.tasks:

@@ -15,18 +15,17 @@ import json
 import pytest
 
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 from temporal_bench.isobench import rules as isobench_rules
+from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.isobench.rules import TABLE1_RULE
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 from temporal_bench.lmms_eval_tasks.isobench import metrics as isobench_metrics
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.cluster_stats import cluster_stats_of, joined, stacked
 from temporal_bench.report.compare import compare_runs, single_run
 from temporal_bench.report.intervals import record_intervals
 from temporal_bench.report.paired_test import paired_tests
-from temporal_bench.runs.logged import logged_run
-from temporal_bench.runs.records import task_records
+from temporal_bench.runs.logged import find_runs
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import lmms_eval
 
@@ -40,8 +39,8 @@ def report(tmp_path_factory):
     lmms_eval(root, TASKS, model="request_hash", model_args="", env=env)
     folder = root / "lmms_eval_out"
     assert main_report([str(folder), "--output-dir", str(root / "report")]) == 0
-    run = logged_run(next(folder.rglob("*_results.json")))
-    return root / "report", run, {task: task_records(run, task) for task in TASKS}
+    run = find_runs(next(folder.rglob("*_results.json")))[0]
+    return root / "report", run, {task: run.records(task) for task in TASKS}
 
 
 def _rows(folder, figure):

@@ -2,7 +2,9 @@
 once, the CaT-Bench split hint, the TempVS --limit warning, and the command line's help and version."""
 
 import importlib.metadata
+import os
 import re
+import sysconfig
 from pathlib import Path
 
 import datasets
@@ -11,7 +13,7 @@ import pytest
 import temporal_bench
 from temporal_bench.__main__ import main
 from temporal_bench.data_locations import data_locations
-from temporal_bench.demo import DEMO_BENCHMARKS
+from temporal_bench.demo import DEMO_BENCHMARKS, commands_note
 from temporal_bench.lmms_eval_tasks.plugin.catbench import utils as catbench_hooks
 from temporal_bench.lmms_eval_tasks.plugin.catbench.release import LOCAL_LAYOUT as CATBENCH_LAYOUT
 from temporal_bench.lmms_eval_tasks.plugin.catbench.release import how_to_select
@@ -21,9 +23,8 @@ from temporal_bench.lmms_eval_tasks.plugin.isobench.release import LOCAL_LAYOUT 
 from temporal_bench.lmms_eval_tasks.plugin.tempvs import utils as tempvs_hooks
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import LOCAL_LAYOUT as TEMPVS_LAYOUT
 from temporal_bench.report.headline import render_summary
-from temporal_bench.runs.results import Run
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from tests.harness import BIN, metric, read_results, run_cli
+from tests.harness import BIN, metric, read_results, run_cli, run_of
 from tests.task_docs import task_docs
 
 CATBENCH_VAL = Path(__file__).resolve().parent / "data" / "catbench" / "val"  # the released validation split
@@ -34,7 +35,9 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # ---- 1. the demo's summary ------------------------------------------------------------------------
 
 
-def test_summary_puts_the_headline_metrics_beside_the_random_row():
+def test_summary_puts_the_headline_metrics_beside_the_random_row(tmp_path):
+    """Each table in one unit, named in its title with the paper's convention (CaT-Bench's paper prints TC and OCC as
+    percentages beside F1 fractions)."""
     values = {
         "catbench_switched": {"f1_macro": 0.5, "f1_dep": 0.52, "f1_nondep": 0.48, "tc": 0.55, "occ": 0.47, "invalid_rate": 0.0},
         "isobench": {"paper_f1_weighted": 0.51, "paper_f1_macro": 0.5, "coverage": 1.0, "f1_weighted": 0.9},  # Table 1's rule is shown
@@ -47,21 +50,21 @@ def test_summary_puts_the_headline_metrics_beside_the_random_row():
         "tempvs_protocol": {},
         "mmmu_val": {"accuracy": 0.3},
     }
-    run = Run("random_choice (seed=1234)", results={task: {f"{k},none": v for k, v in metrics.items()} for task, metrics in values.items()})
+    run = run_of(tmp_path, "random_choice (seed=1234)", {task: {f"{k},none": v for k, v in metrics.items()} for task, metrics in values.items()})
     assert (
         render_summary(run)
         == """
-CaT-Bench
-  task                  macro F1     Dep F1       NonDep F1    TC %        OCC %       invalid
-  catbench_switched     0.50 (0.5*)  0.52 (0.5*)  0.48 (0.5*)  55.0 (50*)  47.0 (50*)  0.00 (0*)
-  catbench_sc_switched  0.45 (0.5*)  0.40 (0.5*)  0.50 (0.5*)  60.0 (50*)  50.0 (50*)  0.00 (0*)
+CaT-Bench, fractions (the paper prints TC and OCC as percentages: its 79.86 is 0.799 here)
+  task                  macro F1     Dep F1       NonDep F1    TC            OCC           invalid
+  catbench_switched     0.50 (0.5*)  0.52 (0.5*)  0.48 (0.5*)  0.550 (0.5*)  0.470 (0.5*)  0.00 (0*)
+  catbench_sc_switched  0.45 (0.5*)  0.40 (0.5*)  0.50 (0.5*)  0.600 (0.5*)  0.500 (0.5*)  0.00 (0*)
 
-ISO-Bench (F1 under Table 1's rule: an unparsed answer counts as a third label)
+ISO-Bench, fractions as in the paper (F1 under Table 1's rule: an unparsed answer counts as a third label)
   task          weighted F1  macro F1     coverage
   isobench      0.51 (0.5*)  0.50 (0.5*)  1.00 (1*)
   isobench_cot  0.49 (0.5*)  0.48 (0.5*)  1.00 (1*)
 
-TempVS, % (in brackets: the paper's Random row where it prints one)
+TempVS, % as in the paper (in brackets: the paper's Random row where it prints one)
   test               GT          GT_strict     MT          MT|GT_strict  invalid
   MT1 three-event    20.0 (20*)  0.8 (0.6?)    50.0 (50)   50.0 (50*)    0.0 (0*)
   MT3 caption        19.0 (20*)  0.0 (0.032*)  21.0 (20)   – (20*)       1.0 (0*)
@@ -83,6 +86,21 @@ def test_a_failed_demo_shows_the_end_of_the_lmms_eval_log(tmp_path):
     tail = log_file.read_text(encoding="utf-8").splitlines()[-40:]
     assert log.stderr.splitlines() == [f"--- the last {len(tail)} lines of {log_file} ---", *tail, f"the demo failed: lmms-eval wrote no results file under {output / 'results'} (full log: {log_file})"]
     assert "Error during evaluation: Model 'no_such_model' not found" in ANSI.sub("", tail[-1])
+
+
+def test_the_demo_ends_saying_how_to_call_the_commands_when_path_does_not_reach_them(tmp_path, monkeypatch):
+    """``bash run_demo.sh`` runs ``.venv/bin/temporal-bench`` without activating .venv: the demo's last line says where
+    the commands are and how to call them (tests/test_packaging.py: the installed wheel's demo ends with it)."""
+    scripts = Path(sysconfig.get_path("scripts"))
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert commands_note(tmp_path / "demo") == (
+        f"\ntemporal-bench, lmms-eval and lm-eval are in {scripts}/ (not on your PATH): run `source {scripts / 'activate'}` to call them by name, "
+        f"e.g. `temporal-bench check {tmp_path / 'demo'}`, or call them by path: `{scripts / 'temporal-bench'} check {tmp_path / 'demo'}`.\n"
+    )
+    (tmp_path / "temporal-bench").symlink_to(BIN / "python")  # another install's command found first
+    assert f"/ (your PATH finds {tmp_path / 'temporal-bench'} first): run `source " in commands_note(tmp_path / "demo")
+    monkeypatch.setenv("PATH", f"{scripts}{os.pathsep}{tmp_path}")  # .venv activated
+    assert commands_note(tmp_path / "demo") == ""
 
 
 # ---- 2. data that cannot be loaded ----------------------------------------------------------------

@@ -6,7 +6,6 @@ with an interval; the report shows the intervals and, for a model the paper list
 verdicts (whether a cell that differs is also outside the interval);
 ``compare`` joins by doc identity and gives 0 and p = 1 for a run against itself."""
 
-import copy
 import json
 import random
 import shutil
@@ -28,10 +27,9 @@ from temporal_bench.report.intervals import record_intervals, within
 from temporal_bench.report.reproduction import CLOSE, DIFFERS, REPRODUCED, classify
 from temporal_bench.report.rows import build_rows
 from temporal_bench.report.verdicts import verdicts
-from temporal_bench.runs.breakdowns import with_breakdowns
-from temporal_bench.runs.logged import logged_run
-from temporal_bench.runs.records import doc_record, task_records
-from temporal_bench.runs.results import load_runs
+from temporal_bench.runs.logged import find_runs
+from temporal_bench.runs.records import doc_record
+from temporal_bench.runs.results import load_runs, with_breakdowns
 from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import lm_eval, lmms_eval
@@ -90,19 +88,18 @@ def lm_eval_run(data, script, tmp_path_factory):
 
 
 def _results_file(folder):
-    return logged_run(next(p for p in folder.rglob("*.json") if "results" in p.name)).results_path
+    return find_runs(next(p for p in folder.rglob("*.json") if "results" in p.name))[0].results_path
 
 
 def test_point_estimates_equal_the_tasks_own_aggregation(lmms_run, lm_eval_run):
     checked = 0
     for folder, tasks in ((lmms_run, LMMS_TASKS), (lm_eval_run, LM_EVAL_TASKS)):
-        run = logged_run(_results_file(folder))
+        run = find_runs(_results_file(folder))[0]
         # the headline keys of the results file and the breakdown keys, as the report reads them
-        reported = copy.deepcopy(run.data["results"])
-        assert with_breakdowns(run.results_path, reported) == []
+        reported = {task: with_breakdowns(run, task, entry) for task, entry in run.data["results"].items() if task in tasks}
         for task in tasks:
             benchmark = cluster_stats_of(task)
-            records = task_records(run, task)
+            records = run.records(task)
             intervals = record_intervals(benchmark, records)
             for metric, found in intervals.items():
                 own = AGGREGATIONS[benchmark.name][metric](records)
@@ -118,23 +115,23 @@ def test_point_estimates_equal_the_tasks_own_aggregation(lmms_run, lm_eval_run):
 
 
 def test_clusters_are_the_sequences_plans_and_videos(lmms_run, data):
-    run = logged_run(_results_file(lmms_run))
-    counts = {task: cluster_stats_of(task).counts(task_records(run, task)) for task in LMMS_TASKS}
+    run = find_runs(_results_file(lmms_run))[0]
+    counts = {task: cluster_stats_of(task).counts(run.records(task)) for task in LMMS_TASKS}
     tempvs_docs = task_docs("tempvs_mt1_two", data["TEMPVS_DATA_DIR"])
     assert sorted(counts["tempvs_mt1_two"]) == sorted({f"{d['source']}/{d['img_seq_id']}" for d in tempvs_docs})
     assert sorted(counts["catbench_switched"]) == [f"synthetic test recipe {i}" for i in range(5)]
     # ISO-Bench: the goals, where the records carry them; records that do not are clustered by the fixture's
     # video_id column, two examples per video (tests/test_isobench_clusters.py: the fallback is named)
-    records = task_records(run, "isobench")
+    records = run.records("isobench")
     goals = {f"goal {r['goal']}" for r in load_records(data["ISOBENCH_DATA_DIR"])}
     assert sorted(counts["isobench"]) == sorted(goals) if all(r.get("goal") for r in records) else len(counts["isobench"]) == 20
     # a cluster holds all of its questions: the summed counts are the whole task's
-    assert sum(v[3] for v in counts["tempvs_mt1_two"].values()) == TEMPVS_AGGREGATIONS["main_count"](task_records(run, "tempvs_mt1_two"))
+    assert sum(v[3] for v in counts["tempvs_mt1_two"].values()) == TEMPVS_AGGREGATIONS["main_count"](run.records("tempvs_mt1_two"))
 
 
 def test_intervals_are_seeded_and_reproducible(lmms_run):
-    run = logged_run(_results_file(lmms_run))
-    records = task_records(run, "tempvs_mt1_two")
+    run = find_runs(_results_file(lmms_run))[0]
+    records = run.records("tempvs_mt1_two")
     first = record_intervals(CLUSTER_STATS["tempvs"], records)
     assert first == record_intervals(CLUSTER_STATS["tempvs"], list(reversed(records)))
     assert all(i.undefined_draws < DRAWS for i in first.values() if i.value is not None)
@@ -253,7 +250,7 @@ def test_compare_joins_by_doc_identity_and_counts_the_changed_answers(lmms_run, 
     comparisons, _ = compare_runs(single_run(lmms_run), single_run(changed))
     mt = next(c for c in comparisons if c.task == "tempvs_mt1_two" and c.metric == "mt_acc")
     only_a, only_b = sum(flipped.values()), sum(not v for v in flipped.values())
-    mains = TEMPVS_AGGREGATIONS["main_count"](task_records(logged_run(_results_file(lmms_run)), "tempvs_mt1_two"))
+    mains = TEMPVS_AGGREGATIONS["main_count"](find_runs(_results_file(lmms_run))[0].records("tempvs_mt1_two"))
     assert only_a + only_b == len(flipped) > 0
     assert mt.support == (mains, mains)
     assert mt.test.value == pytest.approx((only_b - only_a) / mains, abs=1e-12)

@@ -15,7 +15,6 @@ from temporal_bench.lmms_eval_tasks.isobench import prompts
 from temporal_bench.lmms_eval_tasks.isobench.metrics import METRIC_NAMES
 from temporal_bench.paths import PLUGIN_TASK_DIR
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import doc_record, task_data, task_records
 from tests.harness import lmms_eval, logged_payload, metric, read_samples
 from tests.task_docs import isobench_records as load_records
 from tests.test_isobench_data import RENAMED, write_renamed
@@ -76,7 +75,7 @@ def subsets_of(docs):
 def logged_records(tmp_path, task):
     """The task's records as the report reads them back (in the logged order: by doc)."""
     (run,) = find_runs(tmp_path / "lmms_eval_out")
-    return task_records(run, task)
+    return run.records(task)
 
 
 def assert_metrics(results, tmp_path, task, expected):
@@ -121,7 +120,7 @@ def test_oracle_scores_one_on_both_modes(tmp_path):
     assert results["configs"]["isobench_cot"]["generation_kwargs"]["temperature"] == 0
     for task in ("isobench", "isobench_cot"):
         assert results["configs"][task]["metadata"] == {"version": 1.0, "data_split": None, "column_map": None}
-        read = task_data(find_runs(tmp_path / "lmms_eval_out")[0], task)
+        read = find_runs(tmp_path / "lmms_eval_out")[0].data_read(task)
         assert (read.questions, read.counts["rows"], read.synthetic, read.failed, read.invalid) == (16, 16, True, 0, 0)
         assert read.images == 16  # the images read (embedded in the data: written once to a cache folder), each of its own file
 

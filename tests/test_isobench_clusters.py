@@ -11,11 +11,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from temporal_bench.isobench import rules as metrics
 from temporal_bench.isobench.cluster_stats import ISOBENCH
+from temporal_bench.isobench.rules import TABLE1_RULE
 from temporal_bench.isobench.tables import ISOBENCH_TABLE1
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
-from temporal_bench.isobench import rules as metrics
-from temporal_bench.isobench.rules import TABLE1_RULE
 from temporal_bench.report.cluster_stats import stacked
 from temporal_bench.report.compare import compare_records
 from temporal_bench.report.paired_test import ALPHA

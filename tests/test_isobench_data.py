@@ -5,8 +5,6 @@ import json
 
 import numpy as np
 import pytest
-from loguru import logger as eval_logger
-
 from PIL import Image
 
 from temporal_bench.isobench.fixtures import write_fixture

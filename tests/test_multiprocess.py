@@ -10,7 +10,6 @@ import pytest
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import task_records
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import lmms_eval
@@ -47,7 +46,7 @@ def one_and_two(base):
 
 def _breakdowns(base, run, task):
     """The task's every TempVS metric key, from the run's logged records (as `temporal-bench report` does)."""
-    return breakdown_metrics(task, task_records(find_runs(base / run / "lmms_eval_out")[0], task))
+    return breakdown_metrics(task, find_runs(base / run / "lmms_eval_out")[0].records(task))
 
 
 @pytest.mark.parametrize("benchmark", sorted(CASES))

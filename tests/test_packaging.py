@@ -22,11 +22,10 @@ from temporal_bench.demo import DEMO_BENCHMARKS
 from temporal_bench.isobench.breakdowns import breakdown_metrics as isobench_breakdowns
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
 from temporal_bench.report.layouts import LAYOUTS
-from temporal_bench.runs.logged import logged_run
-from temporal_bench.runs.records import doc_record, task_records
+from temporal_bench.runs.logged import find_runs
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.task_tests import per_test_results
-from tests.harness import BIN, read_results, read_samples, run_cli
+from tests.harness import BIN, read_results, run_cli
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE_DIRS = {"tempvs": "tempvs", "isobench": "isobench", "catbench": "catbench", "lmms_eval_tasks/_task_utils/temporal_reasoning": "utils", "lmms_eval_tasks": "lmms_eval_tasks", "": "temporal_bench"}
@@ -108,10 +107,12 @@ def test_the_installed_package_is_the_wheels_and_lmms_eval_indexes_every_task_ya
     assert "mmmu_val" in installed["tasks"] and installed["include_path"] is None  # lmms-eval's own tasks too; the user's include_path untouched
 
 
-def test_the_installed_demo_writes_its_results_and_report_from_another_folder(demo):
+def test_the_installed_demo_writes_its_results_and_report_from_another_folder(demo, fresh_env):
     output, log = demo
     assert list((output / "results").rglob("*_results.json")), log.stdout[-3000:]
     assert (output / "report" / "tempvs-table3.md").is_file()
+    # the environment's commands are not on PATH (as after `bash run_demo.sh`): the last line says how to call them
+    assert log.stdout.endswith(f"`source {fresh_env / 'bin' / 'activate'}` to call them by name, e.g. `temporal-bench check {output}`, or call them by path: `{fresh_env / 'bin' / 'temporal-bench'} check {output}`.\n")
 
 
 def test_nothing_in_the_repository_reads_a_path_outside_it():
@@ -144,7 +145,6 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     # the lmms-eval run's folder (beside results/: the scores of the release's blind predictions, Table 17)
     [results_file] = (output / "results").glob("*_results.json")
     assert {path.parent.name for path in (output / "tempvs_released_blind").rglob("*_results.json")} == {"Llama-3.1-8B", "Phi-3.5-mini-instruct", "Qwen2.5-72B-Instruct"}
-    run_folder = results_file.parent
     results = read_results(results_file, tasks, log)
     # lmms-eval's own output (its 250-row metric table) went to the log; the summary closes the output
     assert "|Tasks|" not in log.stdout.replace(" ", "") and "|Tasks|" in (output / "lmms_eval.log").read_text().replace(" ", "")
@@ -202,11 +202,11 @@ def test_demo_runs_every_benchmark_at_chance_level(demo):
     assert _near_chance(results["results"]["catbench_switched"]["accuracy,none"], 0.5, n_catbench)
     for task in ("isobench", "isobench_cot"):
         assert results["results"][task]["coverage,none"] == 1.0
-        iso_records = task_records(logged_run(results_file), task)
+        iso_records = find_runs(results_file)[0].records(task)
         assert _near_chance(isobench_breakdowns(task, iso_records)["accuracy"], 0.5, results["n-samples"][task]["effective"]), task
     counts = {}
     for task in ["tempvs"]:  # the six tests of --tasks tempvs
-        values = breakdown_metrics(task, task_records(logged_run(results_file), task))
+        values = breakdown_metrics(task, find_runs(results_file)[0].records(task))
         counts.update(per_test_results(task, {f"{k},none": v for k, v in values.items()}))
     for task, chance in {"tempvs_mt1_two": 0.5, "tempvs_mt1_three": 0.5, "tempvs_mt2_event": 0.2, "tempvs_mt2_caption": 0.2, "tempvs_mt3_event": 0.2, "tempvs_mt3_caption": 0.2}.items():
         values = flat[task]

@@ -23,7 +23,6 @@ from temporal_bench.catbench.fixtures import write_fixture, write_release_split
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.report.cli import main_report
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import task_data
 from temporal_bench.synthetic_data import MARKER
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, lm_eval, lmms_eval, run_cli
@@ -86,7 +85,7 @@ def release_copy(tmp_path_factory):
 
 
 def test_a_copy_with_every_count_of_the_release_gets_verdicts_on_the_weaker_basis(release_copy, capsys):
-    read = task_data(find_runs(release_copy)[0], "catbench")
+    read = find_runs(release_copy)[0].data_read("catbench")
     assert read.counts == record_reader.RELEASE_COUNTS["test"] and not read.synthetic
     out = report(capsys, release_copy)
     assert "Verdict: " in out and "| gpt-4o | A | published | 0.53 " in out
@@ -96,7 +95,7 @@ def test_a_copy_with_every_count_of_the_release_gets_verdicts_on_the_weaker_basi
 def test_the_same_split_with_400_labels_swapped_gets_no_verdict(tmp_path, capsys):
     pairs = release_shaped_pairs()
     folder = catbench_run(tmp_path, swapped(pairs))
-    counts = task_data(find_runs(folder)[0], "catbench").counts
+    counts = find_runs(folder)[0].data_read("catbench").counts
     assert (counts["questions"], counts["dep"], counts["before"], counts["plans"]) == (2840, 1420, 1420, 57)  # the counts a size check reads
     out = report(capsys, folder)
     assert "Verdict" not in out and f"| **{GPT_4O}** (not the release's data) | A | measured |" in out
@@ -120,14 +119,14 @@ def test_the_validation_split_is_not_the_split_of_the_papers_tables(tmp_path, ca
     """The real validation split (its recorded fingerprint), evaluated as such through lm-eval's --metadata."""
     output = tmp_path / "lm_eval_out"
     lm_eval(output, ["catbench"], "policy=constant,response=Yes", {"CATBENCH_DATA_DIR": str(CATBENCH_VAL)}, extra=["--metadata", json.dumps({"data_split": "validation"})])
-    read = task_data(find_runs(output)[0], "catbench")
+    read = find_runs(output)[0].data_read("catbench")
     assert read.fingerprint == record_reader.RELEASE_FINGERPRINTS["validation"]
     out = report(capsys, output)
     assert "Verdict" not in out and "catbench has no verdict: it evaluated the validation split; the paper's tables are on the test split" in out
 
 
 def test_a_known_fingerprint_gives_verdicts_and_any_other_none(release_copy, capsys, monkeypatch):
-    read = task_data(find_runs(release_copy)[0], "catbench")
+    read = find_runs(release_copy)[0].data_read("catbench")
     monkeypatch.setitem(record_reader.RELEASE_FINGERPRINTS, "test", read.fingerprint)
     out = report(capsys, release_copy)
     assert "Verdict: " in out and "weaker check" not in out
@@ -160,7 +159,7 @@ def isobench_runs(tmp_path_factory):
 def test_other_images_are_other_data(isobench_runs, tmp_path):
     """The same annotations with every image one picture: another fingerprint (check names it), refused by compare."""
     a, repainted = isobench_runs["a"], isobench_runs["repainted"]
-    reads = [task_data(find_runs(run)[0], "isobench") for run in (a, repainted)]
+    reads = [find_runs(run)[0].data_read("isobench") for run in (a, repainted)]
     assert reads[0].counts == reads[1].counts and reads[0].fingerprint != reads[1].fingerprint
     for run, read in zip((a, repainted), reads):
         assert f"isobench: 32 question(s), fingerprint {read.fingerprint} (" in run_cli([str(BIN / "temporal-bench"), "check", str(run)], tmp_path).stdout

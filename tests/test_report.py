@@ -19,7 +19,8 @@ from temporal_bench.report import (
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.rows import build_rows
 from temporal_bench.runs.files import find_result_files
-from temporal_bench.runs.results import Run, load_runs, run_label
+from temporal_bench.runs.results import load_runs, run_label
+from tests.harness import run_of
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -250,10 +251,11 @@ def test_errors(tmp_path, capsys):
         main_report([str(tmp_path / "bad")])
 
 
-def test_metric_lookup_filters_and_missing_values():
-    run = Run(
+def test_metric_lookup_filters_and_missing_values(tmp_path):
+    run = run_of(
+        tmp_path,
         "m",
-        results={
+        {
             "catbench_sc": {
                 "f1_macro,majority_vote": 0.4,
                 "f1_macro_stderr,majority_vote": "N/A",
@@ -329,7 +331,7 @@ def test_a_layout_is_a_small_declarative_spec(tmp_path):
     register(Benchmark(name="demo", title="Demo", layouts=(layout,)))
     try:
         assert LAYOUTS["demo-table"] is layout
-        run = Run("m", results={"demo_mt1_paired": {"accuracy,none": 0.5432}})
+        run = run_of(tmp_path, "m", {"demo_mt1_paired": {"accuracy,none": 0.5432}})
         text = render_markdown(layout, [run])
         assert "| 1 | **m** | MT1 | measured | 54.3 |" in text
     finally:

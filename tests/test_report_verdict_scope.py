@@ -184,3 +184,31 @@ def test_a_published_row_of_another_scoring_rule_gets_no_verdict_and_the_table_s
     assert "fits only the discarding rule (unparsed answers dropped), not the third-label rule of the other rows and the measured ones, so it gets no verdict" in out
     assert "- **gpt-4o-2024-11-20** (E→A): " in out.split(VERDICT_LEGEND)[1] and "**o3-2025-04-16**" not in out.split(VERDICT_LEGEND)[1]
     assert "Verdict: 0 reproduced, 0 close, 6 differs of 6 published cells (tolerance 2 points)." in out
+
+
+@pytest.mark.parametrize(
+    "label, model_class, gap",
+    [
+        ("OpenGVLab/InternVL2_5-8B", "internvl3", "decode as the task asks (greedy) where the official InternVL2.5 inference sampled"),
+        ("llava-hf/llava-interleave-qwen-7b-hf", "llava_hf", "llava_hf under its own name gets the tasks' default section (images first in the turn)"),
+        ("lmms-lab/LongVA-7B-DPO", "longva", "writes one <image> per image where the official wrapper (models/model_longva.py) wrote one for all the frames"),
+    ],
+)
+def test_a_protocol_gap_is_named_by_report_check_and_compare_whatever_the_verdict(tmp_path, capsys, label, model_class, gap):
+    from temporal_bench.check import protocol_gap_warnings
+    from temporal_bench.report.compare import compare_runs
+    from temporal_bench.runs.logged import find_runs
+
+    path = _tempvs_run(tmp_path, label, model_class)
+    status, out, _ = _report(capsys, tmp_path, "--table", "tempvs-table14")
+    assert status == 0 and f"- **{label}** ({model_class}): " in out and gap in out
+    (run,) = find_runs(path.parent)
+    assert any(gap in warning and warning.startswith(f"{label} ({model_class}): known protocol gap of TempVS: ") for warning in protocol_gap_warnings(run))
+    _, notes = compare_runs(run, run)
+    assert any(note.startswith(f"run A ({model_class}): known protocol gap: TempVS: ") and gap in note for note in notes)
+
+
+def test_a_class_without_a_gap_for_the_model_is_not_named(tmp_path, capsys):
+    _tempvs_run(tmp_path, "OpenGVLab/InternVL2_5-8B", "llava_hf")
+    status, out, _ = _report(capsys, tmp_path, "--table", "tempvs-table14")
+    assert status == 0 and "known protocol gaps" not in out

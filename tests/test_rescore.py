@@ -26,7 +26,7 @@ from temporal_bench.rescore.cli import main_rescore
 from temporal_bench.rescore.scoring import rescore
 from temporal_bench.runs.files import read_samples as read_logged
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import doc_record, task_records
+from temporal_bench.runs.records import doc_record
 from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.breakdowns import DISTANCES, PAIRED_TYPES, breakdown_metrics
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
@@ -233,7 +233,7 @@ def test_tempvs_fixes_change_exactly_the_metrics_counted_by_hand(lmms_run, data,
     assert {n for n, r in rows.items() if r["changed"] == "1"} == {n for n in rows if faithful[n] != fixed[n]}
     # every metric, breakdowns included: the run's logged records give the by-hand count of the official
     # parser, the records of its responses under fixes=extraction (as re-scoring makes them) the fixed one
-    logged = task_records(find_runs(lmms_run)[0], "tempvs_mt1_two")
+    logged = find_runs(lmms_run)[0].records("tempvs_mt1_two")
     assert breakdown_metrics("tempvs_mt1_two", logged) == faithful
     by_key = {r["key"]: r for r in logged}
     refixed = [{**TempVSRecords().normalise(doc_record(process_results({**d, "fixes": ["extraction"]}, [tempvs_case(d)[0]])), {}, {"model": "scripted"}), "failed": False} for d in tempvs_docs]

@@ -13,8 +13,8 @@ import pytest
 
 import temporal_bench
 from temporal_bench import benchmarks
-from temporal_bench.runs.logged import RunReadError, find_runs, model_runs, select_tasks
-from temporal_bench.runs.records import RecordsError, per_test_records, task_records
+from temporal_bench.runs.logged import RecordsError, RunReadError, find_runs, model_runs, select_tasks
+from temporal_bench.runs.records import per_test_records
 from temporal_bench.runs.results import load_runs
 
 PACKAGE = Path(temporal_bench.__file__).parent
@@ -84,7 +84,7 @@ def test_the_report_reads_a_registered_benchmark_through_its_hooks(run_folder):
     # toy_pair's metrics are read as its tests' own tasks
     assert run.results == {"toy_a": {"acc,none": 0.5}, "toy_b": {"acc,none": 1.0}, "toy_extra": {"acc,none": 1.0, "right_share,none": 1.0, "docs,none": 1}}
     logged = find_runs(run_folder)[0]
-    pair = task_records(logged, "toy_pair")
+    pair = logged.records("toy_pair")
     assert [(r["test"], r["correct"]) for r in pair] == [("a", True), ("a", False), ("b", True)]
     assert {name: len(records) for name, records in per_test_records("toy_pair", pair).items()} == {"toy_a": 2, "toy_b": 1}
 
@@ -101,7 +101,7 @@ def test_a_task_of_no_benchmark_is_read_as_it_is(run_folder, monkeypatch):
     monkeypatch.delitem(benchmarks._registered, "toy")
     (run,) = load_runs([run_folder])
     assert run.results == {"toy_pair": {"a_acc,none": 0.5, "b_acc,none": 1.0}, "toy_extra": {"acc,none": 1.0}}
-    assert len(task_records(find_runs(run_folder)[0], "toy_pair")) == 3
+    assert len(find_runs(run_folder)[0].records("toy_pair")) == 3
 
 
 def test_reading_errors_name_the_file(run_folder):
@@ -109,7 +109,7 @@ def test_reading_errors_name_the_file(run_folder):
     samples.unlink()
     run = find_runs(run_folder)[0]
     with pytest.raises(RecordsError, match="no 20260101_120000_samples_toy_extra.jsonl beside it"):
-        task_records(run, "toy_extra")
+        run.records("toy_extra")
     with pytest.raises(RunReadError, match=r"no samples file for toy_extra \(looked for 20260101_120000_samples_toy_extra.jsonl\)"):
         select_tasks([run], [])
     with pytest.raises(RunReadError, match=r"no run has task\(s\) toy_other \(the runs have: toy_extra, toy_pair\)"):

@@ -19,7 +19,6 @@ from temporal_bench.report.cluster_stats import cluster_stats_of
 from temporal_bench.report.intervals import cell_interval, record_intervals
 from temporal_bench.report.rows import build_rows
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import task_data, task_records
 from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.fixtures import write_fixture
@@ -45,7 +44,7 @@ def where(task, test):
 
 def breakdowns(out, task):
     """The task's every metric key of old, from its logged records (as `temporal-bench report` does)."""
-    return breakdown_metrics(task, task_records(find_runs(out)[0], task))
+    return breakdown_metrics(task, find_runs(out)[0].records(task))
 
 
 @pytest.fixture(scope="module")
@@ -99,11 +98,11 @@ def test_oracle_scores_one_everywhere_and_logs_filters(oracle_run, data):
     assert counts["paired_event_discrimination"]["pororo"]["rows"] == 40 and counts["paired_event_discrimination"]["pororo"]["after_invalid_event_filter"] == 38
     assert counts["single_grounding_all"]["vist"] == {"rows": 25, "after_invalid_event_filter": 24}
     logged = find_runs(out)[0]
-    read = task_data(logged, "tempvs_mt1_two")
+    read = logged.data_read("tempvs_mt1_two")
     assert (read.folder, read.synthetic, read.failed, read.invalid, read.questions) == (str(data), True, 0, 0, len(_docs("tempvs_mt1_two", data)))
     assert read.counts["mt1_two/pororo"] == counts["paired_event_discrimination"]["pororo"]["after_blind_filter"] < 38
     assert sum(read.counts.values()) == sum(doc["kind"] == "main" for doc in _docs("tempvs_mt1_two", data)) and len(read.fingerprint) == 16
-    assert set(task_data(logged, "tempvs_ordering_event").counts) == {f"{test}/{source}" for test in ("mt2_event", "mt3_event") for source in SOURCES}
+    assert set(logged.data_read("tempvs_ordering_event").counts) == {f"{test}/{source}" for test in ("mt2_event", "mt3_event") for source in SOURCES}
     # the report's intervals of the tests that --tasks tempvs_protocol asks two by two (MT2 and MT3)
     run = load_runs([out])[0]
     for test in ("mt2_event", "mt3_caption"):
@@ -140,7 +139,7 @@ def test_always_wrong_scores_zero(tmp_path, data, oracle_run):
     results = lmms_eval(tmp_path, ["tempvs_protocol"], model_args="policy=wrong", env={"TEMPVS_DATA_DIR": str(data)})
     # the same data read: the same fingerprint whatever the answers
     wrong, oracle = find_runs(tmp_path / "lmms_eval_out")[0], find_runs(oracle_run[2])[0]
-    assert [task_data(wrong, task).fingerprint for task in GROUP] == [task_data(oracle, task).fingerprint for task in GROUP]
+    assert [wrong.data_read(task).fingerprint for task in GROUP] == [oracle.data_read(task).fingerprint for task in GROUP]
     for test in MAIN_TESTS:
         task, prefix = where(f"tempvs_{test}", test)
         assert [metric(results, task, prefix + name) for name in ("gt_acc", "gtstrict_rate", "mt_acc")] == [0.0, 0.0, 0.0], task
@@ -174,7 +173,7 @@ def test_grounding_right_main_wrong_and_mixed_match_the_reference_and_the_single
         assert {name: in_suite[prefix + name] for name in alone} == alone, test
         if task != single:  # its intervals in a suite run: from its records of the task asking two tests
             logged = find_runs(out)[0]
-            assert record_intervals(cluster_stats_of(single), records_of_test(test, task_records(logged, task))) == record_intervals(cluster_stats_of(single), task_records(logged, single)), test
+            assert record_intervals(cluster_stats_of(single), records_of_test(test, logged.records(task))) == record_intervals(cluster_stats_of(single), logged.records(single)), test
         for name in FOUR + ("invalid_rate", "failed_count"):
             assert metric(results, task, prefix + name) == metric(results, single, name), (test, name)
         if test in ground_only:
@@ -206,7 +205,7 @@ def test_cot_blind_separate_unfiltered_and_standalone_grounding(tmp_path, data, 
     assert breakdowns(out, "tempvs_mt1_two_blind")["main_count"] == breakdowns(out, "tempvs_mt1_two_unfiltered")["main_count"] == 156
     assert breakdowns(out, "tempvs_mt1_two")["main_count"] == 74
     # a text-only record says whether the text-only-LLM filter keeps its question: Table 17's "after"
-    blind = task_records(find_runs(out)[0], "tempvs_mt1_two_blind")
+    blind = find_runs(out)[0].records("tempvs_mt1_two_blind")
     assert sum(record["filter_kept"] for record in blind) == 74
     assert breakdowns(out, "tempvs_mt1_two_blind")["mt_acc_filtered"] == 1.0
     assert "mt_acc_filtered" not in breakdowns(out, "tempvs_mt1_two_unfiltered")

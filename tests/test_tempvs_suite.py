@@ -21,7 +21,6 @@ from temporal_bench.report.compare import compare_runs
 from temporal_bench.report.intervals import cell_interval, record_intervals
 from temporal_bench.rescore.scoring import rescore
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.records import task_records
 from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.fixtures import write_fixture
@@ -78,7 +77,7 @@ def test_the_suite_sends_each_distinct_request_once(suite_run, single_run, data)
             twin = grounding[doc["source"], test, question_id]
             assert (twin["prompt"], shown_images(twin), twin["gt_option"]) == (doc["prompt"], shown_images(doc), gold)
     # the samples file logs each distinct question once, with the questions it serves
-    logged = [r for r in task_records(run, "tempvs") if r["kind"] == "grounding"]
+    logged = [r for r in run.records("tempvs") if r["kind"] == "grounding"]
     assert sorted(r["key"] for r in logged) == sorted(doc["doc_key"] for doc in asked)
     assert sum(len(r["serves"]) for r in logged) == 384 == results["results"]["tempvs"]["served_count,none"]
     assert results["results"]["tempvs"]["asked_count,none"] == 293
@@ -95,11 +94,11 @@ def test_every_metric_equals_the_single_tasks(suite_run, single_run):
         for test_task, entry in per_test_results(task, results["results"][task]).items():
             expected = single_results["results"][test_task]
             assert {k: entry[f"{k},none"] for k in HEADLINE} == {k: expected[f"{k},none"] for k in HEADLINE}, test_task
-        for test_task, records in per_test_records(task, task_records(run, task)).items():
-            alone = breakdown_metrics(test_task, task_records(singles, test_task))
+        for test_task, records in per_test_records(task, run.records(task)).items():
+            alone = breakdown_metrics(test_task, singles.records(test_task))
             assert breakdown_metrics(test_task, records) == alone, test_task
             assert {name: report.metric(test_task, name) for name in alone} == alone, test_task
-            assert record_intervals(cluster_stats_of(test_task), records) == record_intervals(cluster_stats_of(test_task), task_records(singles, test_task)), test_task
+            assert record_intervals(cluster_stats_of(test_task), records) == record_intervals(cluster_stats_of(test_task), singles.records(test_task)), test_task
             found, why = cell_interval(report, test_task, "mt_acc", alone["mt_acc"])
             assert why == "" and found == record_intervals(cluster_stats_of(test_task), records)["mt_acc"], test_task
             checked += 1

@@ -160,9 +160,11 @@ def example(row: Dict, index: int, where: str, base: Path) -> Dict:
 
 
 def examples(rows: Sequence[Tuple[str, Dict, Path]]) -> List[Dict]:
-    """The task rows of ``(where, row, base folder of its image paths)``; ids that repeat are replaced by row numbers."""
+    """The task rows of ``(where, row, base folder of its image paths)``; ids that repeat are replaced by row numbers
+    (and said so)."""
     converted = [example(row, index, where, base) for index, (where, row, base) in enumerate(rows)]
     if len({row["id"] for row in converted}) != len(converted):
+        print(f"ISO-Bench: {len(converted) - len({row['id'] for row in converted})} id(s) repeat; the rows are numbered instead", file=sys.stderr)
         for index, row in enumerate(converted):
             row["id"] = str(index)
     return converted

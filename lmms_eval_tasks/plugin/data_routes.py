@@ -1,11 +1,13 @@
 """Where this package's tasks get their data, beside the upstream folders' own route (``dataset_path``).
 
-Each benchmark's folder of this package (``<benchmark>_variants/``) has tasks of the same names as the upstream
-folder's, registered before them, that load a one-row placeholder and read the data themselves: the folder a
-benchmark's environment variable names (``TEMPVS_DATA_DIR``, ``CATBENCH_DATA_DIR``, ``ISOBENCH_DATA_DIR``: a release
-in its published layout, or a converted dataset), else the official release on the hub. They hand the rows, in
-the converted dataset's schema, to the upstream task's own ``process_docs`` (:func:`routed`), so every doc is
-built by the upstream code. A data error ends the run with status 1, its message the run's last ERROR line.
+Each benchmark's folder of this package (``lmms_eval_tasks/plugin/<benchmark>/``; ``lmms_eval_tasks/plugin/`` is the
+one folder registered with lmms-eval) has tasks of the same names as the upstream folder's, whose YAMLs they include,
+that load a one-row placeholder and read the data themselves: the folder a benchmark's environment variable names
+(``TEMPVS_DATA_DIR``, ``CATBENCH_DATA_DIR``, ``ISOBENCH_DATA_DIR``: a release in its published layout, or a converted
+dataset), else the official release on the hub. They hand the rows, in the converted dataset's schema, to the
+upstream task's own ``process_docs`` (:func:`routed`; ISO-Bench's upstream tasks have none: the rows are the docs), so
+every doc is built by the upstream code. A data error ends the run with status 1, its message the run's last ERROR
+line.
 """
 
 import functools
@@ -95,6 +97,14 @@ def from_hub(fetch: Callable[[], T], hub_id: str, env_var: str, layout: str) -> 
         cause = f"offline mode is on ({', '.join(flags)}) and it is not in the local cache" if flags else "the hub cannot be reached or refused the download"
         retry = f"; or unset {' and '.join(flags)} on a machine with network access to download it" if flags else ""
         raise DataNotFoundError(f"{env_var} is not set and the Hugging Face dataset {hub_id} cannot be loaded: {cause} ({type(error).__name__}: {error}). Set {env_var} to {layout}{retry}") from error
+
+
+def nonempty(path: Path, error: Type[Exception]) -> Path:
+    """``path``, a data file of a local copy; an empty one (0 bytes: a truncated or incomplete copy) is ``error`` naming
+    it, as a missing one is."""
+    if path.stat().st_size == 0:
+        raise error(f"{path}: an empty file (0 bytes): a truncated or incomplete copy?")
+    return path
 
 
 def json_lines(path: Path, text: str, error: Type[Exception]) -> List[Tuple[int, Dict]]:

@@ -31,8 +31,8 @@ from temporal_bench.browse.thumbnails import Thumb, Thumbnails
 from temporal_bench.runs.data_read import logged_media, logged_prompt
 from temporal_bench.runs.files import logged_filter_names
 from temporal_bench.runs.limits import partial_limit
-from temporal_bench.runs.logged import LoggedRun, model_runs, select_tasks
-from temporal_bench.runs.records import RecordsError, read_record
+from temporal_bench.runs.logged import LoggedRun, RecordsError, model_runs, select_tasks
+from temporal_bench.runs.records import read_record
 
 LOGGED_IMAGES = 4  # lmms-eval 0.7.3 logs at most four image files of a doc (evaluator._collect_input_media)
 NO_IMAGE_LOGGED = "its logged sample names no image file: lmms-eval logs (as input_media) the image files or URIs a doc names, not an image the doc holds decoded (a dataset's image column)"

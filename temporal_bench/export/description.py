@@ -123,7 +123,7 @@ def validation_row(run_dir: Path) -> str:
         return f"| `{run_dir}` | no results files found | |"
     described = []
     for run in runs:
-        synthetic = sorted(task for task, read in run.data_sources.items() if read is not None and read.synthetic)
+        synthetic = sorted(task for task in run.tasks if (read := run.data_read(task)) is not None and read.synthetic)
         described.append(f"**{run.label}** ({len(run.tasks)} tasks" + (f"; synthetic data: {', '.join(synthetic)}" if synthetic else "") + ")")
     summary = [line.removeprefix("- ") for line in verdict_summary(runs, layouts_for(runs, LAYOUTS.values())).strip().splitlines()[2:]]
     verdicts = "<br>".join(summary) or "no published row of this model in the papers' tables: no verdict"

@@ -51,6 +51,10 @@ class ScriptedAnswers:
     def __init__(self, policy: str = "oracle", response: str = "", script: str = "", template: str = ""):
         if policy not in ("oracle", "wrong", "constant", "script"):
             raise ValueError(f"unknown scripted policy {policy!r}")
+        # an argument that only another policy reads would be ignored (script=FILE alone: the gold answers)
+        for name, value, reader in (("script", script, "script"), ("response", response, "constant")):
+            if value and policy != reader:
+                raise ValueError(f"--model scripted: {name}={value} is read only with policy={reader}, and this run's policy is {policy}: add policy={reader} to --model_args")
         self.policy = policy
         self.response = response
         self.template = template or "{answer}"

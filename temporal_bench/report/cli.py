@@ -189,7 +189,7 @@ def main_report(argv: Sequence[str] | None = None) -> int:
 def released_outputs(run: Run, task: str) -> bool:
     """Whether ``task``'s values in ``run`` are a release's scored outputs (a benchmark's ``is_released_outputs`` of the
     model class its results file names), not a run that read the data."""
-    results = {"config": {"model": run.model_classes.get(task, "")}}
+    results = {"config": {"model": run.model_class(task)}}
     return any(benchmark.is_released_outputs(results) for benchmark in registry.all_benchmarks() if benchmark.is_released_outputs is not None)
 
 
@@ -203,7 +203,7 @@ def runs_data(runs: Sequence[Run]) -> tuple[list[str], list[str]]:
     for task in tasks:
         found = {f"**{run.label}**": run for run in runs if task in run.results}
         released = [label for label, run in found.items() if released_outputs(run, task)]
-        reads[task] = {label: run.data_sources.get(task) for label, run in found.items() if label not in released}
+        reads[task] = {label: run.data_read(task) for label, run in found.items() if label not in released}
         if released and reads[task]:
             unchecked.setdefault((", ".join(released), ", ".join(reads[task])), []).append(task)
     different, unknown = data_differences({task: found for task, found in reads.items() if len(found) > 1})

@@ -20,14 +20,15 @@ from pathlib import Path
 
 from temporal_bench import benchmarks
 from temporal_bench.cli_style import command_parser
+from temporal_bench.protocol_gaps import task_gaps
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.cli import emit
 from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, joined, stacked
 from temporal_bench.report.paired_test import ALPHA, DRAWS, PairedTest, holm, paired_tests
 from temporal_bench.runs.data_read import data_differences
 from temporal_bench.runs.limits import partial_limit
-from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
-from temporal_bench.runs.records import RecordsError, per_test_records, task_data, task_records
+from temporal_bench.runs.logged import LoggedRun, RecordsError, RunReadError, find_runs, model_runs
+from temporal_bench.runs.records import per_test_records
 from temporal_bench.runs.results import run_label
 
 RUNS = ("run A", "run B")
@@ -187,7 +188,7 @@ def data_check(run_a: LoggedRun, run_b: LoggedRun, allow_different_data: bool = 
     the same (:func:`temporal_bench.report.cluster_stats.joined`)."""
     shared = sorted(set(run_a.tasks) & set(run_b.tasks))
     complete = [task for task in shared if not (partial_limit(run_a.data, task) or partial_limit(run_b.data, task))]  # a partial run's docs differ by design: joined by content
-    differ, unknown = data_differences({task: {name: task_data(run, task) for name, run in zip(RUNS, (run_a, run_b))} for task in complete})
+    differ, unknown = data_differences({task: {name: run.data_read(task) for name, run in zip(RUNS, (run_a, run_b))} for task in complete})
     if differ and not allow_different_data:
         raise DifferentData(
             "the runs read different data, so their answers are not comparable: " + " | ".join(differ.values()) + " (compare runs on the same data, or pass --allow-different-data to compare the questions of the same id anyway)"
@@ -210,7 +211,7 @@ def compare_runs(run_a: LoggedRun, run_b: LoggedRun, different_data: Sequence[st
             partial = [f"run {name} is partial ({limit})" for name, run in (("A", run_a), ("B", run_b)) if (limit := partial_limit(run.data, task))]
             notes += [f"{task}: {text}: the rows compare the questions both runs answered, not the whole task" for text in partial]
             try:
-                records = {name: task_records(run, task) for name, run in (("A", run_a), ("B", run_b))}
+                records = {name: run.records(task) for name, run in (("A", run_a), ("B", run_b))}
                 failed = [f"{sum(r['failed'] for r in found):,} of run {name}'s {len(found):,}" for name, found in records.items() if any(r["failed"] for r in found)]
                 if failed:
                     notes.append(f"{task}: not compared: {' and '.join(failed)} requests failed or brought no response, which its scores count as the parser read their text (run them again: docs/backends.md)")
@@ -222,6 +223,9 @@ def compare_runs(run_a: LoggedRun, run_b: LoggedRun, different_data: Sequence[st
                     notes += task_notes
             except RecordsError as exc:
                 notes.append(str(exc))
+    for name, run in (("A", run_a), ("B", run_b)):
+        model_class = str((run.data.get("config") or {}).get("model") or "")
+        notes += [f"run {name} ({model_class}): known protocol gap: {gap}" for gap in task_gaps(run.tasks, run_label(run.data, run.results_path), [model_class])]
     adjusted = holm([c.test.p for c in comparisons])
     return [replace(c, adjusted_p=p) for c, p in zip(comparisons, adjusted)], notes
 

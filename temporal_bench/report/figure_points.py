@@ -20,7 +20,7 @@ import numpy as np
 
 from temporal_bench.report.bootstrap import interval
 from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, joined, stacked
-from temporal_bench.report.intervals import AGREEMENT, run_records
+from temporal_bench.report.intervals import AGREEMENT
 from temporal_bench.report.layouts import Setting
 from temporal_bench.report.paired_test import paired_tests
 from temporal_bench.report.rows import resolve_setting
@@ -59,7 +59,7 @@ def _kept(run: Run, task: str | None, subset: Subset) -> tuple[ClusterStats | No
     stats = cluster_stats_of(task) if task else None
     if stats is None or subset.metric not in stats.metrics:
         return None, []
-    records, _ = run_records(run, task)
+    records, _ = run.records(task)
     return stats, [record for record in records if subset.keep(record)]
 
 

@@ -5,7 +5,8 @@ prints one (TempVS Table 3: GT_strict and MT of each main test), else, marked ``
 uniform random answer is expected to score (TempVS GT: one of a sequence's five images; GT_strict:
 every grounding question of the main question right; CaT-Bench and ISO-Bench: a yes/no coin on
 balanced classes). A cell resting on fewer than :data:`FEW_QUESTIONS` questions says how many
-(``n=2``). Each benchmark gives its table as its registry entry's ``summary`` (e.g.
+(``n=2``). Every cell of a table is in its one unit (``Summary.scale``), which its title names beside the paper's
+convention where the paper prints another. Each benchmark gives its table as its registry entry's ``summary`` (e.g.
 tempvs/headline.py). The demo prints it for its random_choice run (temporal_bench/demo.py), with a
 sentence on the sampling error taken from the cells' own 95% intervals (:func:`noise_note`).
 """
@@ -28,7 +29,6 @@ FEW_QUESTIONS = 20  # a cell on fewer questions than this says how many: its val
 class Headline:
     header: str
     metric: str  # metric key in the results JSON
-    scale: float = 1.0  # harness value (a fraction) x scale = printed unit
     decimals: int = 2
 
 
@@ -49,6 +49,7 @@ class Summary:
     row_header: str = "task"
     task_prefix: str | None = None  # a run's other tasks of this name get a row too (same chance values)
     task_notes: dict[str, str] = field(default_factory=dict)  # task -> a line said of it instead of a row
+    scale: float = 1.0  # harness value (a fraction) x scale = the table's unit (100: %), every cell's
 
     def rows_of(self, run: Run) -> list[Row]:
         """The summary's rows ``run`` has, then one per other task of the run named ``task_prefix...``."""
@@ -70,16 +71,16 @@ def _random_row(summary: Summary):
     return next(row for row in published_rows(LAYOUTS[summary.published_layout]) if row.model == RANDOM_ROW)
 
 
-def _reference(row: Row, column: Headline, random_row) -> str:
+def _reference(row: Row, column: Headline, random_row, scale: float) -> str:
     key = row.published.get(column.metric)
     if random_row is not None and key and random_row.values.get(key) is not None:
         return f"{random_row.values[key]:g}{random_row.marks.get(key, '')}"
-    return f"{row.chance[column.metric] * column.scale:g}*"
+    return f"{row.chance[column.metric] * scale:g}*"
 
 
-def _measured(run: Run, row: Row, column: Headline) -> str:
+def _measured(run: Run, row: Row, column: Headline, scale: float) -> str:
     value = run.metric(row.task, column.metric)
-    return "–" if value is None else f"{value * column.scale:.{column.decimals}f}"
+    return "–" if value is None else f"{value * scale:.{column.decimals}f}"
 
 
 def _few(run: Run, row: Row, column: Headline) -> str:
@@ -104,7 +105,7 @@ def render_summary(run: Run) -> str:
         if not rows:
             continue
         random_row = _random_row(summary)
-        lines = [[row.label] + [f"{_measured(run, row, c)} ({_reference(row, c, random_row)}){_few(run, row, c)}" for c in summary.columns] for row in rows]
+        lines = [[row.label] + [f"{_measured(run, row, c, summary.scale)} ({_reference(row, c, random_row, summary.scale)}){_few(run, row, c)}" for c in summary.columns] for row in rows]
         title = summary.title + (f" (in brackets: the paper's {RANDOM_ROW} row where it prints one)" if random_row else "")
         out += ["", title, *_table([summary.row_header] + [c.header for c in summary.columns], lines)]
         if random_row is not None and random_row.marks:

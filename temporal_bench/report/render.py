@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from temporal_bench.benchmarks import of_task
+from temporal_bench.protocol_gaps import run_gaps
 from temporal_bench.published import load_table
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.cluster_stats import cluster_stats_of
@@ -120,6 +121,9 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
             "",
             "Measured rows with no reproduction verdict: failed requests, or data that is not the benchmark's release (a random baseline's interval check stays on the release's or other data, random answers score their expectation on any questions):",
         ] + other_data
+    gaps = [f"- {r.label} ({', '.join(r.model_classes)}): {text}" for r in measured for text in run_gaps(layout.benchmark, r.model, r.model_classes)]
+    if gaps:
+        out += ["", "Measured rows whose model class differs from the official inference where the task cannot make up for it (known protocol gaps, whatever the verdict):"] + list(dict.fromkeys(gaps))
     basis = [f"- {r.label}: {note}" for r in measured for note in r.basis_notes]
     if basis:
         out += ["", "Measured rows whose data is taken for the release on the paper's counts alone (no fingerprint of the release is known here):"] + list(dict.fromkeys(basis))

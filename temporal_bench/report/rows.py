@@ -59,9 +59,9 @@ FAILED_REQUESTS = "failed requests"
 def data_notes(run: Run, task: str) -> list[tuple[str, str, str]]:
     """(mark, task, how) for why ``task``'s numbers are held against no published one: requests that failed, or data
     that is not the benchmark's release (synthetic, of other counts or another fingerprint, or not known)."""
-    read = run.data_sources.get(task)
+    read = run.data_read(task)
     notes = [(FAILED_REQUESTS, task, f"had {read.failed} of {read.questions} request(s) fail or bring no response (scored as the parser read them)")] if read is not None and read.failed else []
-    basis = release_basis(task, read, run.configs.get(task) or {})
+    basis = release_basis(task, read, run.config(task))
     if not basis.is_release:
         mark = "synthetic data" if read is not None and read.synthetic else "not the release's data"
         notes.append((mark, task, f"has no verdict: {basis.why}"))
@@ -70,7 +70,7 @@ def data_notes(run: Run, task: str) -> list[tuple[str, str, str]]:
 
 def basis_notes(run: Run, task: str) -> list[str]:
     """How ``task``'s data was found to be the release where it rests on the weaker basis (the counts known of it)."""
-    basis = release_basis(task, run.data_sources.get(task), run.configs.get(task) or {})
+    basis = release_basis(task, run.data_read(task), run.config(task))
     return [f"{task}: {basis.why}"] if basis.weaker else []
 
 
@@ -94,8 +94,8 @@ def _use_task(row: TableRow, run: Run, task: str | None) -> None:
         row.set_aside.append(note)
     row.data_notes += [found for found in data_notes(run, task) if found not in row.data_notes]
     row.basis_notes += [found for found in basis_notes(run, task) if found not in row.basis_notes]
-    if run.model_classes.get(task) and run.model_classes[task] not in row.model_classes:
-        row.model_classes.append(run.model_classes[task])
+    if run.model_class(task) and run.model_class(task) not in row.model_classes:
+        row.model_classes.append(run.model_class(task))
 
 
 def _matching_tasks(run: Run, patterns: Sequence[str]) -> list[str]:

@@ -4,9 +4,8 @@ send what the official run sent names that protocol gap."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from fnmatch import fnmatch
 
 from temporal_bench import benchmarks
 from temporal_bench.published import parse_flags
@@ -16,19 +15,6 @@ from temporal_bench.report.model_names import OUR_MODEL_CLASSES, api_version_not
 from temporal_bench.report.reproduction import CLOSE, DEFAULT_TOLERANCES, DIFFERS, OUTSIDE, REPRODUCED, WITHIN, classify
 from temporal_bench.report.rows import FAILED_REQUESTS, MEASURED, OTHER_RULE, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, published_rows
 from temporal_bench.runs.results import Run
-
-
-@dataclass(frozen=True)
-class ProtocolGap:
-    """What a model class sends differently from a benchmark's official run of some published models
-    (a benchmark's registry entry ``protocol_gaps``): their cells that differ say so."""
-
-    rows: tuple[str, ...]  # the published model names it touches (fnmatch patterns, case-insensitive)
-    applies_to: Callable[[str], bool]  # whether a harness model class (``config.model``) has the gap
-    text: str  # what differs, with the official code's file
-
-    def applies(self, published: str, model_classes: Sequence[str]) -> bool:
-        return any(fnmatch(published.lower(), pattern.lower()) for pattern in self.rows) and any(self.applies_to(c) for c in model_classes)
 
 
 def judged(row: TableRow) -> bool:
@@ -193,7 +179,7 @@ def unmatched_models(runs: Sequence[Run], layouts: Sequence[Layout]) -> list[str
         names = published_models(benchmark)
         known = {model_key(benchmark, name) for name in names}
         shown = [layout for layout in layouts if layout.benchmark == benchmark]
-        for run in (run for run in runs if not set(run.model_classes.values()) <= set(OUR_MODEL_CLASSES)):
+        for run in (run for run in runs if not {run.model_class(task) for task in run.tasks} <= set(OUR_MODEL_CLASSES)):
             rows = [row for layout in shown for row in build_rows(layout, [run], include_published=False)]
             if rows and any(judged(row) and not is_baseline(row.model) for row in rows) and run_key(benchmark, run.label) not in known:
                 lines.append(f"- {api_version_note(benchmark, run.label) or _no_model_line(benchmark, run.label, names)}")

@@ -14,7 +14,6 @@ from temporal_bench.rescore.output import render_csv, render_markdown, write_res
 from temporal_bench.rescore.scoring import rescore
 from temporal_bench.rescore.settings import parse_settings
 from temporal_bench.runs.logged import find_runs, named_tasks
-from temporal_bench.runs.records import task_data
 
 
 def build_parser() -> CommandParser:
@@ -63,7 +62,7 @@ def main_rescore(argv: Sequence[str] | None = None) -> int:
         if args.write_results and len(runs) > 1:
             raise RescoreError(f"--write-results takes one run; {args.path} holds {len(runs)}: " + ", ".join(str(r.results_path) for r in runs))
         named = named_tasks(runs, wanted)
-        locations = data_locations_of({task: task_data(run, task) for run in runs for task in run.tasks if not named or task in named}, parse_locations(args.data), "--data")
+        locations = data_locations_of({task: run.data_read(task) for run in runs for task in run.tasks if not named or task in named}, parse_locations(args.data), "--data")
         for note in locations.notes:
             print(f"temporal-bench rescore: data: {note}", file=sys.stderr)
         with data_locations(locations.assignments), quiet_harness_logs():

@@ -2,7 +2,7 @@
 
 from temporal_bench.data_locations import DATA_ENVS
 
-DATA_HINT = f"re-scoring loads the task's docs again, so it needs the run's data (the command line takes the folder the run's results JSON records unless {', '.join(DATA_ENVS[:-1])} or {DATA_ENVS[-1]} is given)"
+DATA_HINT = f"re-scoring loads the task's docs again, so it needs the run's data (given with --data, else {', '.join(DATA_ENVS[:-1])} or {DATA_ENVS[-1]}, else the release folder above the images the run read)"
 
 
 class RescoreError(Exception):

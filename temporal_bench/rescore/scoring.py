@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from numbers import Real
 from typing import Any
 
+from temporal_bench import benchmarks
 from temporal_bench.rescore.errors import DATA_HINT, RescoreError, TaskBuildError
 from temporal_bench.rescore.harnesses import harness_of
 from temporal_bench.rescore.settings import TaskSettings, shown_value
-from temporal_bench.runs.breakdowns import breakdown_function
 from temporal_bench.runs.logged import LoggedRun, select_tasks
 from temporal_bench.runs.records import read_record
 
@@ -66,7 +66,7 @@ class TaskRescore:
     rows: list[MetricRow]
     values: dict[str, Any]  # everything the harness's aggregation returned
     settings: TaskSettings
-    # the breakdown keys the report computes from the per-doc records (temporal_bench/runs/breakdowns.py)
+    # the breakdown keys the report computes from the per-doc records (the benchmark's breakdown_metrics, as temporal_bench/runs/logged.py computes them)
     # that the results table does not hold, from the logged records and from the re-scored ones
     breakdowns: list[MetricRow] = field(default_factory=list)
 
@@ -106,7 +106,8 @@ def rescore_task(run: LoggedRun, name: str, task, settings: TaskSettings) -> Tas
 def breakdown_rows(task: str, records: list[tuple[dict | None, dict | None]], filter_name: str) -> list[MetricRow]:
     """The task's breakdown keys from its logged and its re-scored per-doc records (none when the task
     has no breakdowns or a doc has no record)."""
-    compute = breakdown_function(task)
+    benchmark = benchmarks.of_task(task)
+    compute = benchmark.breakdown_metrics if benchmark is not None else None
     if compute is None or not records or any(None in pair for pair in records):
         return []
     before, after = compute(task, [pair[0] for pair in records]), compute(task, [pair[1] for pair in records])

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -141,36 +140,30 @@ def content_key(task: str, line: dict, record: dict | None, config: dict, model_
     return question + "|" + ",".join(_digest(path) or "?" for path in logged_media(line))
 
 
-def data_read(task: str, lines: list[dict], records: Iterable[dict | None], config: dict, model_config: dict) -> DataRead:
-    """The :class:`DataRead` of ``task`` from its logged ``lines`` and their ``records`` (temporal_bench/runs/records.py)."""
+def data_read(task: str, lines: list[dict], records: list[dict], config: dict, model_config: dict) -> DataRead:
+    """The :class:`DataRead` of ``task`` from its logged ``lines`` and their records as read back (each with the
+    ``content`` digest of what its doc asks and shows: temporal_bench/runs/records.py)."""
     reader = reader_of(task)
-    records = list(records)
-    digest, images, keys = hashlib.sha256(), {}, []
-    for line, record in zip(lines, records):
-        media = logged_media(line)
-        images.update((path, _digest(path)) for path in media if path not in images)
-        key = content_key(task, line, record, config, model_config)
-        if key is not None:
-            keys.append(key)
-    for key in sorted(keys):
+    images = {path: _digest(path) for line in lines for path in logged_media(line)}
+    digest = hashlib.sha256()
+    for key in sorted(record["content"] for record in records if record["content"] is not None):
         digest.update(key.encode() + b"\n")
     unread = [path for path, value in images.items() if value is None]
     readable = [path for path, value in images.items() if value and not path.startswith("data:")]
     folder = os.path.commonpath(readable) if readable else None
     folder = str(Path(folder).parent) if folder and Path(folder).is_file() else folder or model_config.get("data")  # data: the folder a release's scored outputs come from
-    kept = [record for record in records if record is not None]
-    synthetic = reader.synthetic(kept)
+    synthetic = reader.synthetic(records)
     return DataRead(
         questions=len(lines),
         fingerprint=digest.hexdigest()[:16],
-        counts=reader.counts(kept, config),
+        counts=reader.counts(records, config),
         images=len(readable),
         unread_images=tuple(unread),
         folder=folder,
         dataset=named_dataset(config),
         synthetic=synthetic if synthetic is not None else _synthetic_marker(folder) or _synthetic_marker(_local_dataset(config)),
-        failed=sum(request_failed(line) for line in lines),
-        invalid=sum(reader.invalid(record) and not record.get("failed") for record in kept),
+        failed=sum(record["failed"] for record in records),
+        invalid=sum(reader.invalid(record) and not record["failed"] for record in records),
     )
 
 

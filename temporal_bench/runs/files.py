@@ -54,15 +54,23 @@ def find_result_files(path: str | Path) -> list[Path]:
     return sorted(found, key=file_order)
 
 
+class UnreadableResults(ValueError):
+    """A results file that is no readable JSON."""
+
+
+class NotResults(ValueError):
+    """A JSON file without a ``results`` object: not a results file of either harness."""
+
+
 def read_results_file(path: str | Path) -> dict[str, Any]:
     """The data of a results file, checked to hold a ``results`` object."""
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{path}: not a readable results JSON file ({exc})") from exc
+        raise UnreadableResults(f"{path}: not a readable results JSON file ({exc})") from exc
     if not isinstance(data, dict) or not isinstance(data.get("results"), dict):
-        raise ValueError(f"{path}: no 'results' object; is this an lmms-eval/lm-eval results file?")
+        raise NotResults(f"{path}: no 'results' object; is this an lmms-eval/lm-eval results file?")
     return data
 
 

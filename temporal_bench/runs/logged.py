@@ -1,19 +1,30 @@
-"""A logged run: one results JSON and the samples files of its tasks, as the harness wrote them."""
+"""A logged run: one results JSON and the samples files of its tasks, as the harness wrote them, each file read once.
+
+:class:`LoggedRun` is the one model every command reads a run through: the results JSON parsed when it is found,
+each samples file at the first use, and what follows from them kept on it: each task's records
+(temporal_bench/runs/records.py), what it read (temporal_bench/runs/data_read.py) and its breakdowns (the
+benchmark's ``breakdown_metrics``). :class:`temporal_bench.runs.results.Run` shows one model over its runs.
+"""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from temporal_bench import benchmarks
-from temporal_bench.runs.files import HARNESS_FILES, HarnessFiles, find_result_files, read_samples
+from temporal_bench.runs.data_read import DataRead, data_read
+from temporal_bench.runs.files import HARNESS_FILES, HarnessFiles, NotResults, UnreadableResults, find_result_files, read_results_file, read_samples
+from temporal_bench.runs.records import line_facts, read_record
 
 
 class RunReadError(ValueError):
     """A run that cannot be read as asked: an unreadable results JSON, a task no run has, a missing samples file."""
+
+
+class RecordsError(RunReadError):
+    """A task whose records cannot be read back: no samples file, or lines without a record."""
 
 
 def as_dict(value: Any) -> dict:
@@ -23,20 +34,17 @@ def as_dict(value: Any) -> dict:
 
 @dataclass
 class LoggedRun:
-    """One results JSON and the samples files of its tasks."""
+    """One results JSON and the samples files of its tasks, and what they give, each computed once."""
 
     harness: HarnessFiles
     results_path: Path
     data: dict
     samples: dict[str, Path]
     task_manager: Any = None  # the harness's TaskManager, kept by temporal_bench/rescore once it rebuilt the run's tasks
-    _lines: dict[str, list[dict]] = field(default_factory=dict, repr=False)  # each samples file, read once
-
-    def lines(self, task: str) -> list[dict]:
-        """The logged requests of ``task``'s samples file, in logged order (read at the first call)."""
-        if task not in self._lines:
-            self._lines[task] = read_samples(self.samples[task])
-        return self._lines[task]
+    _lines: dict[str, list[dict]] = field(default_factory=dict, repr=False)
+    _records: dict[str, list[dict]] = field(default_factory=dict, repr=False)
+    _reads: dict[str, DataRead | None] = field(default_factory=dict, repr=False)
+    _breakdowns: dict[str, dict] = field(default_factory=dict, repr=False)
 
     @property
     def tasks(self) -> list[str]:
@@ -59,24 +67,76 @@ class LoggedRun:
         """The task's metadata as the run recorded it."""
         return as_dict(self.task_config(name).get("metadata"))
 
+    def has_samples(self, task: str) -> bool:
+        return task in self.samples and self.samples[task].is_file()
 
-def find_runs(path: str | Path) -> list[LoggedRun]:
-    """Every run under ``path`` (a results file or a folder); files written by ``rescore --write-results``
-    are skipped."""
+    def lines(self, task: str) -> list[dict]:
+        """The logged requests of ``task``'s samples file, in logged order."""
+        if task not in self._lines:
+            self._lines[task] = read_samples(self.samples[task])
+        return self._lines[task]
+
+    def records(self, task: str) -> list[dict]:
+        """Every logged record of ``task``, in the logged order, as its benchmark reads it (one filter: lm-eval logs
+        the filter's name; a task logged under several filters is refused rather than mixed)."""
+        if task not in self._records:
+            if not self.has_samples(task):
+                name = self.samples[task].name if task in self.samples else f"a samples file of {task}"
+                raise RecordsError(f"{self.results_path}: no {name} beside it (run with --log_samples)")
+            lines = self.lines(task)
+            filters = {line["filter"] for line in lines if "filter" in line}
+            if len(filters) > 1:
+                raise RecordsError(f"{self.samples[task]}: logged under several filters ({', '.join(sorted(filters))}); intervals need one record per doc")
+            records = [read_record(task, line, self.task_config(task), self.data.get("config") or {}) for line in lines]
+            missing = sum(record is None for record in records)
+            if missing:
+                raise RecordsError(f"{self.samples[task]}: {missing} of {len(lines)} sample lines hold no per-doc record")
+            self._records[task] = records
+        return self._records[task]
+
+    def data_read(self, task: str) -> DataRead | None:
+        """What ``task`` read and how its requests fared (temporal_bench/runs/data_read.py); None without its samples
+        file (a run made without ``--log_samples``)."""
+        if task not in self._reads:
+            config, model_config = self.task_config(task), self.data.get("config") or {}
+            self._reads[task] = data_read(task, self.lines(task), self._facts(task), config, model_config) if self.has_samples(task) else None
+        return self._reads[task]
+
+    def _facts(self, task: str) -> list[dict]:
+        """The task's records, or for lines holding none (a task of no benchmark of this package) what every line tells."""
+        try:
+            return self.records(task)
+        except RecordsError:
+            config, model_config = self.task_config(task), self.data.get("config") or {}
+            return [read_record(task, line, config, model_config) or line_facts(task, line, None, config, model_config) for line in self.lines(task)]
+
+    def breakdowns(self, task: str) -> dict:
+        """The task's breakdown keys computed from its records (its benchmark's ``breakdown_metrics``; none without)."""
+        if task not in self._breakdowns:
+            benchmark = benchmarks.of_task(task)
+            compute = benchmark.breakdown_metrics if benchmark is not None else None
+            self._breakdowns[task] = compute(task, self.records(task)) if compute is not None and self.has_samples(task) else {}
+        return self._breakdowns[task]
+
+
+def find_runs(path: str | Path, rescored: bool = False) -> list[LoggedRun]:
+    """Every run under ``path`` (a results file or a folder), each file read once; files written by ``rescore
+    --write-results`` only with ``rescored``. A results file named as neither harness names one (given by name) is read
+    as lmms-eval's, with no samples beside it."""
     runs = []
     for results_path in find_result_files(path):
         named = [(h, m) for h in HARNESS_FILES if (m := h.results_name.fullmatch(results_path.name))]
-        if not named:
-            continue
-        harness, match = named[0]
+        harness, match = named[0] if named else (HARNESS_FILES[0], None)
         try:
-            data = json.loads(results_path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise RunReadError(f"{results_path}: not a readable results JSON file ({exc})") from exc
-        if "rescore" in data or not isinstance(data.get("results"), dict):
+            data = read_results_file(results_path)
+        except UnreadableResults as exc:
+            raise RunReadError(str(exc)) from exc
+        except NotResults:
+            continue
+        if "rescore" in data and not rescored:
             continue
         groups = data.get("group_subtasks") or {}
-        samples = {task: harness.samples_file(results_path.parent, match.group("date"), task) for task in data["results"] if not groups.get(task)}
+        samples = {task: harness.samples_file(results_path.parent, match.group("date"), task) for task in data["results"] if not groups.get(task)} if match else {}
         runs.append(LoggedRun(harness, results_path, data, samples))
     return runs
 
@@ -86,14 +146,6 @@ def model_runs(runs: Sequence[LoggedRun]) -> list[LoggedRun]:
     ``is_released_outputs``: the TempVS release's predictions that the demo scores beside its runs) left out."""
     released = [b.is_released_outputs for b in benchmarks.all_benchmarks() if b.is_released_outputs is not None]
     return [run for run in runs if not any(is_released(run.data) for is_released in released)]
-
-
-def logged_run(results_path: Path) -> LoggedRun:
-    """The run of one results file (lmms-eval's or lm-eval's naming)."""
-    runs = find_runs(results_path)
-    if not runs:
-        raise RunReadError(f"{results_path}: not an lmms-eval or lm-eval results file with samples beside it")
-    return runs[0]
 
 
 def _held_tests(task: str) -> list[str]:

@@ -1,26 +1,26 @@
-"""The results of one model, merged over its results files, as the report reads them.
+"""The results of one model, merged over its runs, as the report reads them.
 
-Each task's values come from one results file (a full run before a ``--limit`` one, then the
-newer); a task holding several tests (the benchmark's ``per_test_results``: TempVS's
-``tempvs_ordering_*``) is read as each test's own task; breakdown keys are added from the samples
-beside each file (temporal_bench/runs/breakdowns.py).
+Each task's values come from one run (a full run before a ``--limit`` one, then the newer); a task holding several
+tests (the benchmark's ``per_test_results``: TempVS's ``tempvs`` and ``tempvs_ordering_*``) is read as each test's
+own task; its breakdown keys come with it (:meth:`temporal_bench.runs.logged.LoggedRun.breakdowns`). Every file is
+read once, by :func:`temporal_bench.runs.logged.find_runs`, and the shown values keep their run, so intervals and
+figures read the records from it.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from temporal_bench import benchmarks
 from temporal_bench.models.arguments import arguments_text, used_arguments_text
-from temporal_bench.runs.breakdowns import with_breakdowns
-from temporal_bench.runs.files import file_order, find_result_files, read_results_file
+from temporal_bench.runs.files import file_order
 from temporal_bench.runs.limits import Limit, partial_limit
-from temporal_bench.runs.logged import logged_run
-from temporal_bench.runs.records import task_data
+from temporal_bench.runs.logged import LoggedRun, RecordsError, find_runs
+from temporal_bench.runs.records import per_test_records
 
 
 def per_test_results(task: str, entry: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -31,16 +31,36 @@ def per_test_results(task: str, entry: dict[str, Any]) -> dict[str, dict[str, An
     return benchmark.per_test_results(task, entry)
 
 
+def _filter_of(entry: dict[str, Any]) -> str:
+    """The filter the task's metrics are reported under (``none``, or e.g. ``majority_vote``)."""
+    return next((key.partition(",")[2] for key in entry if "," in key and key.partition(",")[2]), "none")
+
+
+def with_breakdowns(logged: LoggedRun, task: str, entry: dict[str, Any]) -> dict[str, Any]:
+    """The task's results entry with its breakdown keys (under its headline keys' filter) where it does not hold them."""
+    try:
+        found = logged.breakdowns(task) if task in logged.samples else {}
+    except RecordsError:
+        found = {}
+    flt = _filter_of(entry)
+    return {**{f"{key},{flt}": value for key, value in found.items()}, **entry}
+
+
 @dataclass(frozen=True)
 class TaskSource:
-    """One results file's values of one task."""
+    """One run's values of one task (of a test, for a task holding several: ``logged_as`` names the task)."""
 
-    path: Path
+    logged: LoggedRun
+    logged_as: str
     values: dict[str, Any]
-    config: dict[str, Any]
-    partial: Limit | None
-    data: Any = None  # the data the task read, as its samples show it (temporal_bench/runs/data_read.py; None: no samples)
-    model_class: str = ""  # the harness's model class that ran it (``config.model``)
+
+    @property
+    def path(self) -> Path:
+        return self.logged.results_path
+
+    @property
+    def partial(self) -> Limit | None:
+        return partial_limit(self.logged.data, self.logged_as)
 
     def describe(self) -> str:
         return describe_file(self.path, self.partial)
@@ -53,24 +73,73 @@ def describe_file(path: Path, partial: Limit | None) -> str:
 
 @dataclass
 class Run:
-    """The results of one model, merged over one or more results files."""
+    """The results of one model, merged over one or more runs (results files)."""
 
     label: str
-    paths: list[Path] = field(default_factory=list)
-    results: dict[str, dict[str, Any]] = field(default_factory=dict)
-    configs: dict[str, dict[str, Any]] = field(default_factory=dict)  # task -> the config the harness recorded
-    data_sources: dict[str, Any] = field(default_factory=dict)  # task -> the DataRead of its samples (None: no samples)
-    model_classes: dict[str, str] = field(default_factory=dict)  # task -> the harness's model class that ran it
-    # tasks whose breakdowns could not be computed: their results file has no samples beside it
-    without_samples: list[str] = field(default_factory=list)
-    sources: dict[str, Path] = field(default_factory=dict)  # task -> the results file its values came from
-    partial: dict[str, Limit] = field(default_factory=dict)  # task -> how its shown values left out docs
+    logged: list[LoggedRun] = field(default_factory=list)
+    shown: dict[str, TaskSource] = field(default_factory=dict)  # task -> the source whose values are shown
     # task -> the other results files of this label that hold it, whose values are not shown
     set_aside: dict[str, list[TaskSource]] = field(default_factory=dict)
+    _derived: dict = field(default_factory=dict, repr=False)
+
+    def derived(self, key: tuple, compute: Callable[[], Any]) -> Any:
+        """What the report computes from this run once and reads many times (e.g. a task's intervals)."""
+        if key not in self._derived:
+            self._derived[key] = compute()
+        return self._derived[key]
+
+    @property
+    def paths(self) -> list[Path]:
+        return [logged.results_path for logged in self.logged]
 
     @property
     def tasks(self) -> list[str]:
-        return sorted(self.results)
+        return sorted(self.shown)
+
+    @property
+    def results(self) -> dict[str, dict[str, Any]]:
+        return {task: source.values for task, source in self.shown.items()}
+
+    @property
+    def sources(self) -> dict[str, Path]:
+        """task -> the results file its values came from."""
+        return {task: source.path for task, source in self.shown.items()}
+
+    @property
+    def partial(self) -> dict[str, Limit]:
+        """task -> how its shown values left out docs."""
+        return {task: limit for task, source in self.shown.items() if (limit := source.partial)}
+
+    @property
+    def without_samples(self) -> list[str]:
+        """Tasks whose results file has no samples beside it (no breakdowns, intervals or data check)."""
+        return sorted({source.logged_as for source in self.shown.values() if not source.logged.has_samples(source.logged_as)})
+
+    def config(self, task: str) -> dict[str, Any]:
+        """The config the harness recorded for ``task``."""
+        source = self.shown.get(task)
+        return source.logged.task_config(source.logged_as) if source else {}
+
+    def data_read(self, task: str):
+        """What ``task`` read (temporal_bench/runs/data_read.py; None: no samples)."""
+        source = self.shown.get(task)
+        return source.logged.data_read(source.logged_as) if source and source.logged.has_samples(source.logged_as) else None
+
+    def model_class(self, task: str) -> str:
+        """The harness's model class that ran ``task`` (``config.model``)."""
+        source = self.shown.get(task)
+        return str(source.logged.model or "") if source else ""
+
+    def records(self, task: str) -> tuple[list[dict], str]:
+        """The logged records the shown value of ``task`` was computed from (empty and why where none)."""
+        source = self.shown.get(task)
+        if source is None:
+            return [], ""
+        try:
+            records = source.logged.records(source.logged_as)
+        except RecordsError as exc:
+            return [], str(exc)
+        return (per_test_records(source.logged_as, records)[task] if source.logged_as != task else records), ""
 
     def metric(self, task: str, metric: str, filters: Iterable[str] = ("none",)) -> float | None:
         """The numeric value of ``metric`` in ``task`` (None when absent, ``N/A``, null or NaN).
@@ -100,7 +169,7 @@ class Run:
         """(samples per question, temperature) as the run recorded them for ``task``: the task
         config's ``repeats`` and ``generation_kwargs.temperature`` (both harnesses write
         ``--gen_kwargs`` into the latter); None where not recorded."""
-        config = self.configs.get(task) or {}
+        config = self.config(task)
         generation = config.get("generation_kwargs") or {}
         return config.get("repeats"), generation.get("temperature")
 
@@ -109,7 +178,7 @@ class Run:
         (empty when only one does)."""
         if task not in self.set_aside:
             return ""
-        shown = describe_file(self.sources[task], self.partial.get(task))
+        shown = self.shown[task].describe()
         return f"{task}: shown from {shown}; not shown: " + ", ".join(s.describe() for s in self.set_aside[task])
 
     def undefined(self, task: str, metric: str) -> bool:
@@ -143,53 +212,30 @@ def shown_source(sources: Sequence[TaskSource]) -> TaskSource:
     return (full or list(sources))[-1]
 
 
-def _logged(path: Path):
-    try:
-        return logged_run(path)
-    except ValueError:  # no samples beside it
-        return None
-
-
 def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run]:
-    """Read results files (or folders of them) into one :class:`Run` per model label.
+    """Read results files (or folders of them) into one :class:`Run` per model label, each file once.
 
-    Files of the same model are merged task by task. When several files hold the same task, a full
-    run's values are shown rather than a ``--limit`` run's, and the newer file's (by the date in its
-    name) among equals; the others are kept in :attr:`Run.set_aside`, so the report names them.
-    ``label`` overrides the name of every run (and so merges them all into one). Each task's
-    breakdown keys are computed from the samples beside its file (temporal_bench/runs/breakdowns.py).
+    Files of the same model are merged task by task. When several files hold the same task, a full run's values are
+    shown rather than a ``--limit`` run's, and the newer file's (by the date in its name) among equals; the others are
+    kept in :attr:`Run.set_aside`, so the report names them. ``label`` overrides the name of every run (and so merges
+    them all into one).
     """
-    files: list[Path] = []
-    for p in paths:
-        files.extend(f for f in find_result_files(p) if f not in files)
+    found: dict[Path, LoggedRun] = {}
+    for path in paths:
+        found.update((logged.results_path, logged) for logged in find_runs(path, rescored=True) if logged.results_path not in found)
     runs: dict[str, Run] = {}
     held: dict[str, dict[str, list[TaskSource]]] = {}  # label -> task -> its sources, oldest first
-    without: dict[Path, list[str]] = {}
-    tests_of: dict[tuple[Path, str], list[str]] = {}  # (file, task) -> the names its values are read under
-    for path in sorted(files, key=file_order):
-        data = read_results_file(path)
-        name = label or run_label(data, path)
-        runs.setdefault(name, Run(name)).paths.append(path)
-        without[path] = with_breakdowns(path, data["results"])
-        configs = data.get("configs") if isinstance(data.get("configs"), dict) else {}
-        logged = _logged(path)
-        for task, entry in data["results"].items():
+    for logged in sorted(found.values(), key=lambda r: file_order(r.results_path)):
+        name = label or run_label(logged.data, logged.results_path)
+        runs.setdefault(name, Run(name)).logged.append(logged)
+        for task, entry in logged.data["results"].items():
             if isinstance(entry, dict):
-                read = task_data(logged, task) if logged is not None and task in logged.samples else None
-                source = (configs.get(task) or {}, partial_limit(data, task), read, str((data.get("config") or {}).get("model") or ""))
-                tests = per_test_results(task, entry)
-                tests_of[path, task] = list(tests)
-                for test, values in tests.items():
-                    held.setdefault(name, {}).setdefault(test, []).append(TaskSource(path, values, *source))
+                for test, values in per_test_results(task, with_breakdowns(logged, task, entry)).items():
+                    held.setdefault(name, {}).setdefault(test, []).append(TaskSource(logged, task, values))
     for name, tasks in held.items():
         run = runs[name]
         for task, sources in tasks.items():
-            shown = shown_source(sources)
-            run.results[task], run.configs[task], run.sources[task] = shown.values, shown.config, shown.path
-            run.data_sources[task], run.model_classes[task] = shown.data, shown.model_class
-            if shown.partial:
-                run.partial[task] = shown.partial
+            run.shown[task] = shown_source(sources)
             if len(sources) > 1:
-                run.set_aside[task] = [s for s in sources if s is not shown]
-        run.without_samples = [task for path in run.paths for task in without[path] if any(run.sources.get(test) == path for test in tests_of.get((path, task), [task]))]
+                run.set_aside[task] = [s for s in sources if s is not run.shown[task]]
     return list(runs.values())

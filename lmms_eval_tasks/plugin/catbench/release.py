@@ -1,5 +1,5 @@
-"""The rows of a CaT-Bench split for this package's tasks (lmms_eval_tasks/data_routes.py), in the hub dataset's
-schema (one row per step pair): from the folder ``CATBENCH_DATA_DIR`` names, in one of two layouts,
+"""The rows of a CaT-Bench split for this package's tasks (lmms_eval_tasks/plugin/data_routes.py), in the hub
+dataset's schema (one row per step pair): from the folder ``CATBENCH_DATA_DIR`` names, in one of two layouts,
 
 * the original release: the four ``{dependent,nondependent}_real_{before,after}.jsonl`` files of one split, or a
   root holding ``{train,val,test}_must_why/`` folders of them (one row per question, joined here into step pairs);

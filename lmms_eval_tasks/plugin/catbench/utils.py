@@ -1,8 +1,8 @@
 """The functions of this package's CaT-Bench tasks: the upstream tasks (lmms_eval_tasks/catbench) on the data of
-``CATBENCH_DATA_DIR`` or the hub release (lmms_eval_tasks/data_routes.py), and the variants this package adds to the
-paper's headline prompting modes: few-shot (Table 6) and self-consistency (Table 7) prompting, the natural-language
-answer-then-explain prompt (the paper's Gemini prompt) and another close/distant threshold. Each YAML states its
-settings in its ``metadata``."""
+``CATBENCH_DATA_DIR`` or the hub release (lmms_eval_tasks/plugin/data_routes.py), and the variants this package adds
+to the paper's headline prompting modes: few-shot (Table 6) and self-consistency (Table 7) prompting, the
+natural-language answer-then-explain prompt (the paper's Gemini prompt) and another close/distant threshold. Each
+YAML states its settings in its ``metadata``."""
 
 import inspect
 import re

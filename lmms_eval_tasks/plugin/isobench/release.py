@@ -21,7 +21,7 @@ import datasets
 from loguru import logger
 
 from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import REQUIRED_FIELDS, IsoBenchDataError, examples
-from temporal_bench.lmms_eval_tasks.plugin.data_routes import from_hub, json_lines_after, local_data_dir
+from temporal_bench.lmms_eval_tasks.plugin.data_routes import from_hub, json_lines_after, local_data_dir, nonempty
 from temporal_bench.synthetic_data import is_synthetic, mark_synthetic
 
 HUB_ID = "StonyBrookNLP/ISO-Bench"
@@ -29,6 +29,7 @@ DATA_DIR_ENV = "ISOBENCH_DATA_DIR"
 LOCAL_LAYOUT = "a folder holding a saved Hugging Face dataset (save_to_disk), or *.json / *.jsonl / *.parquet files of rows with embedded images or image paths relative to the data file"
 COLUMN_MAP_SETTING = "column_map"
 SPLIT_SETTING = "data_split"
+SNIPPET_LENGTHS = (2, 3, 4)  # the steps of a plan snippet in the release
 FIELDS_OPTIONAL = ("id", "anchor", "question", "source", "plan_id", "image_step_idx", "snippet_step_idxs")  # the converter reads them where present
 FIELDS = REQUIRED_FIELDS + FIELDS_OPTIONAL
 # Candidate column names per field, best first (the release's files and their copies name the fields differently).
@@ -138,6 +139,8 @@ def _rows_from_json(path: Path) -> Optional[List[Tuple[str, Dict]]]:
             data = [{"id": key, **value} if "id" not in value else value for key, value in data.items()]
         else:
             return None
+    if data == []:
+        raise IsoBenchDataError(f"{path}: no rows (an empty list: a truncated or incomplete copy?)")
     if not (isinstance(data, list) and any(isinstance(row, dict) for row in data)):
         return None
     for index, row in enumerate(data):
@@ -158,6 +161,9 @@ def _split_from_name(path: Path) -> str:
 
 def tables_from_folder(folder: Path) -> Dict[str, Table]:
     if (folder / "dataset_dict.json").is_file() or (folder / "state.json").is_file():
+        for path in sorted(folder.rglob("*")):
+            if path.suffix in (".json", ".arrow"):
+                nonempty(path, IsoBenchDataError)
         loaded = datasets.load_from_disk(str(folder))
         if isinstance(loaded, datasets.DatasetDict):
             return {split: _hf_table(ds, f"{folder}[{split}]", folder) for split, ds in loaded.items()}
@@ -166,8 +172,7 @@ def tables_from_folder(folder: Path) -> Dict[str, Table]:
     grouped: Dict[str, List] = {}
     empty = []
     for path in files:
-        if path.stat().st_size == 0:
-            raise IsoBenchDataError(f"{path}: an empty file (0 bytes): a truncated or incomplete copy?")
+        nonempty(path, IsoBenchDataError)
         if path.suffix.lower() == ".parquet":
             import pyarrow.parquet
 
@@ -252,7 +257,11 @@ def release_examples(folder: Optional[Path], data_split: Optional[str] = None, c
     mapping = map_columns(table.columns, column_map, table.where)
     ignored = [c for c in table.columns if _key(c) in {_key(n) for n in CAPTION_COLUMNS} and c not in mapping.values()]
     logger.info(f"ISO-Bench {table.where}: column mapping {mapping}" + (f"; never shown: {ignored}" if ignored else ""))
-    return examples([(where, {field: row.get(column) for field, column in mapping.items()}, _base(row.get(mapping["image"]), bases)) for where, row, bases in table.rows])
+    rows = examples([(where, {field: row.get(column) for field, column in mapping.items()}, _base(row.get(mapping["image"]), bases)) for where, row, bases in table.rows])
+    odd = sum(len(row["snippet_steps"]) not in SNIPPET_LENGTHS for row in rows)
+    if odd:
+        logger.warning(f"ISO-Bench {table.where}: {odd} snippet(s) have a step count outside 2-4 (the paper's); is the snippet column the full plan? Name the snippet column with the task setting column_map")
+    return rows
 
 
 def release_rows(data_split: Optional[str] = None, column_map: Optional[Dict[str, Optional[str]]] = None) -> datasets.Dataset:

@@ -17,7 +17,7 @@ from typing import Callable, Dict, List, Optional, Sequence
 
 import datasets
 
-from temporal_bench.lmms_eval_tasks.plugin.data_routes import from_hub, json_lines_after, local_data_dir
+from temporal_bench.lmms_eval_tasks.plugin.data_routes import from_hub, json_lines_after, local_data_dir, nonempty
 from temporal_bench.lmms_eval_tasks.tempvs import tempvs_to_hf
 from temporal_bench.lmms_eval_tasks.tempvs.spec import SOURCES, TempVSDataError, task_kind
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import ANS, IMGIDX, as_list, options_tail, prompt, required, reroot, shuffled_block
@@ -79,8 +79,7 @@ def _json_rows(path: Path) -> List[Dict]:
 
 def read_table(path: Path) -> List[Dict]:
     """The rows of a pickled DataFrame, or of its JSON / JSON-lines twin."""
-    if path.stat().st_size == 0:
-        raise TempVSDataError(f"{path}: an empty file (0 bytes): a truncated or incomplete copy?")
+    nonempty(path, TempVSDataError)
     if path.suffix == ".pkl":
         return tempvs_to_hf.read_table(path)
     return [{key: tempvs_to_hf._clean(value) for key, value in row.items()} for row in _json_rows(path)]
@@ -147,13 +146,13 @@ def _converted_rows(folder: Path) -> List[Dict]:
     parquet files are named to ``datasets`` (by the folder and its card's configs, ``datasets`` 5.2 would serve a
     dataset rebuilt in the same folder from its cache)."""
     archive = folder / "images.zip"
-    digest = hashlib.sha256(archive.read_bytes()).hexdigest()[:16] if archive.is_file() else ""
+    digest = hashlib.sha256(nonempty(archive, TempVSDataError).read_bytes()).hexdigest()[:16] if archive.is_file() else ""
     images = Path(datasets.config.HF_DATASETS_CACHE) / "temporal_bench" / f"tempvs_images_{digest}"
     if digest and not images.is_dir():
         with zipfile.ZipFile(archive) as opened:
             opened.extractall(images.with_suffix(".partial"))
         images.with_suffix(".partial").rename(images)
-    rows = datasets.load_dataset("parquet", data_files={"test": sorted(str(path) for path in (folder / "data").glob("test-*.parquet"))}, split="test")
+    rows = datasets.load_dataset("parquet", data_files={"test": sorted(str(nonempty(path, TempVSDataError)) for path in (folder / "data").glob("test-*.parquet"))}, split="test")
     return [{**row, "image": str(images / row["image"])} for row in rows]
 
 
