@@ -82,3 +82,47 @@ def run_protocol_warnings(data: Mapping) -> List[str]:
     class_path = model_class_path(str(config.get("model", "")), bool(cli_args.get("force_simple")))
     settings = {task: dict(entry.get("generation_kwargs") or {}) for task, entry in (data.get("configs") or {}).items() if benchmarks.of_task(task) is not None and entry.get("output_type") == "generate_until"}
     return protocol_warnings(class_path, model_arguments(config.get("model_args")), settings)
+
+
+def accepted_arguments(class_path: str) -> Optional[List[str]]:
+    """The ``--model_args`` an lmms-eval model class takes: the named parameters of its ``__init__`` and of the parents
+    it hands its other keyword arguments to (``super().__init__(..., **kwargs)``). None where that cannot be told: a
+    class that hands them on elsewhere (an engine, a checkpoint loader), one that cannot be imported here, or one of
+    this package's (they refuse what they do not take themselves)."""
+    import importlib
+    import inspect
+    import re
+
+    module, name = class_path.rsplit(".", 1)
+    if module.startswith("temporal_bench."):
+        return None
+    try:
+        cls = getattr(importlib.import_module(module), name)
+    except Exception:  # noqa: BLE001 - its optional dependencies are not installed here
+        return None
+    names: List[str] = []
+    for klass in (k for k in cls.__mro__ if "__init__" in k.__dict__):
+        parameters = inspect.signature(klass.__init__).parameters.values()
+        names += [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name != "self"]
+        rest = next((p.name for p in parameters if p.kind == p.VAR_KEYWORD), None)
+        source = inspect.getsource(klass.__init__)
+        if rest is None or source.count(f"**{rest}") == 1:  # no other keyword arguments, or only in its signature: ignored or refused
+            return names
+        if source.count(f"**{rest}") > 2 or not re.search(rf"super\(\)\.__init__\([^)]*\*\*{rest}\)", source):
+            return None
+    return names
+
+
+def model_argument_problems(data: Mapping) -> List[str]:
+    """The ``--model_args`` of a results file that its lmms-eval model class takes no parameter for (and so ignored:
+    ``modle=gpt-4o`` leaves the class's default model in place)."""
+    config = data.get("config") or {}
+    cli_args = config.get("resolved_cli_args") or {}
+    class_path = model_class_path(str(config.get("model", "")), bool(cli_args.get("force_simple")))
+    accepted = accepted_arguments(class_path) if class_path else None
+    unknown = [key for key in model_arguments(config.get("model_args")) if accepted is not None and key not in accepted]
+    if not unknown:
+        return []
+    return [
+        f"--model_args {', '.join(unknown)}: lmms-eval's {config.get('model')} class ({class_path}) takes no such argument, so the run went on without it (it takes: {', '.join(accepted)}); run again with the argument spelt as the class names it"
+    ]

@@ -17,13 +17,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from temporal_bench.backend_settings import run_protocol_warnings
+from temporal_bench.backend_settings import model_argument_problems, run_protocol_warnings
 from temporal_bench.cli_style import command_parser
 from temporal_bench.protocol_gaps import task_gaps
 from temporal_bench.runs.data_read import DataRead, count_difference
+from temporal_bench.runs.limits import partial_limit
 from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
 from temporal_bench.runs.record_reader import reader_of
-from temporal_bench.runs.results import run_label
+from temporal_bench.runs.results import merge_runs, run_label
 
 SAMPLES_GLOBS = ("*_samples_*.jsonl", "samples_*.jsonl")  # lmms-eval's and lm-eval's names
 
@@ -56,43 +57,49 @@ def task_problems(run: LoggedRun, task: str, read: DataRead, allow_subset: bool)
     if answered and read.invalid >= answered:
         problems.append(f"{where}: {task}: none of its {answered} answers could be parsed: the model's output does not fit the prompt's answer format (a wrong model class, chat template or decoding setting?), so its scores say nothing")
     difference = count_difference(task, read, run.task_config(task))
-    if difference and not allow_subset and (run.data.get("config") or {}).get("limit") in (None, -1):
+    if difference and not allow_subset and not partial_limit(run.data, task):
         problems.append(f"{where}: {task}: {difference} (a partial or other copy of the data: its scores are not the benchmark's; --allow-subset accepts a deliberate subset)")
     return problems
 
 
-def run_problems(run: LoggedRun, allow_subset: bool = False) -> tuple[list[str], dict[str, DataRead]]:
-    """What is wrong with one results file (a partial run, no samples, its tasks' problems), and what each task read."""
+def run_problems(run: LoggedRun, tasks: Sequence[str], allow_subset: bool = False) -> list[str]:
+    """What is wrong with one results file's ``tasks`` (a partial run, no samples, the model arguments its class does
+    not take, its tasks' problems)."""
     where = run.results_path.as_posix()
     problems = []
-    limit = (run.data.get("config") or {}).get("limit")
-    if limit not in (None, -1):
-        shown = f"{limit:g}" if isinstance(limit, (int, float)) else limit  # lmms-eval records 3 as 3.0
-        problems.append(f"{where}: partial run (--limit {shown}): its scores are not the benchmark's")
-    reads = {}
-    for task in sorted(run.samples):
+    limits = {task: limit for task in tasks if (limit := partial_limit(run.data, task))}
+    if limits:
+        problems.append(f"{where}: partial run ({next(iter(limits.values())).flags}): its scores are not the benchmark's")
+    problems += [f"{where}: {problem}" for problem in model_argument_problems(run.data)]
+    for task in tasks:
         read = run.data_read(task)
         if read is None:
             problems.append(f"{where}: {task}: no samples file {run.samples[task].name}: run with --log_samples, which check reads for failed requests and the data each task read")
             continue
-        reads[task] = read
         problems += task_problems(run, task, read, allow_subset)
-        note = reader_of(task).limited_note(run.records(task), run.task_config(task)) if limit not in (None, -1) else None
+        note = reader_of(task).limited_note(run.records(task), run.task_config(task)) if task in limits else None
         if note:
             problems.append(f"{where}: {task}: {note}")
-    return problems, reads
+    return problems
 
 
-def folder_problems(folder: Path, expected: list[str] | None, allow_subset: bool = False) -> tuple[list[LoggedRun], list[str]]:
-    """The evaluation runs under ``folder`` and what is wrong with them (``expected``: the task names every
-    run of the folder together must have; None: each run's recorded ``--tasks``; ``allow_subset``: data
-    counts other than the release's are no problem)."""
+def superseded(runs: Sequence[LoggedRun]) -> dict[Path, list[str]]:
+    """Per results file, the tasks (as logged) it holds that no newer run of the same model supersedes: a newer run
+    of the same task (a full run before a partial one), e.g. the re-run after ``forget-failed``; a file with none is
+    superseded as a whole (temporal_bench/runs/results.py)."""
+    return {logged.results_path: run.shown_tasks(logged) for run in merge_runs(runs) for logged in run.logged}
+
+
+def folder_problems(folder: Path, expected: list[str] | None, allow_subset: bool = False) -> tuple[list[LoggedRun], list[str], list[Path]]:
+    """The evaluation runs under ``folder`` that no newer run supersedes, what is wrong with them (``expected``: the
+    task names every run of the folder together must have; None: each run's recorded ``--tasks``; ``allow_subset``:
+    data counts other than the release's are no problem), and the results files superseded."""
     if not folder.exists():
-        return [], [f"{folder}: no such file or folder"]
+        return [], [f"{folder}: no such file or folder"], []
     try:
         found = find_runs(folder)
     except RunReadError as exc:
-        return [], [str(exc)]
+        return [], [str(exc)], []
     runs = model_runs(found)
     problems = [] if runs else [f"{folder}: no lmms-eval or lm-eval results file (the evaluation failed or wrote elsewhere)"]
     have = set().union(*(evaluated(run) for run in runs)) if runs else set()
@@ -100,14 +107,15 @@ def folder_problems(folder: Path, expected: list[str] | None, allow_subset: bool
     missing = [task for task in dict.fromkeys(wanted) if task not in have]
     if missing and runs:
         problems.append(f"{folder}: no results for task(s) {', '.join(missing)}")
-    for run in runs:
-        problems += run_problems(run, allow_subset)[0]
+    shown = superseded(runs)
+    for run in (run for run in runs if shown[run.results_path]):
+        problems += run_problems(run, shown[run.results_path], allow_subset)
     if folder.is_dir():
         known = {path.resolve() for run in found for path in run.samples.values()}
         for path in sorted({p for pattern in SAMPLES_GLOBS for p in folder.rglob(pattern)}):
             if path.resolve() not in known:
                 problems.append(f"{path.as_posix()}: a samples file without its results file (the run stopped before writing it?)")
-    return runs, problems
+    return [run for run in runs if shown[run.results_path]], problems, [run.results_path for run in runs if not shown[run.results_path]]
 
 
 def summary(runs: Sequence[LoggedRun], allow_subset: bool = False) -> str:
@@ -140,13 +148,16 @@ def main_check(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tasks", type=task_names, help="comma-separated task or group names each RUN_DIR must have results for (default: the --tasks each lmms-eval run recorded; lm-eval runs record none)")
     parser.add_argument("--allow-subset", action="store_true", help="accept tasks whose data counts differ from the release's, a deliberate subset (named in the summary line; default: a problem naming the expected and found counts)")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    runs, problems = [], []
+    runs, problems, set_aside = [], [], []
     for folder in args.runs:
-        found, wrong = folder_problems(folder, args.tasks, args.allow_subset)
+        found, wrong, superseded_files = folder_problems(folder, args.tasks, args.allow_subset)
         runs += found
         problems += wrong
+        set_aside += superseded_files
     for warning in dict.fromkeys(w for run in runs for w in [*run_protocol_warnings(run.data), *protocol_gap_warnings(run)]):
         print(f"check: warning: {warning}", file=sys.stderr)
+    for path in set_aside:
+        print(f"check: {path.as_posix()}: superseded by a newer run of the same model and tasks (e.g. the re-run after forget-failed): left out")
     for line in data_lines(runs):
         print(line)
     if problems:

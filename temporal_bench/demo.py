@@ -63,7 +63,7 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
         _fail(log_path, f"lmms-eval exited with status {status}" if status else f"lmms-eval wrote no results file under {results_dir}")
     with open(written[-1], encoding="utf-8") as handle:
         results = json.load(handle)
-    runs, problems = folder_problems(Path(written[-1]), tasks)  # what `temporal-bench check` says of the run
+    runs, problems, _ = folder_problems(Path(written[-1]), tasks)  # what `temporal-bench check` says of the run
     if problems:
         _fail(log_path, "; ".join(problems))
     print(f"results: {written[-1]}\n{summary(runs)}")

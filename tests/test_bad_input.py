@@ -737,6 +737,14 @@ def test_an_empty_data_file_is_refused_naming_it(tmp_path, monkeypatch, case):
         read(folder)
 
 
+def test_a_corrupt_image_archive_of_a_converted_dataset_is_refused_naming_it(tmp_path, monkeypatch):
+    folder = _tempvs_converted(tmp_path / "d")
+    (folder / "images.zip").write_bytes(b"PK not a zip archive")
+    monkeypatch.setattr(datasets.config, "HF_DATASETS_CACHE", str(tmp_path / "cache"))
+    with pytest.raises(TempVSDataError, match=rf"^{re.escape(str(folder / 'images.zip'))}: not a readable zip archive"):
+        _tempvs_rows(folder)
+
+
 # ---- blind predictions (TempVS) ------------------------------------------------------------------
 
 

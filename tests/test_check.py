@@ -3,6 +3,7 @@ exit 0 and one summary line on a complete run, exit 1 naming each problem on a p
 failed requests, a missing expected task, data counts other than the release's (unless --allow-subset),
 a samples file without its results file and an empty folder."""
 
+import json
 import shutil
 from pathlib import Path
 
@@ -119,3 +120,37 @@ def test_synthetic_data_passes_at_its_own_size(good_run):
     out, _ = good_run
     log = check(out, cwd=out.parent)
     assert log.returncode == 0 and "catbench: 16 question(s), fingerprint " in log.stdout and "synthetic data" in log.stdout
+
+
+def test_the_re_run_after_forget_failed_supersedes_the_failed_run(tmp_path, env):
+    """The documented workflow: a run with failed requests, then the same command again into the same folder (after
+    `temporal-bench forget-failed`, with lmms-eval's cache): check reads the newer run and says the older is left out."""
+    script = tmp_path / "answers.json"  # the same command both times: the server answers the second time
+    script.write_text(json.dumps({f"catbench/{i}": "[LMMS_EVAL_REQUEST_FAILED]" for i in range(N_DOCS)}), encoding="utf-8")
+    lmms_eval(tmp_path, ["catbench"], model_args=f"policy=script,script={script}", env=env)
+    out = tmp_path / "lmms_eval_out"
+    failed = next(out.rglob("*_results.json"))
+    assert check(out, cwd=tmp_path).returncode == 1
+    script.write_text(json.dumps({f"catbench/{i}": "Yes" for i in range(N_DOCS)}), encoding="utf-8")
+    lmms_eval(tmp_path, ["catbench"], model_args=f"policy=script,script={script}", env=env)
+    log = check(out, cwd=tmp_path)
+    assert (log.returncode, log.stderr) == (0, ""), log.stderr
+    assert f"check: {failed.as_posix()}: superseded by a newer run of the same model and tasks (e.g. the re-run after forget-failed): left out" in log.stdout
+    assert log.stdout.splitlines()[-1].startswith("check: OK: 1 run(s), 1 task(s), ")
+    # compare and report read the same folder as one run of the model, the re-run shown and the failed run named
+    compared = run_cli([str(BIN / "temporal-bench"), "compare", str(out), str(out)], tmp_path)
+    assert compared.returncode == 0 and f"catbench: shown from `{next(p for p in out.rglob('*_results.json') if p != failed).as_posix()}`; not shown: `{failed.as_posix()}`" in compared.stdout
+    reported = run_cli([str(BIN / "temporal-bench"), "report", str(out), "--table", "catbench-table1"], tmp_path)
+    assert reported.returncode == 0 and f"not shown: `{failed.as_posix()}`" in reported.stdout
+
+
+def test_a_model_argument_the_class_does_not_take_fails(tmp_path):
+    """lmms-eval's openai class ignores what it does not name (`modle=` for `model=`) and goes on with its default model."""
+    results = tmp_path / "out" / "gpt-4o" / "20250101_000000_results.json"
+    results.parent.mkdir(parents=True)
+    data = {"results": {"catbench": {"f1_macro,none": 0.5}}, "model_name": "gpt-4o", "config": {"model": "openai", "model_args": "modle=gpt-4o-2024-05-13,max_retries=1", "limit": None}}
+    results.write_text(json.dumps(data), encoding="utf-8")
+    log = check(tmp_path / "out", cwd=tmp_path)
+    assert log.returncode == 1
+    assert f"- {results.as_posix()}: --model_args modle: lmms-eval's openai class (lmms_eval.models.chat.openai.OpenAICompatible) takes no such argument" in log.stderr
+    assert "max_retries" not in log.stderr.split("takes no such argument")[0]

@@ -210,7 +210,7 @@ def test_a_partial_run_is_named_in_the_header_and_the_notes(oracle_run, tmp_path
         samples.write_text("".join(samples.read_text(encoding="utf-8").splitlines(keepends=True)[:10]), encoding="utf-8")
     results.write_text(json.dumps(data), encoding="utf-8")
     out = _compare(run, partial, tmp_path)
-    assert f"`{results.as_posix()}` (partial run: tempvs_mt1_two, tempvs_ordering_event; see the notes)" in out
+    assert f"`{results.as_posix()}` (partial run: tempvs_mt1_two, tempvs_mt2_event, tempvs_mt3_event; see the notes)" in out  # the ordering task's tests
     original = data["n-samples"]["tempvs_mt1_two"]["original"]
     assert (f"- tempvs_mt1_two: run B is partial (--limit 10: 10 of {original} docs): the rows compare the questions both runs answered, not the whole task") in out
 

@@ -179,3 +179,21 @@ def test_rerun_with_the_cache_asks_only_for_the_failed_requests(data, http_error
 def test_forget_failed_names_the_cache_it_needs(tmp_path):
     with pytest.raises(FileNotFoundError, match=re.escape(str(tmp_path / "cache.db"))):
         forget_failed(tmp_path)
+
+
+def test_the_documented_re_run_ends_with_check_passing_on_the_same_folder(data, tmp_path):
+    """Through lmms-eval's openai class: HTTP 500 for some requests, `forget-failed`, then the same command into the
+    same folder; check then reads the re-run and passes, naming the failed run it left out."""
+    cache, out = tmp_path / "cache", tmp_path / "lmms_eval_out"
+    expected = [item for item in data["expected"] if item.task == "catbench"]
+    failing = lambda request: Outcome(500, "Internal server error") if request.doc_id % 4 == 1 else oracle_text(request)  # noqa: E731
+    for answer in (failing, oracle_text):
+        with MockServer(scripted(scripted_answers(expected, answer)), max_requests=100, lifetime_s=120) as server:
+            api_run(tmp_path, OPENAI[0], OPENAI[1], ["--use_cache", str(cache)], {**data["env"], **api_env(server.base_url)}, ["catbench"])
+        if answer is failing:
+            first = next(out.rglob("*_results.json"))
+            assert run_cli([str(BIN / "temporal-bench"), "check", str(out)], tmp_path).returncode == 1
+            forget_failed(cache)
+    log = run_cli([str(BIN / "temporal-bench"), "check", str(out)], tmp_path)
+    assert log.returncode == 0, log.stderr
+    assert f"check: {first.as_posix()}: superseded by a newer run of the same model and tasks" in log.stdout

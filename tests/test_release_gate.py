@@ -187,3 +187,16 @@ def test_tempvs_generated_data_without_its_marker_gets_no_verdict(tmp_path, caps
     assert "Verdict" not in out and "(not the release's data)" in out
     why = "the paper publishes no count of the questions its MT1 tasks evaluate" if task == "tempvs_mt1_two" else "not the release's data: counts (read / the release's): mt3_caption/flintstones 4/565"
     assert f"{task} has no verdict: {why}" in out
+
+
+def test_one_models_runs_on_two_copies_of_the_data_are_refused_not_merged(tmp_path, capsys):
+    """The same model run on the test split and then on other questions into one folder: the report does not quietly
+    show the newer run, it names both files and their data (a re-run on the same data is no difference: test_check)."""
+    for name, seed in (("test", 0), ("other", 1)):
+        data = write_fixture(tmp_path / name, n_plans=2, pairs_per_class=2, seed=seed)
+        lmms_eval(tmp_path, ["catbench"], model="random_choice", model_args="seed=1", env={"CATBENCH_DATA_DIR": str(data)})
+    assert main_report([str(tmp_path / "lmms_eval_out"), "--table", "catbench-table1"]) == 1
+    err = capsys.readouterr().err
+    older, newer = sorted((tmp_path / "lmms_eval_out").rglob("*_results.json"))
+    assert f"catbench: **random_choice (seed=1)** is shown from {newer.as_posix()}, which read " in err and f"its other results file {older.as_posix()} read other questions" in err
+    assert main_report([str(tmp_path / "lmms_eval_out"), "--table", "catbench-table1", "--allow-different-data"]) == 0

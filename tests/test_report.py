@@ -245,7 +245,8 @@ def test_errors(tmp_path, capsys):
     )
     with pytest.raises(SystemExit):
         main_report([str(tmp_path / "other")])
-    assert "mmmu" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "(their tasks: mmmu)" in err and "`--breakdowns` lists every metric of every task" in err  # a variant of one's own: said where to look
     write_json(tmp_path / "bad" / "20250101_000000_results.json", {"nothing": 1})
     with pytest.raises(SystemExit):
         main_report([str(tmp_path / "bad")])

@@ -196,7 +196,7 @@ def test_a_published_row_of_another_scoring_rule_gets_no_verdict_and_the_table_s
 )
 def test_a_protocol_gap_is_named_by_report_check_and_compare_whatever_the_verdict(tmp_path, capsys, label, model_class, gap):
     from temporal_bench.check import protocol_gap_warnings
-    from temporal_bench.report.compare import compare_runs
+    from temporal_bench.report.compare import compare_runs, single_run
     from temporal_bench.runs.logged import find_runs
 
     path = _tempvs_run(tmp_path, label, model_class)
@@ -204,7 +204,7 @@ def test_a_protocol_gap_is_named_by_report_check_and_compare_whatever_the_verdic
     assert status == 0 and f"- **{label}** ({model_class}): " in out and gap in out
     (run,) = find_runs(path.parent)
     assert any(gap in warning and warning.startswith(f"{label} ({model_class}): known protocol gap of TempVS: ") for warning in protocol_gap_warnings(run))
-    _, notes = compare_runs(run, run)
+    _, notes = compare_runs(single_run(path.parent), single_run(path.parent))
     assert any(note.startswith(f"run A ({model_class}): known protocol gap: TempVS: ") and gap in note for note in notes)
 
 

@@ -167,7 +167,9 @@ def main_report(argv: Sequence[str] | None = None) -> int:
         layouts = layouts_for(runs, LAYOUTS.values())
         if not layouts:
             tasks = sorted({t for run in runs for t in run.tasks})
-            parser.error(f"the runs have no task of any known table (their tasks: {', '.join(tasks) or 'none'})")
+            parser.error(
+                f"the runs have no task of any known table (their tasks: {', '.join(tasks) or 'none'}): a variant of one's own (catbench_val, tempvs_mt1_two_pororo, ...) is in no paper table; `--breakdowns` lists every metric of every task"
+            )
     different, unknown = runs_data(runs)
     if different and not args.allow_different_data:
         print("temporal-bench report: the runs read different data, so their rows are not comparable: " + " | ".join(different) + " (report runs on the same data together, or pass --allow-different-data)", file=sys.stderr)
@@ -207,6 +209,12 @@ def runs_data(runs: Sequence[Run]) -> tuple[list[str], list[str]]:
         if released and reads[task]:
             unchecked.setdefault((", ".join(released), ", ".join(reads[task])), []).append(task)
     different, unknown = data_differences({task: found for task, found in reads.items() if len(found) > 1})
+    different |= {
+        f"{task} ({run.label})": f"{task}: **{run.label}** is shown from {run.shown[task].path.as_posix()}, which read {run.data_read(task).describe()}; its other results file {other.path.as_posix()} read other questions ({other.logged.data_read(other.logged_as).describe()})"
+        for run in runs
+        for task in sorted(run.set_aside)
+        for other in run.other_data(task)
+    }
     unknown += [f"{', '.join(tasks)}: {released} recorded no fingerprint of the data read, so it cannot be checked against {others}'s" for (released, others), tasks in unchecked.items()]
     return list(different.values()), unknown
 

@@ -26,10 +26,8 @@ from temporal_bench.report.cli import emit
 from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, joined, stacked
 from temporal_bench.report.paired_test import ALPHA, DRAWS, PairedTest, holm, paired_tests
 from temporal_bench.runs.data_read import data_differences
-from temporal_bench.runs.limits import partial_limit
-from temporal_bench.runs.logged import LoggedRun, RecordsError, RunReadError, find_runs, model_runs
-from temporal_bench.runs.records import per_test_records
-from temporal_bench.runs.results import run_label
+from temporal_bench.runs.logged import RunReadError, find_runs, model_runs
+from temporal_bench.runs.results import Run, merge_runs
 
 RUNS = ("run A", "run B")
 
@@ -171,23 +169,24 @@ def summary_line(comparisons: Sequence[Comparison]) -> str:
     )
 
 
-def single_run(path: Path) -> LoggedRun:
-    """The one evaluation run under ``path``; the TempVS release's scored outputs beside it (the demo's
-    ``tempvs_released_blind/``) are no run of a model and are passed over."""
-    runs = model_runs(find_runs(path))
+def single_run(path: Path) -> Run:
+    """The one model's run under ``path`` (its files merged: a re-run supersedes the run it repeats, and the notes say
+    so); the TempVS release's scored outputs beside it (the demo's ``tempvs_released_blind/``) are no run of a model and
+    are passed over."""
+    runs = merge_runs(model_runs(find_runs(path)))
     if len(runs) != 1:
-        found = ", ".join(str(r.results_path) for r in runs) or "none"
-        raise CompareError(f"{path}: expected one lmms-eval or lm-eval run, found {len(runs)} ({found})")
+        found = ", ".join(f"{run.label} ({', '.join(str(p) for p in run.paths)})" for run in runs) or "none"
+        raise CompareError(f"{path}: expected the runs of one model, found {len(runs)}: {found}")
     return runs[0]
 
 
-def data_check(run_a: LoggedRun, run_b: LoggedRun, allow_different_data: bool = False) -> tuple[dict[str, str], list[str]]:
+def data_check(run_a: Run, run_b: Run, allow_different_data: bool = False) -> tuple[dict[str, str], list[str]]:
     """The tasks both complete runs have that read different data (a line naming both each; raises
     :class:`DifferentData` unless ``allow_different_data``), and notes on tasks whose data a run cannot tell (no
     samples). Where a run is partial (``--limit``), its questions join the other run's only where they ask and show
     the same (:func:`temporal_bench.report.cluster_stats.joined`)."""
     shared = sorted(set(run_a.tasks) & set(run_b.tasks))
-    complete = [task for task in shared if not (partial_limit(run_a.data, task) or partial_limit(run_b.data, task))]  # a partial run's docs differ by design: joined by content
+    complete = [task for task in shared if task not in run_a.partial and task not in run_b.partial]  # a partial run's docs differ by design: joined by content
     differ, unknown = data_differences({task: {name: run.data_read(task) for name, run in zip(RUNS, (run_a, run_b))} for task in complete})
     if differ and not allow_different_data:
         raise DifferentData(
@@ -196,10 +195,24 @@ def data_check(run_a: LoggedRun, run_b: LoggedRun, allow_different_data: bool = 
     return differ, unknown
 
 
-def compare_runs(run_a: LoggedRun, run_b: LoggedRun, different_data: Sequence[str] = ()) -> tuple[list[Comparison], list[str]]:
-    """The comparisons of the tasks both runs have (a task holding two TempVS tests: test by test),
-    with Holm's adjusted p-values across all of them, and notes on the tasks left out. The tasks
-    named in ``different_data`` (allowed to differ) join their questions by identity alone."""
+def task_comparisons(task: str, run_a: Run, run_b: Run, same_data: bool) -> tuple[list[Comparison], list[str]]:
+    """The comparisons of one task both runs have, and its notes (a partial run, failed requests: not compared)."""
+    partial = [f"run {name} is partial ({run.partial[task]})" for name, run in (("A", run_a), ("B", run_b)) if task in run.partial]
+    notes = [f"{task}: {text}: the rows compare the questions both runs answered, not the whole task" for text in partial]
+    (records_a, why_a), (records_b, why_b) = run_a.records(task), run_b.records(task)
+    if why_a or why_b:
+        return [], notes + [why for why in (why_a, why_b) if why]
+    failed = [f"{sum(r['failed'] for r in found):,} of run {name}'s {len(found):,}" for name, found in (("A", records_a), ("B", records_b)) if any(r["failed"] for r in found)]
+    if failed:
+        return [], notes + [f"{task}: not compared: {' and '.join(failed)} requests failed or brought no response, which its scores count as the parser read their text (run them again: docs/backends.md)"]
+    found, task_notes = compare_records(task, records_a, records_b, same_data, " and ".join(partial))
+    return found, notes + task_notes
+
+
+def compare_runs(run_a: Run, run_b: Run, different_data: Sequence[str] = ()) -> tuple[list[Comparison], list[str]]:
+    """The comparisons of the tasks both runs have (a task holding several TempVS tests: test by test), with Holm's
+    adjusted p-values across all of them, and notes on the tasks left out. The tasks named in ``different_data``
+    (allowed to differ) join their questions by identity alone."""
     comparisons, notes = [], []
     for task in sorted(set(run_a.tasks) | set(run_b.tasks)):
         benchmark = benchmarks.of_task(task)
@@ -208,24 +221,13 @@ def compare_runs(run_a: LoggedRun, run_b: LoggedRun, different_data: Sequence[st
         elif task not in run_a.tasks or task not in run_b.tasks:
             notes.append(f"{task}: only in run {'A' if task in run_a.tasks else 'B'}")
         else:
-            partial = [f"run {name} is partial ({limit})" for name, run in (("A", run_a), ("B", run_b)) if (limit := partial_limit(run.data, task))]
-            notes += [f"{task}: {text}: the rows compare the questions both runs answered, not the whole task" for text in partial]
-            try:
-                records = {name: run.records(task) for name, run in (("A", run_a), ("B", run_b))}
-                failed = [f"{sum(r['failed'] for r in found):,} of run {name}'s {len(found):,}" for name, found in records.items() if any(r["failed"] for r in found)]
-                if failed:
-                    notes.append(f"{task}: not compared: {' and '.join(failed)} requests failed or brought no response, which its scores count as the parser read their text (run them again: docs/backends.md)")
-                    continue
-                records_b = per_test_records(task, records["B"])
-                for name, records_a in per_test_records(task, records["A"]).items():
-                    found, task_notes = compare_records(name, records_a, records_b[name], task not in different_data, " and ".join(partial))
-                    comparisons += found
-                    notes += task_notes
-            except RecordsError as exc:
-                notes.append(str(exc))
+            found, task_notes = task_comparisons(task, run_a, run_b, task not in different_data)
+            comparisons += found
+            notes += task_notes
     for name, run in (("A", run_a), ("B", run_b)):
-        model_class = str((run.data.get("config") or {}).get("model") or "")
-        notes += [f"run {name} ({model_class}): known protocol gap: {gap}" for gap in task_gaps(run.tasks, run_label(run.data, run.results_path), [model_class])]
+        notes += [f"run {name}: {run.sources_note(task)}" for task in sorted(run.set_aside)]
+        classes = sorted({run.model_class(task) for task in run.tasks})
+        notes += [f"run {name} ({', '.join(classes)}): known protocol gap: {gap}" for gap in task_gaps(run.tasks, run.label, classes)]
     adjusted = holm([c.test.p for c in comparisons])
     return [replace(c, adjusted_p=p) for c, p in zip(comparisons, adjusted)], notes
 
@@ -235,15 +237,15 @@ def _support(c: Comparison) -> str:
     return f"{a:,}" if a == b else f"{a:,} / {b:,}"
 
 
-def render(run_a: LoggedRun, run_b: LoggedRun, comparisons: Sequence[Comparison], notes: Sequence[str], different_data: Sequence[str] = ()) -> str:
+def render(run_a: Run, run_b: Run, comparisons: Sequence[Comparison], notes: Sequence[str], different_data: Sequence[str] = ()) -> str:
     out = []
     if different_data:
         out += [f"**The runs read different data** (compared anyway, --allow-different-data; questions joined by id alone, which may ask other things): {' | '.join(different_data)}", ""]
     out += ["# Paired comparison", ""]
     for name, run in (("A", run_a), ("B", run_b)):
-        partial = sorted(task for task in run.tasks if partial_limit(run.data, task))
-        marked = f" (partial run: {', '.join(partial)}; see the notes)" if partial else ""
-        out.append(f"- {name}: **{run_label(run.data, run.results_path)}**, `{run.results_path.as_posix()}`{marked}")
+        marked = f" (partial run: {', '.join(sorted(run.partial))}; see the notes)" if run.partial else ""
+        shown = dict.fromkeys(source.path.as_posix() for source in run.shown.values())
+        out.append(f"- {name}: **{run.label}**, " + ", ".join(f"`{path}`" for path in shown) + marked)
     out += [
         "",
         f"Values in %. n: the questions both runs answered that the metric is computed on (A / B where they differ; "

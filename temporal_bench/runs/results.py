@@ -66,6 +66,14 @@ class TaskSource:
         return describe_file(self.path, self.partial)
 
 
+def _contents(source: TaskSource) -> set[str] | None:
+    """The content digests of the questions a source's task read (None without its samples)."""
+    try:
+        return {record["content"] for record in source.logged.records(source.logged_as) if record["content"] is not None}
+    except RecordsError:
+        return None
+
+
 def describe_file(path: Path, partial: Limit | None) -> str:
     """A results file as the report's notes name it, with its limit if partial."""
     return f"`{path.as_posix()}`" + (f" (partial: {partial})" if partial else "")
@@ -109,6 +117,16 @@ class Run:
     def partial(self) -> dict[str, Limit]:
         """task -> how its shown values left out docs."""
         return {task: limit for task, source in self.shown.items() if (limit := source.partial)}
+
+    def other_data(self, task: str) -> list[TaskSource]:
+        """The set-aside sources of ``task`` that read other questions than the shown one (neither's questions all among
+        the other's: another split or copy of the data, not a re-run or a ``--limit`` run of the same)."""
+        shown = _contents(self.shown[task])
+        return [source for source in self.set_aside.get(task, []) if shown is not None and (other := _contents(source)) is not None and not (other <= shown or shown <= other)]
+
+    def shown_tasks(self, logged: LoggedRun) -> list[str]:
+        """The tasks (as logged) whose values this run shows from ``logged`` (none: a newer run of the model superseded it)."""
+        return list(dict.fromkeys(source.logged_as for source in self.shown.values() if source.logged is logged))
 
     @property
     def without_samples(self) -> list[str]:
@@ -212,20 +230,17 @@ def shown_source(sources: Sequence[TaskSource]) -> TaskSource:
     return (full or list(sources))[-1]
 
 
-def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run]:
-    """Read results files (or folders of them) into one :class:`Run` per model label, each file once.
+def merge_runs(found: Sequence[LoggedRun], label: str | None = None) -> list[Run]:
+    """One :class:`Run` per model label over ``found``.
 
-    Files of the same model are merged task by task. When several files hold the same task, a full run's values are
+    Runs of the same model are merged task by task. When several runs hold the same task, a full run's values are
     shown rather than a ``--limit`` run's, and the newer file's (by the date in its name) among equals; the others are
-    kept in :attr:`Run.set_aside`, so the report names them. ``label`` overrides the name of every run (and so merges
+    kept in :attr:`Run.set_aside`, so the commands name them. ``label`` overrides the name of every run (and so merges
     them all into one).
     """
-    found: dict[Path, LoggedRun] = {}
-    for path in paths:
-        found.update((logged.results_path, logged) for logged in find_runs(path, rescored=True) if logged.results_path not in found)
     runs: dict[str, Run] = {}
     held: dict[str, dict[str, list[TaskSource]]] = {}  # label -> task -> its sources, oldest first
-    for logged in sorted(found.values(), key=lambda r: file_order(r.results_path)):
+    for logged in sorted(found, key=lambda r: file_order(r.results_path)):
         name = label or run_label(logged.data, logged.results_path)
         runs.setdefault(name, Run(name)).logged.append(logged)
         for task, entry in logged.data["results"].items():
@@ -239,3 +254,11 @@ def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run
             if len(sources) > 1:
                 run.set_aside[task] = [s for s in sources if s is not run.shown[task]]
     return list(runs.values())
+
+
+def load_runs(paths: Iterable[str | Path], label: str | None = None) -> list[Run]:
+    """The :class:`Run` of each model label over the results files (or folders of them) ``paths``, each file read once."""
+    found: dict[Path, LoggedRun] = {}
+    for path in paths:
+        found.update((logged.results_path, logged) for logged in find_runs(path, rescored=True) if logged.results_path not in found)
+    return merge_runs(list(found.values()), label)

@@ -149,8 +149,11 @@ def _converted_rows(folder: Path) -> List[Dict]:
     digest = hashlib.sha256(nonempty(archive, TempVSDataError).read_bytes()).hexdigest()[:16] if archive.is_file() else ""
     images = Path(datasets.config.HF_DATASETS_CACHE) / "temporal_bench" / f"tempvs_images_{digest}"
     if digest and not images.is_dir():
-        with zipfile.ZipFile(archive) as opened:
-            opened.extractall(images.with_suffix(".partial"))
+        try:
+            with zipfile.ZipFile(archive) as opened:
+                opened.extractall(images.with_suffix(".partial"))
+        except zipfile.BadZipFile as error:
+            raise TempVSDataError(f"{archive}: not a readable zip archive ({error}); a truncated or corrupt copy?") from error
         images.with_suffix(".partial").rename(images)
     rows = datasets.load_dataset("parquet", data_files={"test": sorted(str(nonempty(path, TempVSDataError)) for path in (folder / "data").glob("test-*.parquet"))}, split="test")
     return [{**row, "image": str(images / row["image"])} for row in rows]
