@@ -5,6 +5,7 @@ release above the images the run read."""
 
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,9 @@ from PIL import Image
 
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.catbench.record_reader import RELEASE_FINGERPRINTS
+from temporal_bench.browse.cli import main_browse
 from temporal_bench.check import main_check
+from temporal_bench.report.cli import main_report
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.lmms_eval_tasks.catbench import utils as catbench_utils
 from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
@@ -198,3 +201,31 @@ def test_rescore_loads_the_release_above_the_images_and_names_the_option_when_it
         assert f"temporal-bench rescore: data: TEMPVS_DATA_DIR={moved} (given with --data)" in capsys.readouterr().err.splitlines()
     finally:
         shutil.move(moved, data["TEMPVS_DATA_DIR"])
+
+
+# ---- one read of each file ----------------------------------------------------------------------
+
+OPENED: list = []  # while a command runs under the audit hook: the files it opens
+
+
+def _count_opens(event, args):
+    if OPENED and event == "open" and isinstance(args[0], (str, Path)):
+        OPENED[0].append(str(args[0]))
+
+
+sys.addaudithook(_count_opens)  # audit hooks stay for the process: this one counts only while OPENED holds a list
+
+
+@pytest.mark.parametrize("command", ["report", "check", "browse"])
+def test_each_command_opens_each_results_and_samples_file_once(logged_run, tmp_path, command):
+    """The one run model: every results and samples file is read once, whatever the command computes from it."""
+    argv = {"report": [str(logged_run), "--output-dir", str(tmp_path / "report")], "check": [str(logged_run)], "browse": [str(logged_run), "--output", str(tmp_path / "page.html")]}[command]
+    main = {"report": main_report, "check": main_check, "browse": main_browse}[command]
+    OPENED.append([])
+    try:
+        main(argv)
+    finally:
+        opened = OPENED.pop()
+    files = [path for path in opened if path.endswith("_results.json") or "_samples_" in path]
+    assert files and {path: files.count(path) for path in files if files.count(path) > 1} == {}
+    assert {Path(path).name for path in files} >= {p.name for pattern in ("*_results.json", "*_samples_*.jsonl") for p in logged_run.rglob(pattern)}

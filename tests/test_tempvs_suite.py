@@ -21,7 +21,7 @@ from temporal_bench.report.compare import compare_runs
 from temporal_bench.report.intervals import cell_interval, record_intervals
 from temporal_bench.rescore.scoring import rescore
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.results import load_runs
+from temporal_bench.runs.results import load_runs, merge_runs
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.task_tests import per_test_records, per_test_results
@@ -135,8 +135,9 @@ def test_compare_gives_the_protocol_runs_comparison(suite_run, single_run, data,
     """Suite run A against suite run B compares each test exactly as the protocol runs of the same models."""
     _, oracle_suite = _run(tmp_path_factory, "suite_oracle", ["tempvs"], data, model="scripted", model_args="policy=oracle")
     _, oracle_protocol = _run(tmp_path_factory, "protocol_oracle", ["tempvs_protocol"], data, model="scripted", model_args="policy=oracle")
-    suite, notes = compare_runs(suite_run[1], oracle_suite)
-    protocol, _ = compare_runs(single_run[1], oracle_protocol)
+    (run_a, run_b, protocol_a, protocol_b) = (merge_runs([logged])[0] for logged in (suite_run[1], oracle_suite, single_run[1], oracle_protocol))
+    suite, notes = compare_runs(run_a, run_b)
+    protocol, _ = compare_runs(protocol_a, protocol_b)
     assert sorted(suite, key=lambda c: (c.task, c.metric)) == sorted(protocol, key=lambda c: (c.task, c.metric))
     assert {c.task for c in suite} == set(SINGLE) and len(suite) >= 6
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from temporal_bench.browse.benchmarks import INVALID_ANSWER, REQUEST_FAILED, RIGHT, WRONG, Join
 from temporal_bench.browse.cards import Card, TaskCards, answer_notes, run_notes
 from temporal_bench.browse.thumbnails import MIME, Thumb, Thumbnails
-from temporal_bench.runs.results import Run, load_runs, per_test_results
+from temporal_bench.runs.results import Run, merge_runs, per_test_results
 
 HERE = Path(__file__).resolve().parent
 STATUS_LABELS = {RIGHT: "✓ right", WRONG: "✗ wrong", INVALID_ANSWER: "? invalid", REQUEST_FAILED: "⚠ request failed"}
@@ -62,7 +62,7 @@ def _metric_cells(task: TaskCards, run: Run, explained: dict) -> str:
 
 def _metrics_table(tasks: list[TaskCards]) -> str:
     rows, explained = [], {}
-    runs = {path: load_runs([path])[0] for path in dict.fromkeys(task.run.results_path for task in tasks)}
+    runs = {logged.results_path: merge_runs([logged])[0] for logged in {id(task.run): task.run for task in tasks}.values()}  # each file's values as the report reads them
     for task in tasks:
         counts = _status_counts(task.cards)
         rows.append(
