@@ -43,8 +43,7 @@ def synthetic_pairs(split: str, n_plans: int, pairs_per_class: int, seed: int = 
 
 def _write_jsonl(path: Path, rows: List[Dict]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.writelines(json.dumps(row) + "\n" for row in rows)
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
 
 
 def write_release_split(folder: Path, pairs: List[tuple]) -> None:

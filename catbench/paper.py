@@ -10,13 +10,13 @@ from temporal_bench.catbench.cluster_stats import CATBENCH
 from temporal_bench.catbench.examples import FIGURES5_6
 from temporal_bench.catbench.figures import FIGURES
 from temporal_bench.catbench.headline import SUMMARY
+from temporal_bench.catbench.manifest import MANIFEST
 from temporal_bench.catbench.model_names import API_MODELS, MODEL_NAMES
 from temporal_bench.catbench.record_reader import CatBenchRecords
 from temporal_bench.demo import DemoTasks
 
 BENCHMARK = Benchmark(
-    name="catbench",
-    title="CaT-Bench",
+    MANIFEST,
     layouts=tables.LAYOUTS,
     figures=FIGURES,
     published=resources.files(__package__) / "published",
@@ -29,7 +29,6 @@ BENCHMARK = Benchmark(
     # A, E+A and A+E (Tables 1, 3-5, Figures 7-8); self-consistency at Table 7's four (k, T) and
     # few-shot (Tables 6-7)
     demo=DemoTasks(
-        "CATBENCH_DATA_DIR",
         partial(fixtures.write_fixture, n_plans=8, pairs_per_class=5),
         [
             "catbench_switched",
@@ -46,6 +45,4 @@ BENCHMARK = Benchmark(
     # how its runs are read
     record_reader=CatBenchRecords(),
     breakdown_metrics=breakdowns.breakdown_metrics,
-    # the module whose UPSTREAM the upstream export reads (temporal_bench/export/facts.py)
-    upstream="temporal_bench.catbench.upstream",
 )

@@ -10,7 +10,6 @@ from temporal_bench.lmms_eval_tasks.plugin.isobench.release import HUB_ID, relea
 from temporal_bench.synthetic_data import is_synthetic, mark_synthetic
 
 RELEASE_ERROR = IsoBenchDataError  # what build() raises for a release it cannot read (build-dataset reports it in one line)
-HUB_DATASET_ID = "lmms-lab-eval/ISO-Bench"
 CARD_BODY = """# ISO-Bench
 
 ISO-Bench (Image-State Ordering Benchmark; Sadana, Lal and Zhou, arXiv 2507.23135), converted from a copy of the official

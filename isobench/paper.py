@@ -10,12 +10,12 @@ from temporal_bench.isobench.cards import IsoBenchCards
 from temporal_bench.isobench.cluster_stats import ISOBENCH
 from temporal_bench.isobench.figures import FIGURES
 from temporal_bench.isobench.headline import SUMMARY
+from temporal_bench.isobench.manifest import MANIFEST
 from temporal_bench.isobench.model_names import API_MODELS, MODEL_NAMES
 from temporal_bench.isobench.record_reader import IsoBenchRecords
 
 BENCHMARK = Benchmark(
-    name="isobench",
-    title="ISO-Bench",
+    MANIFEST,
     layouts=tables.LAYOUTS,
     figures=FIGURES,
     published=resources.files(__package__) / "published",
@@ -28,12 +28,8 @@ BENCHMARK = Benchmark(
     tolerance=2.0,
     summary=SUMMARY,
     cards=IsoBenchCards(),
-    demo=DemoTasks("ISOBENCH_DATA_DIR", partial(fixtures.write_fixture, n=96), ["isobench", "isobench_cot"]),
+    demo=DemoTasks(partial(fixtures.write_fixture, n=96), ["isobench", "isobench_cot"]),
     # how its runs are read
     record_reader=IsoBenchRecords(),
     breakdown_metrics=breakdowns.breakdown_metrics,
-    # ``temporal-bench build-dataset isobench``: the module converting the release (build(release, output, command), RELEASE_ERROR)
-    dataset_builder="temporal_bench.isobench.dataset_builder",
-    # the module whose UPSTREAM the upstream export reads (temporal_bench/export/facts.py)
-    upstream="temporal_bench.isobench.upstream",
 )

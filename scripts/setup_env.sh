@@ -7,7 +7,7 @@ PYTHON=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
-stamp=".venv/.installed-$(sha256sum setup.cfg pyproject.toml | sha256sum | cut -c1-16)"
+stamp=".venv/.installed-$(sha256sum setup.cfg setup.py pyproject.toml | sha256sum | cut -c1-16)"
 if [ ! -f "$stamp" ]; then
   echo "Installing into .venv: lmms-eval, lm-eval and torch with its CUDA libraries (about 7 GB, a few minutes on first use)..."
   if ! { .venv/bin/python -m pip install --upgrade pip && .venv/bin/python -m pip install -e ".[test]"; } > .venv/install.log 2>&1; then

@@ -1,11 +1,10 @@
 """The benchmarks that the generic layers (run reading, report, compare, browse, export, demo, CLI) serve.
 
-This is the one generic module that names them. Each benchmark's folder has a ``paper`` module whose
-``BENCHMARK`` (a :class:`Benchmark`) says what that benchmark's paper reports and how its runs are read;
-the generic layers ask this registry and never import a benchmark's modules by name. A task belongs to
-the benchmark whose name is the task's prefix (``tempvs_mt1_two`` -> ``tempvs``). A benchmark defined
-elsewhere (a test's toy benchmark) joins with :func:`register`. docs/adding_a_benchmark.md describes
-the fields.
+The generic layers ask this registry and never import a benchmark's modules by name. Each benchmark declares
+itself in its manifest (temporal_bench/manifest.py), which names the module whose ``BENCHMARK`` (a
+:class:`Benchmark`) says what its paper reports and how its runs are read. A task belongs to the benchmark whose
+name is the task's prefix (``tempvs_mt1_two`` -> ``tempvs``). A benchmark defined elsewhere (a test's toy
+benchmark) joins with :func:`register`. docs/adding_a_benchmark.md describes the fields.
 """
 
 from __future__ import annotations
@@ -13,19 +12,23 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
-# benchmark name -> the module holding its BENCHMARK, in the order reports list the benchmarks
-PAPER_MODULES = {
-    "catbench": "temporal_bench.catbench.paper",
-    "isobench": "temporal_bench.isobench.paper",
-    "tempvs": "temporal_bench.tempvs.paper",
-}
+from temporal_bench.manifest import Manifest, manifests
 
-# subcommands of one benchmark: ``temporal-bench NAME`` -> (module, its main(argv), one-line summary); commands.py lists them
-COMMANDS = {
-    "score-predictions": ("temporal_bench.tempvs.released_predictions", "main_score_predictions", "score the TempVS release's own model outputs next to the published tables"),
-}
+if TYPE_CHECKING:  # the generic layers' own types: this module imports none of them, so that every layer can import it
+    from importlib.resources.abc import Traversable
+
+    from temporal_bench.browse.benchmarks import BenchmarkCards
+    from temporal_bench.browse.examples import ExampleFigure
+    from temporal_bench.demo import DemoTasks
+    from temporal_bench.protocol_gaps import ProtocolGap
+    from temporal_bench.report.cluster_stats import ClusterStats
+    from temporal_bench.report.figures import Figure
+    from temporal_bench.report.headline import Summary
+    from temporal_bench.report.layouts import Layout
+    from temporal_bench.report.size_figure import SizeFigure
+    from temporal_bench.runs.record_reader import RecordReader
 
 _registered: Dict[str, "Benchmark"] = {}
 
@@ -34,7 +37,7 @@ def _no_holding_tasks(task: str) -> List[str]:
     return []
 
 
-def _base_record_reader() -> Any:
+def _base_record_reader() -> RecordReader:
     from temporal_bench.runs.record_reader import RecordReader
 
     return RecordReader()
@@ -42,19 +45,14 @@ def _base_record_reader() -> Any:
 
 @dataclass(frozen=True, eq=False)  # one object per benchmark: compared and hashed by identity
 class Benchmark:
-    """What the generic layers need from one benchmark; every field but the names may be left out.
+    """What the generic layers need from one benchmark besides its manifest; every field but that may be left out."""
 
-    The fields' types are the generic layers' own (named in each comment); this module imports none of
-    them, so that every layer can import the registry.
-    """
-
-    name: str  # the task prefix and the folder name, e.g. "tempvs"
-    title: str  # as the paper writes it, e.g. "TempVS"
-    layouts: Tuple[Any, ...] = ()  # report.layouts.Layout: its paper tables (``report --table``), in the paper's order
-    figures: Tuple[Any, ...] = ()  # report.figures.Figure: its paper figures drawn from measured runs (``report --output-dir``)
-    size_figures: Tuple[Any, ...] = ()  # report.size_figure.SizeFigure: its paper figures by model size (``report --param-count``)
-    published: Optional[Any] = None  # a Path or Traversable: the folder of its published tables, ``<name>_table<N>.csv``
-    cluster_stats: Optional[Any] = None  # report.cluster_stats.ClusterStats: its metrics from per-cluster counts (intervals, compare)
+    manifest: Manifest  # its names and the modules of its parts
+    layouts: Tuple[Layout, ...] = ()  # its paper tables (``report --table``), in the paper's order
+    figures: Tuple[Figure, ...] = ()  # its paper figures drawn from measured runs (``report --output-dir``)
+    size_figures: Tuple[SizeFigure, ...] = ()  # its paper figures by model size (``report --param-count``)
+    published: Optional[Traversable] = None  # the folder of its published tables, ``<name>_table<N>.csv``
+    cluster_stats: Optional[ClusterStats] = None  # its metrics from per-cluster counts (intervals, compare)
     tolerance: float = 1.0  # points a faithful re-run may differ from a published value (reproduction verdicts)
     # a published row's model name -> the model's other names: its hub id, the spellings other tables use (report/model_names.py)
     model_names: Mapping[str, Tuple[str, ...]] = field(default_factory=dict)
@@ -62,20 +60,18 @@ class Benchmark:
     # only run name, a moving alias (gemini-1.5-pro-latest) none (report/model_names.py)
     api_models: Mapping[str, Tuple[str, ...]] = field(default_factory=dict)
     not_models: Tuple[str, ...] = ()  # its published rows that are no model's run (a human baseline, an average over models)
-    # report.verdicts.ProtocolGap: what a model class sends differently from the official run of some published models
-    protocol_gaps: Tuple[Any, ...] = ()
-    summary: Optional[Any] = None  # report.headline.Summary: its headline rows beside random answers (the demo's summary)
-    cards: Optional[Any] = None  # browse.benchmarks.BenchmarkCards: what a browse card shows of its logged records
-    examples: Tuple[Any, ...] = ()  # browse.examples.ExampleFigure: its qualitative figures (``browse --examples``)
-    demo: Optional[Any] = None  # demo.DemoTasks: its synthetic data and tasks in ``temporal-bench demo``
+    protocol_gaps: Tuple[ProtocolGap, ...] = ()  # what a model class sends differently from the official run of some published models
+    summary: Optional[Summary] = None  # its headline rows beside random answers (the demo's summary)
+    cards: Optional[BenchmarkCards] = None  # what a browse card shows of its logged records
+    examples: Tuple[ExampleFigure, ...] = ()  # its qualitative figures (``browse --examples``)
+    demo: Optional[DemoTasks] = None  # its synthetic data and tasks in ``temporal-bench demo``
     # the tasks that may log ``task``'s questions together with other questions (TempVS: a suite task)
     holding_tasks: Callable[[str], List[str]] = _no_holding_tasks
     # the single tests' task names ``task`` asks, which ``browse --tasks`` accepts for it (tempvs -> [tempvs_mt1_two, ...])
     held_tests: Callable[[str], List[str]] = _no_holding_tasks
     task_labels: Mapping[str, str] = field(default_factory=dict)  # task -> its name in ``compare`` rows (default: the task)
     # ---- how its runs are read (temporal_bench/runs, temporal_bench/rescore); None: nothing special ----
-    # how its logged records read: a temporal_bench.runs.record_reader.RecordReader (the base: as logged, no release known)
-    record_reader: Any = field(default_factory=_base_record_reader)
+    record_reader: RecordReader = field(default_factory=_base_record_reader)  # how its logged records read (the base: as logged, no release known)
     # (task, its per-doc records) -> every breakdown key the report adds to the task's results
     breakdown_metrics: Optional[Callable[[str, List[Dict]], Dict[str, Any]]] = None
     # (task, its results entry) -> {task name: entry} for a task holding several tests, each under its own task's name
@@ -84,13 +80,14 @@ class Benchmark:
     per_test_records: Optional[Callable[[str, List[Dict]], Dict[str, List[Dict]]]] = None
     # (a results JSON's data) -> whether it holds a release's scored outputs (no model's run: compare and check pass it over)
     is_released_outputs: Optional[Callable[[Dict], bool]] = None
-    # ---- its hub dataset (``temporal-bench build-dataset``) ----
-    # the module converting its official release (``build(release, output, command)``, ``RELEASE_ERROR``); None: the hub dataset needs no conversion
-    dataset_builder: Optional[str] = None
-    # ---- its upstream export (``temporal-bench export``) ----
-    # the folder of its lmms-eval task YAMLs and utils.py (None: this package's lmms_eval_tasks/<name>/)
-    task_folder: Optional[Any] = None
-    upstream: Optional[str] = None  # the module whose UPSTREAM (export/facts.py) the upstream export reads
+
+    @property
+    def name(self) -> str:
+        return self.manifest.name
+
+    @property
+    def title(self) -> str:
+        return self.manifest.title
 
 
 def register(benchmark: Benchmark) -> None:
@@ -104,17 +101,17 @@ def unregister(name: str) -> None:
 
 
 def names() -> List[str]:
-    """Every benchmark's name: this package's three, then the registered ones."""
-    return [*PAPER_MODULES, *(name for name in _registered if name not in PAPER_MODULES)]
+    """Every benchmark's name: the installed ones (their manifests), then the registered ones."""
+    return [*manifests(), *(name for name in _registered if name not in manifests())]
 
 
 def get(name: str) -> Benchmark:
     """The benchmark called ``name`` (KeyError naming the known ones otherwise)."""
     if name in _registered:
         return _registered[name]
-    if name not in PAPER_MODULES:
+    if name not in manifests():
         raise KeyError(f"no benchmark {name!r}; known: {', '.join(names())}")
-    return importlib.import_module(PAPER_MODULES[name]).BENCHMARK
+    return importlib.import_module(manifests()[name].paper).BENCHMARK
 
 
 def all_benchmarks() -> List[Benchmark]:

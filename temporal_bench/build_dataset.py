@@ -1,6 +1,6 @@
 """``temporal-bench build-dataset``: convert a benchmark's official release into a hub-ready dataset folder with the
 task folder's converter (``*_to_hf.py``) and write its dataset card (docs/upstream.md, "Converted datasets"). Each
-benchmark's registry entry names its builder module (``dataset_builder``)."""
+benchmark's manifest names its builder module (``dataset_builder``)."""
 
 import importlib
 import shlex
@@ -10,13 +10,14 @@ from typing import Optional, Sequence
 
 import datasets
 
-from temporal_bench import benchmarks, converted_dataset
+from temporal_bench import converted_dataset
 from temporal_bench.cli_style import command_parser
+from temporal_bench.manifest import manifests
 
 
 def _builders() -> dict:
     """benchmark name -> its builder module's name (a benchmark whose hub dataset is what lmms-eval loads has none)."""
-    return {b.name: b.dataset_builder for b in benchmarks.all_benchmarks() if b.dataset_builder}
+    return {name: manifest.dataset_builder for name, manifest in manifests().items() if manifest.dataset_builder}
 
 
 def main_build_dataset(argv: Optional[Sequence[str]] = None) -> int:

@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, Iterator
 
-DATA_ENVS = ("TEMPVS_DATA_DIR", "CATBENCH_DATA_DIR", "ISOBENCH_DATA_DIR")
+from temporal_bench import manifest
+
+DATA_ENVS = tuple(declared.data_variable for declared in manifest.manifests().values())
 
 
 def data_variable(task: str) -> str:
     """The data variable of a task's benchmark (its prefix)."""
-    return f"{task.split('_', 1)[0].upper()}_DATA_DIR"
+    return manifest.data_variable(task.split("_", 1)[0])
 
 
 def parse_locations(items) -> Dict[str, str]:

@@ -16,6 +16,7 @@ import traceback
 from pathlib import Path
 from typing import Callable, Dict, List, NamedTuple, Optional
 
+from temporal_bench import benchmarks
 from temporal_bench.benchmarks import Collected
 from temporal_bench.check import folder_problems, summary
 
@@ -31,7 +32,6 @@ SYNTHETIC_NOTE = (
 class DemoTasks(NamedTuple):
     """A benchmark's part of the demo (its registry entry's ``demo``)."""
 
-    data_dir_env: str  # the variable naming its data folder
     write_data: Callable[[Path], Path]  # writes its synthetic data into a folder; returns the data folder
     tasks: List[str]
     # (data folder, demo output folder) -> a folder of results that need no model run, reported with the
@@ -49,8 +49,9 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     env = os.environ
     env.update(HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
     tasks = []
+    data_variables = {name: benchmarks.get(name).manifest.data_variable for name in DEMO_BENCHMARKS}
     for name, benchmark in DEMO_BENCHMARKS.items():
-        env[benchmark.data_dir_env] = str(benchmark.write_data(output / "data" / name))
+        env[data_variables[name]] = str(benchmark.write_data(output / "data" / name))
         tasks += benchmark.tasks
     results_dir = output / "results"
     before = set(glob.glob(str(results_dir / "**" / "*_results.json"), recursive=True))
@@ -67,7 +68,7 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     if problems:
         _fail(log_path, "; ".join(problems))
     print(f"results: {written[-1]}\n{summary(runs)}")
-    model_free = [b.model_free_results(Path(env[b.data_dir_env]), output) for b in DEMO_BENCHMARKS.values() if b.model_free_results]
+    model_free = [b.model_free_results(Path(env[data_variables[name]]), output) for name, b in DEMO_BENCHMARKS.items() if b.model_free_results]
     # this run's files only: the report merges every results file of a model, earlier demo runs' too
     print(write_report([Path(written[-1]), *model_free], output / "report"))
     print(write_browse_page(Path(written[-1]), output / "browse.html"))
@@ -133,12 +134,12 @@ def write_report(sources: List[Path], folder: Path) -> str:
     run, beside the published rows; returns a short listing of the folder."""
     from temporal_bench.report.cli import write_output_dir
     from temporal_bench.report.layouts import LAYOUTS
-    from temporal_bench.report.render import layouts_for
+    from temporal_bench.report.model import build_report, layouts_for
     from temporal_bench.runs.results import load_runs
 
     runs = load_runs([Path(os.path.relpath(source)) for source in sources])
     shutil.rmtree(folder, ignore_errors=True)  # an earlier demo run's tables and figures
-    written = write_output_dir(folder, runs, layouts_for(runs, LAYOUTS.values()), include_published=True)
+    written = write_output_dir(folder, runs, build_report(runs, layouts_for(runs, LAYOUTS.values())))
     figures = [path.name for path in written if path.suffix == ".png"]
     tables = dict.fromkeys(path.stem for path in written if f"{path.stem}.png" not in figures)
     return f"paper-layout report (temporal-bench report): {folder}/\n  tables (.md and .csv): {', '.join(tables)}\n  figures (values beside each in .csv): {', '.join(figures) or 'none'}"

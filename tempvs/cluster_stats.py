@@ -9,23 +9,15 @@ from collections import defaultdict
 
 import numpy as np
 
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge, unique_records
 from temporal_bench.report.cluster_stats import ClusterStats, Metric, ratio
 
 TEMPVS_STATS = ("gt_correct", "gt_total", "mt_correct", "mt_total", "strict_pass", "strict_complete", "strict_mt_correct", "not_blind")
 GT_CORRECT, GT_TOTAL, MT_CORRECT, MT_TOTAL, STRICT_PASS, STRICT_COMPLETE, STRICT_MT_CORRECT, NOT_BLIND = range(8)
 
 
-def _tempvs_unique(records: list[dict]) -> list[dict]:
-    """One record per doc key, the first (as the task's aggregations keep it)."""
-    first: dict[str, dict] = {}
-    for record in records:
-        first.setdefault(record["key"], record)
-    return list(first.values())
-
-
 def tempvs_counts(records: list[dict]) -> dict[str, np.ndarray]:
-    records = _tempvs_unique(records)
+    records = unique_records(records)  # one per doc key, the first, as the task's aggregations keep it
     judged = {r["key"]: r for r in judge(records)}
     counts: dict[str, np.ndarray] = defaultdict(lambda: np.zeros(len(TEMPVS_STATS)))
     for record in records:

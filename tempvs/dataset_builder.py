@@ -12,7 +12,6 @@ from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, con
 from temporal_bench.synthetic_data import is_synthetic, mark_synthetic
 
 RELEASE_ERROR = TempVSDataError  # what build() raises for a release it cannot read (build-dataset reports it in one line)
-HUB_DATASET_ID = "lmms-lab-eval/TempVS"
 CARD_BODY = """# TempVS
 
 TempVS (Song et al., "Burn After Reading: Do Multimodal Large Language Models Truly Capture Order of Events in Image

@@ -10,9 +10,8 @@ from temporal_bench.report.figure_points import Subset
 from temporal_bench.report.figures import Figure
 from temporal_bench.report.layouts import Setting
 from temporal_bench.report.size_figure import SizeFigure
+from temporal_bench.tempvs.breakdowns import DISTANCES
 from temporal_bench.tempvs.tables import TEMPVS_TESTS
-
-DISTANCES = (1, 2, 3, 4)
 
 TEMPVS_FIGURE3 = Figure(
     name="tempvs-figure3",
@@ -23,7 +22,7 @@ TEMPVS_FIGURE3 = Figure(
     xlabel="distance between the two events (images)",
     ylabel="MT accuracy (%)",
     reference=(50.0, "chance"),
-    # the main questions at each distance (tempvs/metrics.py's dist<d>), for the points' intervals
+    # the main questions at each distance (tempvs/breakdowns.py's dist<d>), for the points' intervals
     subsets=tuple(Subset("mt_acc", lambda r, d=d: r["kind"] == "main" and r.get("event_distance") == d) for d in DISTANCES),
 )
 

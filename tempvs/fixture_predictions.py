@@ -6,10 +6,11 @@ import random
 from pathlib import Path
 from typing import Dict, List, Sequence
 
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import blind_family_of
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import answer_letters
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, task_kind
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import as_list, file_of
-from temporal_bench.tempvs.released_predictions import file_suffix, model_family
+from temporal_bench.tempvs.released_predictions import file_suffix
 
 RELEASED_TASK_IDS = tuple(spec.task_id for spec in MAIN_TESTS.values()) + tuple(GROUNDING_TESTS.values())
 _INTERLEAVE_ECHO = "user\nThe statement is: A dog runs. Options are: A. True; B. False.\nassistant\n"
@@ -34,7 +35,7 @@ def released_output(model: str, task_id: str, row: Dict, rng: random.Random, cot
     text = rng.choice(styles[rng.random() < 0.2])
     if cot:
         text = f"<think>Image 1 shows A scene; then the next.</think>\n<answer>{text}</answer>"
-    family = model_family(model)
+    family = blind_family_of(model)
     if family == "deepseek":
         text += " <｜end▁of▁sentence｜>"
     elif family == "interleave":

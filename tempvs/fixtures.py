@@ -27,17 +27,16 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import mode_prompt
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import answer_letters
-from temporal_bench.lmms_eval_tasks.tempvs.spec import SOURCES, task_kind
-from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS
+from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, SOURCES, task_kind
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, file_of
 from temporal_bench.synthetic_data import mark_synthetic
 from temporal_bench.tempvs import fixture_strings as strings
+from temporal_bench.tempvs.breakdowns import PAIRED_TYPES, TRIPLE_TYPES
 
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
 FRAME_SIZE = (64, 64)
 PAIRS = ((0, 1), (1, 3), (1, 4), (0, 4))  # distances 1, 2, 3, 4
 TRIPLES = ((0, 1, 2), (1, 3, 4))
-PAIRED_TYPES = ("after", "before", "then", "earlier", "implictpair")
-TRIPLE_TYPES = ("beforeafter", "laterfinally", "firstsecondthird", "implicttriple")
 MT1_OPTIONS = ("A. True; B. False.", "A. True; B. False.", "A. False; B. True.", "A. False; B. True.")
 VWP_LENGTHS = (5, 6, 7, 5, 8)
 VWP_SUBSETS = ("alpha4a", "beta0", "beta1", "beta2a", "beta2b", "beta2c")
@@ -59,8 +58,7 @@ def templates_path(templates_dir: Optional[Path] = None) -> Path:
 
 
 def _load(folder: Path, name: str):
-    with open(folder / name, encoding="utf-8") as handle:
-        return json.load(handle)
+    return json.loads((folder / name).read_text(encoding="utf-8"))
 
 
 class Templates:
@@ -266,12 +264,8 @@ def mt1_rows(sequences, paths, t: Templates, triple: bool) -> List[Dict]:
 def grounding_rows(sequences, paths, t: Templates, which: str, drop: Sequence[Tuple[int, int]]) -> List[Dict]:
     rows = []
     for sequence, images in zip(sequences, paths):
-        if which == "paired":
-            indices = sorted({e for pair in PAIRS for e in pair})
-        elif which == "triple":
-            indices = sorted({e for triple in TRIPLES for e in triple})
-        else:
-            indices = range(len(sequence["events"]))
+        groups = {"paired": PAIRS, "triple": TRIPLES}.get(which)  # the events MT1's pairs or triples name, else all
+        indices = sorted({e for group in groups for e in group}) if groups else range(len(sequence["events"]))
         for e in indices:
             if (sequence["q"], e) in drop:
                 continue
@@ -348,8 +342,7 @@ def write_table(rows: List[Dict], pkl: Optional[Path], json_path: Optional[Path]
         frame.to_pickle(pkl)
     if json_path is not None:
         json_path.parent.mkdir(parents=True, exist_ok=True)
-        with open(json_path, "w", encoding="utf-8") as handle:
-            json.dump(rows, handle, ensure_ascii=False, indent=0)
+        json_path.write_text(json.dumps(rows, ensure_ascii=False, indent=0), encoding="utf-8")
 
 
 def write_fixture(root: Path, n_sequences: int = 5, templates_dir: Optional[Path] = None, invalid_events: bool = True, missing_grounding: bool = False, formats: Sequence[str] = ("pkl", "json")) -> Path:
@@ -372,13 +365,8 @@ def write_fixture(root: Path, n_sequences: int = 5, templates_dir: Optional[Path
         }
         for name, rows in files.items():
             write_table(rows, root / "benchmark_pkl" / f"{source}_{name}_test.pkl" if "pkl" in formats else None, root / "benchmark" / f"{source}_{name}_test.json" if "json" in formats else None)
-        for task_id, name in (
-            ("paired_event_discrimination", "paired_event_discrimination"),
-            ("triple_event_discrimination", "triple_event_discrimination"),
-            ("ordering_texts_opt_event", "ordering_texts"),
-            ("ordering_texts_opt_story", "ordering_texts"),
-        ):
-            rows = files[name]
+        for task_id in (spec.task_id for spec in MAIN_TESTS.values() if spec.blind_filtered):
+            rows = files[file_of(task_id)]
             for index, (model, suffix, _) in enumerate(BLIND_MODELS):
                 preds = [blind_pred(row, task_id, index, blind_outcomes(source, task_id, row["question_id"])[index]) for row in rows]
                 write_table(rows, root / "predictions" / "blind" / model / f"{source}_{task_id}_preds_{suffix}.pkl", None, preds)

@@ -13,6 +13,7 @@ from temporal_bench.tempvs.cluster_stats import TEMPVS
 from temporal_bench.tempvs.examples import FIGURE4
 from temporal_bench.tempvs.figures import FIGURES, SIZE_FIGURES
 from temporal_bench.tempvs.headline import SUMMARY
+from temporal_bench.tempvs.manifest import MANIFEST
 from temporal_bench.tempvs.model_names import API_MODELS, MODEL_NAMES
 from temporal_bench.tempvs.protocol_gaps import PROTOCOL_GAPS
 from temporal_bench.tempvs.record_reader import TempVSRecords
@@ -34,8 +35,7 @@ def _held_tests(task: str) -> List[str]:
 
 
 BENCHMARK = Benchmark(
-    name="tempvs",
-    title="TempVS",
+    MANIFEST,
     layouts=tables.LAYOUTS,
     figures=FIGURES,
     size_figures=SIZE_FIGURES,
@@ -52,7 +52,7 @@ BENCHMARK = Benchmark(
     # variants give Table 6, the images-only task Table 19's third column, the release's blind
     # predictions Table 17; Table 18's "before" (the _unfiltered tasks, a third more questions) is left
     # out. Figure 2 (by model size) has the baseline only, which has no size.
-    demo=DemoTasks("TEMPVS_DATA_DIR", partial(fixtures.write_fixture, n_sequences=30), ["tempvs", "tempvs_mt1_two_cot", "tempvs_mt1_three_cot", "tempvs_mt2_caption_cot", "tempvs_mt3_caption_cot", "tempvs_mt3_images_only"], _released_blind),
+    demo=DemoTasks(partial(fixtures.write_fixture, n_sequences=30), ["tempvs", "tempvs_mt1_two_cot", "tempvs_mt1_three_cot", "tempvs_mt2_caption_cot", "tempvs_mt3_caption_cot", "tempvs_mt3_images_only"], _released_blind),
     holding_tasks=task_tests.holding_tasks,
     held_tests=_held_tests,
     task_labels={task: label for label, task in tables.TEMPVS_TESTS.values()},
@@ -62,8 +62,4 @@ BENCHMARK = Benchmark(
     per_test_results=task_tests.per_test_results,
     per_test_records=task_tests.per_test_records,
     is_released_outputs=is_released_predictions,
-    # ``temporal-bench build-dataset tempvs``: the module converting the release (build(release, output, command), RELEASE_ERROR)
-    dataset_builder="temporal_bench.tempvs.dataset_builder",
-    # the module whose UPSTREAM the upstream export reads (temporal_bench/export/facts.py)
-    upstream="temporal_bench.tempvs.upstream",
 )

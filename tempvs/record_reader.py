@@ -9,14 +9,13 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 from temporal_bench.data_locations import data_folder_above
-from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import blind_family_of
-from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, family_of
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import run_family_of
+from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge, served_records
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from temporal_bench.runs.data_read import logged_prompt
 from temporal_bench.runs.record_reader import RecordReader
 
-UNGROUNDED_MODES = ("blind", "images_only")  # asked without grounding questions
 # paper Table 2 per official task id and source: MT1's event groups before the text-only-LLM filter (not the questions
 # evaluated), MT2's questions after that filter, MT3's questions (one per image sequence)
 TABLE2_COUNTS = {
@@ -31,10 +30,10 @@ TABLE2_COUNTS = {
 PAPER_COUNTS = {test: TABLE2_COUNTS[spec.task_id] for test, spec in MAIN_TESTS.items() if spec.task_id.startswith("ordering")}
 
 
-def run_family(config: Dict, model_config: Dict) -> str:
-    """The parser branch of the run's model (``model_config``: the results file's ``config``) for a task."""
-    name = f"{model_config.get('model') or ''} {model_config.get('model_args') or ''}"
-    return blind_family_of(name) if (config.get("metadata") or {}).get("mode") == "blind" else family_of(name)
+def asks_table2_questions(config: Dict) -> bool:
+    """Whether the task asks the questions Table 2 counts: the standard prompts after the text-only-LLM filter."""
+    metadata = config.get("metadata") or {}
+    return metadata.get("blind_filter", True) is not False and metadata.get("mode", "standard") == "standard"
 
 
 def image_token(config: Dict, model_config: Dict) -> str:
@@ -48,7 +47,7 @@ class TempVSRecords(RecordReader):
     counts_are_exact = False  # Table 2's counts were not verified on the release: they decide verdicts, not check
 
     def normalise(self, record: Dict, config: Dict, model_config: Dict) -> Dict:
-        family = run_family(config, model_config)
+        family = run_family_of(f"{model_config.get('model') or ''} {model_config.get('model_args') or ''}", (config.get("metadata") or {}).get("mode") == "blind")
         resolved = {key: value for key, value in record.items() if key not in ("by_family", "correct_by_family")}
         resolved.update(pred=record.get("by_family", {}).get(family, record["pred"]), correct=record.get("correct_by_family", {}).get(family, record["correct"]))
         resolved.setdefault("mode", (config.get("metadata") or {}).get("mode", "standard"))
@@ -73,9 +72,9 @@ class TempVSRecords(RecordReader):
     def release_counts(self, config: Dict) -> Optional[Dict[str, int]]:
         """Table 2's question counts of MT2 and MT3 per source, for the tests the task holds (with the unfiltered data
         or another prompt mode, none)."""
-        metadata = config.get("metadata") or {}
-        if metadata.get("blind_filter", True) is False or metadata.get("mode", "standard") != "standard":
+        if not asks_table2_questions(config):
             return None
+        metadata = config.get("metadata") or {}
         return {f"{test}/{source}": n for test, counts in PAPER_COUNTS.items() if test in metadata.get("tests", PAPER_COUNTS) for source, n in counts.items() if source in metadata.get("sources", counts)}
 
     def limited_note(self, records: List[Dict], config: Dict) -> Optional[str]:
@@ -90,7 +89,6 @@ class TempVSRecords(RecordReader):
         return f"{missing} main question(s) lack evaluated grounding partners: they are left out of gtstrict_rate and mt_given_gtstrict" if missing else None
 
     def no_counts_reason(self, config: Dict) -> str:
-        metadata = config.get("metadata") or {}
-        if metadata.get("blind_filter", True) is False or metadata.get("mode", "standard") != "standard":
+        if not asks_table2_questions(config):
             return "Table 2 counts the questions of the standard prompts after the text-only-LLM filter; this task asks others, so its data cannot be checked against the release"
         return "the paper publishes no count of the questions its MT1 tasks evaluate (Table 2 counts the event groups before the text-only-LLM filter): run `tempvs` (all six tests in one task), whose MT2 and MT3 counts Table 2 gives"

@@ -20,56 +20,35 @@ three text-only LLMs' outputs of MT1/MT2 (no grounding) before the text-only-LLM
 """
 
 import json
-import logging
 import re
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from loguru import logger as _log
+
 from temporal_bench.cli_style import command_parser
-from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import extract
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import blind_family_of, extract
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import LocalRelease, find_root, release_question_rows
-from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import prepared_rows, with_settings
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import SETTINGS, prepared_rows, with_settings
 from temporal_bench.lmms_eval_tasks.tempvs.docs import task_docs
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TEST_NAMES, TempVSDataError, doc_key, task_kind
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.model_names import RELEASE_FOLDERS
 
-try:
-    from loguru import logger as _log
-except ImportError:  # pragma: no cover
-    _log = logging.getLogger(__name__)
-
 # input folder -> (prompt mode, our task-name suffix); scoring reads no image, so none need be present
 INPUTS = {"combined": ("standard", ""), "separate": ("standard", "_separate"), "cot": ("cot", "_cot"), "blind": ("blind", "_blind")}
 RESULTS_NAME = "released_{input}_results.json"
 SAMPLES_NAME = "released_{input}_samples_{task}.jsonl"  # beside RESULTS_NAME, named as lmms-eval names them
 RELEASED_PREDICTIONS_MODEL = "tempvs-released-predictions"  # the results file's config.model: no evaluation run
-FIX_NAMES = ("extraction", "missing_grounding")  # the tasks' ``fixes`` (lmms_eval_tasks/tempvs/metrics.py)
+FIX_NAMES = SETTINGS["fixes"]  # the tasks' ``fixes`` (lmms_eval_tasks/plugin/tempvs/utils.py)
 
 
 def is_released_predictions(results: dict) -> bool:
     """Whether a results JSON holds the release's scored outputs (written by ``write_results``), not a run."""
     return (results.get("config") or {}).get("model") == RELEASED_PREDICTIONS_MODEL
-
-
-def model_family(model: str) -> str:
-    """The extraction branch the official evaluation picks by model name (§6.2: first match wins)."""
-    if "deepseek" in model or "Janus" in model:
-        return "deepseek"
-    if model == "Llama-3.1-8B":
-        return "llama_blind"
-    if model in ("Phi-3.5-mini-instruct", "Qwen2.5-72B-Instruct"):
-        return "generic"
-    if "InternVL" in model:
-        return "internvl"
-    if "interleave" in model or "LLaVA-NeXT-Video" in model:
-        return "interleave"
-    if not (any(name in model for name in ("onevision", "LongVA", "Mantis", "Phi", "Qwen2")) or model == "GPT4o"):
-        _log.warning(f"TempVS: no official extraction branch names model {model!r}; using the generic one")
-    return "generic"
 
 
 def file_suffix(model: str) -> str:
@@ -172,7 +151,7 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined", sources: 
     ``fixes`` as the tasks' setting of that name (default: the faithful parse and join)."""
     root = find_root(Path(root))
     mode, suffix = INPUTS[input_kind]
-    family = model_family(model)
+    family = blind_family_of(model)  # the release's folders are named as the official evaluation's rows name the models
     scored = ScoredModel([], [])
     mismatches: Dict[str, RowMismatch] = {}
     for test, spec in MAIN_TESTS.items():
@@ -201,11 +180,6 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined", sources: 
 def results_of(scored: ScoredModel) -> Dict[str, Dict[str, object]]:
     """Our task name -> ``{"<metric>,none": value}``, as the tasks' aggregations compute them."""
     return {task: {f"{name},none": value for name, value in breakdown_metrics(task, records).items()} for _, task, records in scored.tests}
-
-
-def score_model(root: Path, model: str, input_kind: str = "combined", sources: Optional[Sequence[str]] = None) -> Dict[str, Dict[str, object]]:
-    """Our task name -> ``{"<metric>,none": value}`` for the six main tests of one model."""
-    return results_of(scored_tests(root, model, input_kind, sources))
 
 
 def write_results(folder: Path, model: str, input_kind: str, scored: ScoredModel, root: Path) -> Path:

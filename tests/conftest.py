@@ -6,9 +6,13 @@ import pytest
 CATBENCH_VAL = Path(__file__).resolve().parent / "data" / "catbench" / "val"  # see data/catbench/PROVENANCE.md
 # The files whose CLI runs take longest (run_tests.sh lists the slowest tests), collected first: with
 # pytest-xdist (run_tests.sh: --dist loadfile --no-loadscope-reorder) they start at once instead of
-# last, when the other workers are idle. Only the suite's speed depends on this order.
+# last, when the other workers are idle; the two longest (the documented commands and the documented
+# demo, one file each so that they run side by side: pytest-xdist 3.8's --dist loadgroup does not group under
+# pytest 9.2, which no longer reads the node id it rewrites) go one to each worker. Only the suite's speed
+# depends on this order.
 SLOWEST_FILES = (
     "test_documented_commands.py",
+    "test_documented_demo.py",
     "test_packaging.py",
     "test_multiprocess.py",
     "test_export.py",

@@ -76,6 +76,12 @@ def documented_commands() -> List[Documented]:
     return found
 
 
+def documented_demo() -> Documented:
+    """The documented ``temporal-bench demo`` command (run by tests/test_documented_demo.py)."""
+    (demo,) = [command for command in documented_commands() if command.words[:2] == ["temporal-bench", "demo"]]
+    return demo
+
+
 def model_of(words: List[str]) -> Optional[str]:
     return words[words.index("--model") + 1] if "--model" in words[:-1] else None
 

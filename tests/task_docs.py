@@ -8,9 +8,8 @@ from typing import Dict, List, Optional
 import datasets
 
 from temporal_bench.data_locations import data_locations
+from temporal_bench.manifest import manifests
 from temporal_bench.paths import PLUGIN_TASK_DIR
-
-DATA_ENVS = {"tempvs": "TEMPVS_DATA_DIR", "catbench": "CATBENCH_DATA_DIR", "isobench": "ISOBENCH_DATA_DIR"}
 
 
 def task_yaml(task: str) -> Path:
@@ -37,7 +36,7 @@ def placeholder(split: str = "test") -> datasets.Dataset:
 def task_docs(task: str, data_dir: Optional[Path] = None, split: str = "test") -> List[Dict]:
     """The docs of ``task`` from ``data_dir`` (the benchmark's data variable set to it while they are built)."""
     benchmark = task.split("_", 1)[0]
-    with data_locations({DATA_ENVS[benchmark]: str(data_dir)} if data_dir is not None else {}):
+    with data_locations({manifests()[benchmark].data_variable: str(data_dir)} if data_dir is not None else {}):
         return list(process_docs_of(task)(placeholder(split)))
 
 

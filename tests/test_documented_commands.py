@@ -2,8 +2,8 @@
 
 Each ``temporal-bench`` command and each lmms-eval / lm-eval command with one of our baselines is RUN,
 in document order, one working folder per document, through the real command lines. The documented
-demo (``temporal-bench demo --output-dir demo_seed1 --model-args seed=1``) runs first, for the commands
-that read its folder; the data variables and the documents' data folders (``/data/TempVS``,
+demo (``temporal-bench demo --output-dir demo_seed1 --model-args seed=1``), whose folder no other command
+reads, is run and its output checked by tests/test_documented_demo.py, beside these; the data variables and the documents' data folders (``/data/TempVS``,
 ``~/data/ISO-Bench``, ``/path/to/TempVS/data``) point at a smaller copy of the synthetic data (each
 benchmark's fixture, the size the other end-to-end tests use), and the documents' names for a user's
 runs (``out/``, ``RUN_DIR``, ``runs/model_a``, ``runs/model_b``, ...) at two random_choice runs (seeds
@@ -20,14 +20,11 @@ from pathlib import Path
 import pytest
 
 from temporal_bench.__main__ import main as temporal_bench_main
-from temporal_bench.browse.cards import run_cards
-from temporal_bench.browse.thumbnails import Thumbnails
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
-from temporal_bench.runs.logged import find_runs
 from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
-from tests.documented_commands import PROGRAMS, TASK_DIRS, Documented, documented_commands, model_of, why_only_parsed
+from tests.documented_commands import PROGRAMS, TASK_DIRS, Documented, documented_commands, documented_demo, model_of, why_only_parsed
 from tests.harness import BIN, read_results, run_cli
 
 COMMANDS = documented_commands()
@@ -175,20 +172,19 @@ def resolved(words: list, cwd: Path, home: Path, where: dict) -> list:
     return done
 
 
+DEMO = documented_demo()  # run, and its folder checked, by tests/test_documented_demo.py
+
+
 @pytest.fixture(scope="module")
 def documented_runs(tmp_path_factory):
-    """Every runnable documented command run once (an identical one in another document shares its run):
-    (index in RUNNABLE -> (its output, its working folder, its words as run), the demo's output folder)."""
+    """Every runnable documented command but the demo run once (an identical one in another document shares its run):
+    index in RUNNABLE -> (its output, its working folder, its words as run)."""
     root = tmp_path_factory.mktemp("documented")
     home, runs = root / "home", root / "runs"
     (home / "data").mkdir(parents=True)
     cwd_of = {command.document: root / "work" / command.document.replace("/", "_") for command in RUNNABLE}
     for cwd in cwd_of.values():
         cwd.mkdir(parents=True, exist_ok=True)
-    demo_command = next(c for c in RUNNABLE if c.words[:2] == ["temporal-bench", "demo"])
-    demo_log = run_cli([str(BIN / "temporal-bench"), *demo_command.words[1:]], cwd_of[demo_command.document], {"HOME": str(home)})
-    demo = cwd_of[demo_command.document] / demo_command.words[demo_command.words.index("--output-dir") + 1]
-    assert demo_log.returncode == 0, demo_log.stderr[-3000:]
     data = {name: str(write(root / "data" / name)) for name, write in FIXTURES.items()}
     env = {"HOME": str(home), **{f"{name.upper()}_DATA_DIR": path for name, path in data.items()}}
     (home / "data" / "TempVS").symlink_to(data["tempvs"])
@@ -200,15 +196,15 @@ def documented_runs(tmp_path_factory):
     where = places(data, runs)
     done, outputs = {}, {}
     for index, command in enumerate(RUNNABLE):
+        if command == DEMO:
+            continue
         cwd = cwd_of[command.document]
         words = resolved(command.words, cwd, home, where)
         key = (tuple(words), tuple(sorted(command.env.items())))
-        if command is demo_command:
-            done[key] = demo_log
-        elif key not in done:
+        if key not in done:
             done[key] = run_cli([str(BIN / words[0]), *words[1:]], cwd, {**env, **{name: str(where.get(value, value)) for name, value in command.env.items()}})
         outputs[index] = (done[key], cwd, words)
-    return outputs, demo
+    return outputs
 
 
 def _add_released_outputs(tempvs_data: Path) -> None:
@@ -219,10 +215,10 @@ def _add_released_outputs(tempvs_data: Path) -> None:
         write_model_predictions(tempvs_data, "InternVL2_5-78B-MPO", input_kind)
 
 
-@pytest.mark.parametrize("index", range(len(RUNNABLE)), ids=[_id(c) for c in RUNNABLE])
+@pytest.mark.parametrize("index", [i for i, c in enumerate(RUNNABLE) if c != DEMO], ids=[_id(c) for c in RUNNABLE if c != DEMO])
 def test_a_documented_command_runs(documented_runs, index):
     command = RUNNABLE[index]
-    log, cwd, words = documented_runs[0][index]
+    log, cwd, words = documented_runs[index]
     shown = f"{command.document}: {command.line}\n(run as {' '.join(words)} in {cwd})\nstdout:\n{log.stdout[-2000:]}\nstderr:\n{log.stderr[-4000:]}"
     assert log.returncode == 0, shown
     evaluates = model_of(words) and (words[0] != "temporal-bench" or words[1] == "lm-eval")
@@ -232,20 +228,3 @@ def test_a_documented_command_runs(documented_runs, index):
         assert re.search(r"\|\s*catbench\s*\|", log.stdout), shown  # lm-eval's results table
     elif "list" in words[1:3]:
         assert "tempvs_mt1_two" in log.stdout + log.stderr, shown
-
-
-def test_browse_of_the_demo_folder_names_the_models_whose_cards_it_shows(documented_runs, tmp_path):
-    """The demo folder also holds the release's scored blind predictions of three LLMs: a page of the run's
-    tasks names the run's model only."""
-    log = run_cli([str(BIN / "temporal-bench"), "browse", str(documented_runs[1]), "--tasks", "isobench", "--output", str(tmp_path / "page.html")], tmp_path)
-    assert log.returncode == 0, log.stderr[-3000:]
-    title = re.search(r"<title>(.*?)</title>", (tmp_path / "page.html").read_text(encoding="utf-8")).group(1)
-    assert title == "What the model answered: random_choice (seed=1)"
-
-
-def test_browse_shows_no_image_for_a_release_s_scored_blind_outputs(documented_runs):
-    """The text-only models of the release's blind predictions saw no image: their cards show none and name none as
-    missing (a release's outputs log no image files; browse rebuilds no docs to find them)."""
-    thumbnails = Thumbnails()
-    tasks = run_cards(find_runs(documented_runs[1] / "tempvs_released_blind"), thumbnails)
-    assert tasks and all(card.images == [] for task in tasks for card in task.cards) and thumbnails.missing == {}

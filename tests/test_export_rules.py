@@ -171,4 +171,4 @@ def test_every_benchmark_names_its_facts_and_its_bibtex_is_complete():
         assert all(f'{key} = "' in facts.bibtex for key in ("title", "author", "year", "eprint")), benchmark.name
         assert facts.homepage.startswith("https://") and "## " not in facts.task_list_section
         assert any(re.match(rf"^#{{2,3}} (\d+\. )?{re.escape(facts.task_list_section)}$", line) for line in TASK_LIST_TEXT.splitlines()), benchmark.name
-    assert Path(sys.modules[benchmarks.get("tempvs").upstream].__file__).parent.name == "tempvs"
+    assert Path(sys.modules[benchmarks.get("tempvs").manifest.upstream].__file__).parent.name == "tempvs"

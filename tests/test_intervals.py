@@ -23,10 +23,9 @@ from temporal_bench.report.bootstrap import DRAWS
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.cluster_stats import CLUSTER_STATS, cluster_stats_of
 from temporal_bench.report.compare import compare_runs, main_compare, single_run
-from temporal_bench.report.intervals import record_intervals, within
-from temporal_bench.report.reproduction import CLOSE, DIFFERS, REPRODUCED, classify
+from temporal_bench.report.intervals import record_intervals
 from temporal_bench.report.rows import build_rows
-from temporal_bench.report.verdicts import verdicts
+from temporal_bench.report.verdicts import CLOSE, DIFFERS, REPRODUCED, classify, verdicts, within
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.records import doc_record
 from temporal_bench.runs.results import load_runs, with_breakdowns

@@ -9,12 +9,14 @@ from pathlib import Path
 import pytest
 
 from temporal_bench.benchmarks import Benchmark, register, unregister
+from temporal_bench.manifest import Manifest
 from temporal_bench.report import (
     LAYOUTS,
     Column,
     Layout,
     Setting,
-    render_markdown,
+    build_report,
+    render_report,
 )
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.rows import build_rows
@@ -188,7 +190,7 @@ def test_report_content(tmp_path):
     write_catbench_runs(tmp_path)
     runs = load_runs([tmp_path])
     assert [r.label for r in runs] == ["org/my-model", "org/other", "majority_class"]
-    text = render_markdown(LAYOUTS["catbench-table1"], runs)
+    text = render_report(build_report(runs, [LAYOUTS["catbench-table1"]]))
     lines = text.splitlines()
     # measured A+E (macro F 0.75) ranks first, above gemini-1.5-pro A+E (NL) at 0.73
     assert lines[4].startswith("| 1 | **org/my-model** | A+E | measured | 0.70 | 0.90 | 0.79 |")
@@ -201,7 +203,7 @@ def test_report_content(tmp_path):
 
 def test_table3_uses_switched_task_and_nl_fallback(tmp_path):
     write_catbench_runs(tmp_path)
-    text = render_markdown(LAYOUTS["catbench-table3"], load_runs([tmp_path]))
+    text = render_report(build_report(load_runs([tmp_path]), [LAYOUTS["catbench-table3"]]))
     assert "| **org/my-model** | measured | 81.23 | 50.00 | 70.00 | – |" in text
     assert "| **org/other** | measured | – | – | 40.00 | – |" in text
     assert "| **majority_class** | measured | 100.00 | – | – | – |" in text
@@ -329,11 +331,11 @@ def test_a_layout_is_a_small_declarative_spec(tmp_path):
         columns=(Column("MT (%)", "mt", "accuracy", 100.0, 1),),
         rank_by="mt",
     )
-    register(Benchmark(name="demo", title="Demo", layouts=(layout,)))
+    register(Benchmark(Manifest(name="demo", title="Demo"), layouts=(layout,)))
     try:
         assert LAYOUTS["demo-table"] is layout
         run = run_of(tmp_path, "m", {"demo_mt1_paired": {"accuracy,none": 0.5432}})
-        text = render_markdown(layout, [run])
+        text = render_report(build_report([run], [layout]))
         assert "| 1 | **m** | MT1 | measured | 54.3 |" in text
     finally:
         unregister("demo")

@@ -1,4 +1,4 @@
-"""Reproduction verdicts (temporal_bench/report/reproduction.py): a published cell against the measured
+"""Reproduction verdicts (temporal_bench/report/verdicts.py): a published cell against the measured
 value of the same model, reproduced (within the published rounding), close (within the benchmark's
 tolerance beyond it) or differs, on constructed cases and through ``temporal-bench report`` with
 ``--tolerance``. Verdicts on real runs with intervals: tests/test_intervals.py; partial runs:
@@ -7,7 +7,7 @@ tests/test_report_partial_runs.py."""
 import pytest
 
 from temporal_bench.report.cli import main_report
-from temporal_bench.report.reproduction import CLOSE, DEFAULT_TOLERANCES, DIFFERS, REPRODUCED, classify, parse_tolerances
+from temporal_bench.report.verdicts import CLOSE, DEFAULT_TOLERANCES, DIFFERS, REPRODUCED, classify, parse_tolerances
 from tests.test_report import catbench_entry, write_json
 
 # gpt-4o, A in CaT-Bench Table 1 prints 0.53 0.92 0.67 | 0.71 0.19 0.30 | 0.62 0.55 0.49; a run that

@@ -13,6 +13,7 @@ import pytest
 
 import temporal_bench
 from temporal_bench import benchmarks
+from temporal_bench.manifest import Manifest
 from temporal_bench.runs.logged import RecordsError, RunReadError, find_runs, model_runs, select_tasks
 from temporal_bench.runs.records import per_test_records
 from temporal_bench.runs.results import load_runs
@@ -50,8 +51,7 @@ def _toy_release(data):
 
 
 TOY = benchmarks.Benchmark(
-    name="toy",
-    title="Toy",
+    Manifest(name="toy", title="Toy"),
     breakdown_metrics=_toy_breakdowns,
     per_test_results=_toy_tests,
     per_test_records=_toy_records,

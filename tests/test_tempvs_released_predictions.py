@@ -13,24 +13,22 @@ from pathlib import Path
 import pandas
 import pytest
 
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import blind_family_of as model_family
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, TempVSDataError
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.fixtures import write_fixture
-from temporal_bench.tempvs.released_predictions import (
-    RowMismatch,
-    file_suffix,
-    main_score_predictions,
-    model_family,
-    released_models,
-    score_model,
-    scored_tests,
-)
+from temporal_bench.tempvs.released_predictions import RowMismatch, file_suffix, main_score_predictions, released_models, results_of, scored_tests
 from tests.tempvs_official_eval import official_release
 from tests.test_tempvs_data import tampered_pickle
 
 # one model per extraction branch of the official evaluation, two of them 8-bit (file suffix)
 MODELS = ("InternVL2_5-8B", "deepseek-vl2-tiny", "llava-interleave-qwen-7b-hf", "llava-onevision-qwen2-72b-ov-sft", "GPT4o", "InternVL2_5-78B-MPO")
 FIGURES = {"gt": "gt_acc", "gts": "gtstrict_rate", "mt": "mt_acc", "mt_given_gts": "mt_given_gtstrict"}
+
+
+def score_model(root, model, input_kind="combined"):
+    """Our task name -> ``{"<metric>,none": value}`` for the six main tests of one model, as score-predictions writes them."""
+    return results_of(scored_tests(root, model, input_kind))
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from temporal_bench.report import LAYOUTS
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.figures import series
 from temporal_bench.report.headline import FEW_QUESTIONS, noise_note, render_summary
-from temporal_bench.report.intervals import cell_interval, cell_support
+from temporal_bench.report.intervals import cell_interval, task_intervals
 from temporal_bench.report.rows import build_rows
 from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.figures import TEMPVS_FIGURE3
@@ -87,8 +87,9 @@ def test_the_summary_marks_cells_on_few_questions_and_its_noise_sentence_comes_f
     GT_strict passes says how many; the sentence on sampling error is the range of the cells' own 95%
     intervals (their half-widths in points), not "a few points"."""
     run = next(run for run in load_runs([runs_dir]) if run.label.startswith("random_choice"))
-    passes = cell_support(run, "tempvs_mt1_two", "mt_given_gtstrict")
-    assert passes == round(run.metric("tempvs_mt1_two", "gtstrict_rate") * cell_support(run, "tempvs_mt1_two", "gtstrict_rate"))
+    support = task_intervals(run, "tempvs_mt1_two").support
+    passes = support["mt_given_gtstrict"]
+    assert passes == round(run.metric("tempvs_mt1_two", "gtstrict_rate") * support["gtstrict_rate"])
     assert 0 < passes < FEW_QUESTIONS
     line = next(line for line in render_summary(run).splitlines() if line.strip().startswith("MT1 two-event"))
     assert f"(50*) n={passes}" in line and line.count("n=") == 1  # GT, GT_strict and MT rest on enough questions

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from temporal_bench import benchmarks
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 
 RIGHT, WRONG, INVALID_ANSWER = "right", "wrong", "invalid"
@@ -94,8 +93,3 @@ class BenchmarkCards:
 
 def status_mark(status: str) -> str:
     return {RIGHT: "✓", WRONG: "✗", INVALID_ANSWER: "?", REQUEST_FAILED: "⚠"}.get(status, "–")
-
-
-def cards_of(record: Any) -> BenchmarkCards | None:
-    """The card rules of the benchmark whose record this is (None: a record of no benchmark)."""
-    return next((b.cards for b in benchmarks.all_benchmarks() if b.cards is not None and b.cards.owns(record)), None)

@@ -26,9 +26,8 @@ from temporal_bench import benchmarks
 from temporal_bench.browse.benchmarks import REQUEST_FAILED
 from temporal_bench.browse.benchmarks import BenchmarkCards as Benchmark
 from temporal_bench.browse.benchmarks import Facts, Join
-from temporal_bench.browse.benchmarks import cards_of as benchmark_of
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
-from temporal_bench.runs.data_read import logged_media, logged_prompt
+from temporal_bench.runs.data_read import logged_media, logged_prompt, logged_texts
 from temporal_bench.runs.files import logged_filter_names
 from temporal_bench.runs.limits import partial_limit
 from temporal_bench.runs.logged import LoggedRun, RecordsError, model_runs, select_tasks
@@ -65,14 +64,12 @@ class TaskCards:
     task: str
     benchmark: Benchmark
     cards: list[Card]
-    label: str = ""  # the task's name on the page (task_label)
-    shown_in_part: str = ""  # why only some of its cards are on the page (empty: all are)
+    label: str  # the task's name on the page (task_label)
 
 
 def _texts(value: Any) -> list[str]:
-    if isinstance(value, list):
-        return [text for item in value for text in _texts(item)]
-    return [] if value is None else [str(value)]
+    """A logged response value's texts (a text, or a list of them for repeats); none for a missing one."""
+    return [str(text) for text in logged_texts(value) if text is not None]
 
 
 def filter_names(run: LoggedRun, task: str, lines: list[dict]) -> list[str]:
@@ -84,10 +81,11 @@ def filter_names(run: LoggedRun, task: str, lines: list[dict]) -> list[str]:
     return logged_filter_names(names, lines)
 
 
-def _record(task: str, line: dict, record: dict | None) -> Benchmark:
-    benchmark = benchmark_of(record)
-    if benchmark:
-        return benchmark
+def _benchmark_of(task: str, line: dict, record: dict | None) -> Benchmark:
+    """The card rules of the benchmark whose per-doc record ``line`` holds."""
+    owner = next((b.cards for b in benchmarks.all_benchmarks() if b.cards is not None and b.cards.owns(record)), None)
+    if owner:
+        return owner
     titles = ", ".join(b.title for b in benchmarks.all_benchmarks() if b.cards)
     raise RecordsError(f"task {task!r}: its logged sample of doc {line.get('doc_id')} holds no per-doc record of {titles}; browse shows the tasks of these benchmarks only")
 
@@ -100,7 +98,7 @@ def task_label(run: LoggedRun, task: str, shared: bool) -> str:
     return task + (f" (partial: {limit.flags})" if limit else "") + (f" [{run.results_path.name}]" if shared else "")
 
 
-def card_images(benchmark: Benchmark, label: str, line: dict, record: dict, config: dict, thumbnails: Thumbnails, why_none: str = NO_IMAGE_LOGGED) -> list[Thumb]:
+def card_images(benchmark: Benchmark, label: str, line: dict, record: dict, config: dict, thumbnails: Thumbnails, why_none: str) -> list[Thumb]:
     """The images a question showed, from the files its logged sample names; a question that showed images but whose
     sample names none gets one placeholder naming it (``why_none``: why)."""
     sources = logged_media(line)
@@ -109,7 +107,7 @@ def card_images(benchmark: Benchmark, label: str, line: dict, record: dict, conf
     return [thumbnails.add_source(source, role, caption) for source, role, caption in benchmark.images(sources, config)]
 
 
-def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int, label: str = "") -> TaskCards:
+def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int, label: str) -> TaskCards:
     lines = run.lines(task)
     if not lines:
         raise RecordsError(f"{run.samples[task]}: no logged samples")
@@ -118,23 +116,21 @@ def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int,
     cards = []
     for number, (line, filter_name) in enumerate(zip(lines, filter_names(run, task, lines)), first_id):
         record = read_record(task, line, config, model_config)
-        benchmark = _record(task, line, record)
+        benchmark = _benchmark_of(task, line, record)
         status = REQUEST_FAILED if record["failed"] else benchmark.status(record)
-        card = Card(f"c{number}", label or task, filter_name, benchmark, record, benchmark.facts(record), status, logged_prompt(line), _texts(line.get("resps", line.get("filtered_resps"))), _texts(line.get("filtered_resps")))
-        card.images = card_images(benchmark, label or task, line, record, config, thumbnails, why_none)
+        card = Card(f"c{number}", label, filter_name, benchmark, record, benchmark.facts(record), status, logged_prompt(line), _texts(line.get("resps", line.get("filtered_resps"))), _texts(line.get("filtered_resps")))
+        card.images = card_images(benchmark, label, line, record, config, thumbnails, why_none)
         card.joins += [join for join in [benchmark.served(record)] if join]
         cards.append(card)
     cards.sort(key=lambda card: benchmark.order(card.record))
     _join(benchmark, cards)
-    return TaskCards(run, task, benchmark, cards, label or task)
+    return TaskCards(run, task, benchmark, cards, label)
 
 
 def _join(benchmark: Benchmark, cards: list[Card]) -> None:
-    by_filter = defaultdict(list)
-    for card in cards:
-        by_filter[card.filter].append(card)
-    for group in by_filter.values():
-        benchmark.join(group)
+    """The joins of each filter's cards (lmms-eval logs a doc once per filter)."""
+    for name in dict.fromkeys(card.filter for card in cards):
+        benchmark.join([card for card in cards if card.filter == name])
 
 
 def run_cards(runs: list[LoggedRun], thumbnails: Thumbnails, wanted: Sequence[str] = ()) -> list[TaskCards]:
@@ -174,16 +170,9 @@ def keep_thumbnails(tasks: list[TaskCards], thumbnails: Thumbnails) -> None:
 
 
 def run_notes(tasks: list[TaskCards]) -> list[str]:
-    """What a reader must know about the runs on the page: each task of a partial run (``--limit``),
-    each task shown in part (``--tasks``: the suite grounding questions joined), and each task that
+    """What a reader must know about the runs on the page: each task of a partial run (``--limit``) and each task that
     several results files hold (each file's cards shown under its own name)."""
-    notes = []
-    for task in tasks:
-        limit = partial_limit(task.run.data, task.task)
-        if limit:
-            notes.append(f"{task.label}: a partial run ({limit}) in {task.run.results_path}: its cards and metrics cover only those docs")
-        if task.shown_in_part:
-            notes.append(f"{task.label}: {task.shown_in_part}")
+    notes = [f"{task.label}: a partial run ({limit}) in {task.run.results_path}: its cards and metrics cover only those docs" for task in tasks if (limit := partial_limit(task.run.data, task.task))]
     holders = defaultdict(list)
     for task in tasks:
         holders[task.task].append(task.label)

@@ -164,19 +164,12 @@ def _card_values(card: Card) -> dict[str, str]:
     return {"task": card.task, "source": card.facts.source, "relation": card.facts.relation, "distance": card.facts.distance, "status": card.status}
 
 
-class _Strings:
-    """Every repeated text of the cards once (prompt lines, captions, answers), referred to by index."""
-
-    def __init__(self):
-        self.values: list[str] = []
-        self._index: dict[str, int] = {}
+class _Strings(dict):
+    """Every repeated text of the cards once (prompt lines, captions, answers), referred to by its index: its place in
+    the dict's insertion order."""
 
     def __call__(self, text) -> int:
-        text = str(text)
-        if text not in self._index:
-            self._index[text] = len(self.values)
-            self.values.append(text)
-        return self._index[text]
+        return self.setdefault(str(text), len(self))
 
 
 def _thumb_data(thumb: Thumb, s: _Strings) -> list:
@@ -229,7 +222,7 @@ def render_page(title: str, tasks: list[TaskCards], thumbnails: Thumbnails) -> s
     script = (HERE / "page.js").read_text(encoding="utf-8")
     strings = _Strings()
     cards = [_card_data(card, strings) for task in tasks for card in task.cards]
-    data = _script_json({"keys": KEYS, "strings": strings.values, "cards": cards, "thumbs": thumbnails.data, "mime": MIME})
+    data = _script_json({"keys": KEYS, "strings": list(strings), "cards": cards, "thumbs": thumbnails.data, "mime": MIME})
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{_e(title)}</title><style>{css}</style></head>

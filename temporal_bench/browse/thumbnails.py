@@ -11,8 +11,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 # widths in pixels, never enlarged: a combined strip, one frame of a sequence, a single image
 WIDTHS = {"strip": 360, "frame": 160, "image": 320}
@@ -50,41 +49,33 @@ class Thumb:
 
 
 class Thumbnails:
-    def __init__(self, widths: dict[str, int] | None = None, quality: int = QUALITY):
+    def __init__(self, widths: dict[str, int] | None = None):
         self.widths = {**WIDTHS, **(widths or {})}
-        self.quality = quality
         self.data: dict[str, str] = {}  # thumbnail id -> base64 image (MIME)
-        self._made: dict[tuple[str, str], Thumb] = {}  # (image key, role) -> the thumbnail made from it
+        self._made: dict[tuple[str, str], Thumb] = {}  # (source, role) -> the thumbnail made from it
         self.missing: dict[str, str] = {}  # image name -> why it could not be opened
 
-    def add(self, key: str, role: str, caption: str, open_image: Callable, name: str) -> Thumb:
-        """The thumbnail of the image ``key`` (``open_image()`` gives it as a PIL image) at the width
-        of ``role``; ``name`` identifies the image on a placeholder."""
-        made = self._made.get((key, role))
-        if made is None:
-            made = self._make(role, open_image, name)
-            self._made[key, role] = made
-        return Thumb(caption, made.id, made.width, made.height, made.missing, made.reason)
-
     def add_source(self, source: str, role: str, caption: str) -> Thumb:
-        """The thumbnail of an image file (or ``data:`` URI) a run's samples name."""
-        return self.add(source, role, caption, lambda: open_source(source), source_name(source))
+        """The thumbnail of an image file (or ``data:`` URI) a run's samples name, at the width of ``role``."""
+        if (source, role) not in self._made:
+            self._made[source, role] = self._make(role, source)
+        return replace(self._made[source, role], caption=caption)
 
     def note_missing(self, caption: str, name: str, reason: str) -> Thumb:
         self.missing[name] = reason
         return Thumb(caption, missing=name, reason=reason)
 
-    def _make(self, role: str, open_image: Callable, name: str) -> Thumb:
+    def _make(self, role: str, source: str) -> Thumb:
         try:
-            image = open_image()
+            image = open_source(source)
         except Exception as error:  # noqa: BLE001 - any failure becomes a named placeholder, counted
-            return self.note_missing("", name, f"cannot be read ({type(error).__name__}: {error})")
+            return self.note_missing("", source_name(source), f"cannot be read ({type(error).__name__}: {error})")
         from PIL import Image
 
         width = min(self.widths[role], image.width)
         height = max(1, round(image.height * width / image.width))
         buffer = io.BytesIO()
-        image.convert("RGB").resize((width, height), Image.LANCZOS).save(buffer, format=FORMAT, quality=self.quality)
+        image.resize((width, height), Image.LANCZOS).save(buffer, format=FORMAT, quality=QUALITY)
         thumb_id = f"t{len(self.data)}"
         self.data[thumb_id] = base64.b64encode(buffer.getvalue()).decode("ascii")
         return Thumb("", thumb_id, width, height)

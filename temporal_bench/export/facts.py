@@ -2,7 +2,7 @@
 task list names it.
 
 Each benchmark keeps its facts in its own folder (``temporal_bench.<benchmark>.upstream``, named by the
-registry's ``Benchmark.upstream``), so adding a benchmark to the export touches that folder only.
+manifest's ``upstream``: temporal_bench/manifest.py), so adding a benchmark to the export touches that folder only.
 """
 
 import importlib
@@ -30,14 +30,14 @@ class NoUpstreamFacts(LookupError):
 
 def exportable() -> List[str]:
     """The registered benchmarks that name their facts module: those the export writes."""
-    return [name for name in benchmarks.names() if benchmarks.get(name).upstream]
+    return [name for name in benchmarks.names() if benchmarks.get(name).manifest.upstream]
 
 
 def facts_of(benchmark: Benchmark) -> UpstreamFacts:
     """The facts module's ``UPSTREAM`` of ``benchmark``."""
-    if not benchmark.upstream:
-        raise NoUpstreamFacts(f"benchmark {benchmark.name!r} names no upstream facts module (Benchmark.upstream)")
-    return importlib.import_module(benchmark.upstream).UPSTREAM
+    if not benchmark.manifest.upstream:
+        raise NoUpstreamFacts(f"benchmark {benchmark.name!r} names no upstream facts module (Manifest.upstream)")
+    return importlib.import_module(benchmark.manifest.upstream).UPSTREAM
 
 
 def paper_reference(benchmark: Benchmark) -> Tuple[str, str]:

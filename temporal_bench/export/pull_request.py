@@ -26,17 +26,18 @@ import re
 import shutil
 import subprocess
 import sys
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence
 from xml.etree import ElementTree
 
 from temporal_bench import benchmarks
+from temporal_bench.data_locations import DATA_ENVS  # the package's data variables: unset upstream
 from temporal_bench.export.facts import facts_of
 from temporal_bench.export.standalone.overlay import install_overlay
 from temporal_bench.export.task_folder import SHARED_FOLDER, UPSTREAM_TASKS_DIR, UPSTREAM_TESTS_DIR, ExportedFolder
 from temporal_bench.export.task_yaml import read_folder
+from temporal_bench.runs.logged import find_runs
 from temporal_bench.synthetic_data import is_synthetic
 
 STANDALONE = Path(__file__).resolve().parent / "standalone"
@@ -45,7 +46,6 @@ PINNED = {"black": "25.1.0", "isort": "6.0.1"}  # lmms-eval's .pre-commit-config
 LIMIT = 8
 RUN_MODEL = "dummy"  # lmms-eval's own no-op model: answers "A"
 OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-DATA_ENVS = ("TEMPVS_DATA_DIR", "CATBENCH_DATA_DIR", "ISOBENCH_DATA_DIR")  # the package's data variables: unset upstream
 
 
 @dataclass(frozen=True)
@@ -106,10 +106,10 @@ def hooks_of(folder: ExportedFolder) -> List[str]:
 
 
 def _probe(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> Dict:
-    """One fresh interpreter: the utils.py imports first, then the TaskManager (standalone/import_utils.py,
-    standalone/load_tasks.py); the report, or ``{"failed": why}``."""
+    """One fresh interpreter: the utils.py imports first, then the TaskManager (standalone/import_utils.py); the
+    report, or ``{"failed": why}``."""
     hooks = {f.benchmark: hooks_of(f) for f in folders}
-    command = [sys.executable, str(STANDALONE / "import_utils.py"), str(output / UPSTREAM_TASKS_DIR), json.dumps(hooks), "{}", json.dumps([str(f.path) for f in folders])]
+    command = [sys.executable, str(STANDALONE / "import_utils.py"), str(output / UPSTREAM_TASKS_DIR), json.dumps(hooks), json.dumps([str(f.path) for f in folders])]
     done = _run(command, standalone_env(overlay, work / "home"))
     if done.returncode:
         return {"failed": f"the probe failed: {_tail(done)}"}
@@ -192,21 +192,17 @@ def _unpack_media(data: Path, folders: Sequence[ExportedFolder], env: Dict[str, 
         text = "".join(folder.files.values())
         for name in set(re.findall(r"cache_dir:\s*([\w-]+)", text)):
             for archive in sorted((data / folder.benchmark).glob("*.zip")):
-                with zipfile.ZipFile(archive) as opened:
-                    opened.extractall(Path(env["HF_HOME"]) / name)
+                shutil.unpack_archive(archive, Path(env["HF_HOME"]) / name)
 
 
 def _smoke_rows(out: Path, tasks: Sequence[str]) -> List[Dict]:
-    results: Dict = {}
-    for path in sorted(out.rglob("*_results.json")):
-        results.update(json.loads(path.read_text(encoding="utf-8")).get("results", {}))
+    """Each task's first metrics and its first logged sample, from the run's output read as every command reads a run."""
+    logged = {task: run for run in find_runs(out) for task in run.tasks}
     rows = []
-    for task in tasks:
-        entry = results.get(task)
-        if entry is None:
-            continue
+    for task in (task for task in tasks if task in logged):
+        entry = logged[task].data["results"][task]
         metrics = {key.split(",")[0]: value for key, value in entry.items() if "," in key and "_stderr" not in key and isinstance(value, (int, float))}
-        sample = next((json.loads(line) for path in sorted(out.rglob(f"*_samples_{task}.jsonl")) for line in path.read_text(encoding="utf-8").splitlines()[:1]), {})
+        sample = next(iter(logged[task].lines(task)), {}) if logged[task].has_samples(task) else {}
         rows.append({"task": task, "metrics": dict(list(metrics.items())[:3]), "input": str(sample.get("input", ""))[-300:], "output": sample.get("filtered_resps", "")})
     return rows
 

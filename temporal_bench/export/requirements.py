@@ -7,13 +7,13 @@ to them in the pull request, and the folder's README names it. An import inside 
 
 import ast
 import importlib.metadata
-import re
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Dict, FrozenSet, List, Mapping, Tuple
 
 from packaging.requirements import Requirement as _Specifier
+from packaging.utils import canonicalize_name
 
 HARNESS = "lmms-eval"
 
@@ -24,10 +24,6 @@ class Requirement:
     distribution: str  # what to install, e.g. rank-bm25
     files: Tuple[str, ...]  # the exported files importing it
     when_used: bool  # imported only where it is used (in a function or a try), not when the module loads
-
-
-def _normalized(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 @lru_cache(maxsize=1)
@@ -42,14 +38,14 @@ def _requires(distribution: str) -> List[str]:
         lines = importlib.metadata.requires(distribution) or []
     except importlib.metadata.PackageNotFoundError:
         return []
-    return [_normalized(r.name) for r in map(_Specifier, lines) if r.marker is None or "extra" not in str(r.marker)]
+    return [canonicalize_name(r.name) for r in map(_Specifier, lines) if r.marker is None or "extra" not in str(r.marker)]
 
 
 @lru_cache(maxsize=1)
 def harness_requirements() -> FrozenSet[str]:
     """lmms-eval and every distribution it installs, directly or through its requirements (no extras),
     normalized names: an upstream checkout has them all (``datasets`` brings ``pandas``, ``pyarrow``, ``huggingface-hub``)."""
-    names, todo = set(), [_normalized(HARNESS)]
+    names, todo = set(), [canonicalize_name(HARNESS)]
     while todo:
         name = todo.pop()
         if name not in names:
@@ -73,7 +69,7 @@ def extra_requirements(source: str, when_used: bool = False) -> Dict[str, str]:
     extra = {}
     for top in (top for node in nodes for top in _imported(node)):
         distributions = installed.get(top, [top])
-        if top not in sys.stdlib_module_names and not any(_normalized(d) in required for d in distributions):
+        if top not in sys.stdlib_module_names and not any(canonicalize_name(d) in required for d in distributions):
             extra[top] = distributions[0]
     return extra
 

@@ -8,7 +8,6 @@ commands, documents, folders or data variables (:data:`PACKAGE_WORDS`) is an err
 """
 
 import ast
-import importlib.util
 import re
 import shutil
 from dataclasses import dataclass
@@ -18,13 +17,14 @@ from typing import Dict, List, Sequence
 from temporal_bench import benchmarks
 from temporal_bench.export.errors import ExportError
 from temporal_bench.export.facts import exportable
-from temporal_bench.paths import LMMS_EVAL_TASK_DIR
+from temporal_bench.paths import LMMS_EVAL_TASK_DIR, package_folder
 
 UPSTREAM_TASKS_DIR = Path("lmms_eval") / "tasks"
 UPSTREAM_TESTS_DIR = Path("test") / "eval"
 SOURCE_PREFIX, UPSTREAM_PREFIX = "temporal_bench.lmms_eval_tasks.", "lmms_eval.tasks."
 SHARED_MODULES = SOURCE_PREFIX + "_task_utils.temporal_reasoning."
 SHARED_FOLDER = Path("_task_utils") / "temporal_reasoning"
+SHARED_SOURCE = package_folder(SHARED_MODULES[:-1])  # the shared helpers' folder (``utils/``, installed as the task folders' _task_utils/temporal_reasoning)
 SOURCE_TESTS = Path(__file__).resolve().parents[2] / "tests" / "upstream"  # test_<benchmark>_tasks.py, in upstream's test/ style
 LEFT_OUT = ("__init__.py",)
 # what an upstream reader cannot follow: this package's name, its commands, documents, folders, data variables and
@@ -59,7 +59,7 @@ def _checked(name: str, text: str) -> str:
 
 def source_folder(name: str) -> Path:
     benchmark = benchmarks.get(name)
-    return Path(benchmark.task_folder) if benchmark.task_folder else LMMS_EVAL_TASK_DIR / name
+    return Path(benchmark.manifest.task_folder) if benchmark.manifest.task_folder else LMMS_EVAL_TASK_DIR / name
 
 
 def _copied(folder: Path) -> Dict[str, str]:
@@ -77,14 +77,9 @@ def shared_modules(texts: Sequence[str]) -> Dict[str, str]:
             for module in (m for m in modules if m.startswith(prefix)):
                 name = module[len(prefix) :].split(".")[0] + ".py"
                 if name not in found:
-                    found[name] = _checked(name, upstream_text(_shared_source(name).read_text(encoding="utf-8")))
+                    found[name] = _checked(name, upstream_text((SHARED_SOURCE / name).read_text(encoding="utf-8")))
                     todo.append(found[name])
     return dict(sorted(found.items()))
-
-
-def _shared_source(name: str) -> Path:
-    """The source file of a shared helper (``utils/``, installed as the task folders' ``_task_utils/temporal_reasoning``)."""
-    return Path(importlib.util.find_spec(SHARED_MODULES + name[:-3]).origin)
 
 
 def planned(name: str) -> ExportedFolder:

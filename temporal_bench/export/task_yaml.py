@@ -1,41 +1,15 @@
-"""Read a task folder's YAML files as lmms-eval resolves them, without importing any ``utils.py``."""
+"""Read a task folder's YAML files as lmms-eval resolves them (its ``load_yaml_config``), without importing any
+``utils.py``."""
 
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List
 
-import yaml
-
-
-@dataclass(frozen=True)
-class Hook:
-    """The value of a ``!function`` tag (what lmms-eval would import)."""
-
-    target: str
-
-
-class _Loader(yaml.SafeLoader):
-    pass
-
-
-_Loader.add_constructor("!function", lambda loader, node: Hook(loader.construct_scalar(node)))
-
-
-def _read(path: Path) -> Dict:
-    """One file with its ``include`` chain merged in (the including file's keys win, then the first file it includes, as
-    in lmms-eval)."""
-    config = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader) or {}
-    include = config.pop("include", None)
-    merged: Dict = {}
-    for name in reversed([include] if isinstance(include, str) else include or []):
-        merged.update(_read(path.parent / name))
-    return {**merged, **config}
-
 
 @dataclass(frozen=True)
 class TaskYaml:
     path: Path
-    config: Dict
+    config: Dict  # with its ``include`` chain merged in; a ``!function`` value is left unresolved
 
     @property
     def is_group(self) -> bool:
@@ -58,4 +32,6 @@ class TaskYaml:
 
 def read_folder(folder: Path) -> List[TaskYaml]:
     """The tasks and groups of ``folder`` (its ``*.yaml`` files; templates only through ``include``)."""
-    return [TaskYaml(path, _read(path)) for path in sorted(folder.glob("*.yaml"))]
+    from lmms_eval.utils import load_yaml_config
+
+    return [TaskYaml(path, load_yaml_config(yaml_path=str(path), mode="simple")) for path in sorted(folder.glob("*.yaml"))]

@@ -38,8 +38,6 @@ from temporal_bench import benchmarks
 
 __all__ = ["PublishedTable", "list_tables", "load_table", "parse_flags"]
 
-_FLAG_COLUMNS = ("flags", "note")
-
 
 def _folders():
     """(benchmark name, its published folder) of every benchmark that has one."""
@@ -95,9 +93,6 @@ class PublishedTable:
     def percent_columns(self) -> set[str]:
         return {c for c in self.meta.get("percent_columns", "").split(",") if c}
 
-    def unit(self, column: str) -> str:
-        return "percent" if column in self.percent_columns else "fraction"
-
     def flags(self, row: dict[str, Any]) -> dict[str, set[str]]:
         return parse_flags(row.get("flags"))
 
@@ -105,16 +100,9 @@ class PublishedTable:
         """Rows carrying a flag (of ``kind`` when given)."""
         return [r for r in self.rows if (self.flags(r) and kind is None) or (kind in self.flags(r))]
 
-    def cell_flags(self, row: dict[str, Any], column: str) -> set[str]:
-        """The flag kinds that name this cell."""
-        return {kind for kind, cols in self.flags(row).items() if column in cols}
-
-    def select(self, **ids: Any) -> list[dict[str, Any]]:
-        return [r for r in self.rows if all(r.get(k) == v for k, v in ids.items())]
-
     def value(self, **ids: Any) -> dict[str, Any]:
         """The single row matching ``ids`` (KeyError when there is not exactly one)."""
-        found = self.select(**ids)
+        found = [r for r in self.rows if all(r.get(k) == v for k, v in ids.items())]
         if len(found) != 1:
             raise KeyError(f"{self.benchmark} table {self.table}: {len(found)} rows match {ids}")
         return found[0]
@@ -131,17 +119,6 @@ class PublishedTable:
         frame = pd.DataFrame(self.rows, columns=self.columns)
         frame.attrs["meta"] = dict(self.meta)
         return frame
-
-
-def _convert(column: str, text: str, textual: set[str]) -> Any:
-    if text == "":
-        return None
-    if column in textual:
-        return text
-    try:
-        return float(text)
-    except ValueError:
-        return text
 
 
 def load_table(benchmark: str, table: int | str, *, as_frame: bool = False):
@@ -168,13 +145,10 @@ def load_table(benchmark: str, table: int | str, *, as_frame: bool = False):
     reader = csv.DictReader(io.StringIO("".join(body)))
     columns = list(reader.fieldnames or [])
     raw = list(reader)
-    textual = set(meta.get("id_columns", "").split(",")) | set(meta.get("text_columns", "").split(","))
-    textual |= set(_FLAG_COLUMNS)
-    for c in columns:  # safety net: a column holding any non-number is text
-        values = [r[c] for r in raw if r[c] != ""]
-        if any(not _is_number(v) for v in values):
-            textual.add(c)
-    rows = [{c: _convert(c, r[c], textual) for c in columns} for r in raw]
+    textual = set(meta.get("id_columns", "").split(",")) | set(meta.get("text_columns", "").split(",")) | {"flags", "note"}
+    # a column holding any non-number is text too
+    numeric = {c for c in columns if c not in textual and all(_is_number(r[c]) for r in raw if r[c] != "")}
+    rows = [{c: None if r[c] == "" else float(r[c]) if c in numeric else r[c] for c in columns} for r in raw]
     result = PublishedTable(
         meta.get("benchmark", benchmark),
         meta.get("table", _table_id(table)),

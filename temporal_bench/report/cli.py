@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from temporal_bench import benchmarks as registry
 from temporal_bench.cli_style import CommandParser, command_parser
 from temporal_bench.report import size_figure
 from temporal_bench.report.figures import draw, figures_for, write_csv
-from temporal_bench.report.layouts import LAYOUTS, Layout
+from temporal_bench.report.layouts import LAYOUTS
+from temporal_bench.report.model import Report, build_report, layouts_for
 from temporal_bench.report.model_size import parse_param_counts, sizes_of
-from temporal_bench.report.render import layouts_for, render_breakdowns, render_report
-from temporal_bench.report.reproduction import DEFAULT_TOLERANCES, parse_tolerances
+from temporal_bench.report.render import render_breakdowns, render_report
+from temporal_bench.report.verdicts import DEFAULT_TOLERANCES, parse_tolerances
 from temporal_bench.runs.data_read import data_differences
+from temporal_bench.runs.logged import model_runs
 from temporal_bench.runs.results import Run, load_runs
 
 
@@ -93,22 +95,22 @@ def build_parser() -> CommandParser:
     return parser
 
 
-def write_output_dir(folder: Path, runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool, tolerances: dict[str, float] | None = None, param_counts: Mapping[str, float] | None = None) -> list[Path]:
-    """Each table as markdown and CSV, and each figure as PNG with its plotted values as CSV;
+def write_output_dir(folder: Path, runs: Sequence[Run], report: Report, param_counts: Mapping[str, float] | None = None) -> list[Path]:
+    """Each table of the report as markdown and CSV, and each figure as PNG with its plotted values as CSV;
     returns the files written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for layout in layouts:
+    for table in report.tables:
         for fmt, suffix in (("markdown", "md"), ("csv", "csv")):
-            path = folder / f"{layout.name}.{suffix}"
-            path.write_text(render_report(runs, [layout], fmt, include_published, tolerances), encoding="utf-8")
+            path = folder / f"{table.layout.name}.{suffix}"
+            path.write_text(render_report(replace(report, tables=[table]), fmt), encoding="utf-8")
             written.append(path)
-    benchmarks = {layout.benchmark for layout in layouts}
+    benchmarks = {table.layout.benchmark for table in report.tables}
     for figure in figures_for(runs):
         if figure.benchmark in benchmarks:
             written.append(draw(figure, runs, folder / f"{figure.name}.png"))
             written.append(write_csv(figure, runs, folder / f"{figure.name}.csv"))
-    for by_size in size_figures():
+    for by_size in size_figure.SIZE_FIGURES.values():
         if by_size.benchmark in benchmarks and size_figure.plotted_runs(by_size, runs):
             sizes = sizes_of((run.label for run in runs), param_counts or {})
             written.append(size_figure.draw(by_size, runs, sizes, folder / f"{by_size.name}.png"))
@@ -116,15 +118,10 @@ def write_output_dir(folder: Path, runs: Sequence[Run], layouts: Sequence[Layout
     return written
 
 
-def size_figures() -> list:
-    """Every benchmark's figures by model size."""
-    return [figure for benchmark in registry.all_benchmarks() for figure in benchmark.size_figures]
-
-
 def unsized_note(runs: Sequence[Run], param_counts: Mapping[str, float], written: Sequence[Path]) -> str:
     """Names the runs each written figure by model size draws without a parameter count."""
     notes = []
-    for figure in size_figures():
+    for figure in size_figure.SIZE_FIGURES.values():
         labels = size_figure.unsized(figure, runs, sizes_of((run.label for run in runs), param_counts)) if any(p.stem == figure.name for p in written) else []
         if labels:
             notes.append(
@@ -174,25 +171,18 @@ def main_report(argv: Sequence[str] | None = None) -> int:
     if different and not args.allow_different_data:
         print("temporal-bench report: the runs read different data, so their rows are not comparable: " + " | ".join(different) + " (report runs on the same data together, or pass --allow-different-data)", file=sys.stderr)
         return 1
-    include_published = not args.no_published
-    text = render_report(runs, layouts, args.format, include_published, tolerances)
+    report = build_report(runs, layouts, not args.no_published, tolerances)
+    text = render_report(report, args.format)
     if different:
         first = f"The runs read different data (shown side by side anyway, --allow-different-data): {' | '.join(different)}"
         text = (f"# {first}\n" if args.format == "csv" else f"{first}\n\n") + text
     if unknown and args.format == "markdown":
         text += "\n## Data not checked\n\n" + "".join(f"- {line}\n" for line in unknown)
     if args.output_dir:
-        written = write_output_dir(args.output_dir, runs, layouts, include_published, tolerances, param_counts)
+        written = write_output_dir(args.output_dir, runs, report, param_counts)
         text += "\nFiles written:\n" + "".join(f"- `{p.as_posix()}`\n" for p in written)
         text += unsized_note(runs, param_counts, written)
     return emit(text, args.output)
-
-
-def released_outputs(run: Run, task: str) -> bool:
-    """Whether ``task``'s values in ``run`` are a release's scored outputs (a benchmark's ``is_released_outputs`` of the
-    model class its results file names), not a run that read the data."""
-    results = {"config": {"model": run.model_class(task)}}
-    return any(benchmark.is_released_outputs(results) for benchmark in registry.all_benchmarks() if benchmark.is_released_outputs is not None)
 
 
 def runs_data(runs: Sequence[Run]) -> tuple[list[str], list[str]]:
@@ -204,7 +194,7 @@ def runs_data(runs: Sequence[Run]) -> tuple[list[str], list[str]]:
     unchecked: dict[tuple[str, str], list[str]] = {}  # (the released outputs, the runs) -> their tasks
     for task in tasks:
         found = {f"**{run.label}**": run for run in runs if task in run.results}
-        released = [label for label, run in found.items() if released_outputs(run, task)]
+        released = [label for label, run in found.items() if not model_runs([run.shown[task].logged])]  # a release's scored outputs
         reads[task] = {label: run.data_read(task) for label, run in found.items() if label not in released}
         if released and reads[task]:
             unchecked.setdefault((", ".join(released), ", ".join(reads[task])), []).append(task)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from temporal_bench import benchmarks
-from temporal_bench.report.intervals import cell_interval, cell_support
+from temporal_bench.report.intervals import TaskIntervals, task_intervals
 from temporal_bench.report.layouts import LAYOUTS
 from temporal_bench.report.model_names import RANDOM_ROW
 from temporal_bench.report.rows import published_rows
@@ -83,9 +83,9 @@ def _measured(run: Run, row: Row, column: Headline, scale: float) -> str:
     return "–" if value is None else f"{value * scale:.{column.decimals}f}"
 
 
-def _few(run: Run, row: Row, column: Headline) -> str:
+def _few(run: Run, row: Row, column: Headline, intervals: TaskIntervals) -> str:
     """`` n=2`` for a defined cell resting on fewer than FEW_QUESTIONS questions, else empty."""
-    n = cell_support(run, row.task, column.metric) if run.metric(row.task, column.metric) is not None else None
+    n = intervals.support.get(column.metric) if run.metric(row.task, column.metric) is not None else None
     return f" n={n}" if n is not None and n < FEW_QUESTIONS else ""
 
 
@@ -105,7 +105,10 @@ def render_summary(run: Run) -> str:
         if not rows:
             continue
         random_row = _random_row(summary)
-        lines = [[row.label] + [f"{_measured(run, row, c, summary.scale)} ({_reference(row, c, random_row, summary.scale)}){_few(run, row, c)}" for c in summary.columns] for row in rows]
+        lines = []
+        for row in rows:
+            intervals = task_intervals(run, row.task)
+            lines.append([row.label] + [f"{_measured(run, row, c, summary.scale)} ({_reference(row, c, random_row, summary.scale)}){_few(run, row, c, intervals)}" for c in summary.columns])
         title = summary.title + (f" (in brackets: the paper's {RANDOM_ROW} row where it prints one)" if random_row else "")
         out += ["", title, *_table([summary.row_header] + [c.header for c in summary.columns], lines)]
         if random_row is not None and random_row.marks:
@@ -130,10 +133,11 @@ def noise_note(run: Run) -> str:
     widths = []
     for benchmark in benchmarks.all_benchmarks():
         for row in benchmark.summary.rows_of(run) if benchmark.summary else []:
+            intervals = task_intervals(run, row.task)
             for column in benchmark.summary.columns:
                 value = run.metric(row.task, column.metric)
-                found = cell_interval(run, row.task, column.metric, value)[0] if value is not None else None
-                n = cell_support(run, row.task, column.metric)
+                found = intervals.cell(column.metric, value)[0] if value is not None else None
+                n = intervals.support.get(column.metric)
                 if found is not None and found.high > found.low and (n is None or n >= FEW_QUESTIONS):
                     widths.append((50 * (found.high - found.low), f"{row.label} {column.header}", n))
     if not widths:

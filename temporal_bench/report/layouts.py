@@ -41,7 +41,7 @@ class Setting:
     label: str  # as printed in the table (and in the published CSV's setting column)
     tasks: tuple[tuple[str, ...], ...]  # groups of fnmatch patterns, in order of preference
     filters: tuple[str, ...] = ("none",)  # preferred filter names of the metric keys
-    # (samples per question, temperature) a task's recorded config must show (Run.sampling)
+    # (samples per question, temperature) a task's recorded config must show (``repeats``, ``generation_kwargs.temperature``)
     sampling: tuple[int, float] | None = None
 
     @classmethod

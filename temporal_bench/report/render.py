@@ -1,47 +1,104 @@
-"""Render measured runs next to the published rows of a paper table (markdown or CSV)."""
+"""The report's model (model.py) as text: each table in markdown, measured runs next to the published rows, or as CSV."""
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from temporal_bench.benchmarks import of_task
-from temporal_bench.protocol_gaps import run_gaps
-from temporal_bench.published import load_table
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
-from temporal_bench.report.cluster_stats import cluster_stats_of
-from temporal_bench.report.layouts import Layout
-from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow, bounds_text, build_rows, cell_text, data_notes_text, measured_rows, setting_patterns, unplaced_tasks, unrun_settings
-from temporal_bench.report.verdicts import VERDICT_LEGEND, other_rule_rows, tolerance_of, verdict_details, verdict_line, verdict_marks, verdict_summary, verdicts
+from temporal_bench.report.model import Report, Table, without_samples
+from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow
+from temporal_bench.report.verdicts import CLOSE, DIFFERS, OUTSIDE, REPRODUCED, VERDICT_LEGEND, VERDICT_MARKS, WITHIN, Verdict
 from temporal_bench.runs.results import Run
 
 
-def _decimals(layout: Layout) -> dict[str, int]:
-    return {c.key: c.decimals for c in layout.columns}
+def cell_text(value: float | None, decimals: int, source: str) -> str:
+    if value is None:
+        return "-" if source == PUBLISHED else "–"
+    return f"{value:.{decimals}f}"
 
 
-def _provenance(layout: Layout) -> str:
-    if layout.published is None:
-        return ""
-    meta = load_table(*layout.published).meta
-    paper = meta.get("paper", "")
-    arxiv = meta.get("arxiv", "")
-    arxiv = f" (arXiv {arxiv})" if arxiv and arxiv[0].isdigit() else ""
-    table = meta.get("table", layout.published[1])
-    tables = f"Tables {table.replace('_', ' and ')}" if "_" in table else f"Table {table}"
-    return f"{paper}{arxiv}, {tables}"
+def bounds_text(bounds: tuple[float, float], decimals: int) -> str:
+    return f"[{bounds[0]:.{decimals}f}, {bounds[1]:.{decimals}f}]"
 
 
-def _partial_flags(row: TableRow) -> str:
-    return ", ".join(dict.fromkeys(limit.flags for limit in row.partial.values()))
+def data_notes_text(row: TableRow) -> str:
+    """The row's data notes, tasks of the same note together: ``a, b read synthetic data (...)``."""
+    by_how: dict[str, list[str]] = {}
+    for _, task, how in row.data_notes:
+        by_how.setdefault(how, []).append(task)
+    return "; ".join(f"{', '.join(tasks)} {how}" for how, tasks in by_how.items())
 
 
-def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool = True, tolerances: dict[str, float] | None = None) -> str:
-    rows = build_rows(layout, runs, include_published)
-    decimals = _decimals(layout)
-    found = verdicts(layout, rows, tolerances)
+def _counts(found: Sequence[Verdict], kinds: Sequence[str]) -> str:
+    return ", ".join(f"{sum(v.kind == kind for v in found)} {kind}" for kind in kinds)
+
+
+def verdict_line(table: Table) -> str:
+    """How the table's published cells fared: reproduction verdicts, then the baselines' interval checks."""
+    runs = [v for v in table.verdicts if v.kind in (REPRODUCED, CLOSE, DIFFERS)]
+    baselines = [v for v in table.verdicts if v.kind in (WITHIN, OUTSIDE)]
+    parts = []
+    if runs:
+        points = table.tolerance
+        parts.append(f"{_counts(runs, (REPRODUCED, CLOSE, DIFFERS))} of {len(runs)} published cells (tolerance {points:g} point{'s' if points != 1 else ''})")
+    if baselines:
+        inside = sum(v.kind == WITHIN for v in baselines)
+        parts.append(f"baseline against the Random row: {inside} of {len(baselines)} cells within the 95% interval")
+    return "; ".join(parts)
+
+
+def _difference(v: Verdict) -> str:
+    """A cell that is not reproduced: measured vs published, the difference, and for one that differs
+    whether the published value is also outside the measured 95% interval."""
+    theirs = cell_text(v.published.values[v.column.key], v.decimals, PUBLISHED)
+    if v.kind == OUTSIDE:
+        return f"{v.column.header} {theirs} vs {bounds_text(v.measured.intervals[v.column.key], v.decimals)}"
+    ours = cell_text(v.measured.values[v.column.key], v.decimals + 1, PUBLISHED)  # a decimal more: the gap shows
+    interval = {None: "", True: ", also outside the 95% interval", False: ", within the 95% interval"}[v.beyond_interval]
+    return f"{v.column.header} {ours} vs {theirs} ({v.difference:+.{v.decimals + 1}f}{interval})"
+
+
+def verdict_details(found: Sequence[Verdict]) -> list[str]:
+    """Per measured row: its counts, then each cell not reproduced (close, differs; a baseline's outside)."""
+    out = []
+    for row in {id(v.measured): v.measured for v in found}.values():
+        mine = [v for v in found if v.measured is row]
+        if any(v.kind in (WITHIN, OUTSIDE) for v in mine):
+            parts = [f"{sum(v.kind == WITHIN for v in mine)} of {len(mine)} within"]
+            kinds = (OUTSIDE,)
+        else:
+            parts = [_counts(mine, (REPRODUCED, CLOSE, DIFFERS))]
+            kinds = (CLOSE, DIFFERS)
+        for kind in kinds:
+            for gap in dict.fromkeys(v.gap for v in mine if v.kind == kind):
+                cells = [_difference(v) for v in mine if v.kind == kind and v.gap == gap]
+                parts.append(f"{kind}{f'; known protocol gap: {gap}' if gap else ''}: {'; '.join(cells)}")
+        out.append(f"- {row.label}: " + "; ".join(parts))
+    return out
+
+
+def verdict_marks(found: Sequence[Verdict]) -> dict[tuple[int, str], str]:
+    """(published row, column key) -> mark; every mark where measured rows of the model disagree; a
+    cell that differs with a known protocol gap is marked ``≠ gap``."""
+    by_cell: dict[tuple[int, str], set[str]] = {}
+    for v in found:
+        by_cell.setdefault((id(v.published), v.column.key), set()).add(f"{v.kind} gap" if v.gap else v.kind)
+    marks = {**VERDICT_MARKS, f"{DIFFERS} gap": f"{VERDICT_MARKS[DIFFERS]} gap"}
+    return {cell: "".join(mark for kind, mark in marks.items() if kind in kinds) for cell, kinds in by_cell.items()}
+
+
+def _section(heading: str, lines: Sequence[str]) -> list[str]:
+    """A note under the table: a blank line, its heading and its lines (a line said twice once); nothing without lines."""
+    return ["", heading, *dict.fromkeys(lines)] if lines else []
+
+
+def render_markdown(table: Table) -> str:
+    layout, rows, found = table.layout, table.rows, table.verdicts
+    decimals = {c.key: c.decimals for c in layout.columns}
+    headers = {c.key: c.header for c in layout.columns}
     marks = verdict_marks(found)
     title = layout.title + (" (provisional)" if layout.provisional else "")
     out = [f"## {title}", ""]
@@ -54,7 +111,7 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
     for i, row in enumerate(rows, 1):
         model = f"**{row.model}**" if row.source == MEASURED else row.model + row.row_mark
         if row.partial:
-            model += f" (partial: {_partial_flags(row)})"
+            model += f" (partial: {', '.join(dict.fromkeys(limit.flags for limit in row.partial.values()))})"
         if row.data_notes:
             model += f" ({'; '.join(dict.fromkeys(mark for mark, _, _ in row.data_notes))})"
         cells = ([str(i)] if layout.rank_by else []) + [model]
@@ -70,91 +127,59 @@ def render_markdown(layout: Layout, runs: Sequence[Run], include_published: bool
         out.append("| " + " | ".join(cells) + " |")
     out.append("")
     if isinstance(layout.rank_by, str):
-        header = {c.key: c.header for c in layout.columns}[layout.rank_by]
-        out.append(f"Ranked by {header}, highest first.")
-    if include_published and layout.published:
-        out.append(f"Published rows: {_provenance(layout)}, as printed.")
+        out.append(f"Ranked by {headers[layout.rank_by]}, highest first.")
+    if table.provenance:
+        out.append(f"Published rows: {table.provenance}, as printed.")
     measured = [r for r in rows if r.source == MEASURED]
     out.append(f"Measured rows (bold): {len(measured)} from the results files listed below.")
     if any(r.intervals for r in measured):
         out.append("Measured cells with brackets: value [low, high], the 95% cluster-bootstrap interval from the run's logged samples (docs/uncertainty.md).")
-    for note in layout.notes:
-        out.append(note)
-    flagged = [r for r in rows if r.source == PUBLISHED and (r.marks or r.row_mark)]
-    if flagged:
-        out += ["", "Flagged published cells (kept as printed):"]
-        for r in flagged:
-            where = f"{r.model} ({r.setting})" if r.setting else r.model
-            headers = {c.key: c.header for c in layout.columns}
-            marks = ", ".join(f"{m} {headers[k]}" for k, m in r.marks.items())
-            if r.row_mark:
-                marks = f"{r.row_mark} row" + (f"; {marks}" if marks else "")
-            out.append(f"- {where}: {marks}: {r.note}")
-    runs_in_table = [run for run in runs if measured_rows(layout, run)]
-    if runs_in_table:
-        out += ["", "Measured runs:"]
-        for run in runs_in_table:
-            files = ", ".join(f"`{p.as_posix()}`" for p in run.paths)
-            tasks = "; ".join(f"{label} = {task}" for r in measured_rows(layout, run) for label, task in r.tasks.items())
-            out.append(f"- **{run.label}**: {files}; tasks: {tasks or 'none'}")
-    missing = []
-    for run in runs_in_table:
-        for label in unrun_settings(layout, run):
-            setting = layout.setting(label)
-            missing.append(f"- **{run.label}** ({label}): not run (no task matching {setting_patterns(setting)})")
-        for r in measured_rows(layout, run):
-            where = f"**{r.model}** ({r.setting})" if r.setting else f"**{r.model}**"
-            missing.extend(f"- {where}: {m}" for m in r.missing)
-    for run in runs:
-        missing.extend(f"- **{run.label}**: {m}" for m in unplaced_tasks(layout, run))
-    if missing:
-        out += ["", "Missing from the runs:"] + missing
-    no_interval = [f"- **{r.model}**: {why}" for r in measured for why in r.no_interval]
-    if no_interval:
-        out += ["", "Measured cells without an interval:"] + list(dict.fromkeys(no_interval))
+    out += layout.notes
+    flagged = []
+    for r in (r for r in rows if r.source == PUBLISHED and (r.marks or r.row_mark)):
+        cells = ", ".join(f"{m} {headers[k]}" for k, m in r.marks.items())
+        if r.row_mark:
+            cells = f"{r.row_mark} row" + (f"; {cells}" if cells else "")
+        flagged.append(f"- {r.label}: {cells}: {r.note}")
+    out += _section("Flagged published cells (kept as printed):", flagged)
+    files, missing = [], []
+    for part in (part for part in table.parts if part.rows):
+        paths = ", ".join(f"`{p.as_posix()}`" for p in part.paths)
+        tasks = "; ".join(f"{label} = {task}" for r in part.rows for label, task in r.tasks.items())
+        files.append(f"- **{part.label}**: {paths}; tasks: {tasks or 'none'}")
+        missing += [f"- **{part.label}** ({label}): not run (no task matching {patterns})" for label, patterns in part.unrun.items()]
+        missing += [f"- {r.label}: {m}" for r in part.rows for m in r.missing]
+    out += _section("Measured runs:", files)
+    missing += [f"- **{part.label}**: {m}" for part in table.parts for m in part.unplaced]
+    out += _section("Missing from the runs:", missing)
+    out += _section("Measured cells without an interval:", [f"- **{r.model}**: {why}" for r in measured for why in r.no_interval])
     partial = [f"- {r.label}: " + "; ".join(f"{task} {limit}" for task, limit in r.partial.items()) for r in measured if r.partial]
-    if partial:
-        out += ["", "Partial runs (made with --limit or --offset; marked partial, no reproduction verdict):"] + partial
+    out += _section("Partial runs (made with --limit or --offset; marked partial, no reproduction verdict):", partial)
     other_data = [f"- {r.label}: {data_notes_text(r)}" for r in measured if r.data_notes]
-    if other_data:
-        out += [
-            "",
-            "Measured rows with no reproduction verdict: failed requests, or data that is not the benchmark's release (a random baseline's interval check stays on the release's or other data, random answers score their expectation on any questions):",
-        ] + other_data
-    gaps = [f"- {r.label} ({', '.join(r.model_classes)}): {text}" for r in measured for text in run_gaps(layout.benchmark, r.model, r.model_classes)]
-    if gaps:
-        out += ["", "Measured rows whose model class differs from the official inference where the task cannot make up for it (known protocol gaps, whatever the verdict):"] + list(dict.fromkeys(gaps))
-    basis = [f"- {r.label}: {note}" for r in measured for note in r.basis_notes]
-    if basis:
-        out += ["", "Measured rows whose data is taken for the release on the paper's counts alone (no fingerprint of the release is known here):"] + list(dict.fromkeys(basis))
-    set_aside = [f"- {r.label}: {note}" for r in measured for note in r.set_aside]
-    if set_aside:
-        out += ["", "Results files of the same model holding the same task (one is shown: a full run before a partial one, then the newer):"] + list(dict.fromkeys(set_aside))
-    few = [f"- **{r.model}**: " + ", ".join(f"{task} ({clusters} {cluster_stats_of(task).unit})" for task, clusters in r.few_clusters.items()) for r in measured if r.few_clusters]
-    if few:
-        heading = f"Intervals from fewer than {FEW_CLUSTERS} clusters rest on a rough estimate of the spread; read them as rough:"
-        out += ["", heading] + list(dict.fromkeys(few))
-    clustering = [f"- **{r.model}**: {note}" for r in measured for note in r.clustering]
-    if clustering:
-        out += ["", "Intervals on a fallback cluster:"] + list(dict.fromkeys(clustering))
-    skipped = [run.label for run in runs if run not in runs_in_table and not _of_other_benchmarks(layout, run)]
-    if skipped:
-        out += [
-            "",
-            "Runs with no task of this table: " + ", ".join(f"**{s}**" for s in skipped),
-        ]
-    other_rule = other_rule_rows(layout, rows)
-    if other_rule:
-        out += ["", "Measured rows whose published row fits another scoring rule (‡, no reproduction verdict):"] + other_rule
+    heading = "Measured rows with no reproduction verdict: failed requests, or data that is not the benchmark's release (a random baseline's interval check stays on the release's or other data, random answers score their expectation on any questions):"
+    out += _section(heading, other_data)
+    out += _section(
+        "Measured rows whose model class differs from the official inference where the task cannot make up for it (known protocol gaps, whatever the verdict):",
+        [f"- {r.label} ({', '.join(r.model_classes)}): {text}" for r in measured for text in r.gaps],
+    )
+    out += _section("Measured rows whose data is taken for the release on the paper's counts alone (no fingerprint of the release is known here):", [f"- {r.label}: {note}" for r in measured for note in r.basis_notes])
+    out += _section("Results files of the same model holding the same task (one is shown: a full run before a partial one, then the newer):", [f"- {r.label}: {note}" for r in measured for note in r.set_aside])
+    few = [f"- **{r.model}**: " + ", ".join(f"{task} ({clusters})" for task, clusters in r.few_clusters.items()) for r in measured if r.few_clusters]
+    out += _section(f"Intervals from fewer than {FEW_CLUSTERS} clusters rest on a rough estimate of the spread; read them as rough:", few)
+    out += _section("Intervals on a fallback cluster:", [f"- **{r.model}**: {note}" for r in measured for note in r.clustering])
+    skipped = [part.label for part in table.parts if not part.rows and not part.elsewhere]
+    out += ["", "Runs with no task of this table: " + ", ".join(f"**{s}**" for s in skipped)] if skipped else []
+    other_rule = [f"- {row.label}: its published row fits another scoring rule than the measured row (the flagged published cells above say which)" for row in table.other_rule]
+    out += _section("Measured rows whose published row fits another scoring rule (‡, no reproduction verdict):", other_rule)
     if found:
         out += ["", VERDICT_LEGEND] + verdict_details(found)
-        out += ["", f"Verdict: {verdict_line(found, tolerance_of(layout, tolerances))}."]
+        out += ["", f"Verdict: {verdict_line(table)}."]
     return "\n".join(out) + "\n"
 
 
-def render_csv(layout: Layout, runs: Sequence[Run], include_published: bool = True) -> str:
+def render_csv(table: Table) -> str:
     """Machine-readable: published values as printed, measured ones unrounded (same units)."""
-    rows = build_rows(layout, runs, include_published)
+    layout, rows = table.layout, table.rows
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     head = ["layout", "rank", "model"] + (["setting"] if layout.rows == "setting" else []) + ["source"]
@@ -172,7 +197,6 @@ def render_csv(layout: Layout, runs: Sequence[Run], include_published: bool = Tr
     if with_intervals:  # the 95% interval of each measured cell
         head += [f"{c.key}_{end}" for c in layout.columns for end in ("low", "high")]
     writer.writerow(head)
-    decimals = _decimals(layout)
     for i, row in enumerate(rows, 1):
         cells = [layout.name, i if layout.rank_by else "", row.model]
         if layout.rows == "setting":
@@ -180,12 +204,7 @@ def render_csv(layout: Layout, runs: Sequence[Run], include_published: bool = Tr
         cells.append(row.source)
         for c in layout.columns:
             v = row.values.get(c.key)
-            if v is None:
-                cells.append("")
-            elif row.source == PUBLISHED:
-                cells.append(f"{v:.{decimals[c.key]}f}")
-            else:
-                cells.append(repr(round(v, 6)))
+            cells.append("" if v is None else f"{v:.{c.decimals}f}" if row.source == PUBLISHED else repr(round(v, 6)))
         cells.append(row.flags)
         cells.append("; ".join(f"{k}={v}" for k, v in row.tasks.items()))
         cells.append("; ".join(m.replace("`", "") for m in row.missing))
@@ -203,57 +222,45 @@ def render_csv(layout: Layout, runs: Sequence[Run], include_published: bool = Tr
     return buf.getvalue()
 
 
-def runs_summary(runs: Sequence[Run]) -> str:
+def verdict_summary(report: Report) -> str:
+    """The report's closing section: one verdict line per table that has verdicts, then the runs whose
+    model the papers do not list (with the nearest published names)."""
+    lines = [f"- {table.layout.title}: {verdict_line(table)}." for table in report.tables if table.verdicts]
+    for benchmark in dict.fromkeys(table.layout.benchmark for table in report.tables):
+        judged = {label for table in report.tables if table.layout.benchmark == benchmark for label in table.judged_models}
+        lines += [f"- {report.unmatched[benchmark, label]}" for label in report.labels if label in judged and (benchmark, label) in report.unmatched]
+    return "\n## Reproduction verdicts\n\n" + "\n".join(lines) + "\n" if lines else ""
+
+
+def runs_summary(report: Report) -> str:
     """The report's closing notes on the runs themselves: each task shown from a partial run, and each
     task that more than one results file of a model holds (which one is shown, which are not)."""
-    partial = [f"- **{run.label}**: {task} {limit} (`{run.sources[task].as_posix()}`)" for run in runs for task, limit in sorted(run.partial.items())]
-    set_aside = [f"- **{run.label}**: {run.sources_note(task)}" for run in runs for task in sorted(run.set_aside)]
     text = ""
-    if partial:
-        text += "\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial and get no reproduction verdict.\n\n" + "\n".join(partial) + "\n"
-    if set_aside:
+    if report.partial:
+        text += "\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial and get no reproduction verdict.\n\n" + "".join(f"- {line}\n" for line in report.partial)
+    if report.set_aside:
         text += (
             "\n## Results files not shown\n\nThese tasks are in more than one results file of the same model; "
             "a full run is shown before a partial one, then the newer file (report a file alone to see "
-            "another).\n\n" + "\n".join(set_aside) + "\n"
+            "another).\n\n" + "".join(f"- {line}\n" for line in report.set_aside)
         )
     return text
 
 
-def _of_other_benchmarks(layout: Layout, run: Run) -> bool:
-    """Whether every task of ``run`` belongs to another of the three benchmarks than ``layout``'s (its
-    rows are in those tables; naming it under each of this one's would be noise)."""
-    benchmarks = {getattr(of_task(task), "name", None) for task in run.tasks}
-    return bool(benchmarks) and None not in benchmarks and layout.benchmark not in benchmarks
-
-
-def layouts_for(runs: Sequence[Run], layouts: Iterable[Layout]) -> list[Layout]:
-    """The layouts that at least one run has a task for."""
-    return [lay for lay in layouts if any(measured_rows(lay, run) for run in runs)]
-
-
-def samples_note(runs: Sequence[Run]) -> str:
+def samples_note(lines: Sequence[str]) -> str:
     """Names the tasks whose breakdown cells stay empty because their run logged no samples."""
-    lines = [f"- {run.label}: {', '.join(sorted(set(run.without_samples)))}" for run in runs if run.without_samples]
     if not lines:
         return ""
-    return "\nBreakdowns (per source, per relation, ...) are computed from the samples files; these runs have none beside their results (run with `--log_samples`):\n" + "\n".join(lines) + "\n"
+    return "\nBreakdowns (per source, per relation, ...) are computed from the samples files; these runs have none beside their results (run with `--log_samples`):\n" + "".join(f"- {line}\n" for line in lines)
 
 
-def render_report(
-    runs: Sequence[Run],
-    layouts: Sequence[Layout],
-    fmt: str = "markdown",
-    include_published: bool = True,
-    tolerances: dict[str, float] | None = None,
-) -> str:
+def render_report(report: Report, fmt: str = "markdown") -> str:
     if fmt == "markdown":
-        text = "\n".join(render_markdown(lay, runs, include_published, tolerances) for lay in layouts)
-        return text + verdict_summary(runs, layouts, include_published, tolerances) + runs_summary(runs) + samples_note(runs)
+        return "\n".join(render_markdown(table) for table in report.tables) + verdict_summary(report) + runs_summary(report) + samples_note(report.without_samples)
     if fmt == "csv":
-        if len(layouts) == 1:
-            return render_csv(layouts[0], runs, include_published)
-        return "\n".join(f"# {lay.name}\n" + render_csv(lay, runs, include_published) for lay in layouts)
+        if len(report.tables) == 1:
+            return render_csv(report.tables[0])
+        return "\n".join(f"# {table.layout.name}\n" + render_csv(table) for table in report.tables)
     raise ValueError(f"unknown format {fmt!r} (markdown or csv)")
 
 
@@ -280,4 +287,4 @@ def render_breakdowns(runs: Sequence[Run], fmt: str) -> str:
             heading = (model, task)
             lines += ["", f"## {model}: {task}", "", "| metric | filter | value |", "|---|---|--:|"]
         lines.append(f"| {metric} | {flt} | {'–' if value is None else value} |")
-    return "\n".join(lines[1:]) + "\n" + samples_note(runs)
+    return "\n".join(lines[1:]) + "\n" + samples_note(without_samples(runs))

@@ -1,14 +1,19 @@
-"""The rows of a paper table: the published ones as printed, and each measured run's, filled from its tasks."""
+"""The rows of a paper table: the published ones as printed, and each measured run's, filled from its tasks with their
+95% intervals and the notes on where their values came from (temporal_bench/report/model.py makes a table of them)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
+from pathlib import Path
+from typing import Any
 
+from temporal_bench.benchmarks import of_task
+from temporal_bench.protocol_gaps import run_gaps
 from temporal_bench.published import load_table, parse_flags
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
-from temporal_bench.report.intervals import cell_interval, clustering_note
+from temporal_bench.report.intervals import TaskIntervals, task_intervals
 from temporal_bench.report.layouts import Column, Layout, Setting
 from temporal_bench.runs.data_read import release_basis
 from temporal_bench.runs.limits import Limit
@@ -21,6 +26,7 @@ MEASURED = "measured"
 CELL_MARKS = {"typo": "*", "ocr_uncertain": "?", "suspect": "?"}
 OTHER_RULE = "other_rule"  # a published row that fits another scoring rule than the measured rows: no verdict
 ROW_MARKS = {"dagger": "†", OTHER_RULE: "‡"}
+FAILED_REQUESTS = "failed requests"
 
 
 @dataclass
@@ -37,7 +43,7 @@ class TableRow:
     flags: str = ""  # published: the paper row's flags, as in the published CSV
     intervals: dict[str, tuple[float, float]] = field(default_factory=dict)  # measured: column key -> 95% interval (printed units)
     no_interval: list[str] = field(default_factory=list)  # measured: why cells that could have an interval have none
-    few_clusters: dict[str, int] = field(default_factory=dict)  # measured: task -> its clusters, where fewer than FEW_CLUSTERS
+    few_clusters: dict[str, str] = field(default_factory=dict)  # measured: task -> its clusters ("12 plans"), where fewer than FEW_CLUSTERS
     clustering: list[str] = field(default_factory=list)  # measured: tasks whose intervals fall back to a finer cluster, and why
     partial: dict[str, Limit] = field(default_factory=dict)  # measured: task -> how its run left out docs (--limit)
     set_aside: list[str] = field(default_factory=list)  # measured: Run.sources_note of its tasks that several files hold
@@ -45,6 +51,7 @@ class TableRow:
     data_notes: list[tuple[str, str, str]] = field(default_factory=list)
     basis_notes: list[str] = field(default_factory=list)  # measured: how its data was found to be the release, where on the paper's counts
     model_classes: list[str] = field(default_factory=list)  # measured: the harness model classes that ran its tasks
+    gaps: list[str] = field(default_factory=list)  # measured: the known protocol gaps of its model classes (temporal_bench/protocol_gaps.py)
 
     @property
     def label(self) -> str:
@@ -53,63 +60,35 @@ class TableRow:
         return name + (f" ({self.setting})" if self.setting else "")
 
 
-FAILED_REQUESTS = "failed requests"
+@dataclass
+class RunPart:
+    """One run's part of a table: its rows, and what of the table it lacks."""
 
-
-def data_notes(run: Run, task: str) -> list[tuple[str, str, str]]:
-    """(mark, task, how) for why ``task``'s numbers are held against no published one: requests that failed, or data
-    that is not the benchmark's release (synthetic, of other counts or another fingerprint, or not known)."""
-    read = run.data_read(task)
-    notes = [(FAILED_REQUESTS, task, f"had {read.failed} of {read.questions} request(s) fail or bring no response (scored as the parser read them)")] if read is not None and read.failed else []
-    basis = release_basis(task, read, run.config(task))
-    if not basis.is_release:
-        mark = "synthetic data" if read is not None and read.synthetic else "not the release's data"
-        notes.append((mark, task, f"has no verdict: {basis.why}"))
-    return notes
-
-
-def basis_notes(run: Run, task: str) -> list[str]:
-    """How ``task``'s data was found to be the release where it rests on the weaker basis (the counts known of it)."""
-    basis = release_basis(task, run.data_read(task), run.config(task))
-    return [f"{task}: {basis.why}"] if basis.weaker else []
-
-
-def data_notes_text(row: TableRow) -> str:
-    """The row's data notes, tasks of the same note together: ``a, b read synthetic data (...)``."""
-    by_how: dict[str, list[str]] = {}
-    for _, task, how in row.data_notes:
-        by_how.setdefault(how, []).append(task)
-    return "; ".join(f"{', '.join(tasks)} {how}" for how, tasks in by_how.items())
-
-
-def _use_task(row: TableRow, run: Run, task: str | None) -> None:
-    """Note on the row where the values of ``task`` came from: a partial run, other files set aside,
-    data that is not the release's, the model class."""
-    if task is None:
-        return
-    if task in run.partial:
-        row.partial[task] = run.partial[task]
-    note = run.sources_note(task)
-    if note and note not in row.set_aside:
-        row.set_aside.append(note)
-    row.data_notes += [found for found in data_notes(run, task) if found not in row.data_notes]
-    row.basis_notes += [found for found in basis_notes(run, task) if found not in row.basis_notes]
-    if run.model_class(task) and run.model_class(task) not in row.model_classes:
-        row.model_classes.append(run.model_class(task))
+    label: str
+    paths: list[Path]
+    rows: list[TableRow]
+    unrun: dict[str, str]  # a per-setting table's setting -> the tasks the run has none of
+    unplaced: list[str]  # its tasks of a sampling setting's names recorded with a (k, T) that fits no setting
+    elsewhere: bool  # every task of the run belongs to another benchmark: its rows are in that one's tables
+    model_classes: set[str]  # the harness model classes that ran its tasks
 
 
 def _matching_tasks(run: Run, patterns: Sequence[str]) -> list[str]:
-    out: list[str] = []
-    for pattern in patterns:
-        out.extend(t for t in run.tasks if fnmatchcase(t, pattern) and t not in out)
-    return out
+    return list(dict.fromkeys(t for pattern in patterns for t in run.tasks if fnmatchcase(t, pattern)))
+
+
+def _sampling(run: Run, task: str) -> tuple[Any, Any]:
+    """(samples per question, temperature) as the run recorded them for ``task``: the task config's ``repeats`` and
+    ``generation_kwargs.temperature`` (both harnesses write ``--gen_kwargs`` into the latter); None where not recorded."""
+    config = run.config(task)
+    return config.get("repeats"), (config.get("generation_kwargs") or {}).get("temperature")
 
 
 def _sampled_as(run: Run, task: str, sampling: tuple[int, float] | None) -> bool:
     """Whether the task's recorded (k, T) is ``sampling`` (always, for a setting without one)."""
     if sampling is None:
         return True
-    k, t = run.sampling(task)
+    k, t = _sampling(run, task)
     return k is not None and t is not None and (int(k), float(t)) == sampling
 
 
@@ -130,34 +109,9 @@ def unplaced_tasks(layout: Layout, run: Run) -> list[str]:
     out = []
     for task in sorted(candidates):
         if not any(_sampled_as(run, task, s.sampling) for s in sampled):
-            k, t = run.sampling(task)
+            k, t = _sampling(run, task)
             out.append(f"`{task}` recorded k={k}, T={t}: not a setting of this table")
     return out
-
-
-def _fill(run: Run, setting: Setting, tasks: list[str], column) -> tuple[float | None, str | None]:
-    """The first numeric value among the tasks; else (None, task) when a task reports the metric
-    as undefined (null, e.g. MT|GT_strict without GT_strict passes); else (None, None)."""
-    for task in tasks:
-        value = run.metric(task, column.metric, setting.filters)
-        if value is not None:
-            return value * column.scale, task
-    return None, next((t for t in tasks if run.undefined(t, column.metric)), None)
-
-
-def _attach_interval(row: TableRow, run: Run, column: Column, task: str | None, value: float | None) -> None:
-    if task is None or value is None:
-        return
-    found, why = cell_interval(run, task, column.metric, value / column.scale)
-    if found is not None:
-        row.intervals[column.key] = (found.low * column.scale, found.high * column.scale)
-        if found.clusters < FEW_CLUSTERS:
-            row.few_clusters[task] = found.clusters
-        note = clustering_note(run, task)
-        if note and note not in row.clustering:
-            row.clustering.append(note)
-    elif why and why not in row.no_interval:
-        row.no_interval.append(why)
 
 
 def setting_patterns(setting: Setting) -> str:
@@ -167,70 +121,168 @@ def setting_patterns(setting: Setting) -> str:
     return f"{names} recorded with k={setting.sampling[0]}, T={setting.sampling[1]}"
 
 
-def measured_rows(layout: Layout, run: Run) -> list[TableRow]:
-    """The rows one run contributes to a layout (none when it ran none of the layout's tasks)."""
-    rows: list[TableRow] = []
-    if layout.rows == "setting":
-        for setting in layout.settings:
-            tasks = resolve_setting(run, setting)
-            if not tasks:
-                continue
-            row = TableRow(MEASURED, run.label, setting.label, {})
-            used = []
-            for column in layout.columns:
-                value, task = _fill(run, setting, tasks, column)
-                row.values[column.key] = value
-                _attach_interval(row, run, column, task, value)
-                row.missing += _missing(column, tasks, value, task)
-                _use_task(row, run, task)
-                if task is not None and task not in used:
-                    used.append(task)
-            row.tasks[setting.label] = ", ".join(used) or ", ".join(tasks)
-            rows.append(row)
-        return rows
-    resolved = {s.label: resolve_setting(run, s) for s in layout.settings}
-    if not any(resolved.values()):
-        return rows
-    row = TableRow(MEASURED, run.label, None, {})
-    for setting in layout.settings:
-        if not resolved[setting.label]:
-            row.missing.append(f"{setting.label}: not run (no task matching {setting_patterns(setting)})")
-    for column in layout.columns:
-        setting = layout.setting(column.setting)
-        tasks = resolved[setting.label]
-        value, task = _fill(run, setting, tasks, column) if tasks else (None, None)
-        _use_task(row, run, task)
-        if column.minus is not None:  # a difference of two cells: no interval of its own
-            baseline = layout.setting(column.minus)
-            base, base_task = _fill(run, baseline, resolved[baseline.label], column)
-            _use_task(row, run, base_task)
-            row.values[column.key] = None if value is None or base is None else value - base
-            continue
-        row.values[column.key] = value
-        _attach_interval(row, run, column, task, value)
-        if tasks:
-            row.missing += _missing(column, tasks, value, task)
-        if task is not None:
-            used = row.tasks.setdefault(setting.label, "")
-            if task not in used.split(", "):
-                row.tasks[setting.label] = f"{used}, {task}" if used else task
-    return [row]
+@dataclass(frozen=True)
+class Cell:
+    """A measured cell as read from the run: its value (printed units), the task it came from, and its 95% interval."""
+
+    value: float | None
+    task: str | None  # the task of the value, or of the metric reported as undefined (null); None: no task has it
+    interval: tuple[float, float] | None = None
+    why: str = ""  # why a value that could have an interval has none
+    clusters: str = ""  # the interval's clusters ("12 plans"), where fewer than FEW_CLUSTERS
+    clustering: str | None = None  # the interval's fallback cluster
 
 
-def _missing(column, tasks: list[str], value: float | None, task: str | None) -> list[str]:
+@dataclass(frozen=True)
+class Source:
+    """Where the values of one task of a run came from, as its rows say: a partial run, other files set aside, failed
+    requests or data that is not the release's, the model class; and the task's benchmark."""
+
+    partial: Limit | None
+    set_aside: str
+    data_notes: list[tuple[str, str, str]]
+    basis_notes: list[str]
+    model_class: str
+    benchmark: str | None
+
+
+def _cell(run: Run, setting: Setting, tasks: list[str], column: Column, intervals: dict[str, TaskIntervals]) -> Cell:
+    """The first numeric value among the tasks, with its interval; else the task that reports the metric as undefined
+    (null, e.g. MT|GT_strict without GT_strict passes)."""
+    for task in tasks:
+        value = run.metric(task, column.metric, setting.filters)
+        if value is not None:
+            break
+    else:
+        # null: computed but undefined (a ratio with an empty denominator), unlike an absent metric or lmms-eval's "N/A"
+        undefined = (t for t in tasks if any(key.partition(",")[0] == column.metric and v is None for key, v in run.shown[t].values.items()))
+        return Cell(None, next(undefined, None))
+    value *= column.scale
+    if task not in intervals:
+        intervals[task] = task_intervals(run, task)
+    found, why = intervals[task].cell(column.metric, value / column.scale)
+    if found is None:
+        return Cell(value, task, why=why)
+    clusters = f"{found.clusters} {intervals[task].stats.unit}" if found.clusters < FEW_CLUSTERS else ""
+    return Cell(value, task, (found.low * column.scale, found.high * column.scale), "", clusters, intervals[task].clustering)
+
+
+def _source(run: Run, task: str) -> Source:
+    """Where the values of ``task`` came from, as the rows that show them say."""
+    partial = run.partial.get(task)
+    set_aside = run.sources_note(task)
+    model_class = run.model_class(task)
+    read = run.data_read(task)
+    config = run.config(task)
+    basis = release_basis(task, read, config)
+    data_notes = []
+    if read is not None and read.failed:
+        data_notes.append((FAILED_REQUESTS, task, f"had {read.failed} of {read.questions} request(s) fail or bring no response (scored as the parser read them)"))
+    if not basis.is_release:
+        data_notes.append(("synthetic data" if read is not None and read.synthetic else "not the release's data", task, f"has no verdict: {basis.why}"))
+    basis_notes = [f"{task}: {basis.why}"] if basis.weaker else []
+    return Source(partial, set_aside, data_notes, basis_notes, model_class, getattr(of_task(task), "name", None))
+
+
+def _missing(column: Column, tasks: list[str], cell: Cell) -> list[str]:
     """The note for a measured cell left empty: the metric is absent, or reported as null."""
-    if task is None:
+    if cell.task is None:
         return [f"`{column.metric}` ({column.header}) not in {', '.join(tasks)}"]
-    if value is None:
-        return [f"`{column.metric}` ({column.header}) undefined (null) in {task}"]
+    if cell.value is None:
+        return [f"`{column.metric}` ({column.header}) undefined (null) in {cell.task}"]
     return []
 
 
-def unrun_settings(layout: Layout, run: Run) -> list[str]:
-    """Settings of a per-setting layout that the run has no task for."""
-    if layout.rows != "setting":
+def _with_interval(row: TableRow, column: Column, cell: Cell) -> None:
+    """The cell's interval on the row, or why it has none."""
+    if cell.interval is not None:
+        row.intervals[column.key] = cell.interval
+        if cell.clusters:
+            row.few_clusters[cell.task] = cell.clusters
+        if cell.clustering and cell.clustering not in row.clustering:
+            row.clustering.append(cell.clustering)
+    elif cell.why and cell.why not in row.no_interval:
+        row.no_interval.append(cell.why)
+
+
+def _with_sources(row: TableRow, benchmark: str, sources: dict[str, Source], tasks: Iterable[str | None]) -> None:
+    """Note on the row where the values of its ``tasks`` came from, and the known protocol gaps of its model classes."""
+    for task in dict.fromkeys(task for task in tasks if task is not None):
+        source = sources[task]
+        if source.partial:
+            row.partial[task] = source.partial
+        row.set_aside += [source.set_aside] if source.set_aside else []
+        row.data_notes += source.data_notes
+        row.basis_notes += source.basis_notes
+        if source.model_class and source.model_class not in row.model_classes:
+            row.model_classes.append(source.model_class)
+    row.gaps = run_gaps(benchmark, row.model, row.model_classes)
+
+
+def _setting_rows(layout: Layout, label: str, resolved: dict[str, list[str]], cells: dict[tuple[str, str], Cell], sources: dict[str, Source]) -> list[TableRow]:
+    """One row per setting the run has tasks for."""
+    rows = []
+    for setting in (s for s in layout.settings if resolved[s.label]):
+        tasks = resolved[setting.label]
+        row = TableRow(MEASURED, label, setting.label, {})
+        for column in layout.columns:
+            cell = cells[setting.label, column.key]
+            row.values[column.key] = cell.value
+            _with_interval(row, column, cell)
+            row.missing += _missing(column, tasks, cell)
+        used = [cells[setting.label, column.key].task for column in layout.columns]
+        _with_sources(row, layout.benchmark, sources, used)
+        row.tasks[setting.label] = ", ".join(t for t in dict.fromkeys(used) if t is not None) or ", ".join(tasks)
+        rows.append(row)
+    return rows
+
+
+def _model_rows(layout: Layout, label: str, resolved: dict[str, list[str]], cells: dict[tuple[str, str], Cell], sources: dict[str, Source]) -> list[TableRow]:
+    """The run's one row, its settings in the columns (none when it ran none of them)."""
+    if not any(resolved.values()):
         return []
-    return [s.label for s in layout.settings if not resolve_setting(run, s)]
+    row = TableRow(MEASURED, label, None, {})
+    row.missing += [f"{s.label}: not run (no task matching {setting_patterns(s)})" for s in layout.settings if not resolved[s.label]]
+    used = []
+    for column in layout.columns:
+        cell = cells[column.setting, column.key]
+        used.append(cell.task)
+        if column.minus is not None:  # a difference of two cells: no interval of its own
+            base = cells[column.minus, column.key]
+            used.append(base.task)
+            row.values[column.key] = None if cell.value is None or base.value is None else cell.value - base.value
+            continue
+        row.values[column.key] = cell.value
+        _with_interval(row, column, cell)
+        if resolved[column.setting]:
+            row.missing += _missing(column, resolved[column.setting], cell)
+        if cell.task is not None:
+            used_here = row.tasks.setdefault(column.setting, "")
+            if cell.task not in used_here.split(", "):
+                row.tasks[column.setting] = f"{used_here}, {cell.task}" if used_here else cell.task
+    _with_sources(row, layout.benchmark, sources, used)
+    return [row]
+
+
+def _run_part(layout: Layout, run: Run, sources: dict[str, Source], intervals: dict[str, TaskIntervals]) -> RunPart:
+    """The rows one run contributes to a layout (none when it ran none of its tasks), and what of it the run lacks:
+    each cell read from the run once, then laid out."""
+    resolved = {s.label: resolve_setting(run, s) for s in layout.settings}
+    unplaced = unplaced_tasks(layout, run)
+    cells = {(s.label, c.key): _cell(run, s, resolved[s.label], c, intervals) for c in layout.columns for s in layout.settings if layout.rows == "setting" or s.label in (c.setting, c.minus)}
+    rows = (_setting_rows if layout.rows == "setting" else _model_rows)(layout, run.label, resolved, cells, sources)
+    unrun = {s.label: setting_patterns(s) for s in layout.settings if not resolved[s.label]} if layout.rows == "setting" else {}
+    benchmarks = {source.benchmark for source in sources.values()}
+    elsewhere = bool(benchmarks) and None not in benchmarks and layout.benchmark not in benchmarks
+    return RunPart(run.label, run.paths, rows, unrun, unplaced, elsewhere, {source.model_class for source in sources.values()})
+
+
+def run_parts(run: Run, layouts: Sequence[Layout]) -> list[RunPart]:
+    """The run's part of each layout; each task is read once for all of them (where its values came from, its
+    intervals)."""
+    sources = {task: _source(run, task) for task in run.tasks}
+    intervals: dict[str, TaskIntervals] = {}
+    return [_run_part(layout, run, sources, intervals) for layout in layouts]
 
 
 def published_rows(layout: Layout) -> list[TableRow]:
@@ -244,37 +296,26 @@ def published_rows(layout: Layout) -> list[TableRow]:
         if layout.rows == "setting":
             setting = raw.get(layout.published_setting_column) if layout.published_setting_column else None
             setting = setting or "–"
-        values = {c.key: raw.get(c.key) for c in layout.columns}
         flags = parse_flags(raw.get("flags"))
         marks = {}
         for column in layout.columns:  # in column order, so the output is deterministic
-            for kind in sorted(flags):
-                if column.key in flags[kind] and kind in CELL_MARKS and CELL_MARKS[kind] not in marks.get(column.key, ""):
-                    marks[column.key] = marks.get(column.key, "") + CELL_MARKS[kind]
+            cell = "".join(dict.fromkeys(CELL_MARKS[kind] for kind in sorted(flags) if column.key in flags[kind] and kind in CELL_MARKS))
+            if cell:
+                marks[column.key] = cell
         row_mark = "".join(ROW_MARKS[k] for k in sorted(flags) if k in ROW_MARKS)
-        rows.append(
-            TableRow(
-                PUBLISHED,
-                str(model),
-                setting,
-                values,
-                marks,
-                row_mark,
-                raw.get("note") or "",
-                flags=raw.get("flags") or "",
-            )
-        )
+        values = {c.key: raw.get(c.key) for c in layout.columns}
+        rows.append(TableRow(PUBLISHED, str(model), setting, values, marks, row_mark, raw.get("note") or "", flags=raw.get("flags") or ""))
     return rows
 
 
-def build_rows(layout: Layout, runs: Iterable[Run], include_published: bool = True) -> list[TableRow]:
-    rows = published_rows(layout) if include_published else []
-    for run in runs:
-        rows.extend(measured_rows(layout, run))
-    if layout.rank_by:
-        # stable: ties keep published (paper order) before measured (run order)
-        rows.sort(key=lambda r: _rank_key(layout, r))
-    return rows
+def provenance(layout: Layout) -> str:
+    """Where the layout's published rows were printed: ``<paper> (arXiv <id>), Table <n>``."""
+    meta = load_table(*layout.published).meta
+    arxiv = meta.get("arxiv", "")
+    arxiv = f" (arXiv {arxiv})" if arxiv and arxiv[0].isdigit() else ""
+    table = meta.get("table", layout.published[1])
+    tables = f"Tables {table.replace('_', ' and ')}" if "_" in table else f"Table {table}"
+    return f"{meta.get('paper', '')}{arxiv}, {tables}"
 
 
 def rank_value(layout: Layout, row: TableRow) -> float | None:
@@ -286,16 +327,15 @@ def rank_value(layout: Layout, row: TableRow) -> float | None:
     return sum(values) / len(values)
 
 
-def _rank_key(layout: Layout, row: TableRow) -> tuple[bool, float]:
-    value = rank_value(layout, row)
-    return (value is None, -(value or 0.0))
+def ranked(layout: Layout, rows: list[TableRow]) -> list[TableRow]:
+    """The rows high to low by the layout's ``rank_by`` (stable: ties keep published, in paper order, before measured,
+    in run order), or as they are."""
+    if not layout.rank_by:
+        return rows
+    return sorted(rows, key=lambda row: (rank_value(layout, row) is None, -(rank_value(layout, row) or 0.0)))
 
 
-def cell_text(value: float | None, decimals: int, source: str) -> str:
-    if value is None:
-        return "-" if source == PUBLISHED else "–"
-    return f"{value:.{decimals}f}"
-
-
-def bounds_text(bounds: tuple[float, float], decimals: int) -> str:
-    return f"[{bounds[0]:.{decimals}f}, {bounds[1]:.{decimals}f}]"
+def build_rows(layout: Layout, runs: Iterable[Run], include_published: bool = True) -> list[TableRow]:
+    """The table's rows: the published ones (``include_published``), then each run's, ranked."""
+    published = published_rows(layout) if include_published else []
+    return ranked(layout, published + [row for run in runs for row in run_parts(run, [layout])[0].rows])

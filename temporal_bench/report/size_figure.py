@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from temporal_bench.benchmarks import Collected, named
 from temporal_bench.report.figure_points import Point, Subset, single_point
 from temporal_bench.report.figures import number, save, write_rows
 from temporal_bench.report.layouts import Setting
@@ -37,13 +38,13 @@ def points(figure: SizeFigure, run: Run) -> list[Point]:
     return [single_point(run, panel, figure.metric, Subset(figure.metric, lambda record: True), figure.scale) for panel in figure.panels]
 
 
-def values(figure: SizeFigure, run: Run) -> list[float | None]:
-    """The run's value in each panel (None where it lacks one), in plotted units."""
-    return [point.value for point in points(figure, run)]
+# every benchmark's figures by model size, by CLI name
+SIZE_FIGURES = Collected(lambda benchmark: named(benchmark.size_figures))
 
 
 def plotted_runs(figure: SizeFigure, runs: Sequence[Run]) -> list[Run]:
-    return [run for run in runs if any(v is not None for v in values(figure, run))]
+    """The runs with a value in at least one panel: those drawn."""
+    return [run for run in runs if any(point.value is not None for point in points(figure, run))]
 
 
 def unsized(figure: SizeFigure, runs: Sequence[Run], sizes: Mapping[str, ModelSize]) -> list[str]:

@@ -34,12 +34,5 @@ under the run's recorded settings, whatever its YAML says now, with ``--set key=
 The docs are loaded from the folder ``--data`` or the environment names, else the release folder above the images the
 run read (temporal_bench/data_locations.py); a doc whose gold answer is not the logged one is refused.
 
-The runs, their samples and recorded settings are read by temporal_bench/runs; here:
-
-* ``errors``: why a run cannot be re-scored (:class:`RescoreError`).
-* ``settings``: the settings each task is re-scored under (:class:`TaskSettings`, ``--set``).
-* ``harnesses``: each harness's way of rebuilding a task and scoring its logged responses again.
-* ``scoring``: re-scoring the tasks of runs (:func:`rescore`), metric by metric.
-* ``output``: the comparison as markdown or CSV, and ``--write-results``.
-* ``cli``: the ``temporal-bench rescore`` command.
+The runs, their samples and recorded settings are read by temporal_bench/runs (:class:`temporal_bench.runs.logged.LoggedRun`).
 """

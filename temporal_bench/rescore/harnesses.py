@@ -57,6 +57,14 @@ def _build_task(name: str, known: Sequence[str], build) -> Any:
         raise TaskBuildError(name, f"{type(cause).__name__}: {cause}") from exc
 
 
+@functools.lru_cache(maxsize=None)
+def _lmms_eval_task_manager(include: tuple[str, ...], model: str | None, include_defaults: bool):
+    """One TaskManager per task folders and model: indexing them is the slow part of rebuilding a task."""
+    from lmms_eval.tasks import TaskManager
+
+    return TaskManager("WARNING", include_path=list(include), include_defaults=include_defaults, model_name=model)
+
+
 class LmmsEval:
     """lmms-eval 0.7.3: samples without the doc; ``resps`` depends on the reasoning tags."""
 
@@ -65,17 +73,11 @@ class LmmsEval:
     def task_manager(self, run: LoggedRun, names: Sequence[str]):
         """The harness's TaskManager over our task folders and the run's ``--include_path``, resolving
         per-model settings for the model the run names, as the run's did."""
-        from lmms_eval.tasks import TaskManager
-
-        if run.task_manager is None:
-            include = [str(folder) for folder in REGISTERED_TASK_DIRS] + [p for p in [(run.cli_args or {}).get("include_path")] if p]
-            # Indexing lmms-eval's ~2,000 built-in tasks takes seconds: only when a task is not in the
-            # task folders (built-ins would win a name clash, but ours are prefixed so that none clash).
-            manager = TaskManager("WARNING", include_path=include, include_defaults=False, model_name=run.model)
-            if not set(names) <= set(manager.all_tasks):
-                manager = TaskManager("WARNING", include_path=include, model_name=run.model)
-            run.task_manager = manager
-        return run.task_manager
+        include = (*map(str, REGISTERED_TASK_DIRS), *[p for p in [(run.cli_args or {}).get("include_path")] if p])
+        # Indexing lmms-eval's ~2,000 built-in tasks takes seconds: only when a task is not in the
+        # task folders (built-ins would win a name clash, but ours are prefixed so that none clash).
+        manager = _lmms_eval_task_manager(include, run.model, include_defaults=False)
+        return manager if set(names) <= set(manager.all_tasks) else _lmms_eval_task_manager(include, run.model, include_defaults=True)
 
     def task_settings(self, run: LoggedRun, names: Sequence[str], values: dict[str, Any]) -> dict[str, TaskSettings]:
         """Each task's recorded settings, its YAML's settings now, and the ``values`` that name one of them."""
@@ -88,10 +90,6 @@ class LmmsEval:
             current = as_dict(load_yaml_config(yaml_path=entry["yaml_path"], mode="simple").get("metadata")) if entry.get("yaml_path") else {}
             settings[name] = TaskSettings.of(name, run.recorded_settings(name), values, current)
         return settings
-
-    @contextlib.contextmanager
-    def applied(self, settings: dict[str, TaskSettings]) -> Iterator[None]:
-        yield  # the settings go into each task's process_docs (build_tasks)
 
     def build_tasks(self, run: LoggedRun, names: Sequence[str], settings: dict[str, TaskSettings]) -> dict[str, Any]:
         """Each task as the harness builds it, its ``process_docs`` given the run's settings (``--set`` on top): a task's
@@ -136,11 +134,9 @@ class LmmsEval:
         from lmms_eval.api.reasoning import parse_reasoning_tags_config, strip_reasoning_tags
         from lmms_eval.filters.transformation import StripThinkingFilter
 
-        for line in lines:  # the prompts, as the evaluator builds each request first: hooks may keep what doc_to_text is given
-            task.doc_to_text(docs[line["doc_id"]])
         task_tags = run.task_config(name).get("reasoning_tags", getattr(task.config, "reasoning_tags", None))
         tags = parse_reasoning_tags_config(cli_value=(run.cli_args or {}).get("reasoning_tags"), task_value=task_tags)
-        keys = self._filter_keys(task, lines)
+        keys = logged_filter_names([ensemble.name for ensemble in task._filters], lines)
         if tags is not None:
 
             def strip(value):
@@ -163,10 +159,6 @@ class LmmsEval:
             return line["resps"]
         filtered = line["filtered_resps"]
         return filtered if isinstance(filtered, list) else [filtered]
-
-    @staticmethod
-    def _filter_keys(task, lines: list[dict]) -> list[str]:
-        return logged_filter_names([ensemble.name for ensemble in task._filters], lines)
 
     def aggregate(self, name: str, task, sample_metrics: dict) -> dict[str, Any]:
         from lmms_eval.evaluator_utils import TaskOutput
@@ -197,10 +189,6 @@ class LmEval:
             recorded.pop("config_source", None)
             settings[name] = TaskSettings.of(name, recorded, values)
         return settings
-
-    @contextlib.contextmanager
-    def applied(self, settings: dict[str, TaskSettings]) -> Iterator[None]:
-        yield  # the settings go to the TaskManager as its metadata (build_tasks)
 
     def build_tasks(self, run: LoggedRun, names: Sequence[str], settings: dict[str, TaskSettings]) -> dict[str, Any]:
         """Each task from the folder its YAML came from, with the run's metadata and ``--set`` on top
@@ -245,15 +233,6 @@ HARNESSES = {harness.name: harness for harness in (LmmsEval(), LmEval())}
 def harness_of(run: LoggedRun) -> LmmsEval | LmEval:
     """The harness that wrote ``run``, as re-scoring drives it."""
     return HARNESSES[run.harness.name]
-
-
-def rebuilt_tasks(run: LoggedRun, names: Sequence[str]) -> dict[str, Any]:
-    """The run's tasks rebuilt through the harness under the settings the run recorded (their docs
-    loaded again), e.g. for showing logged samples next to their docs."""
-    harness = harness_of(run)
-    settings = harness.task_settings(run, names, {})
-    with harness.applied(settings):
-        return harness.build_tasks(run, names, settings)
 
 
 @contextlib.contextmanager

@@ -14,7 +14,7 @@ from temporal_bench import benchmarks
 from temporal_bench.rescore.errors import DATA_HINT, RescoreError, TaskBuildError
 from temporal_bench.rescore.harnesses import harness_of
 from temporal_bench.rescore.settings import TaskSettings, shown_value
-from temporal_bench.runs.logged import LoggedRun, select_tasks
+from temporal_bench.runs.logged import LoggedRun, RecordsError, select_tasks
 from temporal_bench.runs.records import read_record
 
 STDERR_KEY = re.compile(r"_stderr(_clt|_clustered)?$")
@@ -85,32 +85,36 @@ def rescore_task(run: LoggedRun, name: str, task, settings: TaskSettings) -> Tas
             raise RescoreError(f"task {name!r}: doc {doc_id} is not the run's (logged target {line['target']!r}, now {found}); {DATA_HINT}")
     sample_metrics: dict[tuple[str, str], list] = defaultdict(list)
     changed_docs = 0
-    records: list[tuple[dict | None, dict | None]] = []  # (logged, re-scored) per doc
+    config, model_config = run.task_config(name), run.data.get("config") or {}
+    records: list[dict | None] = []  # the re-scored per-doc records
     for line, (key, response) in zip(lines, harness.scored_responses(task, run, name, lines, docs)):
         metrics = task.process_results(docs[line["doc_id"]], [response])
         for metric, value in metrics.items():
             sample_metrics[metric, key].append(value)
         logged = {m: harness.as_logged(v) for m, v in metrics.items()}
         changed_docs += any(values_differ(v, line.get(m)) for m, v in logged.items())
-        config, model_config = run.task_config(name), run.data.get("config") or {}
-        records.append((read_record(name, line, config, model_config), read_record(name, {**line, **logged}, config, model_config)))
+        records.append(read_record(name, {**line, **logged}, config, model_config))
     values = harness.aggregate(name, task, sample_metrics)
     rescored = {f"{metric},{key}": values.get(f"{metric},{key}") for metric, key in sample_metrics}
     original = {k: v for k, v in run.data["results"].get(name, {}).items() if "," in k and not STDERR_KEY.search(k.partition(",")[0])}
     rows = [MetricRow(k, original.get(k), rescored.get(k)) for k in dict.fromkeys([*rescored, *original])]
     filter_name = next(iter(sample_metrics), ("", "none"))[1]
-    breakdowns = [row for row in breakdown_rows(name, records, filter_name) if row.key not in {r.key for r in rows}]
+    breakdowns = [row for row in breakdown_rows(run, name, records, filter_name) if row.key not in {r.key for r in rows}]
     return TaskRescore(name, len(lines), changed_docs, rows, values, settings, breakdowns)
 
 
-def breakdown_rows(task: str, records: list[tuple[dict | None, dict | None]], filter_name: str) -> list[MetricRow]:
-    """The task's breakdown keys from its logged and its re-scored per-doc records (none when the task
-    has no breakdowns or a doc has no record)."""
+def breakdown_rows(run: LoggedRun, task: str, rescored: list[dict | None], filter_name: str) -> list[MetricRow]:
+    """The task's breakdown keys as the run's logged records give them (:meth:`LoggedRun.breakdowns`) and as its
+    re-scored per-doc records do (none when the task has no breakdowns or a doc has no record)."""
     benchmark = benchmarks.of_task(task)
     compute = benchmark.breakdown_metrics if benchmark is not None else None
-    if compute is None or not records or any(None in pair for pair in records):
+    if compute is None or not rescored or None in rescored:
         return []
-    before, after = compute(task, [pair[0] for pair in records]), compute(task, [pair[1] for pair in records])
+    try:
+        before = run.breakdowns(task)
+    except RecordsError:  # a logged line without its record
+        return []
+    after = compute(task, rescored)
     return [MetricRow(f"{k},{filter_name}", before.get(k), after.get(k)) for k in dict.fromkeys([*after, *before])]
 
 
@@ -130,13 +134,11 @@ def rescore(runs: Sequence[LoggedRun], wanted: Sequence[str] = (), values: dict[
         raise RescoreError(f"--set {', '.join(unused)}: no re-scored task has such a setting (theirs: {', '.join(known) or 'none'})")
     done = []
     for run, names, settings in chosen:
-        harness = harness_of(run)
-        with harness.applied(settings):
-            try:
-                tasks = harness.build_tasks(run, names, settings)
-            except TaskBuildError as error:
-                raise _blamed(error, run, settings) from error
-            done.append(RunRescore(run, [rescore_task(run, name, tasks[name], settings[name]) for name in names]))
+        try:
+            tasks = harness_of(run).build_tasks(run, names, settings)
+        except TaskBuildError as error:
+            raise _blamed(error, run, settings) from error
+        done.append(RunRescore(run, [rescore_task(run, name, tasks[name], settings[name]) for name in names]))
     return done
 
 
@@ -148,9 +150,7 @@ def _blamed(error: TaskBuildError, run: LoggedRun, settings: dict[str, TaskSetti
         return error
     harness = harness_of(run)
     try:
-        as_run = harness.task_settings(run, [error.task], {})
-        with harness.applied(as_run):
-            harness.build_tasks(run, [error.task], as_run)
+        harness.build_tasks(run, [error.task], harness.task_settings(run, [error.task], {}))
     except RescoreError:
         return error
     given = ", ".join(f"{key}={shown_value(new)}" for key, (_, new) in changed.items())

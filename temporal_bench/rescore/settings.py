@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -12,24 +11,16 @@ import yaml
 from temporal_bench.rescore.errors import RescoreError
 
 ABSENT = object()  # a setting one side does not have
-# the kind of value a setting takes, read from the value the run recorded: (is one, what --set must give)
-KINDS = (
-    (lambda v: isinstance(v, bool), lambda v: isinstance(v, bool), "true or false"),
-    (lambda v: isinstance(v, int), lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
-    (lambda v: isinstance(v, float), lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), "a number"),
-    (lambda v: isinstance(v, list), lambda v: isinstance(v, (list, str)), "a list, e.g. [a, b], or one item"),
-    (lambda v: isinstance(v, str), lambda v: isinstance(v, str), "text"),
-)
+# the type of the value the run recorded -> the types a --set value may have (a bool only where listed), and what to say
+KINDS = {bool: ((bool,), "true or false"), int: ((int,), "a whole number"), float: ((int, float), "a number"), list: ((list, str), "a list, e.g. [a, b], or one item"), str: ((str,), "text")}
 
 
 def check_kind(task: str, key: str, value: Any, reference: Any) -> None:
     """A ``--set`` value of another kind than the setting's (``close_max_distance=abc`` for a whole number)
     is refused, naming the value and what the setting takes, before any task is rebuilt with it."""
-    for is_kind, accepts, kind in KINDS:
-        if is_kind(reference):
-            if not accepts(value):
-                raise RescoreError(f"--set {key}={shown_value(value)}: `{key}` takes {kind} ({task} recorded {shown_value(reference)}), not {value!r}")
-            return
+    accepted, kind = KINDS.get(type(reference), (None, ""))
+    if accepted and (not isinstance(value, accepted) or (isinstance(value, bool) and bool not in accepted)):
+        raise RescoreError(f"--set {key}={shown_value(value)}: `{key}` takes {kind} ({task} recorded {shown_value(reference)}), not {value!r}")
 
 
 def shown_value(value: Any) -> str:
@@ -82,7 +73,7 @@ def parse_settings(items: Sequence[str]) -> dict[str, Any]:
     settings = {}
     for item in items:
         name, sep, value = item.partition("=")
-        if not sep or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+        if not sep or not (name.isascii() and name.isidentifier()):
             raise RescoreError(f"--set {item!r}: expected a task setting as key=value, e.g. fixes=extraction")
         try:
             settings[name] = yaml.safe_load(value)

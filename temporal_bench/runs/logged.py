@@ -40,7 +40,6 @@ class LoggedRun:
     results_path: Path
     data: dict
     samples: dict[str, Path]
-    task_manager: Any = None  # the harness's TaskManager, kept by temporal_bench/rescore once it rebuilt the run's tasks
     _lines: dict[str, list[dict]] = field(default_factory=dict, repr=False)
     _records: dict[str, list[dict]] = field(default_factory=dict, repr=False)
     _reads: dict[str, DataRead | None] = field(default_factory=dict, repr=False)

@@ -10,7 +10,7 @@ figures read the records from it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,13 +88,6 @@ class Run:
     shown: dict[str, TaskSource] = field(default_factory=dict)  # task -> the source whose values are shown
     # task -> the other results files of this label that hold it, whose values are not shown
     set_aside: dict[str, list[TaskSource]] = field(default_factory=dict)
-    _derived: dict = field(default_factory=dict, repr=False)
-
-    def derived(self, key: tuple, compute: Callable[[], Any]) -> Any:
-        """What the report computes from this run once and reads many times (e.g. a task's intervals)."""
-        if key not in self._derived:
-            self._derived[key] = compute()
-        return self._derived[key]
 
     @property
     def paths(self) -> list[Path]:
@@ -183,14 +176,6 @@ class Run:
             return float(value)
         return None
 
-    def sampling(self, task: str) -> tuple[Any, Any]:
-        """(samples per question, temperature) as the run recorded them for ``task``: the task
-        config's ``repeats`` and ``generation_kwargs.temperature`` (both harnesses write
-        ``--gen_kwargs`` into the latter); None where not recorded."""
-        config = self.config(task)
-        generation = config.get("generation_kwargs") or {}
-        return config.get("repeats"), generation.get("temperature")
-
     def sources_note(self, task: str) -> str:
         """Which results file the values of ``task`` are shown from, and which other files hold it
         (empty when only one does)."""
@@ -198,15 +183,6 @@ class Run:
             return ""
         shown = self.shown[task].describe()
         return f"{task}: shown from {shown}; not shown: " + ", ".join(s.describe() for s in self.set_aside[task])
-
-    def undefined(self, task: str, metric: str) -> bool:
-        """Whether the task reports the metric as null: computed but undefined (e.g. a ratio
-        with an empty denominator), unlike an absent metric or lmms-eval's "N/A"."""
-        return _null_metric(self.results.get(task), metric)
-
-
-def _null_metric(entry: dict[str, Any] | None, metric: str) -> bool:
-    return any(key.partition(",")[0] == metric and value is None for key, value in (entry or {}).items())
 
 
 def run_label(data: dict[str, Any], path: Path) -> str:

@@ -8,6 +8,7 @@ import numpy as np
 
 from temporal_bench.benchmarks import Benchmark
 from temporal_bench.browse.benchmarks import BenchmarkCards, Facts
+from temporal_bench.manifest import Manifest
 from temporal_bench.report.cluster_stats import ClusterStats, ratio
 from temporal_bench.report.figures import Figure
 from temporal_bench.report.layouts import Column, Layout, Setting
@@ -59,8 +60,7 @@ class ToyCards(BenchmarkCards):
 
 
 BENCHMARK = Benchmark(
-    name="toy",
-    title="Toy-Bench",
+    Manifest(name="toy", title="Toy-Bench", paper=__name__, upstream="tests.toy_benchmark.upstream", task_folder=str(TASK_FOLDER)),
     layouts=(TOY_TABLE1,),
     figures=(TOY_FIGURE1,),
     published=Path(__file__).parent / "published",
@@ -69,6 +69,4 @@ BENCHMARK = Benchmark(
     ),
     cards=ToyCards(),
     record_reader=ToyRecords(),
-    task_folder=TASK_FOLDER,
-    upstream="tests.toy_benchmark.upstream",
 )

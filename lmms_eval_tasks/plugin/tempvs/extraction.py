@@ -32,6 +32,12 @@ def blind_family_of(model_name: str) -> str:
     return next((family for name, family in BLIND_FAMILIES.items() if name in names), family_of(model_name))
 
 
+def run_family_of(model_name: str, blind: bool) -> str:
+    """The official branch of a run's model (``model_name``: its ``--model`` and ``--model_args``), a text-only run's
+    by the text-only LLMs' rows."""
+    return blind_family_of(model_name) if blind else family_of(model_name)
+
+
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9}
 _VERBS_AFTER_LETTER = {"is", "was", "would", "seems", "should", "fits", "matches", "and", "or"}
 

@@ -5,15 +5,16 @@ with the fix ``missing_grounding``: a main question whose grounding rows are mis
 
 from typing import Dict, List, Sequence
 
-from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import blind_family_of
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import accuracy, complete_mains, ratio, run_family, unique_records
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import run_family_of
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import accuracy, complete_mains, ratio, unique_records
+
+UNGROUNDED_MODES = ("blind", "images_only")  # no text to ground, so no grounding questions
 
 
 def _records(values: Sequence, args) -> List[Dict]:
     """The task's records judged under its branch: the text-only rule where the records are of a blind run."""
     blind = any(isinstance(value, dict) and value.get("mode") == "blind" for value in values)
-    family = blind_family_of(f"{getattr(args, 'model', '')} {getattr(args, 'model_args', '')}") if blind and args is not None else run_family(args)
-    return unique_records(values, family)
+    return unique_records(values, run_family_of(f"{getattr(args, 'model', '')} {getattr(args, 'model_args', '')}", blind))
 
 
 def strict_mains(records: List[Dict]) -> List[Dict]:
@@ -36,7 +37,3 @@ def gtstrict_rate(values, args=None):
 
 def mt_given_gtstrict(values, args=None):
     return accuracy([r for r in strict_mains(_records(values, args)) if r["strict"]])
-
-
-def asked_count(values):
-    return sum(r["kind"] == "grounding" for r in unique_records(values))

@@ -25,6 +25,7 @@ import datasets
 
 from temporal_bench.lmms_eval_tasks.plugin.data_routes import routed
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import extract
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.metrics import UNGROUNDED_MODES
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import PROMPT_MODES, release_rows
 from temporal_bench.lmms_eval_tasks.tempvs import docs as upstream_docs
 from temporal_bench.lmms_eval_tasks.tempvs import model_settings
@@ -33,7 +34,6 @@ from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record, values_of
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TempVSDataError, task_kind
 from temporal_bench.lmms_eval_tasks.tempvs.utils import open_image
 
-UNGROUNDED_MODES = ("blind", "images_only")  # no text to ground, so no grounding questions
 SETTINGS = {"mode": PROMPT_MODES, "visual": ("combined", "separate", "none"), "fixes": ("extraction", "missing_grounding"), "sources": SOURCES}
 LAYOUTS = (*model_settings.LAYOUTS, "labelled")
 

@@ -2,5 +2,5 @@
 
 ``overlay`` installs them in lmms-eval's ``tasks/`` package; ``sitecustomize.py`` (this folder on
 ``PYTHONPATH``) makes ``import temporal_bench`` fail; ``import_utils.py`` is run by file path to import each
-exported ``utils.py`` with every connection refused. Used by ``export --check`` and by the tests.
+exported ``utils.py`` with every connection refused, then load the folders with lmms-eval's TaskManager. Used by ``export --check`` and by the tests.
 """

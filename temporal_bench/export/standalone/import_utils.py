@@ -1,15 +1,17 @@
-"""Run in a subprocess (by file path) by ``export --check`` and the tests: import each exported ``utils.py``
-as lmms-eval does (by path, as the top-level module ``utils``) with every socket connection refused and recorded, list the hooks it
-lacks, and call the ``process_docs`` hook named for it, if any, on a one-row dataset that is not the task's; then, given folders, what ``load_tasks.py``
-reports on them (``task_manager``: the same interpreter, after the imports). Prints a JSON report.
+"""Run in a subprocess (by file path) by ``export --check``: import each exported ``utils.py`` as lmms-eval does (by
+path, as the top-level module ``utils``) with every socket connection refused and recorded, and list the hooks it
+lacks; then, in the same interpreter, index the exported folders with lmms-eval's TaskManager (``include_path``,
+lmms-eval's own tasks left out) and load every YAML in full, as a run does (each ``!function`` imports the folder's
+``utils.py``). Prints a JSON report.
 
-Usage: ``python import_utils.py TASKS_DIR '{"benchmark": ["hook", ...]}' '{"benchmark": "process_docs_<task>"}' ['["FOLDER", ...]']``
+Usage: ``python import_utils.py TASKS_DIR '{"benchmark": ["hook", ...]}' '["FOLDER", ...]'``
 """
 
 import importlib.util
 import json
 import socket
 import sys
+from pathlib import Path
 
 connections = []
 
@@ -32,26 +34,28 @@ def _outcome(call) -> str:
     return "ok"
 
 
-def main(tasks_dir: str, hooks: dict, process_docs: dict) -> dict:
-    report = {"imports": {}, "missing_hooks": {}, "process_docs": {}}
+def import_hooks(tasks_dir: str, hooks: dict) -> dict:
+    report = {"imports": {}, "missing_hooks": {}}
     for benchmark, names in hooks.items():
         spec = importlib.util.spec_from_file_location("utils", f"{tasks_dir}/{benchmark}/utils.py")
         module = importlib.util.module_from_spec(spec)
         report["imports"][benchmark] = _outcome(lambda: spec.loader.exec_module(module))
         report["missing_hooks"][benchmark] = [name for name in names if not hasattr(module, name)]
-        if benchmark in process_docs:
-            import datasets
-
-            placeholder = datasets.Dataset.from_list([{"note": "placeholder"}], split="test")  # not the task's dataset: its data error
-            report["process_docs"][benchmark] = _outcome(lambda: getattr(module, process_docs[benchmark])(placeholder))
-    report["connections"] = connections
     return report
 
 
-if __name__ == "__main__":
-    report = main(sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3]))
-    if len(sys.argv) > 4:
-        from load_tasks import main as load_tasks  # beside this file, the first entry of sys.path
+def load_tasks(folders: list) -> dict:
+    from lmms_eval.tasks import TaskManager
+    from lmms_eval.utils import load_yaml_config
 
-        report["task_manager"] = load_tasks(json.loads(sys.argv[4]))
+    manager = TaskManager(include_path=folders, include_defaults=False)
+    paths = sorted(path for folder in folders for path in Path(folder).glob("*.yaml"))
+    errors = {f"{path.parent.name}/{path.name}": outcome for path in paths if (outcome := _outcome(lambda: load_yaml_config(yaml_path=str(path), mode="full"))) != "ok"}
+    return {"registered": sorted(manager.all_tasks), "errors": errors}
+
+
+if __name__ == "__main__":
+    report = import_hooks(sys.argv[1], json.loads(sys.argv[2]))
+    report["connections"] = connections
+    report["task_manager"] = load_tasks(json.loads(sys.argv[3]))
     print(json.dumps(report))

@@ -1,0 +1,80 @@
+"""The report's model, built from the runs in one pass: each table's rows with their intervals and notes (rows.py), its
+reproduction verdicts (verdicts.py), and the notes on the runs themselves. render.py only formats it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from temporal_bench.report.layouts import Layout
+from temporal_bench.report.model_names import OUR_MODEL_CLASSES, is_baseline
+from temporal_bench.report.rows import RunPart, TableRow, provenance, published_rows, ranked, resolve_setting, run_parts
+from temporal_bench.report.verdicts import DEFAULT_TOLERANCES, Verdict, judged, other_rule, unmatched_models, verdicts, with_published
+from temporal_bench.runs.results import Run
+
+
+@dataclass
+class Table:
+    """One layout's rows, verdicts and notes."""
+
+    layout: Layout
+    rows: list[TableRow]  # the published rows, then the measured ones, ranked where the layout ranks
+    parts: list[RunPart]  # each run's part, in run order
+    verdicts: list[Verdict]
+    tolerance: float  # the benchmark's, in points
+    other_rule: list[TableRow]  # judged measured rows whose published row fits another scoring rule: no verdict
+    judged_models: list[str]  # the runs of a model (no baseline, no model class of ours) with a judged row
+    provenance: str = ""  # where the published rows were printed ('' without them)
+
+
+@dataclass
+class Report:
+    """The tables, and what the report says of the runs under them."""
+
+    tables: list[Table]
+    labels: list[str]  # the runs, in order
+    partial: list[str]  # each task shown from a partial run: ``**label**: task limit (`path`)``
+    set_aside: list[str]  # each task more than one results file of a model holds (Run.sources_note)
+    without_samples: list[str]  # each run whose tasks have no samples beside their results: ``label: tasks``
+    unmatched: dict[tuple[str, str], str]  # (benchmark, label) -> why the run's judged rows get no verdict
+
+
+def without_samples(runs: Sequence[Run]) -> list[str]:
+    """``label: tasks`` for each run whose tasks logged no samples (no breakdowns, intervals or data check)."""
+    return [f"{run.label}: {', '.join(sorted(set(run.without_samples)))}" for run in runs if run.without_samples]
+
+
+def build_table(layout: Layout, parts: list[RunPart], include_published: bool, tolerances: dict[str, float] | None) -> Table:
+    """The layout's table from the runs' parts of it: the rows ranked, judged against the published ones."""
+    published = published_rows(layout) if include_published else []
+    rows = ranked(layout, published + [row for part in parts for row in part.rows])
+    return Table(
+        layout,
+        rows,
+        parts,
+        verdicts=verdicts(layout, rows, tolerances),
+        tolerance=(tolerances or DEFAULT_TOLERANCES)[layout.benchmark],
+        other_rule=[row for row, paper in with_published(layout, rows) if other_rule(paper)],
+        judged_models=[part.label for part in parts if not part.model_classes <= set(OUR_MODEL_CLASSES) and any(judged(row) and not is_baseline(row.model) for row in part.rows)],
+        provenance=provenance(layout) if include_published and layout.published else "",
+    )
+
+
+def build_report(runs: Sequence[Run], layouts: Sequence[Layout], include_published: bool = True, tolerances: dict[str, float] | None = None) -> Report:
+    """The report on ``runs`` of each of ``layouts``, with the published rows unless not ``include_published``."""
+    parts = []
+    for run in runs:  # each run read once, for every table
+        parts.append(run_parts(run, layouts))
+    tables = [build_table(layout, [of_run[i] for of_run in parts], include_published, tolerances) for i, layout in enumerate(layouts)]
+    partial = [f"**{run.label}**: {task} {limit} (`{run.sources[task].as_posix()}`)" for run in runs for task, limit in sorted(run.partial.items())]
+    set_aside = [f"**{run.label}**: {run.sources_note(task)}" for run in runs for task in sorted(run.set_aside)]
+    unmatched = {}
+    for benchmark in dict.fromkeys(table.layout.benchmark for table in tables) if include_published else []:
+        labels = dict.fromkeys(label for table in tables if table.layout.benchmark == benchmark for label in table.judged_models)
+        unmatched.update(((benchmark, label), line) for label, line in unmatched_models(benchmark, list(labels)).items())
+    return Report(tables, [run.label for run in runs], partial, set_aside, without_samples(runs), unmatched)
+
+
+def layouts_for(runs: Sequence[Run], layouts: Iterable[Layout]) -> list[Layout]:
+    """The layouts that at least one run has a task for."""
+    return [layout for layout in layouts if any(resolve_setting(run, setting) for run in runs for setting in layout.settings)]
