@@ -43,12 +43,23 @@ INPUTS = {"combined": ("standard", ""), "separate": ("standard", "_separate"), "
 RESULTS_NAME = "released_{input}_results.json"
 SAMPLES_NAME = "released_{input}_samples_{task}.jsonl"  # beside RESULTS_NAME, named as lmms-eval names them
 RELEASED_PREDICTIONS_MODEL = "tempvs-released-predictions"  # the results file's config.model: no evaluation run
+# the release's models the official evaluation parses with its generic branch, by the names its rows give them
+GENERIC_MODELS = ("onevision", "LongVA", "Mantis", "Phi", "Qwen2", "GPT4o")
 FIX_NAMES = SETTINGS["fixes"]  # the tasks' ``fixes`` (lmms_eval_tasks/plugin/tempvs/utils.py)
 
 
 def is_released_predictions(results: dict) -> bool:
     """Whether a results JSON holds the release's scored outputs (written by ``write_results``), not a run."""
     return (results.get("config") or {}).get("model") == RELEASED_PREDICTIONS_MODEL
+
+
+def official_branch(model: str) -> str:
+    """The extraction branch the official evaluation picks for a release folder's model (its rows name the models as
+    the folders do); a model no row names is parsed with the generic branch, as there, and said so."""
+    family = blind_family_of(model)
+    if family == "generic" and not any(name in model for name in GENERIC_MODELS):
+        _log.warning(f"TempVS: no official extraction branch names model {model!r}; using the generic one")
+    return family
 
 
 def file_suffix(model: str) -> str:
@@ -151,7 +162,7 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined", sources: 
     ``fixes`` as the tasks' setting of that name (default: the faithful parse and join)."""
     root = find_root(Path(root))
     mode, suffix = INPUTS[input_kind]
-    family = blind_family_of(model)  # the release's folders are named as the official evaluation's rows name the models
+    family = official_branch(model)
     scored = ScoredModel([], [])
     mismatches: Dict[str, RowMismatch] = {}
     for test, spec in MAIN_TESTS.items():

@@ -17,7 +17,7 @@ from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import blind_family
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, TempVSDataError
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.fixtures import write_fixture
-from temporal_bench.tempvs.released_predictions import RowMismatch, file_suffix, main_score_predictions, released_models, results_of, scored_tests
+from temporal_bench.tempvs.released_predictions import RowMismatch, file_suffix, main_score_predictions, official_branch, released_models, results_of, scored_tests
 from tests.tempvs_official_eval import official_release
 from tests.test_tempvs_data import tampered_pickle
 
@@ -75,6 +75,19 @@ def test_family_and_suffix_by_model_name():
     assert model_family("Janus-Pro-7B") == "deepseek" and model_family("LLaVA-NeXT-Video-34B-hf") == "interleave"
     assert model_family("Llama-3.1-8B") == "llama_blind" and model_family("Phi-3.5-vision-instruct") == "generic"
     assert [file_suffix(m) for m in ("InternVL2_5-78B-MPO", "Qwen2-VL-72B-Instruct", "llava-next-110b", "InternVL2_5-8B")] == ["8bit", "8bit", "8bit", "full"]
+
+
+def test_a_model_no_official_branch_names_is_parsed_with_the_generic_one_and_said_so():
+    from loguru import logger
+
+    warnings = []
+    sink = logger.add(lambda message: warnings.append(message.record["message"]), level="WARNING")
+    try:
+        assert [official_branch(m) for m in ("Qwen2-VL-7B-Instruct", "GPT4o", "InternVL2_5-8B")] == ["generic", "generic", "internvl"] and not warnings
+        assert official_branch("MyOwnModel-7B") == "generic"
+    finally:
+        logger.remove(sink)
+    assert warnings == ["TempVS: no official extraction branch names model 'MyOwnModel-7B'; using the generic one"]
 
 
 def test_a_source_without_grounding_outputs_is_left_out_and_a_missing_main_file_fails(tmp_path, release):
