@@ -16,9 +16,9 @@ import traceback
 from pathlib import Path
 from typing import Callable, Dict, List, NamedTuple, Optional
 
-from temporal_bench import benchmarks
 from temporal_bench.benchmarks import Collected
 from temporal_bench.check import folder_problems, summary
+from temporal_bench.manifest import data_variable
 
 LOG_NAME = "lmms_eval.log"
 LOG_TAIL_LINES = 40
@@ -49,9 +49,8 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     env = os.environ
     env.update(HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
     tasks = []
-    data_variables = {name: benchmarks.get(name).manifest.data_variable for name in DEMO_BENCHMARKS}
     for name, benchmark in DEMO_BENCHMARKS.items():
-        env[data_variables[name]] = str(benchmark.write_data(output / "data" / name))
+        env[data_variable(name)] = str(benchmark.write_data(output / "data" / name))
         tasks += benchmark.tasks
     results_dir = output / "results"
     before = set(glob.glob(str(results_dir / "**" / "*_results.json"), recursive=True))
@@ -68,7 +67,7 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     if problems:
         _fail(log_path, "; ".join(problems))
     print(f"results: {written[-1]}\n{summary(runs)}")
-    model_free = [b.model_free_results(Path(env[data_variables[name]]), output) for name, b in DEMO_BENCHMARKS.items() if b.model_free_results]
+    model_free = [b.model_free_results(Path(env[data_variable(name)]), output) for name, b in DEMO_BENCHMARKS.items() if b.model_free_results]
     # this run's files only: the report merges every results file of a model, earlier demo runs' too
     print(write_report([Path(written[-1]), *model_free], output / "report"))
     print(write_browse_page(Path(written[-1]), output / "browse.html"))
