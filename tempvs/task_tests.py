@@ -44,7 +44,13 @@ def records_of_test(test: str, records: List[Dict]) -> List[Dict]:
     """The records of one main test of a task holding several: its main questions and its grounding test's
     questions (a distinct grounding question of ``tempvs`` as the questions it answers)."""
     wanted = (test, MAIN_TESTS[test].grounding_test)
-    return [r for record in records for r in (served_records(record) if record.get("serves") else [record]) if r["test"] in wanted]
+    found = []
+    for record in records:
+        if not record.get("serves"):
+            found += [record] if record["test"] in wanted else []
+        elif any(served[0] in wanted for served in record["serves"]):  # expanded only where it answers this test
+            found += [r for r in served_records(record) if r["test"] in wanted]
+    return found
 
 
 def per_test_records(task: str, records: List[Dict]) -> Dict[str, List[Dict]]:

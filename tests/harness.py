@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Dict, List, Optional
 
@@ -24,7 +25,22 @@ BIN = Path(sys.executable).parent
 OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
 
 
+_started: Dict[str, int] = {}  # output folder -> the second the last run into it started
+
+
+def _in_a_new_second(command: List[str], cwd: Path) -> None:
+    """lmms-eval names a run's files by the second the run started (``<date>_<time>_results.json``): a run into a folder
+    another run started in this second waits for the next, so that it does not overwrite the other's files."""
+    if "--output_path" not in command:
+        return
+    folder = str((cwd / command[command.index("--output_path") + 1]).resolve())
+    while int(time.time()) == _started.get(folder):
+        time.sleep(0.05)
+    _started[folder] = int(time.time())
+
+
 def run_cli(command: List[str], output_dir: Path, env: Optional[Dict[str, str]] = None, cwd: Optional[Path] = None) -> subprocess.CompletedProcess:
+    _in_a_new_second(command, cwd or output_dir)
     full_env = {**os.environ, **OFFLINE, **(env or {})}
     # A private datasets cache keeps runs from reusing each other's placeholder loads.
     full_env.setdefault("HF_DATASETS_CACHE", str(output_dir / "hf_datasets_cache"))

@@ -5,8 +5,9 @@ harness (and the benchmarks' own modules: tests/preloaded_benchmarks.py). Each p
 starts one multiprocessing "forkserver" that imports them once; every run is a fresh child forked from it, which sets the run's environment, working folder
 and argv, sends its output to files and calls the console script's own entry function
 (``lmms_eval.cli.dispatch.main``, ``lm_eval.__main__.cli_evaluate``, ``temporal_bench.__main__.main``).
-So each run is still the real CLI in its own process, minus the imports and the indexing of the
-harnesses' built-in task folders (tests/preloaded_task_index.py).
+So each run is still the real CLI in its own process, minus the imports, the indexing of the
+harnesses' built-in task folders and of ours (tests/preloaded_task_index.py), and the garbage collector's
+passes over the preloaded objects (frozen in the child).
 
 Folders a run puts in front of ``PYTHONPATH`` (stand-in engines, a throw-away ``.dist-info`` that
 registers a test model) go to the front of the child's ``sys.path``, and lmms-eval's model registry
@@ -17,6 +18,7 @@ is read by ``datasets`` at import and ``OMP_NUM_THREADS`` by torch: the child ap
 """
 
 import functools
+import gc
 import importlib
 import importlib.metadata
 import multiprocessing
@@ -44,6 +46,17 @@ PRELOAD = [
     "lmms_eval.evaluator",
     "lmms_eval.models",
     "lmms_eval.tasks",
+    # what a run imports after it starts: lmms-eval's metrics and results table, our task folders' modules
+    "nltk",
+    "pytablewriter",
+    "sklearn.linear_model",
+    "sklearn.model_selection",
+    "sklearn.svm",
+    "PIL.JpegImagePlugin",
+    "temporal_bench.lmms_eval_tasks.plugin.catbench.utils",
+    "temporal_bench.lmms_eval_tasks.plugin.isobench.utils",
+    "temporal_bench.lmms_eval_tasks.plugin.tempvs.utils",
+    "temporal_bench.models.lmms_eval_models",
     "lm_eval.__main__",
     "temporal_bench.__main__",
     "tests.preloaded_task_index",
@@ -112,6 +125,7 @@ def _forkserver():
 
 
 def _child(command: List[str], env: Dict[str, str], added: List[str], cwd: str, stdout: str, stderr: str) -> None:
+    gc.freeze()  # the preloaded modules' objects: the run's garbage collections (lmms-eval calls gc.collect) skip them
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
