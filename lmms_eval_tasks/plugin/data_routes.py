@@ -14,7 +14,7 @@ import functools
 import json
 import os
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Tuple, Type, TypeVar
+from typing import Callable, Dict, Iterable, List, Optional, Tuple, Type, TypeVar
 
 import datasets
 from loguru import logger as eval_logger
@@ -136,7 +136,7 @@ def json_lines_after(whole: json.JSONDecodeError, path: Path, text: str, error: 
     return json_lines(path, text, error)
 
 
-def routed(docs: Callable[..., datasets.Dataset], rows: Callable[..., datasets.Dataset], errors: Tuple[Type[Exception], ...]) -> Callable:
+def routed(docs: Callable[..., datasets.Dataset], rows: Callable[..., Iterable[Dict]], errors: Tuple[Type[Exception], ...]) -> Callable:
     """This package's ``process_docs`` for ``docs`` (an upstream ``process_docs``, or one of this package's built on it):
     ``docs`` with the same settings on ``rows(split, **settings)``, the rows of the split lmms-eval loaded of the
     placeholder (its ``test_split``) from the local folder or the hub release; its signature is that of ``docs`` (the

@@ -159,16 +159,16 @@ def _converted_rows(folder: Path) -> List[Dict]:
     return [{**row, "image": str(images / row["image"])} for row in rows]
 
 
-def release_rows(tests: Sequence[str], modes: Sequence[str] = ("standard",), blind: bool = True, sources: Sequence[str] = SOURCES, frames: bool = False) -> datasets.Dataset:
+def release_rows(tests: Sequence[str], modes: Sequence[str] = ("standard",), blind: bool = True, sources: Sequence[str] = SOURCES, frames: bool = False) -> List[Dict]:
     """The rows of ``tests`` from ``TEMPVS_DATA_DIR`` (a release or a converted dataset), else the hub release."""
     folder = local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT)
     if folder is not None and list((folder / "data").glob("test-*.parquet")) and not (folder / "data" / "benchmark_pkl").is_dir():
         if set(modes) - {"standard"}:
             raise TempVSDataError(f"{DATA_DIR_ENV}={folder} is a converted dataset, which holds the standard prompts only: the prompt mode(s) {sorted(set(modes) - {'standard'})} need the release")
-        return datasets.Dataset.from_list(_converted_rows(folder))
+        return _converted_rows(folder)
     if folder is None:
         from huggingface_hub import snapshot_download
 
         folder = Path(from_hub(lambda: snapshot_download(repo_id=HUB_RELEASE, repo_type="dataset"), HUB_RELEASE, DATA_DIR_ENV, LOCAL_LAYOUT))
     root = find_root(folder, f"; set {DATA_DIR_ENV} to {LOCAL_LAYOUT}")
-    return datasets.Dataset.from_list(release_question_rows(root, tests, modes, blind, sources, frames=frames).rows)
+    return release_question_rows(root, tests, modes, blind, sources, frames=frames).rows

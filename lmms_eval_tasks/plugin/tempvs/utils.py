@@ -19,7 +19,7 @@ Image_a:" before each image).
 
 import os
 from functools import partial
-from typing import Dict, List, Sequence
+from typing import Dict, Iterable, List, Sequence
 
 import datasets
 
@@ -53,7 +53,7 @@ def _as_tuple(value) -> tuple:
     return tuple([value] if isinstance(value, str) else value or ())  # a recorded or --set value may be one string
 
 
-def task_rows(split: str, tests=(), mode: str = "standard", blind_filter: bool = True, sources=SOURCES, **settings) -> datasets.Dataset:
+def task_rows(split: str, tests=(), mode: str = "standard", blind_filter: bool = True, sources=SOURCES, **settings) -> List[Dict]:
     """The rows a task with these settings needs (release.py): the blind verdicts where the filter applies or the run
     is text-only (its records mark the questions the filter keeps)."""
     tests, sources = _as_tuple(tests), _as_tuple(sources)
@@ -89,10 +89,10 @@ def with_settings(doc: Dict, mode: str, visual: str, fixes) -> Dict:
     }
 
 
-def variant_docs(dataset: datasets.Dataset, tests=(), suite: bool = False, mode: str = "standard", visual: str = "combined", blind_filter: bool = True, fixes=(), sources=SOURCES) -> datasets.Dataset:
+def variant_docs(rows: Iterable[Dict], tests=(), suite: bool = False, mode: str = "standard", visual: str = "combined", blind_filter: bool = True, fixes=(), sources=SOURCES) -> datasets.Dataset:
     """The upstream docs of ``tests`` on the rows made ready for the settings, each with the settings its hooks read."""
     tests, fixes, sources = _as_tuple(tests), _as_tuple(fixes), _as_tuple(sources)
-    rows = prepared_rows(dataset, mode, blind_filter, sources)
+    rows = prepared_rows(rows, mode, blind_filter, sources)
     if visual == "separate":
         missing: Dict[str, str] = {}  # frame -> a doc showing it
         for row in rows:
@@ -101,7 +101,7 @@ def variant_docs(dataset: datasets.Dataset, tests=(), suite: bool = False, mode:
             no_frames = "a TempVS question names no frame images (a converted dataset holds the combined images only: the separate-image tasks need the release)"
             raise TempVSDataError(f"{len(missing)} TempVS frame image file(s) missing, e.g. " + "; ".join(f"{frame} (doc {key})" for frame, key in list(missing.items())[:5]) if missing else no_frames)
     if visual == "combined":
-        docs = upstream_docs.process_docs(datasets.Dataset.from_list(rows), list(tests), suite) if rows else datasets.Dataset.from_list([])
+        docs = upstream_docs.process_docs(rows, list(tests), suite) if rows else datasets.Dataset.from_list([])  # it reads the rows one by one
     else:  # no combined image shown, so upstream's check that its files are there does not apply (a text-only run needs no image)
         docs = datasets.Dataset.from_list([{**doc, "tests": list(tests), "suite": suite} for doc in upstream_docs.task_docs(rows, list(tests), suite)])
     return docs.map(lambda doc: with_settings(doc, mode, visual, fixes))
