@@ -88,6 +88,7 @@ class Run:
     shown: dict[str, TaskSource] = field(default_factory=dict)  # task -> the source whose values are shown
     # task -> the other results files of this label that hold it, whose values are not shown
     set_aside: dict[str, list[TaskSource]] = field(default_factory=dict)
+    _per_test: dict[tuple[int, str], dict[str, list[dict]]] = field(default_factory=dict, repr=False)  # (logged run, task) split once
 
     @property
     def paths(self) -> list[Path]:
@@ -150,7 +151,12 @@ class Run:
             records = source.logged.records(source.logged_as)
         except RecordsError as exc:
             return [], str(exc)
-        return (per_test_records(source.logged_as, records)[task] if source.logged_as != task else records), ""
+        if source.logged_as == task:
+            return records, ""
+        key = (id(source.logged), source.logged_as)
+        if key not in self._per_test:
+            self._per_test[key] = per_test_records(source.logged_as, records)
+        return self._per_test[key][task], ""
 
     def metric(self, task: str, metric: str, filters: Iterable[str] = ("none",)) -> float | None:
         """The numeric value of ``metric`` in ``task`` (None when absent, ``N/A``, null or NaN).
