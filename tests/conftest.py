@@ -1,3 +1,4 @@
+import gc
 import os
 from pathlib import Path
 
@@ -80,3 +81,9 @@ def manager():
     from temporal_bench.paths import PLUGIN_TASK_DIR
 
     return TaskManager(include_path=str(PLUGIN_TASK_DIR / "tempvs"))
+
+
+def pytest_collection_finish(session):
+    """The objects of every imported module (torch, lmms-eval ...) are frozen: the garbage collector's passes in the
+    tests skip them (a few percent of the in-process tests' time)."""
+    gc.freeze()
