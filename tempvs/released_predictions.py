@@ -113,7 +113,8 @@ class PredictionRows:
             self.outputs[doc_key(source, TEST_NAMES[task_id], row["question_id"])] = row["preds"]
         ours = [str(row["question_id"]) for row in rows]
         theirs = [str(row["question_id"]) for row in LocalRelease(root).rows(source, task_id)]
-        mismatch = RowMismatch(str(path.relative_to(root)), tuple(q for q in ours if q not in set(theirs)), tuple(q for q in theirs if q not in set(ours)))
+        mine, annotated = set(ours), set(theirs)
+        mismatch = RowMismatch(str(path.relative_to(root)), tuple(q for q in ours if q not in annotated), tuple(q for q in theirs if q not in mine))
         if (mismatch.only_in_predictions or mismatch.only_in_annotations) and mismatch.predictions not in self.mismatches:
             _log.warning(f"TempVS released predictions: {mismatch.describe()}")
             self.mismatches[mismatch.predictions] = mismatch
