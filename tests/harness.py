@@ -25,28 +25,33 @@ BIN = Path(sys.executable).parent
 OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
 
 
-_started: Dict[str, int] = {}  # output folder -> the second the last run into it started
+_finished: Dict[str, float] = {}  # output folder -> when the last run into it ended
 
 
-def _in_a_new_second(command: List[str], cwd: Path) -> None:
-    """lmms-eval names a run's files by the second the run started (``<date>_<time>_results.json``): a run into a folder
-    another run started in this second waits for the next, so that it does not overwrite the other's files."""
+def _after_the_last_runs_second(command: List[str], cwd: Path) -> Optional[str]:
+    """lmms-eval names a run's files by the second it took its date in (``<date>_<time>_results.json``), some time after
+    it started: a run into a folder another run wrote into waits for the second after that run ended, so that it cannot
+    overwrite the other's files. The output folder, if the command names one."""
     if "--output_path" not in command:
-        return
+        return None
     folder = str((cwd / command[command.index("--output_path") + 1]).resolve())
-    while int(time.time()) == _started.get(folder):
+    while folder in _finished and int(time.time()) <= int(_finished[folder]):
         time.sleep(0.05)
-    _started[folder] = int(time.time())
+    return folder
 
 
 def run_cli(command: List[str], output_dir: Path, env: Optional[Dict[str, str]] = None, cwd: Optional[Path] = None) -> subprocess.CompletedProcess:
-    _in_a_new_second(command, cwd or output_dir)
+    folder = _after_the_last_runs_second(command, cwd or output_dir)
     full_env = {**os.environ, **OFFLINE, **(env or {})}
     # A private datasets cache keeps runs from reusing each other's placeholder loads.
     full_env.setdefault("HF_DATASETS_CACHE", str(output_dir / "hf_datasets_cache"))
-    if preloaded_cli.applies(command, full_env):
-        return preloaded_cli.run(command, full_env, cwd or output_dir, timeout=900)
-    return subprocess.run(command, env=full_env, cwd=cwd or output_dir, capture_output=True, text=True, timeout=900)
+    try:
+        if preloaded_cli.applies(command, full_env):
+            return preloaded_cli.run(command, full_env, cwd or output_dir, timeout=900)
+        return subprocess.run(command, env=full_env, cwd=cwd or output_dir, capture_output=True, text=True, timeout=900)
+    finally:
+        if folder is not None:
+            _finished[folder] = time.time()
 
 
 def read_results(output_dir: Path, tasks: List[str], log: subprocess.CompletedProcess) -> Dict:

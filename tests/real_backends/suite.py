@@ -16,6 +16,7 @@ image counts, the full prompt text, generation settings, and responses flowing t
 into the per-doc values and the aggregated metrics.
 """
 
+import importlib.machinery
 import json
 import os
 import re
@@ -87,9 +88,9 @@ def backend_setup(tmp_path_factory) -> Dict:
     site = root / "site"
     write_test_distribution(site)
     python_path = [str(site), str(TESTS_DIR)]
-    try:
-        import decord  # noqa: F401
-    except ImportError:  # lmms-eval imports it at module level for videos only; images never use it
+    # lmms-eval imports decord at module level, for videos only (images never use it); installed or not is asked of
+    # sys.path, not of sys.modules, which may hold the stand-in another test of this worker imported
+    if importlib.machinery.PathFinder.find_spec("decord") is None:
         python_path.append(str(TESTS_DIR / "real_backends" / "stubs"))
     env = {
         "PYTHONPATH": os.pathsep.join(python_path + [p for p in [os.environ.get("PYTHONPATH")] if p]),
