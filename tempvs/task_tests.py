@@ -46,10 +46,11 @@ def records_of_test(test: str, records: List[Dict]) -> List[Dict]:
     wanted = (test, MAIN_TESTS[test].grounding_test)
     found = []
     for record in records:
-        if not record.get("serves"):
-            found += [record] if record["test"] in wanted else []
-        elif any(served[0] in wanted for served in record["serves"]):  # expanded only where it answers this test
-            found += [r for r in served_records(record) if r["test"] in wanted]
+        if record.get("serves"):
+            if any(served[0] in wanted for served in record["serves"]):  # expanded only where it answers this test
+                found += [r for r in served_records(record) if r["test"] in wanted]
+        elif record["test"] in wanted:
+            found.append(record)
     return found
 
 
