@@ -7,18 +7,19 @@ install's (``bash run_demo.sh``), how to call the commands. The run is checked a
 (every task present, no failed request, no --limit)."""
 
 import glob
-import json
 import os
 import shutil
 import sys
 import sysconfig
 import traceback
 from pathlib import Path
-from typing import Callable, Dict, List, NamedTuple, Optional
+from typing import Callable, List, NamedTuple, Optional
 
 from temporal_bench.benchmarks import Collected
 from temporal_bench.check import folder_problems, summary
 from temporal_bench.manifest import data_variable
+from temporal_bench.runs.logged import LoggedRun, find_runs
+from temporal_bench.runs.results import merge_runs
 
 LOG_NAME = "lmms_eval.log"
 LOG_TAIL_LINES = 40
@@ -43,7 +44,7 @@ class DemoTasks(NamedTuple):
 DEMO_BENCHMARKS = Collected(lambda benchmark: [(benchmark.name, benchmark.demo)] if benchmark.demo else [])
 
 
-def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed=1234") -> Dict:
+def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed=1234") -> None:
     output = output.resolve()
     # set before lmms-eval (and with it huggingface_hub and datasets, which read them at import) loads
     env = os.environ
@@ -61,19 +62,17 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     written = sorted(set(glob.glob(str(results_dir / "**" / "*_results.json"), recursive=True)) - before)
     if status or not written:
         _fail(log_path, f"lmms-eval exited with status {status}" if status else f"lmms-eval wrote no results file under {results_dir}")
-    with open(written[-1], encoding="utf-8") as handle:
-        results = json.load(handle)
-    runs, problems, _ = folder_problems(Path(written[-1]), tasks)  # what `temporal-bench check` says of the run
+    # the run, read once for what `temporal-bench check` says of it, the report, the page and the summary
+    runs, problems, _ = folder_problems(Path(os.path.relpath(written[-1])), tasks)
     if problems:
         _fail(log_path, "; ".join(problems))
     print(f"results: {written[-1]}\n{summary(runs)}")
     model_free = [b.model_free_results(Path(env[data_variable(name)]), output) for name, b in DEMO_BENCHMARKS.items() if b.model_free_results]
     # this run's files only: the report merges every results file of a model, earlier demo runs' too
-    print(write_report([Path(written[-1]), *model_free], output / "report"))
-    print(write_browse_page(Path(written[-1]), output / "browse.html"))
-    print(summarize(Path(written[-1]), f"{model} ({model_args})"))
+    print(write_report(runs + [logged for path in model_free for logged in find_runs(Path(os.path.relpath(path)), rescored=True)], output / "report"))
+    print(write_browse_page(runs, output / "browse.html"))
+    print(summarize(runs, f"{model} ({model_args})"))
     print(commands_note(output), end="")
-    return results
 
 
 def run_lmms_eval(arguments: List[str], log_path: Path) -> int:
@@ -128,15 +127,14 @@ def commands_note(output: Path) -> str:
     return f"\ntemporal-bench, lmms-eval and lm-eval are in {scripts}/ ({where}): run `{how}` to call them by name, e.g. `temporal-bench check {output}`, or call them by path: `{command} check {output}`.\n"
 
 
-def write_report(sources: List[Path], folder: Path) -> str:
+def write_report(found: List[LoggedRun], folder: Path) -> str:
     """The papers' tables (markdown, CSV) and figures (PNG, their plotted values as CSV) for the demo
     run, beside the published rows; returns a short listing of the folder."""
     from temporal_bench.report.cli import write_output_dir
     from temporal_bench.report.layouts import LAYOUTS
     from temporal_bench.report.model import build_report, layouts_for
-    from temporal_bench.runs.results import load_runs
 
-    runs = load_runs([Path(os.path.relpath(source)) for source in sources])
+    runs = merge_runs(found)
     shutil.rmtree(folder, ignore_errors=True)  # an earlier demo run's tables and figures
     written = write_output_dir(folder, runs, build_report(runs, layouts_for(runs, LAYOUTS.values())))
     figures = [path.name for path in written if path.suffix == ".png"]
@@ -144,18 +142,17 @@ def write_report(sources: List[Path], folder: Path) -> str:
     return f"paper-layout report (temporal-bench report): {folder}/\n  tables (.md and .csv): {', '.join(tables)}\n  figures (values beside each in .csv): {', '.join(figures) or 'none'}"
 
 
-def summarize(results_file: Path, label: str) -> str:
+def summarize(found: List[LoggedRun], label: str) -> str:
     """What the demo data is, then the run's headline tables beside the random baseline."""
     from temporal_bench.report.headline import noise_note, render_summary
-    from temporal_bench.runs.results import load_runs
 
-    run = load_runs([results_file])[0]
+    run = merge_runs(found)[0]
     return f"\nSummary: {label} on the demo data. {SYNTHETIC_NOTE} {noise_note(run)}".rstrip() + "\n" + render_summary(run)
 
 
-def write_browse_page(results_file: Path, page: Path) -> str:
+def write_browse_page(found: List[LoggedRun], page: Path) -> str:
     """One card per question of the demo run, with the images its samples name."""
     from temporal_bench.browse.cli import write_page
 
-    path, notes = write_page(results_file, page)
+    path, notes = write_page(found[0].results_path, page, runs=found)
     return f"\nThe model's answers, one card per question (temporal-bench browse): {path}" + "".join(f"\nnote: {n}" for n in notes)

@@ -11,21 +11,23 @@ from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, figure_tasks,
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
 from temporal_bench.cli_style import CommandParser, command_parser
-from temporal_bench.runs.logged import RunReadError, find_runs
+from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs
 
 DEFAULT_NAME = "browse.html"
 
 
-def write_page(path: str | Path, output: Path | None = None, widths: dict[str, int] | None = None, examples: str | None = None, count: int = DEFAULT_COUNT, wanted: Sequence[str] = ()) -> tuple[Path, list[str]]:
+def write_page(
+    path: str | Path, output: Path | None = None, widths: dict[str, int] | None = None, examples: str | None = None, count: int = DEFAULT_COUNT, wanted: Sequence[str] = (), runs: list[LoggedRun] | None = None
+) -> tuple[Path, list[str]]:
     """Write the page of the run(s) under ``path`` (default: ``<path>/browse.html``, ``browse-<examples>.html``
     with ``examples``); returns its path and the notes that the page shows too: on its runs (partial
     runs, a task in several results files, a task shown in part), on its cards (failed requests, questions that may
     have shown more images than logged) and on the images not found (the image files the run's samples name, read
     where they are now).
     ``examples``: only the cards of that paper figure (:data:`FIGURES`); ``wanted``: only these
-    tasks (``--tasks``, :func:`temporal_bench.runs.logged.named_tasks`)."""
+    tasks (``--tasks``, :func:`temporal_bench.runs.logged.named_tasks`); ``runs``: those under ``path``, where read already."""
     path = Path(path)
-    runs = find_runs(path)
+    runs = find_runs(path) if runs is None else runs
     if not runs:
         raise RunReadError(f"no lmms-eval or lm-eval results file under {path}")
     thumbnails = Thumbnails(widths)
