@@ -81,6 +81,8 @@ class MockServer:
                     self.send_response(outcome.status)
                     self.send_header("Content-Type", "application/json")
                     self.send_header("Content-Length", str(len(data)))
+                    if outcome.status != 200:  # the OpenAI client's own retries of an error come at once, not after its backoff
+                        self.send_header("retry-after-ms", "1")
                     self.end_headers()
                     self.wfile.write(data)
                 except (BrokenPipeError, ConnectionResetError):  # the client gave up (timeout)
