@@ -38,7 +38,7 @@ def build(release: Path, output: Path, command: str) -> Dict[str, str]:
     }
     body = CARD_BODY.format(release_hub=f"https://huggingface.co/datasets/{HUB_ID}")
     header = {"license": "other", "pretty_name": "ISO-Bench", "task_categories": ["visual-question-answering"], "language": ["en"]}
-    converted_dataset.write_card(output, header, {"default": f"{rows} examples"}, body + "\n" + converted_dataset.provenance_section(provenance), folders={"default": "data"})
+    converted_dataset.write_card(output, header, {"default": f"{rows} examples"}, body + "\n" + converted_dataset.provenance_section(provenance))
     if is_synthetic(release):
         mark_synthetic(output, "ISO-Bench")
     return {"data": f"{rows} examples, each with its image"}

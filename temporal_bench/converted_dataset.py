@@ -6,7 +6,7 @@ names the data files, so that ``datasets.load_dataset(FOLDER)`` (and, uploaded, 
 
 import json
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict
 
 import yaml
 
@@ -14,27 +14,11 @@ CARD = "README.md"
 SPLIT = "test"
 
 
-def card_configs(folder: Path) -> Optional[Dict[str, List[str]]]:
-    """config name -> its data-file patterns, from the card's YAML header; None when ``folder`` has no such card."""
-    card = Path(folder) / CARD
-    if not card.is_file():
-        return None
-    text = card.read_text(encoding="utf-8")
-    if not text.startswith("---\n") or "\n---" not in text[4:]:
-        return None
-    header = yaml.safe_load(text[4 : text.index("\n---", 4)]) or {}
-    configs = header.get("configs") if isinstance(header, dict) else None
-    if not isinstance(configs, list):
-        return None
-    return {entry["config_name"]: [part["path"] for part in entry.get("data_files", [])] for entry in configs if isinstance(entry, dict) and "config_name" in entry}
-
-
-def write_card(output: Path, header: Dict, configs: Dict[str, str], body: str, folders: Optional[Dict[str, str]] = None) -> Path:
+def write_card(output: Path, header: Dict, configs: Dict[str, str], body: str) -> Path:
     """README.md: ``header`` (licence, pretty_name, ...) plus the ``configs`` (name -> description, in order) in
     the YAML front matter the hub and ``load_dataset`` read, then ``body`` and a table of the configs. A config
-    reads the parquet folder of its name, or the one ``folders`` names (another config's: no copy)."""
-    folders = folders or {}
-    front = {**header, "configs": [{"config_name": name, "data_files": [{"split": SPLIT, "path": f"{folders.get(name, name)}/{SPLIT}-*.parquet"}]} for name in configs]}
+    reads the parquet files the converter wrote (``data/``)."""
+    front = {**header, "configs": [{"config_name": name, "data_files": [{"split": SPLIT, "path": f"data/{SPLIT}-*.parquet"}]} for name in configs]}
     table = "\n".join(f"| `{name}` | {description} |" for name, description in configs.items())
     text = f"---\n{yaml.safe_dump(front, sort_keys=False)}---\n\n{body.strip()}\n\n## Configs\n\n| config | contents |\n|---|---|\n{table}\n"
     path = Path(output) / CARD

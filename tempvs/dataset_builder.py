@@ -56,7 +56,7 @@ def build(release: Path, output: Path, command: str) -> Dict[str, str]:
     body = CARD_BODY.format(release_hub=f"https://huggingface.co/datasets/{HUB_RELEASE}", blind=", ".join(model for model, _, _ in BLIND_MODELS))
     header = {"license": "other", "pretty_name": "TempVS", "task_categories": ["visual-question-answering"], "language": ["en"]}
     configs = {"default": f"{counts['rows']} questions; {counts['images']} images in images.zip"}
-    converted_dataset.write_card(output, header, configs, body + "\n" + converted_dataset.provenance_section(provenance), folders={"default": "data"})
+    converted_dataset.write_card(output, header, configs, body + "\n" + converted_dataset.provenance_section(provenance))
     if is_synthetic(root):
         mark_synthetic(output, "TempVS")
     return {"data": f"{counts['rows']} questions", "images.zip": f"{counts['images']} images, each once"}

@@ -16,7 +16,7 @@ from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import IMGIDX
 from temporal_bench.report import LAYOUTS
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.cluster_stats import cluster_stats_of
-from temporal_bench.report.intervals import cell_interval, record_intervals
+from temporal_bench.report.intervals import record_intervals, task_intervals
 from temporal_bench.report.rows import build_rows
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.results import load_runs
@@ -106,7 +106,7 @@ def test_oracle_scores_one_everywhere_and_logs_filters(oracle_run, data):
     # the report's intervals of the tests that --tasks tempvs_protocol asks two by two (MT2 and MT3)
     run = load_runs([out])[0]
     for test in ("mt2_event", "mt3_caption"):
-        found, why = cell_interval(run, f"tempvs_{test}", "mt_acc", 1.0)
+        found, why = task_intervals(run, f"tempvs_{test}").cell("mt_acc", 1.0)
         assert (found.value, found.low, found.high, why) == (1.0, 1.0, 1.0, ""), test
 
 

@@ -12,7 +12,7 @@ from temporal_bench.report import LAYOUTS
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.figures import series
 from temporal_bench.report.headline import FEW_QUESTIONS, noise_note, render_summary
-from temporal_bench.report.intervals import cell_interval, task_intervals
+from temporal_bench.report.intervals import task_intervals
 from temporal_bench.report.rows import build_rows
 from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.figures import TEMPVS_FIGURE3
@@ -94,7 +94,10 @@ def test_the_summary_marks_cells_on_few_questions_and_its_noise_sentence_comes_f
     line = next(line for line in render_summary(run).splitlines() if line.strip().startswith("MT1 two-event"))
     assert f"(50*) n={passes}" in line and line.count("n=") == 1  # GT, GT_strict and MT rest on enough questions
     halves = [
-        50 * (found.high - found.low) for task in ("tempvs_mt1_two", "tempvs_mt2_event") for metric in ("gt_acc", "mt_acc") if (found := cell_interval(run, task, metric, run.metric(task, metric))[0]) is not None and found.high > found.low
+        50 * (found.high - found.low)
+        for task in ("tempvs_mt1_two", "tempvs_mt2_event")
+        for metric in ("gt_acc", "mt_acc")
+        if (found := task_intervals(run, task).cell(metric, run.metric(task, metric))[0]) is not None and found.high > found.low
     ]  # a one-point interval says nothing
     note = noise_note(run)
     low, high = (float(x) for x in note.removeprefix("Sampling error alone moves these cells by ±").split(" points")[0].split(" to ±"))

@@ -18,7 +18,7 @@ from temporal_bench.lmms_eval_tasks.tempvs.metrics import HEADLINE
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from temporal_bench.report.cluster_stats import cluster_stats_of
 from temporal_bench.report.compare import compare_runs
-from temporal_bench.report.intervals import cell_interval, record_intervals
+from temporal_bench.report.intervals import record_intervals, task_intervals
 from temporal_bench.rescore.scoring import rescore
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.results import load_runs, merge_runs
@@ -99,7 +99,7 @@ def test_every_metric_equals_the_single_tasks(suite_run, single_run):
             assert breakdown_metrics(test_task, records) == alone, test_task
             assert {name: report.metric(test_task, name) for name in alone} == alone, test_task
             assert record_intervals(cluster_stats_of(test_task), records) == record_intervals(cluster_stats_of(test_task), singles.records(test_task)), test_task
-            found, why = cell_interval(report, test_task, "mt_acc", alone["mt_acc"])
+            found, why = task_intervals(report, test_task).cell("mt_acc", alone["mt_acc"])
             assert why == "" and found == record_intervals(cluster_stats_of(test_task), records)["mt_acc"], test_task
             checked += 1
     assert checked == 6

@@ -61,8 +61,3 @@ def task_intervals(run: Run, task: str) -> TaskIntervals:
     note = stats.clustering_note(records)
     support = {metric: int(count(total)) for metric, count in stats.support.items()}
     return TaskIntervals(task, stats, record_intervals(stats, records), why, f"{task}: {note}" if note else None, support)
-
-
-def cell_interval(run: Run, task: str, metric: str, value: float) -> tuple[Interval | None, str]:
-    """The interval of the run's value of ``metric`` in ``task`` (:meth:`TaskIntervals.cell`)."""
-    return task_intervals(run, task).cell(metric, value)
