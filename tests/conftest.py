@@ -75,9 +75,11 @@ def catbench_val() -> Path:
 
 @pytest.fixture(scope="session")
 def manager():
-    """lmms-eval's TaskManager over this package's TempVS tasks (it indexes every lmms-eval task: once per worker)."""
+    """lmms-eval's TaskManager over this package's TempVS tasks (lmms-eval's own index read as the CLI runs read it:
+    tests/preloaded_task_index.py)."""
     from lmms_eval.tasks import TaskManager
 
+    import tests.preloaded_task_index  # noqa: F401 - the indexes kept on disk
     from temporal_bench.paths import PLUGIN_TASK_DIR
 
     return TaskManager(include_path=str(PLUGIN_TASK_DIR / "tempvs"))
