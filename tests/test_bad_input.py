@@ -54,12 +54,12 @@ from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK, is_correct
 from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, lmms_eval, metric, run_cli
 from tests.task_docs import catbench_split as load_split
 from tests.task_docs import isobench_records as load_records
 from tests.task_docs import task_docs
 from tests.task_docs import tempvs_main_docs as build_main_docs
+from tests.tempvs_fixture_copies import write_tempvs
 
 MT1_OPTIONS = "A. True; B. False."
 NONE, FIXED = frozenset(), frozenset({"extraction"})

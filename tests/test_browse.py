@@ -28,12 +28,12 @@ from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.released_predictions import main_score_predictions
 from tests.harness import lm_eval, lmms_eval, read_samples
 from tests.task_docs import catbench_split as load_split
 from tests.task_docs import isobench_records as load_records
 from tests.task_docs import task_docs
+from tests.tempvs_fixture_copies import write_tempvs
 
 TEMPVS = ["tempvs_mt1_two", "tempvs_mt3_event_separate"]
 LMMS_TASKS = [*TEMPVS, "catbench_switched", "isobench"]

@@ -10,10 +10,10 @@ import pytest
 
 from temporal_bench.browse.cli import main_browse
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import lmms_eval
 from tests.task_docs import catbench_split as load_split
 from tests.task_docs import task_docs
+from tests.tempvs_fixture_copies import write_tempvs
 from tests.test_browse import OUTCOMES, read_page, tempvs_answer
 
 TEMPVS_TASK = "tempvs_mt1_two"

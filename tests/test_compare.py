@@ -24,8 +24,8 @@ from temporal_bench.report.compare import Comparison, compare_records, plain_lin
 from temporal_bench.report.paired_test import ALPHA, holm, paired_tests
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.records import doc_record
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, lmms_eval, run_cli
+from tests.tempvs_fixture_copies import write_tempvs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from simulated_runs import Answers, catbench, isobench, run_pair, tempvs  # noqa: E402

@@ -11,23 +11,23 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from temporal_bench.browse.cli import main_browse
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.catbench.record_reader import RELEASE_FINGERPRINTS
-from temporal_bench.browse.cli import main_browse
 from temporal_bench.check import main_check
-from temporal_bench.report.cli import main_report
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.lmms_eval_tasks.catbench import utils as catbench_utils
 from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.paths import LM_EVAL_TASK_DIR, PLUGIN_TASK_DIR
+from temporal_bench.report.cli import main_report
 from temporal_bench.rescore.cli import main_rescore
 from temporal_bench.runs.data_read import data_read
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.records import read_record
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, lm_eval, lmms_eval, read_samples, run_cli
 from tests.task_docs import catbench_split as load_split
 from tests.task_docs import task_docs
+from tests.tempvs_fixture_copies import write_tempvs
 
 TEMPVS_METADATA = {"version": 1.0, "tests": ["mt1_two"], "mode": "standard", "visual": "combined", "blind_filter": True, "fixes": [], "sources": ["flintstones", "pororo", "vwp", "vist"], "suite": False}
 

@@ -9,8 +9,8 @@ import pytest
 
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import lmms_eval
+from tests.tempvs_fixture_copies import write_tempvs
 
 # benchmark -> (data env var, fixture writer, tasks, a metric that must be a number)
 BENCHMARKS = {

@@ -23,9 +23,9 @@ from temporal_bench.__main__ import main as temporal_bench_main
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.documented_commands import PROGRAMS, TASK_DIRS, Documented, documented_commands, documented_demo, model_of, why_only_parsed
 from tests.harness import BIN, read_results, run_cli
+from tests.tempvs_fixture_copies import write_tempvs
 
 COMMANDS = documented_commands()
 # names a user writes in place of --tasks values: nothing to check

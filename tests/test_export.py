@@ -36,8 +36,8 @@ from temporal_bench.export.task_list import TASK_LIST
 from temporal_bench.export.task_yaml import read_folder
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, read_results, read_samples, run_cli
+from tests.tempvs_fixture_copies import write_tempvs
 from tests.test_report import catbench_entry, write_json
 from tests.test_reproduction_verdicts import GPT_4O_A
 

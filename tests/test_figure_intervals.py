@@ -26,8 +26,8 @@ from temporal_bench.report.compare import compare_runs, single_run
 from temporal_bench.report.intervals import record_intervals
 from temporal_bench.report.paired_test import paired_tests
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import lmms_eval
+from tests.tempvs_fixture_copies import write_tempvs
 
 TASKS = ["catbench_switched", "catbench_explain_switched", "tempvs_mt1_two", "isobench", "isobench_cot"]
 

@@ -23,9 +23,9 @@ from temporal_bench.lmms_eval_tasks.plugin.isobench.release import LOCAL_LAYOUT 
 from temporal_bench.lmms_eval_tasks.plugin.tempvs import utils as tempvs_hooks
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import LOCAL_LAYOUT as TEMPVS_LAYOUT
 from temporal_bench.report.headline import render_summary
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, metric, read_results, run_cli, run_of
 from tests.task_docs import task_docs
+from tests.tempvs_fixture_copies import write_tempvs
 
 CATBENCH_VAL = Path(__file__).resolve().parent / "data" / "catbench" / "val"  # the released validation split
 DATA_DIR_ENVS = ("CATBENCH_DATA_DIR", "ISOBENCH_DATA_DIR", "TEMPVS_DATA_DIR")

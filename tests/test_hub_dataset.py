@@ -20,8 +20,8 @@ from temporal_bench.lmms_eval_tasks.tempvs import utils as upstream_utils
 from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
 from temporal_bench.lmms_eval_tasks.tempvs.utils import open_image
 from temporal_bench.synthetic_data import is_synthetic
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.task_docs import isobench_records, task_docs
+from tests.tempvs_fixture_copies import write_tempvs
 
 UPSTREAM_TASKS = ["tempvs", "tempvs_mt1_two", "tempvs_mt2_caption", "tempvs_mt3_event"]  # the upstream folder's, on the rows as loaded
 CONVERTED_TASKS = [*UPSTREAM_TASKS, "tempvs_ordering_event", "tempvs_gt_all", "tempvs_mt1_two_unfiltered"]  # this package's, TEMPVS_DATA_DIR the converted dataset

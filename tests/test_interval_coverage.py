@@ -17,7 +17,7 @@ from temporal_bench.catbench.cluster_stats import CATBENCH
 from temporal_bench.report.bootstrap import DRAWS, SEED, cluster_weights, interval, percentile_interval, resampled
 from temporal_bench.report.cluster_stats import CLUSTER_STATS, CONFUSION, stacked
 from temporal_bench.tempvs.cluster_stats import TEMPVS
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
+from tests.tempvs_fixture_copies import write_tempvs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from simulated_runs import Answers, catbench, catbench_plans, catbench_validation_plans, drawn_plans, isobench, one_run, tempvs  # noqa: E402

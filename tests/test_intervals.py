@@ -30,11 +30,11 @@ from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.records import doc_record
 from temporal_bench.runs.results import load_runs, with_breakdowns
 from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import lm_eval, lmms_eval
 from tests.task_docs import catbench_split as load_split
 from tests.task_docs import isobench_records as load_records
 from tests.task_docs import task_docs
+from tests.tempvs_fixture_copies import write_tempvs
 
 LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "isobench"]
 LM_EVAL_TASKS = ["catbench_switched"]

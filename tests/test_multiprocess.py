@@ -11,9 +11,9 @@ from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import lmms_eval
 from tests.task_docs import task_docs
+from tests.tempvs_fixture_copies import write_tempvs
 
 # --limit 71 leaves an odd number of CaT-Bench docs and cuts one TC/OCC partner; ISO-Bench's 15 docs
 # (an odd number too: the first 15 of the default 16) are all below it

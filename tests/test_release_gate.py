@@ -24,8 +24,8 @@ from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.report.cli import main_report
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.synthetic_data import MARKER
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from tests.harness import BIN, lm_eval, lmms_eval, run_cli
+from tests.tempvs_fixture_copies import write_tempvs
 
 CATBENCH_VAL = Path(__file__).resolve().parent / "data" / "catbench" / "val"
 GPT_4O = "gpt-4o-2024-05-13"  # the CaT-Bench paper's GPT-4o (App. A)

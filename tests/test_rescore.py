@@ -29,12 +29,12 @@ from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.records import doc_record
 from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.breakdowns import DISTANCES, PAIRED_TYPES, breakdown_metrics
-from temporal_bench.tempvs.fixtures import write_fixture as write_tempvs
 from temporal_bench.tempvs.record_reader import TempVSRecords
 from tests.harness import lm_eval, lmms_eval, read_samples
 from tests.task_docs import catbench_split as load_split
 from tests.task_docs import isobench_records as load_records
 from tests.task_docs import task_docs
+from tests.tempvs_fixture_copies import write_tempvs
 
 LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "catbench_sc", "isobench", "isobench_cot"]
 LM_EVAL_TASKS = ["catbench_switched", "catbench_sc"]

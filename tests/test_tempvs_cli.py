@@ -21,10 +21,10 @@ from temporal_bench.report.rows import build_rows
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
-from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.task_tests import SHARED_GROUNDING_TASKS, metric_prefix, records_of_test
 from tests.harness import BIN, lmms_eval, metric, read_results, read_samples, run_cli
 from tests.task_docs import task_docs, tempvs_main_docs
+from tests.tempvs_fixture_copies import write_tempvs as write_fixture
 from tests.tempvs_official_eval import official
 from tests.test_tempvs_metrics import answers_of, mixed_response
 

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import pytest
 import torch
 
-from temporal_bench.tempvs.fixtures import write_fixture
+from tests.tempvs_fixture_copies import write_tempvs as write_fixture
 
 SEPARATE = "tempvs_mt3_event_separate"
 COMBINED = "tempvs_mt3_event"

@@ -11,9 +11,9 @@ from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import process_results
 from temporal_bench.lmms_eval_tasks.tempvs import metrics
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
 from temporal_bench.tempvs import breakdowns
-from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.record_reader import TempVSRecords
 from tests.task_docs import tempvs_main_docs as build_main_docs
+from tests.tempvs_fixture_copies import write_tempvs as write_fixture
 from tests.tempvs_official_eval import official
 
 # ---- mixed answers with the extraction quirks --------------------------------------------------

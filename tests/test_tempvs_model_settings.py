@@ -10,7 +10,7 @@ import pytest
 from temporal_bench.lmms_eval_tasks.plugin.tempvs import metrics, utils
 from temporal_bench.lmms_eval_tasks.tempvs import model_settings
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import family_of
-from temporal_bench.tempvs.fixtures import write_fixture
+from tests.tempvs_fixture_copies import write_tempvs as write_fixture
 
 TASK = "tempvs_mt3_event_separate"
 PROMPT = "<the prompt>"

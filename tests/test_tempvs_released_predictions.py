@@ -16,8 +16,8 @@ import pytest
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import blind_family_of as model_family
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, TempVSDataError
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
-from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.released_predictions import RowMismatch, file_suffix, main_score_predictions, official_branch, released_models, results_of, scored_tests
+from tests.tempvs_fixture_copies import write_tempvs as write_fixture
 from tests.tempvs_official_eval import official_release
 from tests.test_tempvs_data import tampered_pickle
 

@@ -17,9 +17,9 @@ from temporal_bench.report.rows import build_rows
 from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.figures import TEMPVS_FIGURE3
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
-from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.released_predictions import scored_tests, write_results
 from tests.harness import lmms_eval
+from tests.tempvs_fixture_copies import write_tempvs as write_fixture
 from tests.test_report import check_golden
 
 TABLES = ["tempvs-table3", "tempvs-table5", "tempvs-table14", "tempvs-table15", "tempvs-table16"]

@@ -16,8 +16,8 @@ from temporal_bench.report import LAYOUTS
 from temporal_bench.report.rows import build_rows
 from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
-from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.released_predictions import main_score_predictions, scored_tests, write_results
+from tests.tempvs_fixture_copies import write_tempvs as write_fixture
 from tests.tempvs_official_eval import official
 
 TABLE17 = {"two_event": "mt1_two", "three_event": "mt1_three", "mt2_event": "mt2_event", "mt2_caption": "mt2_caption"}

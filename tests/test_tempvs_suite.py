@@ -23,10 +23,10 @@ from temporal_bench.rescore.scoring import rescore
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.results import load_runs, merge_runs
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
-from temporal_bench.tempvs.fixtures import write_fixture
 from temporal_bench.tempvs.task_tests import per_test_records, per_test_results
 from tests.harness import BIN, lmms_eval, run_cli
 from tests.task_docs import task_docs
+from tests.tempvs_fixture_copies import write_tempvs as write_fixture
 from tests.test_browse import read_page
 from tests.test_tempvs_metrics import mixed_response
 

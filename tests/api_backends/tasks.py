@@ -55,7 +55,7 @@ def write_data(root: Path) -> Dict[str, str]:
     """Small fixtures of the three benchmarks; the environment that points the tasks at them."""
     from temporal_bench.catbench.fixtures import write_fixture as catbench_fixture
     from temporal_bench.isobench.fixtures import write_fixture as isobench_fixture
-    from temporal_bench.tempvs.fixtures import write_fixture as tempvs_fixture
+    from tests.tempvs_fixture_copies import write_tempvs as tempvs_fixture
 
     return {
         "CATBENCH_DATA_DIR": str(catbench_fixture(root / "catbench", n_plans=1, pairs_per_class=2)),

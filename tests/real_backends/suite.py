@@ -107,7 +107,7 @@ def backend_setup(tmp_path_factory) -> Dict:
 
         env["ISOBENCH_DATA_DIR"] = str(write_fixture(root / "isobench", layout="json"))
     if any(task.startswith("tempvs_") for task in tasks):
-        from temporal_bench.tempvs.fixtures import write_fixture
+        from tests.tempvs_fixture_copies import write_tempvs as write_fixture
 
         data = write_fixture(root / "tempvs", n_sequences=1)
         env["TEMPVS_DATA_DIR"] = str(data)
