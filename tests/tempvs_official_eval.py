@@ -98,8 +98,9 @@ def official(
                 right = right.add(_passes(preds, task_id, preds["preds"], blind_model).astype(int), fill_value=0)
             main = main[right.loc[main.index] < 2]
         counts = Counter()
+        by_sequence = dict(list(ground.groupby("img_seq_id", sort=False)))  # each sequence's grounding rows, in file order
         for _, row in main.iterrows():
-            same = ground[ground["img_seq_id"] == row["img_seq_id"]]
+            same = by_sequence.get(row["img_seq_id"], ground.iloc[:0])
             if "discrimination" in task_id:
                 events = eval(row["event_pair_tuple"] if "paired" in task_id else row["event_triple_tuple"])
                 gt_passes = []
