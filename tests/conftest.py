@@ -73,13 +73,18 @@ def catbench_val() -> Path:
     return CATBENCH_VAL
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _task_indexes_on_disk():
+    """The TaskManagers a test builds in its worker (rescore's, ``manager``) read the harnesses' task indexes kept on
+    disk, as the CLI runs do (tests/preloaded_task_index.py)."""
+    import tests.preloaded_task_index  # noqa: F401
+
+
 @pytest.fixture(scope="session")
 def manager():
-    """lmms-eval's TaskManager over this package's TempVS tasks (lmms-eval's own index read as the CLI runs read it:
-    tests/preloaded_task_index.py)."""
+    """lmms-eval's TaskManager over this package's TempVS tasks."""
     from lmms_eval.tasks import TaskManager
 
-    import tests.preloaded_task_index  # noqa: F401 - the indexes kept on disk
     from temporal_bench.paths import PLUGIN_TASK_DIR
 
     return TaskManager(include_path=str(PLUGIN_TASK_DIR / "tempvs"))
