@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
-# The whole test suite (sets up .venv itself). Extra arguments go to pytest (e.g. -n 0: no workers).
-# Most of the time goes to the CPU-bound lmms-eval / lm-eval subprocesses the tests start, so one pytest-xdist
-# worker per CPU (-n auto; on 2 cores 5 min 39 s, against 6 min 21 s with 3 workers and 6 min 54 s with 4);
-# --dist loadfile keeps a file's tests on one worker, so a CLI run that
-# several of them read (a module-scoped fixture) runs once; the slowest files go first (tests/conftest.py).
-# The 15 slowest tests are listed at the end.
+# The whole test suite (sets up .venv itself): every tier of tests/ (docs/testing.md).
+#   bash run_tests.sh           all four tiers: unit, upstream, tooling and e2e (the real harness runs)
+#   bash run_tests.sh --quick   the quick tier (unit, upstream, tooling), as plain `pytest` runs it
+# Other arguments go to pytest (e.g. -n 0: no workers; a file or folder instead of the tiers).
+# One pytest-xdist worker per CPU; --dist loadfile keeps a file's tests on one worker, so a run that several of them
+# read (a module-scoped fixture) is made once. The 15 slowest tests are listed at the end.
 set -euo pipefail
 source "$(dirname "$0")/scripts/setup_env.sh"
-.venv/bin/python -m pytest -q -n auto --dist loadfile --no-loadscope-reorder --durations=15 "$@"
+tiers=(tests)
+if [ "${1:-}" = "--quick" ]; then
+  shift
+  tiers=()
+fi
+for argument in "$@"; do
+  [ -e "${argument%%::*}" ] && tiers=()  # a file or folder given: that instead of the tiers
+done
+.venv/bin/python -m pytest -q -n auto --dist loadfile --durations=15 "${tiers[@]}" "$@"

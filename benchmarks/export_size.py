@@ -3,7 +3,7 @@ shared helpers 150; each converter 250), written into benchmarks/RESULTS.md's "E
 
 Lines are the non-blank lines of the folder's ``*.py`` files (docstrings and comments included, as a reviewer reads
 them); a converter script shipped in the folder (``*_to_hf.py``, as upstream's ``hd_epic/hd_epic_to_hf.py``) counts
-apart; the shared helpers' folder is counted once, on its own row. tests/test_export.py asserts the budget.
+apart; the shared helpers' folder is counted once, on its own row. tests/e2e/test_export.py asserts the budget.
 
     .venv/bin/python benchmarks/export_size.py            # prints the table
     .venv/bin/python benchmarks/export_size.py --write    # and replaces the table in RESULTS.md

@@ -15,7 +15,7 @@ from temporal_bench.runs.record_reader import RecordReader
 
 SYNTHETIC_TITLE = "synthetic "  # the plans this package generates (catbench/fixtures.py)
 # the content fingerprint (temporal_bench/runs/data_read.py) of a released split's real questions, where it is known
-# here: the validation split (tests/data/catbench/val, checked by tests/test_data_identity.py)
+# here: the validation split (tests/data/catbench/val, checked by tests/tooling/test_data_identity.py)
 RELEASE_FINGERPRINTS = {"validation": "eb8dc542f95f9099"}
 RELEASE_COUNTS = {
     "test": {"questions": 2840, "plans": 57, "dep": 1420, "before": 1420, "close": 1256, "dep_close": 644, "dep_plans": 56, "nondep_plans": 41},

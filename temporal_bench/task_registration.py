@@ -68,7 +68,7 @@ class TaskName(str):
 
 def __getattr__(name: str) -> TaskName:
     """``TEMPVS``: the task named like a benchmark, which the repository root's benchmark folders' YAMLs name
-    (tests/test_registration.py)."""
+    (tests/e2e/test_registration.py)."""
     from temporal_bench.manifest import manifests
 
     if name.isupper() and name.lower() in manifests():

@@ -1,48 +1,47 @@
+"""The suite's tiers (docs/testing.md): each folder of tests/ is one, marked by its folder name.
+
+* ``unit/``: parsers, metrics, loaders, published tables, the repository's own rules; in-process, no harness run;
+* ``upstream/``: the tests the export copies into lmms-eval beside each task folder;
+* ``tooling/``: check, report, compare, browse, rescore and intervals on the recorded runs (tests/recorded/);
+* ``e2e/``: the real lmms-eval and lm-eval command lines, fresh interpreters, the wheel, the export, the documented
+  commands and the recorded runs' regeneration.
+
+The quick tier (``pytest``, ``bash run_tests.sh --quick``) is the first three; ``bash run_tests.sh`` runs all four.
+Nothing here imports a harness: a test that needs one imports it.
+"""
+
 import gc
 import os
 from pathlib import Path
 
 import pytest
 
-CATBENCH_VAL = Path(__file__).resolve().parent / "data" / "catbench" / "val"  # see data/catbench/PROVENANCE.md
-# The slowest files, longest first (measured 2026-11-28 with --durations=0), collected first: with
-# pytest-xdist (run_tests.sh: --dist loadfile --no-loadscope-reorder) they start at once instead of
-# last, when the other workers are idle; the two longest (the documented commands and the documented
-# demo, one file each so that they run side by side: pytest-xdist 3.8's --dist loadgroup does not group under
-# pytest 9.2, which no longer reads the node id it rewrites) go one to each worker. Only the suite's speed
-# depends on this order.
-SLOWEST_FILES = (
-    "test_documented_commands.py",
-    "test_documented_demo.py",
-    "test_export.py",
-    "test_tempvs_suite.py",
-    "test_interval_coverage.py",
-    "test_compare.py",
-    "test_tempvs_released_predictions.py",
-    "test_packaging.py",
-    "test_multiprocess.py",
-    "test_catbench_hub.py",
-    "test_first_run.py",
-    "test_catbench_cli.py",
-    "test_failed_requests.py",
-    "test_bad_input.py",
-    "test_data_identity.py",
-    "test_rescore.py",
-    "test_tempvs_cli.py",
-    "test_release_gate.py",
-    "test_harness_shape.py",
-    "test_tempvs_data.py",
-    "test_browse.py",
-    "test_tempvs_report_layouts.py",
-    "test_isobench_clusters.py",
-    "test_tempvs_image_order.py",
-    "test_api_backends.py",
-)
+from tests import harness_starts
+from tests.paths import CATBENCH_VAL, TESTS
+
+TIERS = ("unit", "upstream", "tooling", "e2e")
+
+
+def pytest_configure(config):
+    harness_starts.configure(config)
 
 
 def pytest_collection_modifyitems(items):
-    rank = {name: position for position, name in enumerate(SLOWEST_FILES)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: files stay whole, in order
+    for item in items:
+        tier = Path(item.path).relative_to(TESTS).parts[0]
+        if tier in TIERS:
+            item.add_marker(tier)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session, exitstatus):
+    """A command line started twice fails the session (counted by the controlling process)."""
+    if harness_starts.repeated(harness_starts.read(session.config)) and exitstatus == 0:
+        session.exitstatus = 1
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    harness_starts.summarise(terminalreporter, config)
 
 
 @pytest.fixture(autouse=True)
@@ -59,7 +58,7 @@ def _offline(monkeypatch):
 def read_as_release(monkeypatch):
     """Every task's data taken for its benchmark's release, results-only and generated data alike, for tests of what
     the report does with a run it judges (the gate itself, temporal_bench/runs/data_read.py ``release_basis``, is
-    tested on its own: tests/test_release_gate.py)."""
+    tested on its own: tests/tooling/test_release_gate.py)."""
     from temporal_bench.report import rows
     from temporal_bench.runs.data_read import ReleaseBasis
 
@@ -73,11 +72,19 @@ def catbench_val() -> Path:
     return CATBENCH_VAL
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _task_indexes_on_disk():
-    """The TaskManagers a test builds in its worker (rescore's, ``manager``) read the harnesses' task indexes kept on
-    disk, as the CLI runs do (tests/preloaded_task_index.py)."""
-    import tests.preloaded_task_index  # noqa: F401
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    """A copy of a recorded run by its name (tests/recorded/), made once for the module."""
+    from tests.recorded import materialize
+
+    copies = {}
+
+    def copy(name: str):
+        if name not in copies:
+            copies[name] = materialize(name, tmp_path_factory.mktemp(name))
+        return copies[name]
+
+    return copy
 
 
 @pytest.fixture(scope="session")
@@ -91,6 +98,5 @@ def manager():
 
 
 def pytest_collection_finish(session):
-    """The objects of every imported module (torch, lmms-eval ...) are frozen: the garbage collector's passes in the
-    tests skip them (a few percent of the in-process tests' time)."""
+    """The objects of every imported module are frozen: the garbage collector's passes in the tests skip them."""
     gc.freeze()

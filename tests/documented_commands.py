@@ -2,7 +2,7 @@
 programs in a fenced block (``&&`` and ``|`` split a line into commands; continuation lines are joined;
 ``# ...`` comments and ``[--option ...]`` synopsis parts dropped), with its leading ``VAR=value``
 assignments, and ``$(temporal-bench task-dir ...)`` replaced by the folder it prints. Which of them
-only parse (:func:`why_only_parsed`) and which a test runs (tests/test_documented_commands.py)."""
+only parse (:func:`why_only_parsed`) and which a test runs (tests/e2e/test_documented_commands.py)."""
 
 import re
 import shlex
@@ -28,7 +28,7 @@ SERVER = "needs a model server (an OpenAI-compatible endpoint) and the model's w
 API = "needs an API key (or a server) of the provider"
 ANY_MODEL = "the model is a placeholder for any model"
 # --model of a documented lmms-eval / lm-eval command that no test can run, and why; every other model is
-# one of our baselines, and the command runs (tests/test_documented_commands.py)
+# one of our baselines, and the command runs (tests/e2e/test_documented_commands.py)
 ONLY_PARSED_MODELS = {
     "qwen2_5_vl": WEIGHTS,
     "qwen2_vl": WEIGHTS,
@@ -77,7 +77,7 @@ def documented_commands() -> List[Documented]:
 
 
 def documented_demo() -> Documented:
-    """The documented ``temporal-bench demo`` command (run by tests/test_documented_demo.py)."""
+    """The documented ``temporal-bench demo`` command (run by tests/e2e/test_documented_demo.py)."""
     (demo,) = [command for command in documented_commands() if command.words[:2] == ["temporal-bench", "demo"]]
     return demo
 

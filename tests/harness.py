@@ -19,7 +19,7 @@ from typing import Dict, List, Optional
 from temporal_bench.paths import LM_EVAL_TASK_DIR
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.results import with_breakdowns
-from tests import preloaded_cli
+from tests import harness_starts, preloaded_cli
 
 BIN = Path(sys.executable).parent
 OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
@@ -40,11 +40,14 @@ def _after_the_last_runs_second(command: List[str], cwd: Path) -> Optional[str]:
     return folder
 
 
-def run_cli(command: List[str], output_dir: Path, env: Optional[Dict[str, str]] = None, cwd: Optional[Path] = None) -> subprocess.CompletedProcess:
+def run_cli(command: List[str], output_dir: Path, env: Optional[Dict[str, str]] = None, cwd: Optional[Path] = None, again: bool = False) -> subprocess.CompletedProcess:
+    """``command`` in its own process (``again``: a harness command that repeats an earlier one on purpose, e.g. the
+    re-run of a documented workflow; tests/harness_starts.py)."""
     folder = _after_the_last_runs_second(command, cwd or output_dir)
     full_env = {**os.environ, **OFFLINE, **(env or {})}
     # A private datasets cache keeps runs from reusing each other's placeholder loads.
     full_env.setdefault("HF_DATASETS_CACHE", str(output_dir / "hf_datasets_cache"))
+    harness_starts.log(command, full_env, again)
     try:
         if preloaded_cli.applies(command, full_env):
             return preloaded_cli.run(command, full_env, cwd or output_dir, timeout=900)
@@ -92,13 +95,28 @@ def lmms_eval(
 ) -> Dict:
     """Evaluate ``tasks`` with the lmms-eval CLI (``processes`` > 1: under ``accelerate launch`` on the CPU)
     and return the results JSON; the run's files are under ``tmp_path / "lmms_eval_out"``."""
-    output_dir = tmp_path / "lmms_eval_out"
+    return lmms_eval_into(tmp_path / "lmms_eval_out", tasks, model, model_args, env, extra, cwd, processes, log_samples)
+
+
+def lmms_eval_into(
+    output_dir: Path,
+    tasks: List[str],
+    model: str = "scripted",
+    model_args: str = "policy=oracle",
+    env: Optional[Dict[str, str]] = None,
+    extra: Optional[List[str]] = None,
+    cwd: Optional[Path] = None,
+    processes: int = 1,
+    log_samples: bool = True,
+    again: bool = False,
+) -> Dict:
+    """:func:`lmms_eval` into ``output_dir`` (``again``: the same command as an earlier one, on purpose)."""
     output_dir.mkdir(parents=True, exist_ok=True)
     launcher = [str(BIN / "lmms-eval")]
     if processes > 1:
         launcher = [str(BIN / "accelerate"), "launch", "--cpu", "--num_processes", str(processes), "-m", "lmms_eval"]
     command = [*launcher, "--model", model, "--model_args", model_args, "--tasks", ",".join(tasks), "--output_path", str(output_dir), *(["--log_samples"] if log_samples else []), *(extra or [])]
-    log = run_cli(command, output_dir, env, cwd)
+    log = run_cli(command, output_dir, env, cwd, again=again)
     return read_results(output_dir, tasks, log)
 
 

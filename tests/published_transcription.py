@@ -1,6 +1,6 @@
 """The published cells of every CSV in each benchmark's ``published/`` folder, transcribed once from the papers'
 text (not from the CSVs), one block per printed table, each citing its paper, table and rows.
-``tests/test_published_transcription.py`` checks every CSV cell against them.
+``tests/unit/test_published_transcription.py`` checks every CSV cell against them.
 
 A block maps a CSV row (its id values) to the values the paper prints on that row, space separated,
 in the order of the block's ``columns``: as printed, except that a trailing ``%`` is dropped and a

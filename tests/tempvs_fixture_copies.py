@@ -1,7 +1,7 @@
 """TempVS's synthetic release (temporal_bench/tempvs/fixtures.py ``write_fixture``) written once per pytest worker
 for each set of arguments and copied where a test asks for it: writing its frames, strips and tables takes about a
 second, a copy a twentieth of that. Its content does not depend on where it lies (its stored image paths start with
-``/data/``), so a copy is what ``write_fixture`` would have written there. tests/test_tempvs_data.py tests
+``/data/``), so a copy is what ``write_fixture`` would have written there. tests/unit/test_tempvs_data.py tests
 ``write_fixture`` itself."""
 
 import atexit

@@ -19,7 +19,7 @@ exactly as printed (a trailing ``%`` dropped), followed by two columns:
 An empty value cell means the paper prints ``-`` (undefined) or nothing. Values are never
 corrected: a flagged cell keeps the printed value.
 Every cell is checked against a transcription of the papers' text
-(``tests/test_published_transcription.py``).
+(``tests/unit/test_published_transcription.py``).
 
 >>> t = load_table("catbench", 1)
 >>> t.value(model="gpt-4o", setting="A")["macro_f"]

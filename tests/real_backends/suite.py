@@ -1,7 +1,7 @@
 """Real lmms-eval model classes on tiny random-weight checkpoints, through the real CLI, offline.
 
 The tests live here and run from one thin test file per model class
-(``tests/test_real_backends_<class>.py``, which set ``BACKEND_IDS``), so that pytest-xdist spreads the
+(``tests/e2e/test_real_backends_<class>.py``, which set ``BACKEND_IDS``), so that pytest-xdist spreads the
 classes over its workers.
 
 Two model classes that take several images: lmms-eval's *simple* ``qwen2_vl`` (images from

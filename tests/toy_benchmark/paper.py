@@ -1,5 +1,5 @@
 """A toy fourth benchmark, defined in the test folder only: what its (imaginary) paper reports, as the
-generic layers read it. tests/test_toy_benchmark.py registers it and runs report, compare, browse and export on it."""
+generic layers read it. tests/tooling/test_toy_benchmark.py registers it and runs report, compare, browse and export on it."""
 
 from collections import defaultdict
 from pathlib import Path

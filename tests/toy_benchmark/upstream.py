@@ -1,4 +1,4 @@
-"""What the upstream export says about the toy benchmark beyond its code (tests/test_toy_benchmark.py)."""
+"""What the upstream export says about the toy benchmark beyond its code (tests/tooling/test_toy_benchmark.py)."""
 
 from temporal_bench.export.facts import UpstreamFacts
 

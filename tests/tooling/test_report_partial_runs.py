@@ -1,0 +1,119 @@
+"""Runs made with ``--limit`` through the real CLIs: the harnesses record the limit and the docs
+evaluated (``config.limit``, ``n-samples``), :func:`temporal_bench.runs.limits.partial_limit`
+reads them, and ``temporal-bench report`` never takes such a run for a full one: beside a full run of
+the same model its values are not shown (a note names the file), alone its row is marked partial and
+gets no reproduction verdict, and the report's closing notes name it. ``temporal-bench browse`` on the
+same folder shows both runs' cards under names that tell them apart, the partial one marked."""
+
+import json
+import re
+
+import pytest
+
+from temporal_bench.browse.cli import main_browse
+from temporal_bench.catbench.fixtures import write_fixture as write_catbench
+from temporal_bench.report.cli import main_report
+from temporal_bench.runs.files import find_result_files
+from temporal_bench.runs.limits import Limit, partial_limit
+from temporal_bench.runs.results import load_runs
+from tests.harness import lm_eval, lmms_eval
+from tests.tooling.test_browse import read_page
+
+TASK = "catbench_switched"
+DOCS = 120  # the fixture's 5 plans: 60 questions and their 60 switched twins
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    return {"CATBENCH_DATA_DIR": str(write_catbench(tmp_path_factory.mktemp("partial_data") / "catbench", n_plans=5))}
+
+
+@pytest.fixture(scope="module")
+def runs(data, tmp_path_factory):
+    """A folder holding a full run and a --limit 6 run of the same model (random answers, seed 1); the tests that
+    judge them take the generated data for the release (``read_as_release``: only the limit keeps a verdict away)."""
+    root = tmp_path_factory.mktemp("partial_runs")
+    lmms_eval(root / "full", [TASK], model="random_choice", model_args="seed=1", env=data)
+    lmms_eval(root / "smoke", [TASK], model="random_choice", model_args="seed=1", env=data, extra=["--limit", "6"])
+    return root
+
+
+def _results(folder):
+    (path,) = find_result_files(folder)
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_the_harnesses_record_the_limit_and_partial_limit_reads_it(runs, data, tmp_path):
+    assert partial_limit(_results(runs / "full")[1], TASK) is None
+    smoke = partial_limit(_results(runs / "smoke")[1], TASK)
+    assert smoke == Limit(6, 0, 6, DOCS) and str(smoke) == "--limit 6: 6 of 120 docs"
+    lm_eval(tmp_path / "lm", [TASK], "policy=oracle", data, extra=["--limit", "4"])
+    assert partial_limit(_results(tmp_path / "lm")[1], TASK) == Limit(4, 0, 4, DOCS)
+    # a limit above the task's size left nothing out; an offset always does
+    assert partial_limit({"config": {"limit": 500}, "n-samples": {TASK: {"original": 120, "effective": 120}}}, TASK) is None
+    assert partial_limit({"config": {"limit": -1}}, TASK) is None
+    assert partial_limit({"config": {"limit": None, "offset": 10}}, TASK) == Limit(None, 10)
+
+
+def test_a_full_and_a_limit_run_report_the_full_runs_numbers_and_name_the_partial_one(runs, read_as_release, capsys):
+    full_path, full = _results(runs / "full")
+    smoke_path, smoke = _results(runs / "smoke")
+    macro = {name: data["results"][TASK]["f1_macro,none"] for name, data in (("full", full), ("smoke", smoke))}
+    assert f"{macro['full']:.2f}" != f"{macro['smoke']:.2f}"  # the two runs tell apart
+    (run,) = load_runs([runs], label="gpt-4o-2024-05-13")
+    assert run.sources[TASK] == full_path and not run.partial  # shown although the partial run is newer
+    assert [s.path for s in run.set_aside[TASK]] == [smoke_path]
+
+    assert main_report([str(runs), "--label", "gpt-4o-2024-05-13", "--table", "catbench-table1"]) == 0
+    out = capsys.readouterr().out
+    measured = [line for line in out.splitlines() if "| measured |" in line]
+    assert len(measured) == 1 and measured[0].startswith("| ") and "| **gpt-4o-2024-05-13** | A | measured |" in measured[0]
+    assert re.search(rf"\| {macro['full']:.2f} \[[0-9.]+, [0-9.]+\] \|$", measured[0])  # Macro F with its interval
+    note = f"catbench_switched: shown from `{full_path.as_posix()}`; not shown: `{smoke_path.as_posix()}` (partial: --limit 6: 6 of 120 docs)"
+    assert f"\n- **gpt-4o-2024-05-13** (A): {note}\n" in out
+    assert (
+        f"\n## Results files not shown\n\nThese tasks are in more than one results file of the same model; a full run is "
+        f"shown before a partial one, then the newer file (report a file alone to see another).\n\n"
+        f"- **gpt-4o-2024-05-13**: {note}\n"
+    ) in out
+    assert "## Partial runs" not in out
+    assert "\nVerdict: " in out and "| gpt-4o | A | published |" in out  # the full run is judged
+
+
+def test_a_limit_run_alone_is_marked_partial_and_gets_no_verdict(runs, read_as_release, capsys):
+    smoke_path, smoke = _results(runs / "smoke")
+    assert main_report([str(runs / "smoke"), "--label", "gpt-4o-2024-05-13", "--table", "catbench-table1"]) == 0
+    out = capsys.readouterr().out
+    macro = smoke["results"][TASK]["f1_macro,none"]
+    (measured,) = [line for line in out.splitlines() if "| measured |" in line]
+    assert "| **gpt-4o-2024-05-13** (partial: --limit 6) | A | measured |" in measured
+    assert re.search(rf"\| {macro:.2f} \[[0-9.]+, [0-9.]+\] \|$", measured)
+    assert ("\nPartial runs (made with --limit or --offset; marked partial, no reproduction verdict):\n- **gpt-4o-2024-05-13** (A): catbench_switched --limit 6: 6 of 120 docs\n") in out
+    assert (
+        f"\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial and get no reproduction verdict.\n\n- **gpt-4o-2024-05-13**: catbench_switched --limit 6: 6 of 120 docs (`{smoke_path.as_posix()}`)\n"
+    ) in out
+    assert "Verdict" not in out and "Reproduction verdicts" not in out
+    published = next(line for line in out.splitlines() if line.startswith("| ") and "| gpt-4o | A | published |" in line)
+    assert not any(mark in published for mark in "=≈≠∈∉")
+    # the CSV says it too
+    assert main_report([str(runs / "smoke"), "--label", "gpt-4o-2024-05-13", "--table", "catbench-table1", "--format", "csv"]) == 0
+    csv = capsys.readouterr().out.splitlines()
+    assert csv[0].split(",")[-1] != "partial" and "partial" in csv[0].split(",")
+    measured_csv = next(line for line in csv if ",measured," in line)
+    assert "catbench_switched --limit 6: 6 of 120 docs" in measured_csv
+
+
+def test_browse_marks_the_partial_run_and_tells_the_two_runs_apart(runs, tmp_path, capsys):
+    full_path, _ = _results(runs / "full")
+    smoke_path, _ = _results(runs / "smoke")
+    page = tmp_path / "page.html"
+    assert main_browse([str(runs), "--output", str(page)]) == 0
+    full, smoke = f"{TASK} [{full_path.name}]", f"{TASK} (partial: --limit 6) [{smoke_path.name}]"
+    notes = [f"note: {smoke}: a partial run (--limit 6: 6 of 120 docs) in {smoke_path}: its cards and metrics cover only those docs", f"note: {TASK} is in 2 results files, shown apart as: {full}; {smoke}"]
+    assert capsys.readouterr().out.splitlines() == [*notes, str(page)]
+    cards, table, _, _ = read_page(page)
+    assert {name: row["cards"] for name, row in table.items()} == {full: DOCS, smoke: 6}
+    assert [sum(c["task"] == name for c in cards) for name in (full, smoke)] == [DOCS, 6]
+    html = page.read_text(encoding="utf-8")
+    assert "<div class='warn' id='run-notes'><b>Partial runs, a task in several results files, or a task shown in part</b>" in html
+    assert all(note[len("note: ") :].replace("'", "&#x27;") in html for note in notes)
