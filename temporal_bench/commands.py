@@ -8,7 +8,7 @@ from temporal_bench.manifest import Subcommand, manifests
 SUBCOMMANDS = {
     "task-dir": Subcommand("temporal_bench.__main__", "main_task_dir", "print the task folder to pass to lmms-eval (or lm-eval) as --include_path"),
     "demo": Subcommand("temporal_bench.__main__", "main_demo", "evaluate the bundled synthetic data with a baseline model and print the headline summary"),
-    "lm-eval": Subcommand("temporal_bench.__main__", "main_lm_eval", "run lm-eval's own command line with this package's scripted and random_choice models registered"),
+    "lm-eval": Subcommand("temporal_bench.lm_eval_cli", "main_lm_eval", "run lm-eval's own command line with this package's models (random_choice, scripted, replay) registered"),
     "check": Subcommand("temporal_bench.check", "main_check", "exit 1 naming what is wrong with a run's output folder (missing task, failed requests, --limit, stray samples)"),
     "report": Subcommand("temporal_bench.report.cli", "main_report", "lay runs' results out as the papers' tables and figures, next to the published rows"),
     "compare": Subcommand("temporal_bench.report.compare", "main_compare", "compare two runs question by question: differences with 95% intervals and p-values"),

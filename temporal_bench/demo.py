@@ -11,12 +11,12 @@ import os
 import shutil
 import sys
 import sysconfig
-import traceback
 from pathlib import Path
 from typing import Callable, List, NamedTuple, Optional
 
 from temporal_bench.benchmarks import Collected
 from temporal_bench.check import folder_problems, summary
+from temporal_bench.harness_runs import lmms_eval_main, run_logged
 from temporal_bench.manifest import data_variable
 from temporal_bench.runs.logged import LoggedRun, find_runs
 from temporal_bench.runs.results import merge_runs
@@ -76,34 +76,8 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
 
 
 def run_lmms_eval(arguments: List[str], log_path: Path) -> int:
-    """``lmms-eval ARGUMENTS`` in this process, both output streams (file descriptors 1 and 2, so
-    loguru's and tqdm's output too) sent to ``log_path``; its exit status (an uncaught error: 1,
-    its traceback in the log)."""
-    from lmms_eval.__main__ import cli_evaluate
-
-    sys.stdout.flush()
-    sys.stderr.flush()
-    saved_fds, saved_argv = (os.dup(1), os.dup(2)), sys.argv
-    with open(log_path, "w", encoding="utf-8") as log:
-        os.dup2(log.fileno(), 1)
-        os.dup2(log.fileno(), 2)
-        sys.argv = ["lmms-eval", *arguments]
-        try:
-            cli_evaluate()
-            status = 0
-        except SystemExit as exit_:
-            status = exit_.code if isinstance(exit_.code, int) else int(exit_.code is not None)
-        except Exception:  # noqa: BLE001 - shown with the log's tail, as a crash of the CLI would be
-            traceback.print_exc()
-            status = 1
-        finally:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            sys.argv = saved_argv
-            for fd, saved in zip((1, 2), saved_fds):
-                os.dup2(saved, fd)
-                os.close(saved)
-    return status
+    """``lmms-eval ARGUMENTS`` in this process, its output in ``log_path``; its exit status."""
+    return run_logged(lmms_eval_main, ["lmms-eval", *arguments], log_path)
 
 
 def _fail(log_path: Path, reason: str) -> None:

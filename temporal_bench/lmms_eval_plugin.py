@@ -14,6 +14,7 @@ MODEL_CLASSES = {
     "scripted": "temporal_bench.models.lmms_eval_models.Scripted",
     "decode_only": "temporal_bench.models.lmms_eval_models.DecodeOnly",
     "request_hash": "temporal_bench.models.lmms_eval_models.RequestHash",
+    "replay": "temporal_bench.models.lmms_eval_models.Replay",
 }
 # lmms-eval's own chat classes under names that pick a model family's section of the TempVS tasks'
 # lmms_eval_specific_kwargs (lmms-eval chooses a section by the --model name): these classes serve

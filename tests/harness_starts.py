@@ -62,7 +62,8 @@ def key(command: List[str], env: Dict[str, str]) -> str:
 
 def is_harness(command: List[str]) -> bool:
     words = [Path(command[0]).name, *command[1:3]]
-    return words[0] in HARNESSES or words[:3] == ["temporal-bench", "lm-eval", "run"] or (words[0].startswith("python") and "lmms_eval" in command[:4])
+    evaluates = words[:3] == ["temporal-bench", "lm-eval", "run"] or words[:2] == ["temporal-bench", "rescore"]  # rescore: the harness evaluates again
+    return words[0] in HARNESSES or evaluates or (words[0].startswith("python") and "lmms_eval" in command[:4])
 
 
 def log(command: List[str], env: Dict[str, str], again: bool = False) -> None:

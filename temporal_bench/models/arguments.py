@@ -14,6 +14,7 @@ MODEL_ARGUMENTS: dict[str, dict[str, Any]] = {
     "decode_only": {"seed": 1234},
     "request_hash": {},
     "scripted": {"policy": "oracle", "response": "", "script": "", "template": ""},
+    "replay": {"source": ""},
 }
 # what the harnesses add to every model's arguments (lmms-eval's and lm-eval's evaluators)
 HARNESS_ARGUMENTS = frozenset({"batch_size", "max_batch_size", "device"})

@@ -12,6 +12,7 @@ from lm_eval.api.registry import register_model
 from temporal_bench.models.answer_format import as_requested
 from temporal_bench.models.arguments import model_arguments
 from temporal_bench.models.policies import ScriptedAnswers, random_choice
+from temporal_bench.models.replay import LoggedAnswers
 
 
 class _DocAnswerLM(LM):
@@ -36,6 +37,16 @@ class ScriptedLM(_DocAnswerLM):
 
     def answer(self, request) -> str:
         return self.answers.respond(request.doc, request.task_name, request.doc_id)
+
+
+@register_model("replay")
+class ReplayLM(_DocAnswerLM):
+    def __init__(self, **model_args) -> None:
+        super().__init__()
+        self.answers = LoggedAnswers(model_arguments("replay", model_args)["source"])
+
+    def answer(self, request) -> str:
+        return self.answers.respond(request.task_name, request.doc_id, request.args[0])
 
 
 @register_model("random_choice")

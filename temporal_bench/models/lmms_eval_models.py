@@ -8,6 +8,7 @@ from lmms_eval.api.model import lmms
 from temporal_bench.models.answer_format import as_requested
 from temporal_bench.models.arguments import model_arguments
 from temporal_bench.models.policies import ScriptedAnswers, majority_answer, random_choice, request_choice
+from temporal_bench.models.replay import LoggedAnswers
 
 
 class _DocAnswerModel(lmms):
@@ -96,6 +97,19 @@ class Scripted(_DocAnswerModel):
 
     def answer(self, doc, task, split, doc_id, prompt):
         return self.answers.respond(doc, task, doc_id)
+
+
+class Replay(_DocAnswerModel):
+    """Test model that answers each request as a logged run's model did (models/replay.py): rescore's."""
+
+    registered_as = "replay"
+
+    def __init__(self, **model_args) -> None:
+        super().__init__()
+        self.answers = LoggedAnswers(model_arguments(self.registered_as, model_args)["source"])
+
+    def answer(self, doc, task, split, doc_id, prompt):
+        return self.answers.respond(task, doc_id, prompt)
 
 
 class RequestHash(_DocAnswerModel):

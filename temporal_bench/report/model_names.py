@@ -24,7 +24,7 @@ RANDOM_ROW = "Random"  # the papers' random baseline rows: an expectation, no mo
 # TempVS Table 3's Random row is what a uniform random answer scores, which random_choice gives
 PAPER_ROW_OF_BASELINE = {"random_choice": RANDOM_ROW}
 # this package's baseline and test model classes (lmms_eval_plugin.MODEL_CLASSES, and lm-eval's): no paper runs them
-OUR_MODEL_CLASSES = ("random_choice", "majority_class", "scripted", "decode_only", "request_hash")
+OUR_MODEL_CLASSES = ("random_choice", "majority_class", "scripted", "decode_only", "request_hash", "replay")
 
 
 def normalised(name: str) -> str:

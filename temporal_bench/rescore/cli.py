@@ -1,26 +1,26 @@
-"""``temporal-bench rescore``: a run's metrics recomputed from its ``--log_samples`` output (temporal_bench/rescore)."""
+"""``temporal-bench rescore``: a run's metrics computed again by its harness from its logged answers (temporal_bench/rescore)."""
 
 from __future__ import annotations
 
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from temporal_bench.cli_style import CommandParser, command_parser
 from temporal_bench.data_locations import data_locations, data_locations_of, parse_locations
-from temporal_bench.rescore.errors import RescoreError
-from temporal_bench.rescore.harnesses import quiet_harness_logs
-from temporal_bench.rescore.output import render_csv, render_markdown, write_results, yaml_warnings
+from temporal_bench.rescore.errors import DATA_HINT, EvaluationError, RescoreError
+from temporal_bench.rescore.output import render_csv, render_markdown, yaml_warnings
 from temporal_bench.rescore.scoring import rescore
-from temporal_bench.rescore.settings import parse_settings
-from temporal_bench.runs.logged import find_runs, named_tasks
+from temporal_bench.rescore.settings import parse_settings, shown_value
+from temporal_bench.runs.logged import RunReadError, find_runs, named_tasks
 
 
 def build_parser() -> CommandParser:
     parser = command_parser(
         "rescore",
-        ["temporal-bench rescore out/ --tasks tempvs_mt1_two --set fixes=extraction"],
-        "Every metric is recomputed from the logged responses, on the docs rebuilt from the data the run recorded, and shown next to the value in the run's results JSON (docs/report.md).",
+        ["temporal-bench rescore out/ --tasks tempvs_mt1_two --set fixes=extraction --output-dir out_fixed/"],
+        "The harness evaluates the run's tasks again, its answers replayed, into a run folder of its own; every metric is shown next to the run's (docs/report.md).",
     )
     parser.add_argument("path", type=Path, metavar="RUN_DIR", help="the run's --output_path folder (searched recursively) or one results JSON")
     parser.add_argument(
@@ -35,7 +35,7 @@ def build_parser() -> CommandParser:
         default=[],
         dest="settings",
         metavar="KEY=VALUE",
-        help="a task setting (a key of the task YAMLs' metadata) to re-score with instead of the run's, for every re-scored task that has it (repeatable), e.g. fixes=extraction (default: the settings the run recorded)",
+        help="a task setting (a key of the task YAMLs' metadata) to re-score with instead of the run's, for every re-scored task that has it (repeatable), e.g. fixes=extraction; a setting that changes what the model is asked is refused (default: the settings the run recorded)",
     )
     parser.add_argument(
         "--data",
@@ -44,30 +44,38 @@ def build_parser() -> CommandParser:
         metavar="NAME=FOLDER",
         help="where to load a benchmark's data from (repeatable), e.g. TEMPVS_DATA_DIR=/data/tempvs (default: the environment's variable, else the release folder above the images the run read)",
     )
+    parser.add_argument("--output-dir", type=Path, metavar="DIR", help="the re-scored run's folder, a run folder like any other (default: RUN_DIR_rescored beside the run)")
     parser.add_argument("--format", choices=["markdown", "csv"], default="markdown", help="output format (default: %(default)s)")
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the table here instead of standard output (default: standard output)")
-    parser.add_argument("--write-results", type=Path, metavar="FILE", help="also write a results JSON with the re-scored values (one run only; default: none)")
     return parser
+
+
+def default_output_dir(path: Path) -> Path:
+    folder = path.parent if path.is_file() else path
+    return folder.with_name(f"{folder.resolve().name}_rescored")
 
 
 def main_rescore(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     wanted = [t for item in args.tasks for t in item.split(",") if t]
+    output_dir = args.output_dir or default_output_dir(args.path)
     try:
         values = parse_settings(args.settings)
         runs = find_runs(args.path)
         if not runs:
             raise RescoreError(f"no lmms-eval or lm-eval results file under {args.path}")
-        if args.write_results and len(runs) > 1:
-            raise RescoreError(f"--write-results takes one run; {args.path} holds {len(runs)}: " + ", ".join(str(r.results_path) for r in runs))
         named = named_tasks(runs, wanted)
         locations = data_locations_of({task: run.data_read(task) for run in runs for task in run.tasks if not named or task in named}, parse_locations(args.data), "--data")
         for note in locations.notes:
             print(f"temporal-bench rescore: data: {note}", file=sys.stderr)
-        with data_locations(locations.assignments), quiet_harness_logs():
-            done = rescore(runs, wanted, values)
-    except (RescoreError, FileNotFoundError, ValueError) as exc:
+        print(f"temporal-bench rescore: evaluating the run's answers again into {output_dir} ...", file=sys.stderr, flush=True)
+        with data_locations(locations.assignments):
+            try:
+                done = rescore(runs, output_dir, wanted, values)
+            except EvaluationError as error:
+                raise _blamed(error, runs, wanted, values) from error
+    except (RescoreError, RunReadError, FileNotFoundError, ValueError) as exc:
         parser.error(str(exc))
     for warning in yaml_warnings(done):
         print(f"temporal-bench rescore: {warning}", file=sys.stderr)
@@ -77,10 +85,19 @@ def main_rescore(argv: Sequence[str] | None = None) -> int:
         args.output.write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
-    if args.write_results:
-        write_results(done[0], args.write_results)
     return 0
 
 
-if __name__ == "__main__":
-    raise SystemExit(main_rescore())
+def _blamed(error: EvaluationError, runs, wanted, values: dict) -> RescoreError:
+    """A re-score that fails with the ``--set`` values but not with the run's own settings: the values are to blame, not
+    the data; otherwise ``error`` and what re-scoring needs."""
+    if values:
+        with tempfile.TemporaryDirectory(prefix="rescore-") as folder:
+            try:
+                rescore(runs, Path(folder), wanted)
+            except RescoreError:
+                pass
+            else:
+                given = ", ".join(f"{key}={shown_value(value)}" for key, value in values.items())
+                return RescoreError(f"--set {given}: the tasks cannot be evaluated with it ({error}); with the run's own settings they can")
+    return RescoreError(f"{error}; {DATA_HINT}")

@@ -1,4 +1,4 @@
-"""Why a run cannot be re-scored, or its tasks not rebuilt."""
+"""Why a run cannot be re-scored."""
 
 from temporal_bench.data_locations import DATA_ENVS
 
@@ -6,12 +6,8 @@ DATA_HINT = f"re-scoring loads the task's docs again, so it needs the run's data
 
 
 class RescoreError(Exception):
-    """A run that cannot be re-scored: no samples, a task that cannot be rebuilt, other data."""
+    """A run that cannot be re-scored: no samples, a task the harness does not know or cannot evaluate, other data."""
 
 
-class TaskBuildError(RescoreError):
-    """A task the harness could not build (load its docs): ``cause`` says why."""
-
-    def __init__(self, task: str, cause: str) -> None:
-        super().__init__(f"task {task!r} cannot be rebuilt ({cause}); {DATA_HINT}")
-        self.task, self.cause = task, cause
+class EvaluationError(RescoreError):
+    """The harness could not evaluate the run's tasks again (its own error, from its log)."""

@@ -1,188 +1,126 @@
-"""Each harness's way of rebuilding a logged run's tasks and scoring their logged responses again."""
+"""Each harness's way of scoring a logged run again: its own command line, run in this process, evaluates the run's
+tasks under the settings chosen, with the replay model (temporal_bench/models/replay.py) answering each request as the
+run's model did, into a run folder of its own; filters, ``process_results``, aggregations and the results and samples
+files are the harness's."""
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import inspect
 import json
-import logging
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from temporal_bench.lmms_eval_tasks.plugin.data_routes import DataErrorExit
+from temporal_bench.harness_runs import last_error, lmms_eval_main, run_logged
 from temporal_bench.paths import LM_EVAL_TASK_DIR, REGISTERED_TASK_DIRS
-from temporal_bench.rescore.errors import RescoreError, TaskBuildError
-from temporal_bench.rescore.settings import ABSENT, TaskSettings
-from temporal_bench.runs.files import LM_EVAL_FILES, LMMS_EVAL_FILES, logged_filter_names
-from temporal_bench.runs.logged import LoggedRun, as_dict
+from temporal_bench.rescore.errors import EvaluationError, RescoreError
+from temporal_bench.rescore.settings import TaskSettings
+from temporal_bench.rescore.variant import REPLAY_MODEL, TaskVariant, resolved_per_model, write_variants
+from temporal_bench.runs.files import LM_EVAL_FILES, LMMS_EVAL_FILES
+from temporal_bench.runs.logged import LoggedRun, as_dict, find_runs
 
-# lmms-eval's own metadata key: the harness reads it, not the hooks
-HARNESS_METADATA = frozenset({"version"})
-
-
-@dataclass
-class LoggedRequest:
-    """Stands in for the harness's Instance: what its filter ensembles read and write."""
-
-    resps: Any
-    doc: dict
-    filtered_resps: dict = field(default_factory=dict)
+LOG_NAME = "harness.log"
+# lmms-eval's command-line settings that decide which requests a run sent and how it scored them, passed on as the run
+# recorded them (its resolved_cli_args)
+LMMS_EVAL_RUN_OPTIONS = ("limit", "offset", "reasoning_tags", "process_with_media", "num_fewshot", "system_instruction", "apply_chat_template", "fewshot_as_multiturn")
 
 
-def _apply_filters(task, requests: list[LoggedRequest]) -> None:
-    task._instances = requests
-    task.apply_filters()
-
-
-def _root_cause(exc: BaseException) -> BaseException:
-    """The exception behind a harness's retry wrapper (tenacity's RetryError) or our DataErrorExit."""
-    if isinstance(exc, DataErrorExit):
-        return exc.__cause__
-    attempt = getattr(exc, "last_attempt", None)
-    cause = attempt.exception() if attempt is not None else None
-    return cause or exc
-
-
-def _build_task(name: str, known: Sequence[str], build) -> Any:
-    if name not in known:
-        raise RescoreError(f"task {name!r} cannot be rebuilt: the harness does not know it (it is not in the harness's tasks nor in the run's task folders)")
-    try:
-        return build()
-    except (Exception, DataErrorExit) as exc:
-        cause = _root_cause(exc)
-        raise TaskBuildError(name, f"{type(cause).__name__}: {cause}") from exc
-
-
-@functools.lru_cache(maxsize=None)
-def _lmms_eval_task_manager(include: tuple[str, ...], model: str | None, include_defaults: bool):
-    """One TaskManager per task folders and model: indexing them is the slow part of rebuilding a task."""
-    from lmms_eval.tasks import TaskManager
-
-    return TaskManager("WARNING", include_path=list(include), include_defaults=include_defaults, model_name=model)
+def _evaluate(main, argv: list[str], out: Path, what: str) -> list[LoggedRun]:
+    """The harness's command line ``argv`` run into ``out``; the runs it wrote (an error naming the harness's own where it
+    failed)."""
+    before = {run.results_path for run in find_runs(out, rescored=True)} if out.exists() else set()
+    log = out / LOG_NAME
+    status = run_logged(main, argv, log)
+    written = [run for run in find_runs(out, rescored=True) if run.results_path not in before] if out.exists() else []
+    if status or not written:
+        raise EvaluationError(f"{what} could not evaluate the run's tasks again: {last_error(log) or f'status {status}, no results written'} (its log: {log})")
+    return written
 
 
 class LmmsEval:
-    """lmms-eval 0.7.3: samples without the doc; ``resps`` depends on the reasoning tags."""
+    """lmms-eval: the tasks as variants of their YAMLs (temporal_bench/rescore/variant.py) in the run folder."""
 
     name = LMMS_EVAL_FILES.name
 
-    def task_manager(self, run: LoggedRun, names: Sequence[str]):
-        """The harness's TaskManager over our task folders and the run's ``--include_path``, resolving
-        per-model settings for the model the run names, as the run's did."""
+    @staticmethod
+    @functools.lru_cache(maxsize=None)
+    def _task_manager(include: tuple[str, ...]):
+        from lmms_eval.tasks import TaskManager
+
+        return TaskManager("WARNING", include_path=list(include), include_defaults=False)
+
+    def _yaml_paths(self, run: LoggedRun, names: Sequence[str]) -> dict[str, str]:
+        """Each task's YAML, among the registered task folders and the run's ``--include_path``."""
         include = (*map(str, REGISTERED_TASK_DIRS), *[p for p in [(run.cli_args or {}).get("include_path")] if p])
-        # Indexing lmms-eval's ~2,000 built-in tasks takes seconds: only when a task is not in the
-        # task folders (built-ins would win a name clash, but ours are prefixed so that none clash).
-        manager = _lmms_eval_task_manager(include, run.model, include_defaults=False)
-        return manager if set(names) <= set(manager.all_tasks) else _lmms_eval_task_manager(include, run.model, include_defaults=True)
+        index = self._task_manager(include).task_index
+        unknown = [name for name in names if not (index.get(name) or {}).get("yaml_path")]
+        if unknown:
+            raise RescoreError(f"task {unknown[0]!r} cannot be rebuilt: the harness does not know it (it is not in this package's task folders nor in the run's --include_path)")
+        return {name: index[name]["yaml_path"] for name in names}
 
     def task_settings(self, run: LoggedRun, names: Sequence[str], values: dict[str, Any]) -> dict[str, TaskSettings]:
         """Each task's recorded settings, its YAML's settings now, and the ``values`` that name one of them."""
         from lmms_eval.utils import load_yaml_config
 
-        manager = self.task_manager(run, names)
         settings = {}
-        for name in names:
-            entry = manager.task_index.get(name) or {}
-            current = as_dict(load_yaml_config(yaml_path=entry["yaml_path"], mode="simple").get("metadata")) if entry.get("yaml_path") else {}
-            settings[name] = TaskSettings.of(name, run.recorded_settings(name), values, current)
+        for name, path in self._yaml_paths(run, names).items():
+            config = load_yaml_config(yaml_path=path, mode="simple")
+            settings[name] = TaskSettings.of(name, run.recorded_settings(name), values, as_dict(config.get("metadata")))
+            recorded, now = (resolved_per_model(kwargs, run.model) for kwargs in (run.task_config(name).get("lmms_eval_specific_kwargs"), config.get("lmms_eval_specific_kwargs")))
+            if recorded != now:
+                settings[name].per_model_differs = (recorded, now)
         return settings
 
-    def build_tasks(self, run: LoggedRun, names: Sequence[str], settings: dict[str, TaskSettings]) -> dict[str, Any]:
-        """Each task as the harness builds it, its ``process_docs`` given the run's settings (``--set`` on top): a task's
-        settings are the keyword arguments of its ``process_docs`` (a ``functools.partial``), which its YAML's
-        ``metadata`` states."""
-        from lmms_eval.tasks import get_task_dict
+    def variants(self, run: LoggedRun, names: Sequence[str], settings: dict[str, TaskSettings]) -> list[TaskVariant]:
         from lmms_eval.utils import load_yaml_config
 
-        manager = self.task_manager(run, names)
-        tasks = {}
-        for name in names:
-            if name not in manager.all_tasks:
-                raise RescoreError(f"task {name!r} cannot be rebuilt: the harness does not know it (it is not in the harness's tasks nor in the run's task folders)")
-            config = load_yaml_config(yaml_path=manager.task_index[name]["yaml_path"], mode="full")
-            overrides = {"task": name, "metadata": {**as_dict(config.get("metadata")), **settings[name].effective}}
-            wanted = {k: v for k, v in settings[name].effective.items() if k not in HARNESS_METADATA}
-            process_docs = config.get("process_docs")
-            if wanted and isinstance(process_docs, functools.partial):
-                unknown = sorted(set(wanted) - set(inspect.signature(process_docs.func).parameters))
-                if unknown:
-                    raise RescoreError(f"task {name!r}: its process_docs takes no setting {', '.join(unknown)}, so it cannot be re-scored with {wanted}")
-                overrides["process_docs"] = functools.partial(process_docs.func, *process_docs.args, **{**process_docs.keywords, **wanted})
-            elif any(settings[name].current.get(k, ABSENT) != v for k, v in wanted.items()):
-                raise RescoreError(f"task {name!r} takes its settings from no process_docs of ours, so it cannot be re-scored with {wanted} instead of its YAML's settings")
-            tasks[name] = _build_task(name, manager.all_tasks, lambda overrides=overrides: next(iter(get_task_dict([overrides], manager).values())))
-            self._check_per_model_settings(run, name, tasks[name])
-        return tasks
+        found = []
+        for name, path in self._yaml_paths(run, names).items():
+            process_docs = load_yaml_config(yaml_path=path, mode="full").get("process_docs")
+            takes = isinstance(process_docs, functools.partial)
+            wanted = {k: v for k, v in settings[name].effective.items() if k != "version"}
+            if not takes and settings[name].changed:
+                raise RescoreError(f"task {name!r} takes its settings from no process_docs of ours, so it cannot be re-scored with {settings[name].overrides}")
+            recorded = run.task_config(name).get("lmms_eval_specific_kwargs")
+            found.append(TaskVariant(name, path, settings[name].effective, wanted if takes else None, resolved_per_model(recorded, run.model)))
+        return found
 
-    def _check_per_model_settings(self, run: LoggedRun, name: str, task) -> None:
-        recorded = run.task_config(name).get("lmms_eval_specific_kwargs")
-        now = self.as_logged(task.config.lmms_eval_specific_kwargs)
-        if now != recorded:
-            raise RescoreError(f"task {name!r}: its per-model settings (lmms_eval_specific_kwargs) for model {run.model!r} are now {now}, the run's were {recorded}; it cannot be re-scored as run")
-
-    def docs(self, task, run: LoggedRun):
-        """The docs the evaluator gave ``process_results``: without media when run from the CLI."""
-        if run.cli_args is not None and not run.cli_args.get("process_with_media", False):
-            return task.eval_docs_no_media
-        return task.eval_docs
-
-    def scored_responses(self, task, run: LoggedRun, name: str, lines: list[dict], docs) -> list[tuple[str, Any]]:
-        from lmms_eval.api.reasoning import parse_reasoning_tags_config, strip_reasoning_tags
-        from lmms_eval.filters.transformation import StripThinkingFilter
-
-        task_tags = run.task_config(name).get("reasoning_tags", getattr(task.config, "reasoning_tags", None))
-        tags = parse_reasoning_tags_config(cli_value=(run.cli_args or {}).get("reasoning_tags"), task_value=task_tags)
-        keys = logged_filter_names([ensemble.name for ensemble in task._filters], lines)
-        if tags is not None:
-
-            def strip(value):
-                if isinstance(value, list):
-                    return [strip_reasoning_tags(v, tags) if isinstance(v, str) else v for v in value]
-                return strip_reasoning_tags(value, tags) if isinstance(value, str) else value
-
-            return [(key, strip(line.get("resps", line["filtered_resps"]))) for key, line in zip(keys, lines)]
-        if getattr(task.config, "auto_strip_thinking", False):  # as the evaluator does without reasoning tags
-            for ensemble in task._filters:
-                ensemble.filters.insert(0, StripThinkingFilter())
-        requests = [LoggedRequest(self._raw_responses(line), docs[line["doc_id"]]) for line in lines]
-        _apply_filters(task, requests)
-        return [(key, request.filtered_resps[key]) for key, request in zip(keys, requests)]
-
-    @staticmethod
-    def _raw_responses(line: dict) -> list:
-        """The request's outputs; lmms-eval leaves ``resps`` out when it equals ``[filtered_resps]``."""
-        if "resps" in line:
-            return line["resps"]
-        filtered = line["filtered_resps"]
-        return filtered if isinstance(filtered, list) else [filtered]
-
-    def aggregate(self, name: str, task, sample_metrics: dict) -> dict[str, Any]:
-        from lmms_eval.evaluator_utils import TaskOutput
-
-        task.args = getattr(task, "args", None)  # the command line the evaluator hands aggregations: none here
-        output = TaskOutput.from_taskdict(name, task)
-        output.sample_metrics.update(sample_metrics)
-        output.calculate_aggregate_metric(bootstrap_iters=0)
-        return dict(output.agg_metrics)
-
-    def as_logged(self, value: Any) -> Any:
-        from lmms_eval.utils import handle_non_serializable
-
-        return json.loads(json.dumps(value, default=handle_non_serializable, ensure_ascii=False))
+    def rescore(self, run: LoggedRun, names: Sequence[str], settings: dict[str, TaskSettings], out: Path) -> list[LoggedRun]:
+        tasks = write_variants(out / "tasks", self.variants(run, names, settings))
+        recorded = run.cli_args or {}
+        options = [word for key in LMMS_EVAL_RUN_OPTIONS if recorded.get(key) not in (None, False, "") for word in ([f"--{key}"] if recorded[key] is True else [f"--{key}", str(recorded[key])])]
+        if "limit" not in recorded and (run.data.get("config") or {}).get("limit") is not None:
+            options += ["--limit", str(run.data["config"]["limit"])]
+        argv = [
+            "lmms-eval",
+            "--model",
+            REPLAY_MODEL,
+            "--model_args",
+            f"source={run.results_path.resolve()}",
+            "--tasks",
+            ",".join(names),
+            "--include_path",
+            str(tasks),
+            "--output_path",
+            str(out),
+            "--log_samples",
+            "--verbosity",
+            "WARNING",
+            *options,
+        ]
+        return _evaluate(lmms_eval_main, argv, out, "lmms-eval")
 
 
 class LmEval:
-    """lm-eval 0.4.13: samples with the doc, the raw outputs and the filter name."""
+    """lm-eval: the tasks from the folder their YAMLs came from, the settings as ``--metadata`` (lm-eval merges it over a
+    task's metadata)."""
 
     name = LM_EVAL_FILES.name
 
     def task_settings(self, run: LoggedRun, names: Sequence[str], values: dict[str, Any]) -> dict[str, TaskSettings]:
-        """Each task's recorded metadata (the YAML's, ``--metadata`` and the model arguments, as lm-eval merged
-        them, so not comparable with the YAML's alone) and the ``values`` that name one of its keys."""
+        """Each task's recorded metadata (the YAML's, ``--metadata`` and the model arguments, as lm-eval merged them, so not
+        comparable with the YAML's alone) and the ``values`` that name one of its keys."""
         settings = {}
         for name in names:
             recorded = run.recorded_settings(name)
@@ -190,41 +128,36 @@ class LmEval:
             settings[name] = TaskSettings.of(name, recorded, values)
         return settings
 
-    def build_tasks(self, run: LoggedRun, names: Sequence[str], settings: dict[str, TaskSettings]) -> dict[str, Any]:
-        """Each task from the folder its YAML came from, with the run's metadata and ``--set`` on top
-        (lm-eval merges a TaskManager's metadata over the YAML's, as it does ``--metadata``)."""
-        from lm_eval.tasks import TaskManager
+    def rescore(self, run: LoggedRun, names: Sequence[str], settings: dict[str, TaskSettings], out: Path) -> list[LoggedRun]:
+        from temporal_bench.lm_eval_cli import main_lm_eval
 
-        by_metadata: dict[str, list[str]] = defaultdict(list)
-        folders = set()
+        groups: dict[tuple[str, str], list[str]] = defaultdict(list)  # (task folder, metadata) -> its tasks
         for name in names:
             source = as_dict(run.task_config(name).get("metadata")).get("config_source")
-            folders.add(str(Path(source).parent) if source and Path(source).is_file() else str(LM_EVAL_TASK_DIR))
-            by_metadata[json.dumps(settings[name].effective, sort_keys=True)].append(name)
-        tasks = {}
-        for metadata, group in by_metadata.items():
-            manager = TaskManager(include_path=sorted(folders), include_defaults=False, metadata=json.loads(metadata))
-            for name in group:
-                tasks[name] = _build_task(name, manager.all_tasks, lambda name=name, manager=manager: manager.load([name])["tasks"][name])
-        return tasks
-
-    def docs(self, task, run: LoggedRun):
-        return task.eval_docs
-
-    def scored_responses(self, task, run: LoggedRun, name: str, lines: list[dict], docs) -> list[tuple[str, Any]]:
-        requests = [LoggedRequest(line["resps"][0], docs[line["doc_id"]]) for line in lines]
-        _apply_filters(task, requests)
-        return [(line["filter"], request.filtered_resps[line["filter"]]) for line, request in zip(lines, requests)]
-
-    def aggregate(self, name: str, task, sample_metrics: dict) -> dict[str, Any]:
-        from lm_eval.evaluator_utils import _compute_task_aggregations
-
-        return _compute_task_aggregations(task, sample_metrics, bootstrap_iters=0)[0]
-
-    def as_logged(self, value: Any) -> Any:
-        from lm_eval.utils import handle_non_serializable
-
-        return json.loads(json.dumps(value, default=handle_non_serializable, ensure_ascii=False))
+            folder = str(Path(source).parent) if source and Path(source).is_file() else str(LM_EVAL_TASK_DIR)
+            groups[folder, json.dumps(settings[name].effective, sort_keys=True)].append(name)
+        limit = (run.data.get("config") or {}).get("limit")
+        written = []
+        for (folder, metadata), group in groups.items():
+            argv = [
+                "run",
+                "--model",
+                REPLAY_MODEL,
+                "--model_args",
+                f"source={run.results_path.resolve()}",
+                "--tasks",
+                ",".join(group),
+                "--include_path",
+                folder,
+                "--metadata",
+                metadata,
+                "--output_path",
+                str(out),
+                "--log_samples",
+                *(["--limit", str(limit)] if limit is not None else []),
+            ]
+            written += _evaluate(lambda argv=argv: main_lm_eval(argv), ["temporal-bench", "lm-eval", *argv], out, "lm-eval")
+        return written
 
 
 HARNESSES = {harness.name: harness for harness in (LmmsEval(), LmEval())}
@@ -233,21 +166,3 @@ HARNESSES = {harness.name: harness for harness in (LmmsEval(), LmEval())}
 def harness_of(run: LoggedRun) -> LmmsEval | LmEval:
     """The harness that wrote ``run``, as re-scoring drives it."""
     return HARNESSES[run.harness.name]
-
-
-@contextlib.contextmanager
-def quiet_harness_logs() -> Iterator[None]:
-    """Keep the harnesses' and our INFO/DEBUG logs (task indexing, row counts) off the terminal."""
-    from loguru import logger
-
-    lm_eval_logger = logging.getLogger("lm_eval")
-    level = lm_eval_logger.level
-    for name in ("lmms_eval", "temporal_bench"):
-        logger.disable(name)
-    lm_eval_logger.setLevel(logging.WARNING)
-    try:
-        yield
-    finally:
-        for name in ("lmms_eval", "temporal_bench"):
-            logger.enable(name)
-        lm_eval_logger.setLevel(level)

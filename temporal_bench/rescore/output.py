@@ -1,18 +1,15 @@
-"""The re-scored metrics next to the run's, as markdown or CSV, and the run's results JSON with them (``--write-results``)."""
+"""The re-scored metrics next to the run's, as markdown or CSV."""
 
 from __future__ import annotations
 
-import copy
 import csv
 import io
 import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from temporal_bench.rescore.scoring import MetricRow, RunRescore, TaskRescore, is_number
 from temporal_bench.rescore.settings import ABSENT
-from temporal_bench.runs.logged import as_dict
 
 
 def format_value(value: Any) -> str:
@@ -42,7 +39,13 @@ def _tasks(done: Sequence[RunRescore]) -> list[TaskRescore]:
 
 def yaml_warnings(done: Sequence[RunRescore]) -> list[str]:
     """One line per setting the task YAML now gives otherwise than the run recorded (re-scored as recorded)."""
-    return [f"{task.task}: warning: its YAML now sets `{k}` = {_setting(now)}; re-scored with the run's {_setting(old)}" for task in _tasks(done) for k, (old, now) in task.settings.yaml_differs.items()]
+    lines = [f"{task.task}: warning: its YAML now sets `{k}` = {_setting(now)}; re-scored with the run's {_setting(old)}" for task in _tasks(done) for k, (old, now) in task.settings.yaml_differs.items()]
+    return lines + [
+        f"{item.task}: warning: its YAML now gives model {run.run.model!r} the per-model settings {_setting(item.settings.per_model_differs[1])}; re-scored with the run's {_setting(item.settings.per_model_differs[0])}"
+        for run in done
+        for item in run.tasks
+        if item.settings.per_model_differs
+    ]
 
 
 def settings_notes(done: Sequence[RunRescore]) -> list[str]:
@@ -56,9 +59,9 @@ def render_markdown(done: Sequence[RunRescore]) -> str:
     if notes:
         out += [f"- {note}" for note in notes] + [""]
     for item in done:
-        out += [f"# Re-scored {item.run.results_path} ({item.run.harness.name})", ""]
+        out += [f"# Re-scored {item.run.results_path} ({item.run.harness.name}): {item.rescored.results_path}", ""]
         for task in item.tasks:
-            out += [f"## {task.task}", "", f"{task.samples} logged samples; per-doc values changed: {task.changed_docs}.", ""]
+            out += [f"## {task.task}", "", f"{task.samples} samples; per-doc values changed: {task.changed_docs}.", ""]
             out += _metric_table(task.rows)
             changed_breakdowns = [r for r in task.breakdowns if r.changed]
             if changed_breakdowns:
@@ -81,25 +84,10 @@ def _metric_table(rows: Sequence[MetricRow]) -> list[str]:
 def render_csv(done: Sequence[RunRescore]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["results_file", "task", "settings", "metric", "filter", "original", "rescored", "difference", "changed"])
+    writer.writerow(["results_file", "rescored_file", "task", "settings", "metric", "filter", "original", "rescored", "difference", "changed"])
     for item in done:
         for task in item.tasks:
             settings = " ".join(f"{k}={_setting(new)}" for k, (_, new) in task.settings.changed.items())
             for r in [*task.rows, *task.breakdowns]:
-                writer.writerow([item.run.results_path, task.task, settings, r.metric, r.filter, format_value(r.original), format_value(r.rescored), format_difference(r), int(r.changed)])
+                writer.writerow([item.run.results_path, item.rescored.results_path, task.task, settings, r.metric, r.filter, format_value(r.original), format_value(r.rescored), format_difference(r), int(r.changed)])
     return buffer.getvalue()
-
-
-def write_results(item: RunRescore, path: Path) -> None:
-    """The run's results JSON with the re-scored tasks replaced (standard errors are not recomputed:
-    N/A), their configs' ``metadata`` holding the settings
-    they were re-scored with, and a ``rescore`` entry naming the source and the settings changed by ``--set``."""
-    data = copy.deepcopy(item.run.data)
-    for task in item.tasks:
-        alias = data["results"].get(task.task, {}).get("alias", task.task)
-        data["results"][task.task] = {"alias": alias, **task.values}
-        config = data.setdefault("configs", {}).setdefault(task.task, {})
-        config["metadata"] = {**as_dict(config.get("metadata")), **task.settings.effective}
-    data["rescore"] = {"source": str(item.run.results_path), "settings": {t.task: {k: new for k, (_, new) in t.settings.changed.items()} for t in item.tasks if t.settings.changed}}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=2, default=str, ensure_ascii=False), encoding="utf-8")

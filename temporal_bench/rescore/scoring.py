@@ -1,21 +1,21 @@
-"""Re-scoring the tasks of logged runs: each metric recomputed from the logged responses, next to the run's."""
+"""Re-scoring the tasks of logged runs: each run's tasks evaluated again by its harness from its logged answers
+(temporal_bench/rescore/harnesses.py), and every metric and breakdown of the new run next to the run's own."""
 
 from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from numbers import Real
+from pathlib import Path
 from typing import Any
 
-from temporal_bench import benchmarks
-from temporal_bench.rescore.errors import DATA_HINT, RescoreError, TaskBuildError
+from temporal_bench.rescore.errors import DATA_HINT, RescoreError
 from temporal_bench.rescore.harnesses import harness_of
-from temporal_bench.rescore.settings import TaskSettings, shown_value
+from temporal_bench.rescore.settings import TaskSettings
+from temporal_bench.runs.data_read import logged_prompt
 from temporal_bench.runs.logged import LoggedRun, RecordsError, select_tasks
-from temporal_bench.runs.records import read_record
 
 STDERR_KEY = re.compile(r"_stderr(_clt|_clustered)?$")
 
@@ -33,7 +33,7 @@ def values_differ(original: Any, rescored: Any) -> bool:
 
 @dataclass
 class MetricRow:
-    """One ``<metric>,<filter>`` value of the results JSON and its re-scored value."""
+    """One ``<metric>,<filter>`` value of the run and its re-scored value."""
 
     key: str
     original: Any
@@ -61,71 +61,78 @@ class MetricRow:
 @dataclass
 class TaskRescore:
     task: str
-    samples: int
-    changed_docs: int  # logged samples whose per-doc values (process_results) changed
+    samples: int  # the re-scored run's logged samples
+    changed_docs: int  # docs whose per-doc values (what process_results returned) changed
     rows: list[MetricRow]
-    values: dict[str, Any]  # everything the harness's aggregation returned
     settings: TaskSettings
-    # the breakdown keys the report computes from the per-doc records (the benchmark's breakdown_metrics, as temporal_bench/runs/logged.py computes them)
-    # that the results table does not hold, from the logged records and from the re-scored ones
+    # the breakdown keys the report computes from the per-doc records (the benchmark's breakdown_metrics) that the
+    # results table does not hold, of the run and of the re-scored run
     breakdowns: list[MetricRow] = field(default_factory=list)
-
-
-def rescore_task(run: LoggedRun, name: str, task, settings: TaskSettings) -> TaskRescore:
-    harness = harness_of(run)
-    output_type = task.config.output_type
-    if output_type != "generate_until":
-        raise RescoreError(f"task {name!r}: re-scoring supports generate_until tasks, not {output_type}")
-    lines = run.lines(name)
-    docs = harness.docs(task, run)
-    for line in lines:
-        doc_id = line["doc_id"]
-        if doc_id >= len(docs) or str(task.doc_to_target(docs[doc_id])) != line["target"]:
-            found = "no such doc" if doc_id >= len(docs) else f"target {task.doc_to_target(docs[doc_id])!r}"
-            raise RescoreError(f"task {name!r}: doc {doc_id} is not the run's (logged target {line['target']!r}, now {found}); {DATA_HINT}")
-    sample_metrics: dict[tuple[str, str], list] = defaultdict(list)
-    changed_docs = 0
-    config, model_config = run.task_config(name), run.data.get("config") or {}
-    records: list[dict | None] = []  # the re-scored per-doc records
-    for line, (key, response) in zip(lines, harness.scored_responses(task, run, name, lines, docs)):
-        metrics = task.process_results(docs[line["doc_id"]], [response])
-        for metric, value in metrics.items():
-            sample_metrics[metric, key].append(value)
-        logged = {m: harness.as_logged(v) for m, v in metrics.items()}
-        changed_docs += any(values_differ(v, line.get(m)) for m, v in logged.items())
-        records.append(read_record(name, {**line, **logged}, config, model_config))
-    values = harness.aggregate(name, task, sample_metrics)
-    rescored = {f"{metric},{key}": values.get(f"{metric},{key}") for metric, key in sample_metrics}
-    original = {k: v for k, v in run.data["results"].get(name, {}).items() if "," in k and not STDERR_KEY.search(k.partition(",")[0])}
-    rows = [MetricRow(k, original.get(k), rescored.get(k)) for k in dict.fromkeys([*rescored, *original])]
-    filter_name = next(iter(sample_metrics), ("", "none"))[1]
-    breakdowns = [row for row in breakdown_rows(run, name, records, filter_name) if row.key not in {r.key for r in rows}]
-    return TaskRescore(name, len(lines), changed_docs, rows, values, settings, breakdowns)
-
-
-def breakdown_rows(run: LoggedRun, task: str, rescored: list[dict | None], filter_name: str) -> list[MetricRow]:
-    """The task's breakdown keys as the run's logged records give them (:meth:`LoggedRun.breakdowns`) and as its
-    re-scored per-doc records do (none when the task has no breakdowns or a doc has no record)."""
-    benchmark = benchmarks.of_task(task)
-    compute = benchmark.breakdown_metrics if benchmark is not None else None
-    if compute is None or not rescored or None in rescored:
-        return []
-    try:
-        before = run.breakdowns(task)
-    except RecordsError:  # a logged line without its record
-        return []
-    after = compute(task, rescored)
-    return [MetricRow(f"{k},{filter_name}", before.get(k), after.get(k)) for k in dict.fromkeys([*after, *before])]
 
 
 @dataclass
 class RunRescore:
-    run: LoggedRun
+    run: LoggedRun  # the run re-scored
+    rescored: LoggedRun  # the run its harness wrote from the run's answers
     tasks: list[TaskRescore]
 
 
-def rescore(runs: Sequence[LoggedRun], wanted: Sequence[str] = (), values: dict[str, Any] | None = None) -> list[RunRescore]:
-    """Re-score the tasks of every run under its recorded settings, with ``values`` (``--set``) on top."""
+def _metrics(run: LoggedRun, task: str) -> dict[str, Any]:
+    return {k: v for k, v in run.data["results"].get(task, {}).items() if "," in k and not STDERR_KEY.search(k.partition(",")[0])}
+
+
+def _breakdowns(run: LoggedRun, task: str) -> dict[str, Any]:
+    try:
+        return run.breakdowns(task)
+    except RecordsError:  # a logged line without its record
+        return {}
+
+
+def matched_lines(run: LoggedRun, rescored: LoggedRun, task: str) -> list[tuple[dict | None, dict]]:
+    """Each re-scored line of ``task`` with the run's line of the same question: the one of its doc id where the prompts
+    agree, else the one line of the run with its prompt and gold answer (another setting may number the docs otherwise)."""
+    by_id = {line["doc_id"]: line for line in run.lines(task)}
+    by_prompt: dict[tuple[str, str], list[dict]] = {}
+    for line in run.lines(task):
+        by_prompt.setdefault((logged_prompt(line), str(line.get("target"))), []).append(line)
+    pairs = []
+    for line in rescored.lines(task):
+        same = by_id.get(line["doc_id"])
+        if same is None or (logged_prompt(same), str(same.get("target"))) != (logged_prompt(line), str(line.get("target"))):
+            found = by_prompt.get((logged_prompt(line), str(line.get("target"))), [])
+            same = found[0] if len(found) == 1 else None
+        pairs.append((same, line))
+    return pairs
+
+
+def compare_task(run: LoggedRun, rescored: LoggedRun, task: str, settings: TaskSettings) -> TaskRescore:
+    original, new = _metrics(run, task), _metrics(rescored, task)
+    rows = [MetricRow(k, original.get(k), new.get(k)) for k in dict.fromkeys([*new, *original])]
+    flt = next((row.filter for row in rows), "none")
+    before, after = _breakdowns(run, task), _breakdowns(rescored, task)
+    breakdowns = [MetricRow(f"{k},{flt}", before.get(k), after.get(k)) for k in dict.fromkeys([*after, *before]) if f"{k},{flt}" not in original]
+    metrics = {row.metric for row in rows}
+    changed = sum(same is None or any(values_differ(line.get(m), same.get(m)) for m in metrics) for same, line in matched_lines(run, rescored, task))
+    return TaskRescore(task, len(rescored.lines(task)), changed, rows, settings, breakdowns)
+
+
+def _check_same_data(run: LoggedRun, rescored: LoggedRun, tasks: Sequence[str]) -> None:
+    """Every re-scored doc has the gold answer the run logged for the same question; else the data is other than the run's:
+    the re-scored run is removed and the re-score refused."""
+    for task in tasks:
+        by_id = {line["doc_id"]: line for line in run.lines(task)}
+        prompts = {logged_prompt(line) for line in run.lines(task)}
+        for same, line in matched_lines(run, rescored, task):
+            if same is None and logged_prompt(line) in prompts:  # asked by the run, with another gold answer
+                for path in [rescored.results_path, *rescored.samples.values()]:
+                    path.unlink(missing_ok=True)
+                logged = by_id.get(line["doc_id"], {}).get("target")
+                raise RescoreError(f"task {task!r}: doc {line['doc_id']} is not the run's (logged target {logged!r}, now {line.get('target')!r}); {DATA_HINT}")
+
+
+def rescore(runs: Sequence[LoggedRun], output_dir: Path, wanted: Sequence[str] = (), values: dict[str, Any] | None = None) -> list[RunRescore]:
+    """Each run's tasks (all, or those ``wanted``) re-scored by its harness under its recorded settings with ``values``
+    (``--set``) on top, into ``output_dir``."""
     values = values or {}
     chosen = [(run, names, harness_of(run).task_settings(run, names, values)) for run, names in select_tasks(runs, wanted)]
     unused = sorted(set(values) - {k for _, _, settings in chosen for s in settings.values() for k in s.overrides})
@@ -133,25 +140,9 @@ def rescore(runs: Sequence[LoggedRun], wanted: Sequence[str] = (), values: dict[
         known = sorted({k for _, _, settings in chosen for s in settings.values() for k in {*s.recorded, *s.current}})
         raise RescoreError(f"--set {', '.join(unused)}: no re-scored task has such a setting (theirs: {', '.join(known) or 'none'})")
     done = []
-    for run, names, settings in chosen:
-        try:
-            tasks = harness_of(run).build_tasks(run, names, settings)
-        except TaskBuildError as error:
-            raise _blamed(error, run, settings) from error
-        done.append(RunRescore(run, [rescore_task(run, name, tasks[name], settings[name]) for name in names]))
+    for index, (run, names, settings) in enumerate(chosen):
+        folder = output_dir if len(chosen) == 1 else output_dir / f"{index + 1}_{run.results_path.stem}"  # one run folder per run re-scored
+        for logged in harness_of(run).rescore(run, names, settings, folder):
+            _check_same_data(run, logged, [name for name in names if name in logged.tasks])
+            done.append(RunRescore(run, logged, [compare_task(run, logged, name, settings[name]) for name in names if name in logged.tasks]))
     return done
-
-
-def _blamed(error: TaskBuildError, run: LoggedRun, settings: dict[str, TaskSettings]) -> RescoreError:
-    """A task that does not build with the ``--set`` values but does with the run's own settings: the values
-    are to blame, not the data (``error`` as it is otherwise)."""
-    changed = settings[error.task].changed
-    if not changed:
-        return error
-    harness = harness_of(run)
-    try:
-        harness.build_tasks(run, [error.task], harness.task_settings(run, [error.task], {}))
-    except RescoreError:
-        return error
-    given = ", ".join(f"{key}={shown_value(new)}" for key, (_, new) in changed.items())
-    return RescoreError(f"--set {given}: task {error.task!r} cannot be rebuilt with it ({error.cause}); with the run's own settings it can")

@@ -36,6 +36,7 @@ class TaskSettings:
     recorded: dict
     overrides: dict  # the --set values naming one of the task's settings
     current: dict  # the task YAML's now (lmms-eval; empty where not comparable)
+    per_model_differs: tuple[Any, Any] | None = None  # (the run's, the YAML's now) per-model settings where they differ
 
     @classmethod
     def of(cls, task: str, recorded: dict, values: dict[str, Any], current: dict | None = None) -> TaskSettings:

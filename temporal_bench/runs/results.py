@@ -9,6 +9,7 @@ figures read the records from it.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from typing import Any
 
 from temporal_bench import benchmarks
 from temporal_bench.models.arguments import arguments_text, used_arguments_text
-from temporal_bench.runs.files import file_order
+from temporal_bench.runs.files import NotResults, UnreadableResults, file_order, read_results_file
 from temporal_bench.runs.limits import Limit, partial_limit
 from temporal_bench.runs.logged import LoggedRun, RecordsError, find_runs
 from temporal_bench.runs.records import per_test_records
@@ -191,11 +192,36 @@ class Run:
         return f"{task}: shown from {shown}; not shown: " + ", ".join(s.describe() for s in self.set_aside[task])
 
 
+REPLAY_MODEL = "replay"  # the model of a re-scored run (temporal-bench rescore): its --model_args name the run re-scored
+
+
+def _settings_changed(data: dict[str, Any], source: dict[str, Any]) -> str:
+    """``key=value`` for each task setting a re-scored run was evaluated with otherwise than its source run."""
+    changed = {}
+    for task, config in (data.get("configs") or {}).items():
+        before = ((source.get("configs") or {}).get(task) or {}).get("metadata") or {}
+        changed.update({key: value for key, value in (config.get("metadata") or {}).items() if key in before and before[key] != value})
+    return ", ".join(f"{key}={value if isinstance(value, (str, int, float)) else json.dumps(value)}" for key, value in changed.items())
+
+
+def rescored_label(data: dict[str, Any]) -> str:
+    """A re-scored run's label: its source run's, ``rescored``, and the settings it changed."""
+    source = dict(item.partition("=")[::2] for item in arguments_text((data.get("config") or {}).get("model_args")).split(",")).get("source", "")
+    try:
+        source_data = read_results_file(source)
+    except (UnreadableResults, NotResults) as exc:
+        return f"rescore of {source} ({exc})"
+    changed = _settings_changed(data, source_data)
+    return f"{run_label(source_data, Path(source))}, rescored" + (f" with {changed}" if changed else "")
+
+
 def run_label(data: dict[str, Any], path: Path) -> str:
     """The model name the harness recorded, else ``<model> (<model_args>)`` (for our baselines the
-    arguments they used: models/arguments.py), else the file stem."""
+    arguments they used: models/arguments.py), else the file stem; a re-scored run: :func:`rescored_label`."""
     config = data.get("config") or {}
     model = str(config.get("model") or data.get("model_source") or "")
+    if model == REPLAY_MODEL:
+        return rescored_label(data)
     name = str(data.get("model_name") or "")
     if name and name in arguments_text(config.get("model_args")):  # a name taken from pretrained=/model=/... (not a random id)
         return name

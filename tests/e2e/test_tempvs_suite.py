@@ -119,10 +119,10 @@ def test_the_same_numbers_whatever_order_the_tasks_run_in(suite_run, data, tmp_p
         assert {k: entry[f"{k},none"] for k in HEADLINE} == {k: results[test_task][f"{k},none"] for k in HEADLINE}, test_task
 
 
-def test_rescore_reproduces_the_suite(suite_run, data, monkeypatch):
+def test_rescore_reproduces_the_suite(suite_run, data, monkeypatch, tmp_path):
     monkeypatch.setenv("TEMPVS_DATA_DIR", str(data))
     _, run = suite_run
-    (task,) = rescore([run], ["tempvs"])[0].tasks
+    (task,) = rescore([run], tmp_path / "rescored", ["tempvs"])[0].tasks
     assert task.task == "tempvs" and task.changed_docs == 0
     # the results table: the questions asked and each test's four headline metrics; the counts of served, invalid
     # and failed requests are the report's breakdowns of the logged records, re-scored as well

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from temporal_bench.__main__ import LM_EVAL_HELP_HEADING, main
+from temporal_bench.__main__ import main
 from temporal_bench.cli_style import CommandParser
 from temporal_bench.commands import SUBCOMMANDS
+from temporal_bench.lm_eval_cli import LM_EVAL_HELP_HEADING
 from tests.harness import BIN, OFFLINE
 from tests.paths import REPO
 
@@ -202,8 +203,8 @@ def parsed(argv, monkeypatch) -> dict:
             {"path": Path("run"), "output": None, "tasks": [], "examples": None, "examples_count": 2, "strip_width": 360, "frame_width": 160, "image_width": 99},
         ),
         (
-            [["rescore", "run", "--write-results", "r.json", "--set", "fixes=extraction"], ["rescore", "run", "--write_results", "r.json", "--set", "fixes=extraction"]],
-            {"path": Path("run"), "tasks": [], "settings": ["fixes=extraction"], "data": [], "format": "markdown", "output": None, "write_results": Path("r.json")},
+            [["rescore", "run", "--output-dir", "r", "--set", "fixes=extraction"], ["rescore", "run", "--output_dir", "r", "--set", "fixes=extraction"]],
+            {"path": Path("run"), "tasks": [], "settings": ["fixes=extraction"], "data": [], "format": "markdown", "output": None, "output_dir": Path("r")},
         ),
         (
             [["report", "out", "--output-dir", "o", "--no-published", "--param-count", "m=7"], ["report", "out", "--output_dir", "o", "--no_published", "--param_count", "m=7"]],

@@ -24,7 +24,7 @@ PACKAGE = Path(temporal_bench.__file__).parent
 # generated data; models: only models/arguments.py, which imports nothing (the --model_args our baselines took, for run labels)
 ALLOWED_BELOW = {
     "runs": {"benchmarks", "utils", "models", "lmms_eval_tasks", "synthetic_data"},
-    "rescore": {"benchmarks", "utils", "runs", "paths", "cli_style", "commands", "data_locations", "lmms_eval_tasks"},
+    "rescore": {"benchmarks", "utils", "runs", "paths", "cli_style", "commands", "data_locations", "lmms_eval_tasks", "harness_runs", "lm_eval_cli"},
 }
 
 
