@@ -22,56 +22,44 @@ from PIL import Image, ImageStat
 from temporal_bench.browse.cli import main_browse, write_page
 from temporal_bench.browse.page import NO_ANSWER
 from temporal_bench.catbench.breakdowns import breakdown_metrics as catbench_breakdowns
-from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.breakdowns import breakdown_metrics as isobench_breakdowns
-from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.runs.logged import find_runs
+from temporal_bench.runs.results import with_breakdowns
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.released_predictions import main_score_predictions
-from tests.harness import lm_eval, lmms_eval, read_samples
-from tests.task_docs import catbench_split as load_split
-from tests.task_docs import isobench_records as load_records
-from tests.task_docs import task_docs
+from tests.harness import read_samples
+from tests.recorded.browse import FAILURE, LMMS_TASKS, OUTCOMES, TEMPVS, docs_as_run
 from tests.tempvs_fixture_copies import write_tempvs
 
-TEMPVS = ["tempvs_mt1_two", "tempvs_mt3_event_separate"]
-LMMS_TASKS = [*TEMPVS, "catbench_switched", "isobench"]
-OUTCOMES = ("right", "wrong", "invalid")  # doc i gets OUTCOMES[i % 3]
 LOGGED_IMAGES = 4  # lmms-eval logs at most four image files of a doc
-FAILURE = "[LMMS_EVAL_REQUEST_FAILED after 5 retries] Error code: 400 - {'error': {'message': 'No such model'}}"
 CHROMIUM = shutil.which("chromium")
 
 
 # ---- the run --------------------------------------------------------------------------------------
 
 
-def tempvs_answer(doc, outcome):
-    wrong = next(c for c in doc["choices"] if c != doc["answer"])
-    answer = {"right": doc["answer"], "wrong": wrong}.get(outcome)
-    if answer is None:
-        return "I cannot tell."
-    return answer if doc["kind"] == "main" else f"Image {answer}"
-
-
-def yes_no_answer(doc, outcome):
-    gold = doc["answer"].lower()
-    return {"right": gold, "wrong": "no" if gold == "yes" else "yes"}.get(outcome, "I cannot tell.").capitalize()
+def results_of(out: Path):
+    """The run's results, each task's entry with its breakdown keys computed from its logged samples as
+    ``temporal-bench report`` computes them (temporal_bench/runs/results.py)."""
+    [run] = find_runs(out)
+    return {**run.data, "results": {task: with_breakdowns(run, task, entry) for task, entry in run.data["results"].items()}}
 
 
 @pytest.fixture(scope="module")
-def data(tmp_path_factory):
-    root = tmp_path_factory.mktemp("browse_data")
-    return {"TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs")), "CATBENCH_DATA_DIR": str(write_catbench(root / "catbench")), "ISOBENCH_DATA_DIR": str(write_isobench(root / "isobench", "hf"))}
+def cycling(recorded):
+    """The recorded lmms-eval run of the four tasks (tests/recorded/browse.py)."""
+    return recorded("browse_cycling")
 
 
 @pytest.fixture(scope="module")
-def docs(data):
+def data(cycling):
+    return cycling.env
+
+
+@pytest.fixture(scope="module")
+def docs(cycling):
     """Each task's docs in doc_id order, as the run sees them."""
-    found = {task: task_docs(task, data["TEMPVS_DATA_DIR"]) for task in TEMPVS}
-    found["catbench_switched"] = with_switched_twins(load_split("test", data_dir=data["CATBENCH_DATA_DIR"]))
-    found["isobench"] = load_records(data["ISOBENCH_DATA_DIR"])
-    return found
+    return docs_as_run(cycling)
 
 
 def expected_statuses(docs, task):
@@ -79,21 +67,8 @@ def expected_statuses(docs, task):
 
 
 @pytest.fixture(scope="module")
-def script(docs, tmp_path_factory):
-    entries = {}
-    for task, docs_of_task in docs.items():
-        answer = tempvs_answer if task in TEMPVS else yes_no_answer
-        entries.update({f"{task}/{i}": answer(doc, OUTCOMES[i % 3]) for i, doc in enumerate(docs_of_task)})
-    path = tmp_path_factory.mktemp("browse_script") / "script.json"
-    path.write_text(json.dumps(entries), encoding="utf-8")
-    return path
-
-
-@pytest.fixture(scope="module")
-def lmms_run(data, script, tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("browse_lmms")
-    results = lmms_eval(tmp, LMMS_TASKS, model_args=f"policy=script,script={script}", env=data)
-    return tmp / "lmms_eval_out", results
+def lmms_run(cycling):
+    return cycling.out, results_of(cycling.out)
 
 
 @pytest.fixture(scope="module")
@@ -341,13 +316,11 @@ def test_a_release_s_scored_outputs_say_why_they_show_no_image(tmp_path):
     assert cards and missing == 0 and not any(c.get("images") for c in cards)
 
 
-def test_a_failed_request_is_never_shown_as_an_answer(data, docs, tmp_path, capsys):
+def test_a_failed_request_is_never_shown_as_an_answer(recorded, capsys):
     """lmms-eval's failure text, which CaT-Bench's parser reads as "no": its card says the request failed and shows
-    no answer, the page counts it apart, and a twin's join does not call it an answer."""
-    script = {f"catbench_switched/{i}": FAILURE if i % 4 == 0 else yes_no_answer(doc, "right") for i, doc in enumerate(docs["catbench_switched"])}
-    (tmp_path / "script.json").write_text(json.dumps(script), encoding="utf-8")
-    lmms_eval(tmp_path, ["catbench_switched"], model_args=f"policy=script,script={tmp_path / 'script.json'}", env=data)
-    out = tmp_path / "lmms_eval_out"
+    no answer, the page counts it apart, and a twin's join does not call it an answer (every fourth request failed:
+    tests/recorded/browse.py)."""
+    out = recorded("browse_failed_requests").out
     [run] = find_runs(out)
     records = run.records("catbench_switched")
     failed = [i for i, record in enumerate(records) if record["failed"]]
@@ -408,9 +381,10 @@ def test_tasks_names_the_known_tasks_for_an_unknown_one(lmms_run, capsys):
     )
 
 
-def test_an_lm_eval_catbench_run_gets_its_prompts_and_twins(data, script, tmp_path):
-    results = lm_eval(tmp_path / "out", ["catbench_switched"], f"policy=script,script={script}", data)
-    cards, table, missing, data_ = read_page(write_page(tmp_path / "out")[0])
+def test_an_lm_eval_catbench_run_gets_its_prompts_and_twins(recorded):
+    out = recorded("browse_catbench_lm_eval").out
+    results = results_of(out)
+    cards, table, missing, data_ = read_page(write_page(out)[0])
     assert len(cards) == results["n-samples"]["catbench_switched"]["effective"] and missing == 0
     assert table["catbench_switched"]["invalid"] == metric(results, "catbench_switched", "invalid_count")
     assert all("Goal:" in "\n".join(data_["strings"][i] for i in c["prompt"]) for c in cards)

@@ -4,31 +4,16 @@ whose answers cycle right, wrong, invalid over the docs), CaT-Bench Figures 5-6 
 ``catbench_explain`` run with scripted JSON answers and explanations. The tests name which
 questions are picked; a figure whose runs are missing is an error naming what was found."""
 
-import json
+import shutil
 
 import pytest
 
 from temporal_bench.browse.cli import main_browse
-from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from tests.harness import lmms_eval
-from tests.task_docs import catbench_split as load_split
-from tests.task_docs import task_docs
-from tests.tempvs_fixture_copies import write_tempvs
-from tests.tooling.test_browse import OUTCOMES, read_page, tempvs_answer
+from tests.recorded.browse import OUTCOMES
+from tests.recorded.browse_examples import TEMPVS_RUNS, catbench_docs, tempvs_docs
+from tests.tooling.test_browse import read_page
 
-TEMPVS_TASK = "tempvs_mt1_two"
 COUNT = 3  # the default --examples-count
-
-
-@pytest.fixture(scope="module")
-def data(tmp_path_factory):
-    root = tmp_path_factory.mktemp("examples_data")
-    return {"TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs")), "CATBENCH_DATA_DIR": str(write_catbench(root / "catbench"))}
-
-
-def write_script(path, entries):
-    path.write_text(json.dumps(entries), encoding="utf-8")
-    return path
 
 
 def browse(*argv):
@@ -43,14 +28,16 @@ def examples_joins(card, strings, prefix):
 
 
 @pytest.fixture(scope="module")
-def tempvs_runs(data, tmp_path_factory):
-    """Two runs under one folder: the oracle (all right) and the cycling script."""
+def tempvs_runs(recorded, tmp_path_factory):
+    """Two runs under one folder, each in its own: the oracle (all right) and the cycling script
+    (tests/recorded/browse_examples.py, which ran them into one folder, in that order)."""
     root = tmp_path_factory.mktemp("tempvs_runs")
-    docs = task_docs(TEMPVS_TASK, data["TEMPVS_DATA_DIR"])
-    script = write_script(root / "script.json", {f"{TEMPVS_TASK}/{i}": tempvs_answer(doc, OUTCOMES[i % 3]) for i, doc in enumerate(docs)})
-    lmms_eval(root / "oracle", [TEMPVS_TASK], model_args="policy=oracle", env=data)
-    lmms_eval(root / "cycling", [TEMPVS_TASK], model_args=f"policy=script,script={script}", env=data)
-    return root, docs, script
+    run = recorded("browse_examples_tempvs")
+    for name, results in zip(TEMPVS_RUNS, sorted(run.out.glob("*_results.json")), strict=True):
+        (root / name).mkdir()
+        for path in run.out.glob(f"{results.name.removesuffix('_results.json')}_*"):
+            shutil.copy(path, root / name)
+    return root, tempvs_docs(run.env), run.work / "scripts" / "answers.json"
 
 
 def test_tempvs_figure4_shows_the_same_questions_across_runs_disagreements_first(tempvs_runs):
@@ -109,31 +96,16 @@ def test_catbench_figures_need_an_answer_and_explain_run(tempvs_runs, capsys):
 # ---- CaT-Bench Figures 5 and 6 --------------------------------------------------------------------
 
 
-def explained_answer(doc, i):
-    """Doc i: OUTCOMES[i % 3]; a wrong explanation names the step after the pair when i % 2 == 0 and
-    that step exists (an irrelevant step), else one of the asked steps."""
-    a, b = doc["step_a"] + 1, doc["step_b"] + 1
-    outcome = OUTCOMES[i % 3]
-    if outcome == "invalid":
-        return "I cannot tell."
-    gold = doc["answer"]
-    if outcome == "right":
-        return json.dumps({"binary_answer": gold, "why_answer": f"Step {b} needs what Step {a} makes."})
-    other = b + 1 if i % 2 == 0 and b < len(doc["steps"]) else a
-    return json.dumps({"binary_answer": "no" if gold == "yes" else "yes", "why_answer": f"It is about Step {other} only."})
-
-
 def names_other(doc, i):
     return OUTCOMES[i % 3] == "wrong" and i % 2 == 0 and doc["step_b"] + 1 < len(doc["steps"])
 
 
 @pytest.fixture(scope="module")
-def catbench_run(data, tmp_path_factory):
-    root = tmp_path_factory.mktemp("catbench_run")
-    docs = load_split("test", data_dir=data["CATBENCH_DATA_DIR"])
-    script = write_script(root / "script.json", {f"catbench_explain/{i}": explained_answer(doc, i) for i, doc in enumerate(docs)})
-    lmms_eval(root / "run", ["catbench_explain"], model_args=f"policy=script,script={script}", env=data)
-    return root / "run", docs
+def catbench_run(recorded):
+    """The answers cycle right, wrong, invalid; a wrong explanation names the step after the pair when i % 2 == 0 and
+    that step exists (an irrelevant step), else one of the asked steps (tests/recorded/browse_examples.py)."""
+    run = recorded("browse_examples_catbench_explain")
+    return run.out, catbench_docs(run.env)
 
 
 def test_catbench_figures5_6_pick_explanations_per_outcome_class(catbench_run):

@@ -7,17 +7,14 @@ or --param-count). Where the run logged its samples each point carries the repor
 the questions it rests on (tests/tooling/test_figure_intervals.py)."""
 
 import csv
-import json
 
 import pytest
 from PIL import Image
 
-from temporal_bench.isobench.fixtures import examples, write_fixture
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.figures import FIGURES, figures_for, series
 from temporal_bench.report.model_size import size_in_name
 from temporal_bench.runs.results import load_runs
-from tests.harness import lmms_eval
 from tests.unit.test_report import write_json
 
 A = {"f1_macro_before": 0.50, "f1_macro_after": 0.40, "f1_macro_close": 0.55, "f1_macro_distant": 0.45}
@@ -91,24 +88,14 @@ def test_output_dir_writes_the_figures_as_png(runs_dir, tmp_path):
     ]
 
 
-def test_isobench_figure2_plots_e_to_a_minus_a_by_distance(tmp_path):
+def test_isobench_figure2_plots_e_to_a_minus_a_by_distance(recorded, tmp_path):
     """A scripted model right on every close question and wrong on every distant one when it answers
     (A), and the other way round when it explains first (E→A): Figure 2 plots -1 (close) and +1
-    (distant), computed by lmms-eval's run and the report from its samples."""
-    n = 24
-    data = write_fixture(tmp_path / "data", "json", n=n)
-    script = {}
-    for i, doc in enumerate(examples(n)):
-        close = min(abs(j - doc["image_step_idx"]) for j in doc["snippet_step_idxs"]) < 3
-        for task, right, template in (("isobench", close, "{}."), ("isobench_cot", not close, "<answer>{}</answer>")):
-            label = doc["label"] if right else {"yes": "no", "no": "yes"}[doc["label"]]
-            script[f"{task}/{i}"] = template.format(label.upper())
-    path = tmp_path / "script.json"
-    path.write_text(json.dumps(script), encoding="utf-8")
-    lmms_eval(tmp_path, ["isobench", "isobench_cot"], model_args=f"policy=script,script={path}", env={"ISOBENCH_DATA_DIR": str(data)})
-    [run] = load_runs([tmp_path / "lmms_eval_out"])
+    (distant), computed by lmms-eval's run (tests/recorded/report_figures.py) and the report from its samples."""
+    out = recorded("isobench_figure2").out
+    [run] = load_runs([out])
     report = tmp_path / "report"
-    assert main_report([str(tmp_path / "lmms_eval_out"), "--output-dir", str(report)]) == 0
+    assert main_report([str(out), "--output-dir", str(report)]) == 0
     assert (report / "isobench-figure2.png").is_file()
     # under Table 1's rule (computed from the records: no results key holds it by distance), with the paired
     # interval of the two settings' answers to the same questions (cut to [-1, 1]) and the questions at each distance

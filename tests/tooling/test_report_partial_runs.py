@@ -7,34 +7,27 @@ same folder shows both runs' cards under names that tell them apart, the partial
 
 import json
 import re
+import shutil
 
 import pytest
 
 from temporal_bench.browse.cli import main_browse
-from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.report.cli import main_report
 from temporal_bench.runs.files import find_result_files
 from temporal_bench.runs.limits import Limit, partial_limit
 from temporal_bench.runs.results import load_runs
-from tests.harness import lm_eval, lmms_eval
+from tests.recorded.partial_runs import DOCS, TASK
 from tests.tooling.test_browse import read_page
 
-TASK = "catbench_switched"
-DOCS = 120  # the fixture's 5 plans: 60 questions and their 60 switched twins
-
 
 @pytest.fixture(scope="module")
-def data(tmp_path_factory):
-    return {"CATBENCH_DATA_DIR": str(write_catbench(tmp_path_factory.mktemp("partial_data") / "catbench", n_plans=5))}
-
-
-@pytest.fixture(scope="module")
-def runs(data, tmp_path_factory):
-    """A folder holding a full run and a --limit 6 run of the same model (random answers, seed 1); the tests that
-    judge them take the generated data for the release (``read_as_release``: only the limit keeps a verdict away)."""
+def runs(recorded, tmp_path_factory):
+    """A folder holding a full run and a --limit 6 run of the same model (random answers, seed 1;
+    tests/recorded/partial_runs.py); the tests that judge them take the generated data for the release
+    (``read_as_release``: only the limit keeps a verdict away)."""
     root = tmp_path_factory.mktemp("partial_runs")
-    lmms_eval(root / "full", [TASK], model="random_choice", model_args="seed=1", env=data)
-    lmms_eval(root / "smoke", [TASK], model="random_choice", model_args="seed=1", env=data, extra=["--limit", "6"])
+    shutil.copytree(recorded("partial_runs_full").out, root / "full")
+    shutil.copytree(recorded("partial_runs_limit6").out, root / "smoke")
     return root
 
 
@@ -43,12 +36,11 @@ def _results(folder):
     return path, json.loads(path.read_text(encoding="utf-8"))
 
 
-def test_the_harnesses_record_the_limit_and_partial_limit_reads_it(runs, data, tmp_path):
+def test_the_harnesses_record_the_limit_and_partial_limit_reads_it(runs, recorded):
     assert partial_limit(_results(runs / "full")[1], TASK) is None
     smoke = partial_limit(_results(runs / "smoke")[1], TASK)
     assert smoke == Limit(6, 0, 6, DOCS) and str(smoke) == "--limit 6: 6 of 120 docs"
-    lm_eval(tmp_path / "lm", [TASK], "policy=oracle", data, extra=["--limit", "4"])
-    assert partial_limit(_results(tmp_path / "lm")[1], TASK) == Limit(4, 0, 4, DOCS)
+    assert partial_limit(_results(recorded("partial_runs_lm_eval_limit4").out)[1], TASK) == Limit(4, 0, 4, DOCS)
     # a limit above the task's size left nothing out; an offset always does
     assert partial_limit({"config": {"limit": 500}, "n-samples": {TASK: {"original": 120, "effective": 120}}}, TASK) is None
     assert partial_limit({"config": {"limit": -1}}, TASK) is None

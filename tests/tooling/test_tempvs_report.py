@@ -1,13 +1,13 @@
 """TempVS in ``temporal-bench report``: Tables 3, 5 and 14-16 and the Figure 3 plot from results
-written by a fixture run of the real lmms-eval CLI (random baseline) and by the released-outputs
+written by a fixture run of the real lmms-eval CLI (random baseline, recorded: tests/recorded/tempvs_report.py) and by the released-outputs
 scorer, checked against a golden file byte for byte (UPDATE_GOLDEN=1 rewrites it)."""
 
 import shutil
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from temporal_bench.report import LAYOUTS
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.figures import series
@@ -18,26 +18,22 @@ from temporal_bench.runs.results import load_runs
 from temporal_bench.tempvs.figures import TEMPVS_FIGURE3
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.released_predictions import scored_tests, write_results
-from tests.harness import lmms_eval
-from tests.tempvs_fixture_copies import write_tempvs as write_fixture
 from tests.unit.test_report import check_golden
 
 TABLES = ["tempvs-table3", "tempvs-table5", "tempvs-table14", "tempvs-table15", "tempvs-table16"]
 
 
 @pytest.fixture(scope="module")
-def runs_dir(tmp_path_factory):
-    """``runs/random_choice/fixture_results.json`` (lmms-eval, renamed from its dated name, with its
-    samples files) and ``runs/InternVL2_5-78B-MPO/released_combined_results.json`` (the release
-    scorer, with its records), so both have confidence intervals."""
-    base = tmp_path_factory.mktemp("tempvs_report")
-    data = write_fixture(base / "data")
-    # the six single tasks (the random baseline draws per task and doc, so the golden's numbers stay
-    # those of the tasks that ask each test alone)
-    lmms_eval(base, [f"tempvs_{test}" for test in MAIN_TESTS], model="random_choice", model_args="seed=1234", env={"TEMPVS_DATA_DIR": str(data)})
-    runs = base / "runs"
+def runs_dir(recorded):
+    """``runs/random_choice/fixture_results.json`` (lmms-eval's run of the six single tasks,
+    tests/recorded/tempvs_report.py, renamed from its dated name, with its samples files) and
+    ``runs/InternVL2_5-78B-MPO/released_combined_results.json`` (the release scorer, with its records), so both have
+    confidence intervals."""
+    run = recorded("tempvs_report_random")
+    data = Path(run.env["TEMPVS_DATA_DIR"])
+    runs = run.work / "runs"
     (runs / "random_choice").mkdir(parents=True)
-    results = next((base / "lmms_eval_out").rglob("*_results.json"))
+    results = next(run.out.rglob("*_results.json"))
     shutil.copy(results, runs / "random_choice" / "fixture_results.json")
     date = results.name.removesuffix("_results.json")
     for samples in results.parent.glob(f"{date}_samples_*.jsonl"):
