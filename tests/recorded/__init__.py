@@ -84,16 +84,17 @@ class Recorder:
         self.scripts.append(path)
         return path
 
-    def lmms_eval(self, tasks: Sequence[str], model: str = "scripted", model_args: str = "policy=oracle", extra: Sequence[str] = (), env: Optional[Dict[str, str]] = None, log_samples: bool = True, again: bool = False):
-        """One lmms-eval run into :attr:`out` (``again``: the same command as an earlier run of the recording)."""
+    def lmms_eval(self, tasks: Sequence[str], model: str = "scripted", model_args: str = "policy=oracle", extra: Sequence[str] = (), env: Optional[Dict[str, str]] = None, log_samples: bool = True, again: bool = False, into: str = ""):
+        """One lmms-eval run into :attr:`out` (``into``: its subfolder, for runs that must not share one; ``again``: the
+        same command as an earlier run of the recording)."""
         from tests.harness import lmms_eval_into
 
-        return lmms_eval_into(self.out, list(tasks), model, model_args, {**self.env, **(env or {})}, list(extra), log_samples=log_samples, cwd=self.work, again=again)
+        return lmms_eval_into(self.out / into, list(tasks), model, model_args, {**self.env, **(env or {})}, list(extra), log_samples=log_samples, cwd=self.work, again=again)
 
-    def lm_eval(self, tasks: Sequence[str], model_args: str, extra: Sequence[str] = (), env: Optional[Dict[str, str]] = None):
+    def lm_eval(self, tasks: Sequence[str], model_args: str, extra: Sequence[str] = (), env: Optional[Dict[str, str]] = None, into: str = ""):
         from tests.harness import lm_eval
 
-        return lm_eval(self.out, list(tasks), model_args, {**self.env, **(env or {})}, list(extra))
+        return lm_eval(self.out / into, list(tasks), model_args, {**self.env, **(env or {})}, list(extra))
 
 
 def record(recording: Recording, work: Path) -> Recorder:

@@ -2,10 +2,10 @@
 permutation test on constructed counts (a one-cluster difference is never significant; the interval
 excludes 0 exactly when p < 0.05; Holm's adjustment by hand), its calibration on simulated run pairs
 with each benchmark's dependence structure (benchmarks/simulated_runs.py; the full-size figures are
-benchmarks/compare_calibration.py's), and the real CLI on lmms-eval runs: the issue's one-sequence
-difference, a real difference, the ordering task compared test by test, and runs on different data
-(the same seed on ISO-Bench data with half the labels flipped) refused; what a non-significant row could
-have shown, notes in the words of the benchmark they explain."""
+benchmarks/compare_calibration.py's), and the command on recorded lmms-eval runs (tests/recorded/compare.py,
+data_identity.py): the issue's one-sequence difference, a real difference, the ordering task compared test by test,
+and runs on different data (the same seed on ISO-Bench data with half the labels flipped) refused; what a
+non-significant row could have shown, notes in the words of the benchmark they explain."""
 
 import json
 import shutil
@@ -17,15 +17,15 @@ import numpy as np
 import pytest
 from scipy.stats import binomtest
 
-from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge
 from temporal_bench.report.compare import Comparison, compare_records, plain_line
 from temporal_bench.report.paired_test import ALPHA, holm, paired_tests
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.records import doc_record
-from tests.harness import BIN, lmms_eval, run_cli
+from temporal_bench.runs.results import with_breakdowns
+from tests.cli import temporal_bench
 from tests.paths import REPO
+from tests.recorded.compare import TEMPVS_TASKS
 from tests.tempvs_fixture_copies import write_tempvs
 
 sys.path.insert(0, str(REPO / "benchmarks"))
@@ -125,15 +125,13 @@ def test_power_at_a_real_effect(structures):
 
 # ---- the real CLI --------------------------------------------------------------------------------
 
-TASKS = ["tempvs_mt1_two", "tempvs_ordering_event"]
-
 
 @pytest.fixture(scope="module")
-def oracle_run(tmp_path_factory):
-    root = tmp_path_factory.mktemp("compare_cli")
-    data = write_tempvs(root / "data", n_sequences=8)
-    results = lmms_eval(root, TASKS, model_args="policy=oracle", env={"TEMPVS_DATA_DIR": str(data)})
-    return root / "lmms_eval_out", results
+def oracle_run(recorded):
+    """The oracle's run and its results, with each task's breakdown keys as the report reads them."""
+    out = recorded("compare_tempvs_oracle").out
+    (run,) = find_runs(out, rescored=True)
+    return out, {"results": {task: with_breakdowns(run, task, entry) for task, entry in run.data["results"].items()}}
 
 
 def _wrong_in(folder: Path, wrong) -> None:
@@ -150,7 +148,7 @@ def _wrong_in(folder: Path, wrong) -> None:
 
 
 def _compare(a: Path, b: Path, tmp_path: Path) -> str:
-    log = run_cli([str(BIN / "temporal-bench"), "compare", str(a), str(b)], tmp_path)
+    log = temporal_bench("compare", a, b, cwd=tmp_path)
     assert log.returncode == 0, log.stderr
     return log.stdout
 
@@ -205,7 +203,7 @@ def test_a_partial_run_is_named_in_the_header_and_the_notes(oracle_run, tmp_path
     results = next(partial.rglob("*_results.json"))
     data = json.loads(results.read_text(encoding="utf-8"))
     data["config"]["limit"] = 10
-    for task in TASKS:  # as lmms-eval records a --limit 10 run
+    for task in TEMPVS_TASKS:  # as lmms-eval records a --limit 10 run
         data["n-samples"][task]["effective"] = 10
         samples = next(partial.rglob(f"*_samples_{task}.jsonl"))
         samples.write_text("".join(samples.read_text(encoding="utf-8").splitlines(keepends=True)[:10]), encoding="utf-8")
@@ -232,24 +230,15 @@ def test_few_clusters_get_the_exact_permutation_p_value(clusters):
 
 
 @pytest.fixture(scope="module")
-def flipped_runs(tmp_path_factory):
+def flipped_runs(recorded):
     """The same seed of the random baseline on ISO-Bench data and on a copy with half the labels flipped."""
-    root = tmp_path_factory.mktemp("flipped")
-    data = write_isobench(root / "data", "json", n=32)
-    flipped = root / "flipped"
-    shutil.copytree(data, flipped)
-    rows = json.loads((flipped / "isobench.json").read_text(encoding="utf-8"))
-    for row in rows[::2]:
-        row["label"] = {"DEP": "NONDEP", "NONDEP": "DEP"}[row["label"]]
-    (flipped / "isobench.json").write_text(json.dumps(rows), encoding="utf-8")
-    for name, folder in (("a", data), ("b", flipped)):
-        lmms_eval(root / name, ["isobench"], model="random_choice", model_args="seed=1234", env={"ISOBENCH_DATA_DIR": str(folder)})
-    return root / "a" / "lmms_eval_out", root / "b" / "lmms_eval_out", data, flipped
+    copies = recorded("isobench_copies")
+    return copies.out / "a", copies.out / "flipped", copies.env["ISOBENCH_DATA_DIR"], copies.env["ISOBENCH_FLIPPED_DATA_DIR"]
 
 
 def test_runs_on_different_data_are_refused_naming_both_sources(flipped_runs, tmp_path):
     a, b, data, flipped = flipped_runs
-    log = run_cli([str(BIN / "temporal-bench"), "compare", str(a), str(b)], tmp_path)
+    log = temporal_bench("compare", a, b, cwd=tmp_path)
     assert (log.returncode, log.stdout) == (1, "")
     reads = [find_runs(run)[0].data_read("isobench") for run in (a, b)]
     assert reads[0].fingerprint != reads[1].fingerprint
@@ -257,7 +246,7 @@ def test_runs_on_different_data_are_refused_naming_both_sources(flipped_runs, tm
     assert f"run B read 32 question(s), fingerprint {reads[1].fingerprint} (images under {flipped}" in log.stderr
     assert "--allow-different-data" in log.stderr
     # asked to, it compares the questions of the same id, and says so first
-    log = run_cli([str(BIN / "temporal-bench"), "compare", str(a), str(b), "--allow-different-data"], tmp_path)
+    log = temporal_bench("compare", a, b, "--allow-different-data", cwd=tmp_path)
     assert log.returncode == 0, log.stderr
     first = log.stdout.splitlines()[0]
     assert first.startswith("**The runs read different data** (compared anyway, --allow-different-data") and reads[1].fingerprint in first
@@ -308,13 +297,12 @@ def test_runs_alike_in_every_cluster_do_not_claim_a_zero_point_detectable_differ
 
 
 @pytest.fixture(scope="module")
-def limited_catbench_run(tmp_path_factory):
+def limited_catbench_run(recorded):
     """The issue's case: ``catbench_switched`` under ``--limit``, whose first docs are Dep questions of 20 plans (no
     NonDep question, no twin): NonDep F1 is 0 in both runs whatever is swapped."""
-    root = tmp_path_factory.mktemp("limited")
-    data = write_catbench(root / "data", n_plans=20, pairs_per_class=1)
-    results = lmms_eval(root, ["catbench_switched"], model="random_choice", model_args="seed=1", env={"CATBENCH_DATA_DIR": str(data)}, extra=["--limit", "20"])
-    return root / "lmms_eval_out", results["n-samples"]["catbench_switched"]["original"]
+    out = recorded("compare_catbench_limited").out
+    results = json.loads(next(out.rglob("*_results.json")).read_text(encoding="utf-8"))
+    return out, results["n-samples"]["catbench_switched"]["original"]
 
 
 def test_compare_under_limit_says_the_run_is_partial_and_blames_no_missing_switched_task(limited_catbench_run, tmp_path):

@@ -1,6 +1,6 @@
-"""The figures' uncertainty and ISO-Bench's one F1 rule, on a real lmms-eval run (a test model whose
-answers include unparseable ones, on the synthetic data of all three benchmarks; issue 35 item 5,
-issue 34 item 4):
+"""The figures' uncertainty and ISO-Bench's one F1 rule, on a real lmms-eval run, recorded (a test model whose
+answers include unparseable ones, on the synthetic data of all three benchmarks: tests/recorded/figure_intervals.py;
+issue 35 item 5, issue 34 item 4):
 
 * each point of a figure carries the interval the report computes: the cluster bootstrap of its
   records (TempVS Figure 3), the paired permutation interval of two settings' answers to the same
@@ -14,9 +14,7 @@ import json
 
 import pytest
 
-from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench import rules as isobench_rules
-from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.isobench.rules import TABLE1_RULE
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 from temporal_bench.lmms_eval_tasks.isobench import metrics as isobench_metrics
@@ -26,21 +24,16 @@ from temporal_bench.report.compare import compare_runs, single_run
 from temporal_bench.report.intervals import record_intervals
 from temporal_bench.report.paired_test import paired_tests
 from temporal_bench.runs.logged import find_runs
-from tests.harness import lmms_eval
-from tests.tempvs_fixture_copies import write_tempvs
-
-TASKS = ["catbench_switched", "catbench_explain_switched", "tempvs_mt1_two", "isobench", "isobench_cot"]
+from tests.recorded.figure_intervals import TASKS
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    root = tmp_path_factory.mktemp("figure_intervals")
-    env = {"CATBENCH_DATA_DIR": str(write_catbench(root / "catbench", n_plans=6)), "TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs", n_sequences=10)), "ISOBENCH_DATA_DIR": str(write_isobench(root / "isobench", "json", n=48))}
-    lmms_eval(root, TASKS, model="request_hash", model_args="", env=env)
-    folder = root / "lmms_eval_out"
-    assert main_report([str(folder), "--output-dir", str(root / "report")]) == 0
+def report(recorded, tmp_path_factory):
+    folder = recorded("figure_intervals").out
+    written = tmp_path_factory.mktemp("figure_intervals_report")
+    assert main_report([str(folder), "--output-dir", str(written)]) == 0
     run = find_runs(next(folder.rglob("*_results.json")))[0]
-    return root / "report", run, {task: run.records(task) for task in TASKS}
+    return written, run, {task: run.records(task) for task in TASKS}
 
 
 def _rows(folder, figure):

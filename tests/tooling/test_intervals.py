@@ -1,6 +1,6 @@
 """Confidence intervals (each benchmark's cluster_stats.py, temporal_bench/report/bootstrap.py, intervals.py) on real
-CLI runs: one lmms-eval run of TempVS, CaT-Bench and ISO-Bench and one lm-eval run of CaT-Bench,
-with a scripted model mixing right, wrong and unparseable answers. The point estimate from the
+runs, recorded (tests/recorded/intervals.py): one lmms-eval run of TempVS, CaT-Bench and ISO-Bench and one lm-eval run
+of CaT-Bench, with a scripted model mixing right, wrong and unparseable answers. The point estimate from the
 summed cluster counts must equal the task's own aggregation on the same records for every metric
 with an interval; the report shows the intervals and, for a model the paper lists, the reproduction
 verdicts (whether a cell that differs is also outside the interval);
@@ -13,11 +13,8 @@ import shutil
 import pytest
 
 from temporal_bench.catbench.breakdowns import BREAKDOWNS as CATBENCH_BREAKDOWNS
-from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.breakdowns import AGGREGATIONS as ISOBENCH_AGGREGATIONS
-from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.lmms_eval_tasks.catbench import metrics as catbench_metrics
-from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.report import LAYOUTS
 from temporal_bench.report.bootstrap import DRAWS
 from temporal_bench.report.cli import main_report
@@ -30,60 +27,36 @@ from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.records import doc_record
 from temporal_bench.runs.results import load_runs, with_breakdowns
 from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
-from tests.harness import lm_eval, lmms_eval
-from tests.task_docs import catbench_split as load_split
+from tests.recorded.intervals import CATBENCH_PLANS, LM_EVAL_TASKS, LMMS_TASKS
 from tests.task_docs import isobench_records as load_records
 from tests.task_docs import task_docs
-from tests.tempvs_fixture_copies import write_tempvs
 
-LMMS_TASKS = ["tempvs_mt1_two", "catbench_switched", "isobench"]
-LM_EVAL_TASKS = ["catbench_switched"]
 AGGREGATIONS = {"tempvs": TEMPVS_AGGREGATIONS, "isobench": ISOBENCH_AGGREGATIONS, "catbench": {**{name: getattr(catbench_metrics, name) for name in catbench_metrics.METRIC_NAMES}, **CATBENCH_BREAKDOWNS}}
 
 
-def tempvs_response(doc):
-    pick = random.Random(doc["doc_key"]).choice
-    gold = doc["answer"]
-    wrong = next(c for c in doc["choices"] if c != gold)
-    if doc["kind"] == "main":
-        return pick([gold, gold, wrong, "I cannot tell."])
-    return pick([f"Image {gold}"] * 4 + [f"Image {wrong}", "I cannot tell."])
-
-
-def yes_no_response(index, gold):
-    return ["Yes", "No", "I cannot tell.", "Yes" if gold == "yes" else "No", "No"][index % 5]
+@pytest.fixture(scope="module")
+def recording(recorded):
+    return recorded("intervals")
 
 
 @pytest.fixture(scope="module")
-def data(tmp_path_factory):
-    root = tmp_path_factory.mktemp("interval_data")
-    return {"TEMPVS_DATA_DIR": str(write_tempvs(root / "tempvs", n_sequences=8)), "CATBENCH_DATA_DIR": str(write_catbench(root / "catbench", n_plans=5)), "ISOBENCH_DATA_DIR": str(write_isobench(root / "isobench", "json", n=40))}
+def data(recording):
+    return recording.env
 
 
 @pytest.fixture(scope="module")
-def script(data, tmp_path_factory):
-    tempvs_docs = task_docs("tempvs_mt1_two", data["TEMPVS_DATA_DIR"])
-    catbench_docs = with_switched_twins(load_split("test", data_dir=data["CATBENCH_DATA_DIR"]))
-    entries = {f"tempvs_mt1_two/{i}": tempvs_response(d) for i, d in enumerate(tempvs_docs)}
-    entries.update({f"catbench_switched/{i}": yes_no_response(i, d["answer"]) for i, d in enumerate(catbench_docs)})
-    entries.update({f"isobench/{i}": yes_no_response(i + 1, d["answer"]) for i, d in enumerate(load_records(data["ISOBENCH_DATA_DIR"]))})
-    path = tmp_path_factory.mktemp("interval_script") / "script.json"
-    path.write_text(json.dumps(entries), encoding="utf-8")
-    return path
+def script(recording):
+    return recording.work / "scripts" / "answers.json"
 
 
 @pytest.fixture(scope="module")
-def lmms_run(data, script, tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("interval_lmms")
-    lmms_eval(tmp, LMMS_TASKS, model_args=f"policy=script,script={script}", env=data)
-    return tmp / "lmms_eval_out"
+def lmms_run(recording):
+    return recording.out / "lmms_eval"
 
 
 @pytest.fixture(scope="module")
-def lm_eval_run(data, script, tmp_path_factory):
-    out = tmp_path_factory.mktemp("interval_lm_eval")
-    lm_eval(out, LM_EVAL_TASKS, f"policy=script,script={script}", data)
-    return out
+def lm_eval_run(recording):
+    return recording.out / "lm_eval"
 
 
 def _results_file(folder):
@@ -118,7 +91,7 @@ def test_clusters_are_the_sequences_plans_and_videos(lmms_run, data):
     counts = {task: cluster_stats_of(task).counts(run.records(task)) for task in LMMS_TASKS}
     tempvs_docs = task_docs("tempvs_mt1_two", data["TEMPVS_DATA_DIR"])
     assert sorted(counts["tempvs_mt1_two"]) == sorted({f"{d['source']}/{d['img_seq_id']}" for d in tempvs_docs})
-    assert sorted(counts["catbench_switched"]) == [f"synthetic test recipe {i}" for i in range(5)]
+    assert sorted(counts["catbench_switched"]) == [f"synthetic test recipe {i}" for i in range(CATBENCH_PLANS)]
     # ISO-Bench: the goals, where the records carry them; records that do not are clustered by the fixture's
     # video_id column, two examples per video (tests/unit/test_isobench_clusters.py: the fallback is named)
     records = run.records("isobench")
