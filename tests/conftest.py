@@ -94,7 +94,7 @@ def manager():
 
     from temporal_bench.paths import PLUGIN_TASK_DIR
 
-    return TaskManager(include_path=str(PLUGIN_TASK_DIR / "tempvs"))
+    return TaskManager(include_path=str(PLUGIN_TASK_DIR / "tempvs"), include_defaults=False)
 
 
 def pytest_collection_finish(session):

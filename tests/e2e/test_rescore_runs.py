@@ -10,7 +10,6 @@ lm-eval), a subset of TempVS's sources (the docs numbered otherwise); the probe 
 named, not the data. Re-scoring under the run's recorded settings when the YAML changed since: re-scored as recorded,
 with a warning. The re-scored run is a run folder like any other: check passes it and the report labels it."""
 
-import json
 import shutil
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from temporal_bench.tempvs.breakdowns import DISTANCES, PAIRED_TYPES, breakdown_
 from temporal_bench.tempvs.record_reader import TempVSRecords
 from tests.cli import temporal_bench
 from tests.harness import BIN, run_cli
-from tests.recorded.rescore import LM_EVAL_TASKS, LMMS_TASKS, PROBE_TASKS, RIGHT, UNPARSED, tempvs_case
+from tests.recorded.rescore import LM_EVAL_TASKS, LMMS_TASKS, RIGHT, UNPARSED, tempvs_case
 from tests.task_docs import task_docs
 
 TEMPVS_HEADLINE = ["gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict"]  # tempvs_mt1_two's metric_list
@@ -265,3 +264,20 @@ def test_other_data_than_the_run_s_is_refused_and_leaves_no_results(tmp_path):
     assert log.returncode == 2
     assert "task 'rescore_probe': doc 2 is not the run's (logged target 'no', now 'yes'); re-scoring loads the task's docs again" in log.stderr, log.stderr
     assert not list((tmp_path / "other").rglob("*_results.json"))
+
+
+def test_the_data_comes_from_the_release_above_the_images_and_the_option_is_named_when_it_moved(tmp_path):
+    """No data variable: the release folder above the images the run read; moved away, the option that names it."""
+    from tests.recorded import materialize
+
+    run = materialize("data_identity_logged", tmp_path / "run")
+    data = run.env["TEMPVS_DATA_DIR"]
+    command = [str(BIN / "temporal-bench"), "rescore", str(run.out), "--tasks", "tempvs_mt1_two"]
+    log = run_cli([*command, "--output-dir", str(tmp_path / "found")], tmp_path, {})
+    assert log.returncode == 0 and "All 4 metrics equal the original run's." in log.stdout, log.stderr
+    assert f"temporal-bench rescore: data: TEMPVS_DATA_DIR={data} (the folder of the images the run read)" in log.stderr.splitlines()
+    moved = shutil.move(data, tmp_path / "moved")
+    log = run_cli([*command, "--output-dir", str(tmp_path / "lost")], tmp_path, {}, again=True)  # the same command, the data moved
+    assert log.returncode == 2 and "give the run's folder with --data TEMPVS_DATA_DIR=FOLDER" in log.stderr, log.stderr
+    log = run_cli([*command, f"--data=TEMPVS_DATA_DIR={moved}", "--output-dir", str(tmp_path / "given")], tmp_path, {})
+    assert log.returncode == 0 and f"temporal-bench rescore: data: TEMPVS_DATA_DIR={moved} (given with --data)" in log.stderr.splitlines(), log.stderr

@@ -13,7 +13,6 @@ tasks' settings.
 import json
 import os
 from collections import Counter
-from pathlib import Path
 
 import pytest
 

@@ -6,7 +6,7 @@ A recording is a function of a :class:`Recorder`: the data it writes (the benchm
 the real CaT-Bench validation split) and the harness runs it makes on them, in order (a re-run into the same folder
 too). ``python -m tests.recorded.record [NAME ...]`` runs them and checks in their output folders under
 ``tests/recorded/runs/<name>/`` (with the answer scripts they used), every path under the folder it ran in written
-``@WORK@`` and the checkout's ``@REPO@``. A test gets a copy with :func:`tests.recorded.materialize`: the data written
+``@WORK@`` and the checkout's ``@REPO@``, a file over :data:`GZIP_OVER` bytes gzipped (``<name>.gz``). A test gets a copy with :func:`tests.recorded.materialize`: the data written
 again (the fixtures are seeded, so the same bytes) and the paths put back. ``tests/e2e/test_recordings.py`` runs each
 recording again and compares what the harness writes with the checked-in files, value for value, so that a recording
 cannot go stale.
@@ -14,6 +14,7 @@ cannot go stale.
 The recordings are defined by the modules of this package (one per area); each registers with :func:`recording`.
 """
 
+import gzip
 import importlib
 import json
 import pkgutil
@@ -25,6 +26,7 @@ from typing import Callable, Dict, List, Optional, Sequence
 from tests.paths import REPO
 
 RUNS = Path(__file__).resolve().parent / "runs"
+GZIP_OVER = 64 * 1024  # a recorded file larger than this is checked in gzipped
 WORK, CHECKOUT = "@WORK@", "@REPO@"
 DataWriter = Callable[[Path], Path]  # writes a benchmark's data under the folder given; returns the data folder
 
@@ -116,8 +118,18 @@ def check_in(recording: Recording, work: Path) -> Path:
     for path in _recorded_files(work):
         copy = target / path.relative_to(work)
         copy.parent.mkdir(parents=True, exist_ok=True)
-        copy.write_text(tokenized(path.read_text(encoding="utf-8"), work), encoding="utf-8")
+        data = tokenized(path.read_text(encoding="utf-8"), work).encode("utf-8")
+        if len(data) > GZIP_OVER:
+            copy.with_name(copy.name + ".gz").write_bytes(gzip.compress(data, mtime=0))  # no date in its header: the same bytes each time
+        else:
+            copy.write_bytes(data)
     return target
+
+
+def read_recorded(path: Path) -> str:
+    """A checked-in file's text (a ``.gz`` one uncompressed)."""
+    data = path.read_bytes()
+    return (gzip.decompress(data) if path.suffix == ".gz" else data).decode("utf-8")
 
 
 def tokenized(text: str, work: Path) -> str:
@@ -145,7 +157,7 @@ def materialize(name: str, work: Path) -> RecordedRun:
         raise FileNotFoundError(f"no recording {name} under {RUNS}: python -m tests.recorded.record {name}")
     env = write_data(recording, work)
     for path in _recorded_files(source):
-        copy = work / path.relative_to(source)
+        copy = work / path.relative_to(source).with_suffix("" if path.suffix == ".gz" else path.suffix)
         copy.parent.mkdir(parents=True, exist_ok=True)
-        copy.write_text(path.read_text(encoding="utf-8").replace(WORK, str(work)).replace(CHECKOUT, str(REPO)), encoding="utf-8")
+        copy.write_text(read_recorded(path).replace(WORK, str(work)).replace(CHECKOUT, str(REPO)), encoding="utf-8")
     return RecordedRun(work, env)

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Dict, List, Tuple
 
-from tests.recorded import RUNS, all_recordings, check_in, record, tokenized
+from tests.recorded import RUNS, all_recordings, check_in, read_recorded, record, tokenized
 
 # what differs between two runs of the same command: when and where it ran, and the memory addresses in reprs
 VOLATILE_KEYS = {
@@ -42,7 +42,9 @@ def _without_volatile(value: Any) -> Any:
 
 
 def _content(path: Path) -> Any:
-    text = path.read_text(encoding="utf-8")
+    text = read_recorded(path)
+    if path.suffix == ".gz":
+        path = path.with_suffix("")
     if path.suffix == ".jsonl":
         return [_without_volatile(json.loads(line)) for line in text.splitlines() if line.strip()]
     return _without_volatile(json.loads(text))
@@ -52,7 +54,7 @@ def comparable(folder: Path) -> Dict[str, Any]:
     """A recording's files (relative path, its dates written ``<date>``) -> their content without what differs
     between two runs of the same commands (:data:`VOLATILE_KEYS`, memory addresses)."""
     files = sorted(path for sub in ("out", "scripts") for path in (folder / sub).rglob("*") if path.is_file() and "hf_datasets_cache" not in path.parts)
-    return {FILE_DATE.sub("<date>", str(path.relative_to(folder))): _content(path) for path in files}
+    return {FILE_DATE.sub("<date>", str(path.relative_to(folder)).removesuffix(".gz")): _content(path) for path in files}
 
 
 def differences(recorded: Dict[str, Any], regenerated: Dict[str, Any]) -> List[str]:

@@ -78,7 +78,7 @@ def test_holm_adjusted_p_values_by_hand():
 
 # ---- calibration on simulated run pairs (small scale) -------------------------------------------
 
-PAIRS = 100
+PAIRS = 30  # the full-size figures: benchmarks/compare_calibration.py (benchmarks/RESULTS.md)
 
 
 @pytest.fixture(scope="module")
@@ -102,8 +102,8 @@ def _rejections(structures, shift: float, seed: int) -> dict:
 
 def test_type_one_error_is_near_five_percent_for_every_benchmark(structures):
     rates = _rejections(structures, 0.0, seed=11)
-    assert all(0.03 <= rate <= 0.07 for rate in rates.values()), rates
-    assert rates == pytest.approx({"tempvs": 56 / 1200, "catbench": 32 / 500, "isobench": 13 / 300}, abs=1e-12)  # seeded
+    assert all(0.02 <= rate <= 0.1 for rate in rates.values()), rates  # 30 pairs: near 5% (1,000 pairs: 3.4-5.6%, RESULTS.md)
+    assert rates == pytest.approx({"tempvs": 19 / 360, "catbench": 10 / 150, "isobench": 7 / 90}, abs=1e-12)  # seeded
 
 
 def test_exact_mcnemar_on_the_same_pairs_rejects_a_true_null_far_too_often(structures):
@@ -115,12 +115,12 @@ def test_exact_mcnemar_on_the_same_pairs_rejects_a_true_null_far_too_often(struc
         a, b = ({r["key"]: r["strict"] for r in judge(run) if r["complete"]} for run in run_pair(structures[0], Answers(), 0.0, rng))
         only_a, only_b = sum(a[k] and not b[k] for k in a), sum(b[k] and not a[k] for k in a)
         rejected += only_a + only_b > 0 and binomtest(only_a, only_a + only_b, 0.5).pvalue < ALPHA
-    assert rejected / PAIRS == 0.2
+    assert rejected / PAIRS > 0.15 and rejected == 7  # seeded
 
 
 def test_power_at_a_real_effect(structures):
     rates = _rejections(structures, 0.6, seed=12)  # about +14 points of accuracy at 0.6
-    assert rates == pytest.approx({"tempvs": 0.5725, "catbench": 0.692, "isobench": 0.67}, abs=1e-6)  # seeded
+    assert rates == pytest.approx({"tempvs": 212 / 360, "catbench": 103 / 150, "isobench": 60 / 90}, abs=1e-12)  # seeded
 
 
 # ---- the real CLI --------------------------------------------------------------------------------

@@ -16,7 +16,6 @@ from temporal_bench.check import main_check
 from temporal_bench.lmms_eval_tasks.catbench import utils as catbench_utils
 from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.report.cli import main_report
-from temporal_bench.rescore.cli import main_rescore
 from temporal_bench.runs.data_read import data_read
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.records import read_record
@@ -99,22 +98,6 @@ def test_a_run_without_log_samples_fails_check_naming_the_fix(recorded, capsys):
 
 
 # ---- rescore takes the release above the run's images -----------------------------------------------
-
-
-def test_rescore_loads_the_release_above_the_images_and_names_the_option_when_it_moved(data, logged_run, tmp_path, capsys):
-    assert main_rescore([str(logged_run), "--tasks", "tempvs_mt1_two"]) == 0
-    captured = capsys.readouterr()
-    assert "All 4 metrics equal the original run's." in captured.out
-    assert f"temporal-bench rescore: data: TEMPVS_DATA_DIR={data['TEMPVS_DATA_DIR']} (the folder of the images the run read)" in captured.err.splitlines()
-    moved = shutil.move(data["TEMPVS_DATA_DIR"], tmp_path / "moved")
-    try:
-        with pytest.raises(SystemExit):
-            main_rescore([str(logged_run), "--tasks", "tempvs_mt1_two"])
-        assert "give the run's folder with --data TEMPVS_DATA_DIR=FOLDER" in capsys.readouterr().err
-        assert main_rescore([str(logged_run), "--tasks", "tempvs_mt1_two", f"--data=TEMPVS_DATA_DIR={moved}"]) == 0
-        assert f"temporal-bench rescore: data: TEMPVS_DATA_DIR={moved} (given with --data)" in capsys.readouterr().err.splitlines()
-    finally:
-        shutil.move(moved, data["TEMPVS_DATA_DIR"])
 
 
 # ---- one read of each file ----------------------------------------------------------------------

@@ -6,7 +6,6 @@ effects (benchmarks/simulated_runs.py): clustered by goal, compare's false posit
 where clustering by video runs well above."""
 
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -73,7 +72,7 @@ def test_compare_reads_table_1s_rule():
     assert weighted.name == "isobench weighted F1 (Table 1's rule)"
 
 
-PAIRS = 300
+PAIRS = 100  # the full-size figures: benchmarks/RESULTS.md
 
 
 def _false_positives(structure, goal_sd: float, seed: int) -> float:
@@ -90,5 +89,5 @@ def test_goal_clusters_hold_the_level_where_video_clusters_do_not():
     setting and the release's 107 goals: benchmarks/RESULTS.md)."""
     by_goal = _false_positives(isobench(goals_per_source=(18, 30)), 1.0, seed=1)
     by_video = _false_positives(isobench(goals_per_source=(18, 30), with_goals=False), 1.0, seed=1)
-    assert 0.03 <= by_goal <= 0.07 and by_video > 0.15, (by_goal, by_video)
-    assert (by_goal, by_video) == (13 / 300, 81 / 300)  # seeded
+    assert by_goal <= 0.08 and by_video > 0.15, (by_goal, by_video)
+    assert (by_goal, by_video) == (5 / 100, 34 / 100)  # seeded

@@ -9,7 +9,6 @@ turns it into the prompt up to its first call into the model side (processor, te
 """
 
 import importlib.util
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
