@@ -32,7 +32,12 @@ def model_arguments(model_args: object) -> Dict[str, str]:
 
 def model_class_path(model: str, force_simple: bool = False) -> Optional[str]:
     """The class path lmms-eval resolves ``--model`` to (its chat class unless ``--force_simple``), from the model
-    registry's manifest, without importing the class (None for a name lmms-eval does not register)."""
+    registry's manifest, without importing the class (None for a name lmms-eval does not register); one of this
+    package's models without importing lmms-eval's registry either."""
+    from temporal_bench.lmms_eval_plugin import MODEL_CLASSES
+
+    if model in MODEL_CLASSES:
+        return MODEL_CLASSES[model]
     from lmms_eval.models import MODEL_REGISTRY_V2
 
     try:

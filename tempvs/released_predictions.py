@@ -101,18 +101,27 @@ class PredictionRows:
         self.files = files  # (source, task id) -> prediction file
         self.outputs: Dict[str, str] = {}
         self.mismatches: Dict[str, RowMismatch] = {}
+        self._read: Dict[Tuple[Path, str, str], List[Dict]] = {}  # each file's rows, read once
+
+    def _rows(self, root: Path, source: str, task_id: str, path: Optional[Path] = None) -> List[Dict]:
+        """The rows of a prediction file (``path``), else of the task id's annotation file."""
+        key = (path or root, source, task_id)
+        if key not in self._read:
+            release = LocalRelease(root)
+            self._read[key] = release.rows_of(path, source) if path else release.rows(source, task_id)
+        return self._read[key]
 
     def __call__(self, root: Path, source: str, task_id: str) -> List[Dict]:
         if (source, task_id) not in self.files:  # the grounding questions of a text-only input, which asks none
-            return LocalRelease(root).rows(source, task_id)
+            return self._rows(root, source, task_id)
         path = self.files[source, task_id]
-        rows = LocalRelease(root).rows_of(path, source)
+        rows = self._rows(root, source, task_id, path)
         for i, row in enumerate(rows):
             if "preds" not in row:
                 raise TempVSDataError(f"{path} row {i}: a prediction file needs 'preds'; found {sorted(row)}")
             self.outputs[doc_key(source, TEST_NAMES[task_id], row["question_id"])] = row["preds"]
         ours = [str(row["question_id"]) for row in rows]
-        theirs = [str(row["question_id"]) for row in LocalRelease(root).rows(source, task_id)]
+        theirs = [str(row["question_id"]) for row in self._rows(root, source, task_id)]
         mine, annotated = set(ours), set(theirs)
         mismatch = RowMismatch(str(path.relative_to(root)), tuple(q for q in ours if q not in annotated), tuple(q for q in theirs if q not in mine))
         if (mismatch.only_in_predictions or mismatch.only_in_annotations) and mismatch.predictions not in self.mismatches:

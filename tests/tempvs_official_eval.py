@@ -98,27 +98,31 @@ def official(
                 right = right.add(_passes(preds, task_id, preds["preds"], blind_model).astype(int), fill_value=0)
             main = main[right.loc[main.index] < 2]
         counts = Counter()
-        by_sequence = dict(list(ground.groupby("img_seq_id", sort=False)))  # each sequence's grounding rows, in file order
-        for _, row in main.iterrows():
-            same = by_sequence.get(row["img_seq_id"], ground.iloc[:0])
-            if "discrimination" in task_id:
-                events = eval(row["event_pair_tuple"] if "paired" in task_id else row["event_triple_tuple"])
+        by_sequence: Dict[str, list] = {}  # each sequence's grounding rows (gold option, passed), in file order
+        for sequence, option, passed in zip(ground["img_seq_id"], ground["gt_option"], ground["passed"]):
+            by_sequence.setdefault(sequence, []).append((str(option), bool(passed)))
+        discrimination = "discrimination" in task_id
+        tuples = main["event_pair_tuple" if "paired" in task_id else "event_triple_tuple"] if discrimination else main["img_seq_id"]
+        for sequence, passed_main, events in zip(main["img_seq_id"], main["passed"], tuples):
+            same = by_sequence.get(sequence, [])
+            if discrimination:
                 gt_passes = []
-                for e in events:
-                    hits = same[same["gt_option"].str.endswith(str(e + 1))]
-                    if len(hits):
-                        gt_passes.append(bool(hits.iloc[0]["passed"]))
+                for e in eval(events):
+                    hits = [passed for option, passed in same if option.endswith(str(e + 1))]
+                    if hits:
+                        gt_passes.append(hits[0])
             else:
-                gt_passes = [bool(p) for p in same["passed"]]
+                gt_passes = [passed for _, passed in same]
             all_ground = False not in gt_passes
+            passed_main = bool(passed_main)
             counts["total"] += 1
             counts["grounding"] += all_ground
-            counts["main"] += bool(row["passed"])
-            counts["both"] += all_ground and bool(row["passed"])
-            counts["main_fail_ground"] += (not all_ground) and bool(row["passed"])
+            counts["main"] += passed_main
+            counts["both"] += all_ground and passed_main
+            counts["main_fail_ground"] += (not all_ground) and passed_main
             for k in next(ks for family, ks in AT_LEAST.items() if family in task_id):
                 counts[f"atleast{k}"] += gt_passes.count(True) >= k
-                counts[f"atleast{k}_main"] += gt_passes.count(True) >= k and bool(row["passed"])
+                counts[f"atleast{k}_main"] += gt_passes.count(True) >= k and passed_main
         counts["g_rows"], counts["g_pass"] = len(ground), int(ground["passed"].sum())
         per_source[source] = _figures(counts)
         pooled.update(counts)
