@@ -23,6 +23,6 @@ UPSTREAM = UpstreamFacts(
 }""",
     homepage="https://arxiv.org/abs/2507.23135",
     task_list_section="Specialized Vision Tasks",
-    task_titles={"isobench_cot": "Explain then answer (E→A)", "isobench_all": "Both prompt modes"},
+    task_titles={"isobench_cot": "Explain then answer, E→A", "isobench_all": "Both prompt modes"},
     smoke_response="<answer>YES</answer>",  # the tag explain-then-answer asks for; answer only reads its first YES
 )
