@@ -4,7 +4,8 @@ CoT prompting (Table 6), separate images (Table 12), the text-only runs and the 
 17-18), the images-only MT3 (Table 19), the grounding tests alone and the MT2/MT3 pairs as the official code asks
 them. Every task's docs, records and joins are the upstream code's; each task's settings (its YAML's metadata):
 
-* ``tests``, ``suite``: as upstream;
+* ``tests``, ``suite``: the tests it holds (upstream's tasks hold one main test each) and, for ``tempvs``, each
+  distinct grounding question asked once for all of them (docs.py);
 * ``mode``: the prompt (``standard``, ``cot``, ``blind``: the text-only LLMs' prompt, no image, ``images_only``: MT3
   without its text); blind and images_only ask no grounding question;
 * ``visual``: ``combined`` (the strip), ``separate`` (one image per event) or ``none``;
