@@ -27,10 +27,10 @@ from pathlib import Path
 
 import numpy as np
 
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, opposite
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, NO, YES
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.docs import task_docs
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import find_root, release_question_rows
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import prepared_rows
-from temporal_bench.lmms_eval_tasks.tempvs.docs import task_docs
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
 from temporal_bench.tempvs.record_reader import TempVSRecords
 from temporal_bench.tempvs.task_tests import per_test_records
@@ -88,7 +88,7 @@ def tempvs(data_dir: Path, task: str) -> list[Structure]:
 
 
 def _yes_no_answer(template: dict, right: bool, unparsed: bool) -> dict:
-    return {**template, "pred": INVALID if unparsed else template["gold"] if right else opposite(template["gold"])}
+    return {**template, "pred": INVALID if unparsed else template["gold"] if right else (NO if template["gold"] == YES else YES)}
 
 
 def plan_sizes(total: int, plans: int, smallest: int, seed: int = 0) -> list[int]:

@@ -20,10 +20,15 @@ def close_max_distance(records: List[Dict]) -> int:
     return values.pop()
 
 
+def _where(score: str, keep: Callable[[Dict], bool]) -> Callable:
+    """Aggregation giving ``score`` of the classification report over the records kept."""
+    return lambda records: report_metric(score)([r for r in records if keep(r)])
+
+
 def _by_distance(close: bool) -> Callable:
     def aggregate(records: List[Dict]) -> Optional[float]:
         threshold = close_max_distance(records) if records else 0
-        return report_metric("f1_macro", lambda r: (r["distance"] <= threshold) == close)(records)
+        return _where("f1_macro", lambda r: (r["distance"] <= threshold) == close)(records)
 
     return aggregate
 
@@ -42,8 +47,8 @@ BREAKDOWNS: Dict[str, Callable] = {
     "invalid_count": invalid_count,
     "invalid_rate": invalid_rate,
     "failed_count": failed_count,
-    "f1_macro_before": report_metric("f1_macro", lambda r: r["relation"] == "before"),
-    "f1_macro_after": report_metric("f1_macro", lambda r: r["relation"] == "after"),
+    "f1_macro_before": _where("f1_macro", lambda r: r["relation"] == "before"),
+    "f1_macro_after": _where("f1_macro", lambda r: r["relation"] == "after"),
     "f1_macro_close": _by_distance(close=True),
     "f1_macro_distant": _by_distance(close=False),
 }

@@ -9,7 +9,7 @@ from collections import defaultdict
 
 import numpy as np
 
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, opposite
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, NO, YES
 from temporal_bench.report.cluster_stats import CONFUSION, ClusterStats, classification_metrics, confusion_cell, ratio
 
 CATBENCH_STATS = CONFUSION + ("tc_consistent", "tc_complete", "occ_agree", "occ_complete")
@@ -32,7 +32,7 @@ def catbench_counts(records: list[dict]) -> dict[str, np.ndarray]:
     for record in records:
         vector = counts[catbench_plan(record)]
         if record["variant"] == "real":
-            scored = opposite(record["gold"]) if record["pred"] == INVALID else record["pred"]
+            scored = (NO if record["gold"] == YES else YES) if record["pred"] == INVALID else record["pred"]
             cell = confusion_cell(record["gold"], scored)
             if cell is not None:
                 vector[CONFUSION.index(cell)] += 1

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from temporal_bench.browse.benchmarks import BenchmarkCards, Facts
 from temporal_bench.isobench.rules import TABLE1_RULE
-from temporal_bench.lmms_eval_tasks.isobench import metrics as isobench_metrics
+from temporal_bench.lmms_eval_tasks.plugin.isobench.utils import RECORD_FIELDS
 
 
 class IsoBenchCards(BenchmarkCards):
     name = "ISO-Bench"
-    record_fields = isobench_metrics.RECORD_FIELDS
+    record_fields = RECORD_FIELDS
     headline = (  # as the report's headline table (isobench/headline.py): Table 1's rule
         (f"{TABLE1_RULE}f1_weighted", "F1 weighted", "weighted F1 under Table 1's rule, an answer without a clear yes/no a third label (the paper's score)"),
         (f"{TABLE1_RULE}f1_macro", "F1 macro", "macro F1 under Table 1's rule"),

@@ -4,10 +4,12 @@
 sources, with generated images (a coloured shape and the example id), step positions and an
 ``image_caption`` column (the image step's text, which the loader must never show):
 
-* ``json``: ``isobench.json`` (a list of rows: ``snippet`` a list of steps, ``label`` DEP/NONDEP,
-  ``source`` YouCook2/CrossTask, ``image`` a path) and ``images/<id>.jpg``;
+* ``json``: ``isobench.json`` (a list of rows named as the converter reads them, lmms_eval_tasks/isobench/isobench_to_hf.py:
+  ``snippet`` a list of steps, ``label`` DEP/NONDEP, ``source`` YouCook2/CrossTask, ``image`` a path, ``plan_id``
+  the video) and ``images/<id>.jpg``;
 * ``hf``: a Hugging Face ``DatasetDict`` with one ``test`` split saved with ``save_to_disk``: an
-  ``Image`` column with the same JPEG bytes embedded, ``snippet`` newline-joined text, ``label`` 1/0.
+  ``Image`` column with the same JPEG bytes embedded, ``snippet`` newline-joined text, ``label`` 1/0, ``video_id``
+  (this package's loader maps it to ``plan_id``; the converter reads a release's files only).
 
 Both layouts load to the same normalised records. ``n=764`` reproduces the paper's Table 2 counts.
 """
@@ -105,7 +107,7 @@ def _json_row(example: Dict, with_positions: bool, with_source: bool) -> Dict:
         "relation": example["relation"],
         "label": "DEP" if example["label"] == "yes" else "NONDEP",
         "image": f"images/{example['id']}.jpg",
-        "video_id": example["video_id"],
+        "plan_id": example["video_id"],
         "image_caption": example["image_caption"],
     }
     if with_source:

@@ -15,8 +15,16 @@ from temporal_bench.runs.record_reader import RecordReader
 RELEASE_COUNTS = {"rows": 764, "dep": 383, "nondep": 381, "before": 372, "after": 392, "before_dep": 187, "before_nondep": 185, "after_dep": 196, "after_nondep": 196, "crosstask": 139, "youcook2": 625}
 
 
+# what only this package's tasks log of an example (lmms_eval_tasks/plugin/isobench/utils.py), unknown in a run of the
+# upstream tasks
+PACKAGE_FIELDS = ("goal", "plan_id", "source", "distance_class")
+
+
 class IsoBenchRecords(RecordReader):
     counts_are_exact = True  # a copy of other counts is not the release (check fails it)
+
+    def normalise(self, record: Dict, config: Dict, model_config: Dict) -> Dict:
+        return {**dict.fromkeys(PACKAGE_FIELDS), **record}
 
     def question(self, record: Dict, line: Dict, config: Dict, model_config: Dict) -> str:
         return f"{record['id']}|{record['gold']}|{logged_prompt(line).rsplit(chr(10), 1)[0]}"  # the prompt less its mode's instruction line

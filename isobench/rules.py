@@ -11,7 +11,7 @@ Table 1's, ``paper_``: lmms_eval_tasks/isobench/metrics.py):
 from typing import Callable, Dict, List, Optional, Tuple
 
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.classification import yes_no_report
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, opposite
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, NO, YES
 from temporal_bench.lmms_eval_tasks.isobench.metrics import CLASS_NAMES
 
 
@@ -20,7 +20,7 @@ def _discarded(records: List[Dict]) -> List[Tuple[str, str]]:
 
 
 def _strict(records: List[Dict]) -> List[Tuple[str, str]]:
-    return [(r["gold"], opposite(r["gold"]) if r["pred"] == INVALID else r["pred"]) for r in records]
+    return [(r["gold"], (NO if r["gold"] == YES else YES) if r["pred"] == INVALID else r["pred"]) for r in records]
 
 
 def _third_label(records: List[Dict]) -> List[Tuple[str, str]]:

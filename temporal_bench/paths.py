@@ -19,4 +19,6 @@ LMMS_EVAL_TASK_DIR = package_folder("temporal_bench.lmms_eval_tasks")
 # (the same names, on its data routes) and add the variants; lmms-eval indexes nothing else of LMMS_EVAL_TASK_DIR
 PLUGIN_TASK_DIR = package_folder("temporal_bench.lmms_eval_tasks.plugin")
 REGISTERED_TASK_DIRS = [PLUGIN_TASK_DIR]
-LM_EVAL_TASK_DIR = package_folder("temporal_bench.lm_eval_tasks")
+# what this package registers with lm-eval (``--include_path``): its CaT-Bench tasks; lm_eval_tasks/catbench/ is the
+# folder an lm-eval pull request adds (temporal_bench/export), which lm-eval indexes only there
+LM_EVAL_TASK_DIR = package_folder("temporal_bench.lm_eval_tasks.plugin")

@@ -5,9 +5,9 @@ records it selects."""
 
 from typing import Callable, Dict, List, Optional
 
-from temporal_bench.lmms_eval_tasks.plugin.tempvs.metrics import UNGROUNDED_MODES, gt_acc, gtstrict_rate, mt_acc, mt_given_gtstrict, strict_mains
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.metrics import UNGROUNDED_MODES, asked_count, gt_acc, gtstrict_rate, mt_acc, mt_given_gtstrict, strict_mains
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import accuracy, asked_count, judge, ratio, unique_records
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import accuracy, judge, ratio, unique_records
 from temporal_bench.lmms_eval_tasks.tempvs.spec import SOURCES
 from temporal_bench.tempvs.task_tests import SUITE_TASK, metric_prefix, records_of_test, tests_in
 
@@ -58,7 +58,10 @@ def gt_missing_count(records):
 
 
 def gt_unmatched_count(records):
-    return sum(r["unmatched"] for r in judge(unique_records(records)))
+    """Main questions some of whose grounding rows the data lacks; None where the records do not say (the upstream
+    tasks' records, lmms_eval_tasks/tempvs, carry no ``unmatched``)."""
+    judged = judge(unique_records(records))
+    return None if any("unmatched" not in r for r in judged) else sum(r["unmatched"] for r in judged)
 
 
 def invalid_rate(records):

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections import defaultdict
 
 from temporal_bench.browse.benchmarks import INVALID_ANSWER, RIGHT, WRONG, BenchmarkCards, Facts, Join, Link, status_mark
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.records import served_records
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge, served_records
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 
 
@@ -90,7 +91,7 @@ class TempVSCards(BenchmarkCards):
             else:
                 ok = judged["strict"]
                 title = "GT_strict passed: its grounding questions (one per event) were all answered right" if ok else "GT_strict failed: not all of its grounding questions (one per event) were answered right"
-            note = ("the data holds fewer grounding questions than the statement has events; judged on those found") if judged["unmatched"] else ""
+            note = ("the data holds fewer grounding questions than the statement has events; judged on those found") if judged.get("unmatched") else ""
             card.joins.append(Join(title, ok, links, note))
         by_id = {card.id: card for card in cards}
         for card_id, links in used_by.items():

@@ -7,8 +7,8 @@ from typing import Dict
 
 from temporal_bench import __version__, converted_dataset
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import HUB_RELEASE, LocalRelease, find_root
-from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
-from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, convert
+from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, TempVSDataError
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, differences, question_rows, table2_counts, write
 from temporal_bench.synthetic_data import is_synthetic, mark_synthetic
 
 RELEASE_ERROR = TempVSDataError  # what build() raises for a release it cannot read (build-dataset reports it in one line)
@@ -44,7 +44,9 @@ def fingerprint(paths) -> str:
 def build(release: Path, output: Path, command: str) -> Dict[str, str]:
     """Write the converted dataset of the release in ``release`` under ``output``; what it wrote -> its contents."""
     root = find_root(Path(release))
-    counts = convert(root, output, LocalRelease(root))
+    rows = question_rows(LocalRelease(root), list(MAIN_TESTS))  # the converter's rows, read from the pickles or their JSON twins
+    images = write(rows, root, output)
+    differs = differences(table2_counts(rows))
     files = sorted((root / "benchmark_pkl").glob("*.pkl")) or sorted((root / "benchmark").glob("*"))
     provenance = {
         "source release": f"local folder {root}",
@@ -52,11 +54,12 @@ def build(release: Path, output: Path, command: str) -> Dict[str, str]:
         "command": command,
         "converter": f"lmms-eval-temporal-bench {__version__}, lmms_eval_tasks/tempvs/tempvs_to_hf.py",
         "synthetic": "yes (generated test data, not the release)" if is_synthetic(root) else "no",
+        "Table 2's counts": f"{len(differs)} differ ({'; '.join(differs[:3])}{' ...' if len(differs) > 3 else ''})" if differs else "all equal",
     }
     body = CARD_BODY.format(release_hub=f"https://huggingface.co/datasets/{HUB_RELEASE}", blind=", ".join(model for model, _, _ in BLIND_MODELS))
     header = {"license": "other", "pretty_name": "TempVS", "task_categories": ["visual-question-answering"], "language": ["en"]}
-    configs = {"default": f"{counts['rows']} questions; {counts['images']} images in images.zip"}
+    configs = {"default": f"{len(rows)} questions; {images} images in images.zip"}
     converted_dataset.write_card(output, header, configs, body + "\n" + converted_dataset.provenance_section(provenance))
     if is_synthetic(root):
         mark_synthetic(output, "TempVS")
-    return {"data": f"{counts['rows']} questions", "images.zip": f"{counts['images']} images, each once"}
+    return {"data": f"{len(rows)} questions (Table 2's counts: {f'{len(differs)} differ' if differs else 'all equal'})", "images.zip": f"{images} images, each once"}

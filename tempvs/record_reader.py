@@ -10,22 +10,18 @@ from typing import Dict, List, Optional
 
 from temporal_bench.data_locations import data_folder_above
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import run_family_of
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.records import served_records
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge, served_records
+from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import TABLE2
 from temporal_bench.runs.data_read import logged_prompt
 from temporal_bench.runs.record_reader import RecordReader
 
-# paper Table 2 per official task id and source: MT1's event groups before the text-only-LLM filter (not the questions
-# evaluated), MT2's questions after that filter, MT3's questions (one per image sequence)
-TABLE2_COUNTS = {
-    "paired_event_discrimination": {"flintstones": 2104, "pororo": 864, "vwp": 850, "vist": 3742},
-    "triple_event_discrimination": {"flintstones": 916, "pororo": 172, "vwp": 208, "vist": 830},
-    "ordering_texts_opt_event": {"flintstones": 501, "pororo": 320, "vwp": 274, "vist": 708},
-    "ordering_texts_opt_story": {"flintstones": 485, "pororo": 326, "vwp": 256, "vist": 551},
-    "ordering_images_opt_event": {"flintstones": 565, "pororo": 395, "vwp": 316, "vist": 809},
-    "ordering_images_opt_story": {"flintstones": 565, "pororo": 395, "vwp": 316, "vist": 809},
-}
+# paper Table 2 per official task id and source (the converter's, lmms_eval_tasks/tempvs/tempvs_to_hf.py): MT1's event
+# groups before the text-only-LLM filter (not the questions evaluated), MT2's questions after that filter, MT3's
+# questions (one per image sequence)
+TABLE2_COUNTS = {spec.task_id: TABLE2[test] for test, spec in MAIN_TESTS.items()}
 # the questions a task evaluates per test and source, where Table 2 gives them (MT2, MT3)
 PAPER_COUNTS = {test: TABLE2_COUNTS[spec.task_id] for test, spec in MAIN_TESTS.items() if spec.task_id.startswith("ordering")}
 

@@ -29,11 +29,11 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from loguru import logger as _log
 
 from temporal_bench.cli_style import command_parser
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.docs import task_docs
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import blind_family_of, extract
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.records import make_record
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import LocalRelease, find_root, release_question_rows
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import SETTINGS, prepared_rows, with_settings
-from temporal_bench.lmms_eval_tasks.tempvs.docs import task_docs
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TEST_NAMES, TempVSDataError, doc_key, task_kind
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.model_names import RELEASE_FOLDERS

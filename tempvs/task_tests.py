@@ -9,7 +9,7 @@ questions it answers). The report, compare and the intervals read each test unde
 
 from typing import Dict, List, Tuple
 
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import served_records
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.records import served_records
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
 
 SUITE_TASK = "tempvs"

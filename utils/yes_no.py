@@ -1,9 +1,8 @@
 """Whole-word yes/no extraction: never a substring test ("no" is inside "not", "know", "cannot")."""
 
 import re
-from typing import Optional
 
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import strip_think
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.think_blocks import strip_think
 
 YES, NO, INVALID = "yes", "no", "invalid"
 
@@ -16,14 +15,10 @@ def strip_markdown(text: str) -> str:
     return _MARKDOWN.sub("", text)
 
 
-def first_yes_no(text: Optional[str]) -> str:
+def first_yes_no(text: str | None) -> str:
     """The first whole-word yes/no in ``text`` outside ``<think>`` blocks (case-insensitive), else ``"invalid"``."""
     text = strip_think(text)
     if not text:
         return INVALID
     match = _YES_NO_WORD.search(strip_markdown(text))
     return match.group(1).lower() if match else INVALID
-
-
-def opposite(label: str) -> str:
-    return NO if label == YES else YES

@@ -1,53 +1,44 @@
-"""The functions lm-eval's CaT-Bench task YAMLs name: those of the lmms-eval CaT-Bench tasks, and ``custom_dataset``,
-through which lm-eval hands a task its metadata (the settings, ``--metadata`` on top)."""
+"""The functions the CaT-Bench task YAMLs name: the docs (each step pair of the split asked before and after, with or
+without the NonDep-S twins), the prompts and parsers of the paper's prompt modes (answer only, answer then explain,
+explain then answer), and the per-doc records and aggregations of the metrics (metrics.py).
+"""
 
-from typing import Dict, List
+from functools import partial
 
 import datasets
 
-from temporal_bench.lmms_eval_tasks.catbench.metrics import (  # noqa: F401 - the YAMLs' aggregations
-    f1_dep,
-    f1_macro,
-    f1_nondep,
-    occ,
-    precision_dep,
-    precision_macro,
-    precision_nondep,
-    recall_dep,
-    recall_macro,
-    recall_nondep,
-    tc,
-)
-from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
-from temporal_bench.lmms_eval_tasks.catbench.utils import (  # noqa: F401
-    doc_to_target,
-    doc_to_text_answer_only,
-    doc_to_text_cot,
-    doc_to_text_explain,
-    process_results_answer_only,
-    process_results_json,
-)
-from temporal_bench.lmms_eval_tasks.plugin.catbench.release import split_rows
-from temporal_bench.lmms_eval_tasks.plugin.catbench.utils import (  # noqa: F401
-    close_docs,
-    doc_to_text_explain_nl,
-    doc_to_text_fewshot,
-    fewshot_docs,
-    majority_vote,
-    process_results_nl,
-)
-from temporal_bench.lmms_eval_tasks.plugin.data_routes import DataNotFoundError, stops_run_on
+from temporal_bench.lmms_eval_tasks.catbench import metrics, prompts
+from temporal_bench.lmms_eval_tasks.catbench.parsing import PARSERS
+from temporal_bench.lmms_eval_tasks.catbench.questions import task_docs
 
 
-@stops_run_on((CatBenchDataError, DataNotFoundError))
-def custom_dataset(data_split: str = "test", close_max_distance: int = 3, switched: bool = False, fewshot_k: int = 0, pool_split: str = "train", **metadata) -> Dict[str, datasets.Dataset]:
-    """The task's docs from its metadata (lm-eval also passes the model arguments, which are ignored): the questions of
-    ``data_split``, served as ``test``, from ``CATBENCH_DATA_DIR`` or the hub, as the lmms-eval tasks load them."""
-    rows = split_rows(data_split)
-    docs = fewshot_docs(rows, switched, close_max_distance, fewshot_k, pool_split) if fewshot_k else close_docs(rows, switched, close_max_distance)
-    return {"test": docs}
+def process_docs(dataset: datasets.Dataset, switched: bool) -> datasets.Dataset:
+    """The split's questions, each NonDep one followed by its twin where ``switched``."""
+    return datasets.Dataset.from_list(task_docs(dataset, str(dataset.split), switched))
 
 
-def vote_each_doc(resps, docs) -> List[str]:
-    """The self-consistency filter: one voted answer per doc."""
-    return [majority_vote(list(samples)) for samples in resps]
+process_docs_catbench = partial(process_docs, switched=False)
+process_docs_catbench_switched = partial(process_docs, switched=True)
+
+
+def doc_to_target(doc: dict) -> str:
+    return doc["answer"]
+
+
+doc_to_text_answer_only = prompts.answer_only
+doc_to_text_explain = prompts.answer_then_explain
+doc_to_text_cot = prompts.explain_then_answer
+process_results_answer_only = metrics.process_results_with(PARSERS["answer_only"])
+process_results_json = metrics.process_results_with(PARSERS["json"])
+# the aggregations the YAMLs name (lm-eval finds a YAML's functions in the utils.py beside it)
+f1_macro = metrics.f1_macro
+precision_macro = metrics.precision_macro
+recall_macro = metrics.recall_macro
+precision_dep = metrics.precision_dep
+recall_dep = metrics.recall_dep
+f1_dep = metrics.f1_dep
+precision_nondep = metrics.precision_nondep
+recall_nondep = metrics.recall_nondep
+f1_nondep = metrics.f1_nondep
+tc = metrics.tc
+occ = metrics.occ

@@ -10,47 +10,48 @@ real questions only; an invalid answer counts as the wrong class.
 """
 
 from collections import defaultdict
-from typing import Callable, Dict, List, Optional
+from collections.abc import Callable
 
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.classification import yes_no_report
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, opposite
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, NO, YES
 
 CLASS_NAMES = ("dep", "nondep")
 RECORD_FIELDS = ("question_id", "pair_id", "variant", "dependency", "relation")
 
 
-def make_record(doc: Dict, response: Optional[str], parse: Callable[[str], str]) -> Dict:
+def make_record(doc: dict, response: str | None, parse: Callable[[str], str]) -> dict:
     """The doc's ``RECORD_FIELDS``, ``gold`` and the parsed ``pred`` (no response: invalid)."""
     return {**{field: doc[field] for field in RECORD_FIELDS}, "gold": doc["answer"], "pred": parse(response) if response is not None else INVALID}
 
 
-def _real(records: List[Dict]) -> List[Dict]:
+def _real(records: list[dict]) -> list[dict]:
     return [r for r in records if r["variant"] == "real"]
 
 
-def _scored(record: Dict) -> str:
-    return opposite(record["gold"]) if record["pred"] == INVALID else record["pred"]
+def _scored(record: dict) -> str:
+    """The prediction scored: an invalid answer as the class opposite the gold one."""
+    return (NO if record["gold"] == YES else YES) if record["pred"] == INVALID else record["pred"]
 
 
-def report_metric(score: str, keep: Callable[[Dict], bool] = lambda r: True) -> Callable:
-    """Aggregation giving ``score`` of the classification report over the real questions kept."""
+def report_metric(score: str) -> Callable:
+    """Aggregation giving ``score`` of the classification report over the real questions."""
 
-    def aggregate(records: List[Dict]) -> Optional[float]:
-        kept = [r for r in _real(records) if keep(r)]
-        report = yes_no_report([r["gold"] for r in kept], [_scored(r) for r in kept], CLASS_NAMES)
+    def aggregate(records: list[dict]) -> float | None:
+        real = _real(records)
+        report = yes_no_report([r["gold"] for r in real], [_scored(r) for r in real], CLASS_NAMES)
         return None if report is None else report[score]
 
     return aggregate
 
 
-def _agreement(groups: Dict[tuple, List[Dict]]) -> Optional[float]:
+def _agreement(groups: dict[tuple, list[dict]]) -> float | None:
     complete = [group for group in groups.values() if len(group) == 2]
     if not complete:
         return None
     return sum(first["pred"] != INVALID and first["pred"] == second["pred"] for first, second in complete) / len(complete)
 
 
-def tc(records: List[Dict]) -> Optional[float]:
+def tc(records: list[dict]) -> float | None:
     """Temporal Consistency: share of step pairs whose before and after answers are equal."""
     pairs = defaultdict(list)
     for record in _real(records):
@@ -58,7 +59,7 @@ def tc(records: List[Dict]) -> Optional[float]:
     return _agreement(pairs)
 
 
-def occ(records: List[Dict]) -> Optional[float]:
+def occ(records: list[dict]) -> float | None:
     """Order Contrastive Consistency: share of NonDep questions answered as their switched twin."""
     twins = defaultdict(list)
     for record in records:
@@ -82,16 +83,26 @@ METRIC_NAMES = ["f1_macro", "precision_macro", "recall_macro", "precision_dep", 
 _CLASSIFICATION_FIELDS = ("variant", "gold", "pred")
 # What each headline key after the first reads (the first, f1_macro, carries the whole record)
 FIELDS_READ = {
-    **{name: _CLASSIFICATION_FIELDS for name in METRIC_NAMES[1:9]},
+    **dict.fromkeys(METRIC_NAMES[1:9], _CLASSIFICATION_FIELDS),
     "tc": ("pair_id", "variant", "relation", "pred"),
     "occ": ("pair_id", "variant", "relation", "dependency", "pred"),
 }
 
 
-def per_metric(record: Dict, switched: bool) -> Dict[str, Dict]:
+def per_metric(record: dict, switched: bool) -> dict[str, dict]:
     """``process_results``' value: the whole record under ``f1_macro``, each other key's fields under it (``occ``
-    only in a task with switched twins)."""
+    only in a task with switched twins).
+    """
     values = {METRIC_NAMES[0]: record, **{name: {f: record[f] for f in fields} for name, fields in FIELDS_READ.items()}}
     if not switched:
         del values["occ"]
     return values
+
+
+def process_results_with(parse: Callable[[str], str]) -> Callable:
+    """``process_results`` of a prompt mode whose answers ``parse`` reads."""
+
+    def process_results(doc: dict, results: list[str]) -> dict:
+        return per_metric(make_record(doc, results[0] if results else None, parse), doc["switched"])
+
+    return process_results

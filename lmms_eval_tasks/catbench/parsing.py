@@ -1,11 +1,12 @@
 """Map a response to yes / no / invalid per prompt mode, as the paper's evaluation reads them: whole words only, outside
 ``<think>`` blocks. Every pattern is linear in the response length (no nested or adjacent unbounded
-repeats), so a runaway 100 KB generation parses as fast as a short one."""
+repeats), so a runaway 100 KB generation parses as fast as a short one.
+"""
 
 import json
 import re
 
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import strip_think
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.think_blocks import strip_think
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, first_yes_no
 
 _CODE_FENCE = re.compile(r"```(?:json)?", re.IGNORECASE)

@@ -1,13 +1,19 @@
 """Convert the ISO-Bench release (``StonyBrookNLP/ISO-Bench``, paper App. B-C) into the rows the ISO-Bench tasks
 evaluate: one row per example with its image embedded, written as ``data/test-00000-of-00001.parquet``.
 
-The release's rows name the fields the paper describes: ``image`` (embedded, or a path relative to the data file),
-``goal``, ``snippet`` (the plan snippet: a list of steps or one step per line), ``relation`` (before/after), ``label``
-(DEP/NONDEP, yes/no, true/false or 1/0) and, where present, ``id``, ``anchor``, ``question``, ``source``, ``plan_id``,
-``image_step_idx`` and ``snippet_step_idxs`` (the positions that give the close/distant class). A column holding a
-caption of the image step is never read: the model must see the step in the image only.
+The release's files (``*.json`` lists of rows, ``*.jsonl``, ``*.parquet``) hold an example's fields under the names the
+paper describes them by: ``image`` (embedded, or a path relative to the data file), ``goal``, ``snippet`` (the plan
+snippet: a list of steps or one step per line), ``relation`` (before/after), ``label`` (DEP/NONDEP, yes/no, POS/NEG or
+a boolean) and, where present, ``id``, ``anchor`` (first/last), ``question``, ``source`` (YouCook2/CrossTask),
+``plan_id``, ``image_step_idx`` and ``snippet_step_idxs``. The paper does not publish the column names: a release
+that names a field otherwise fails, naming the row and the fields found. A column holding a caption of the image step
+is never read: the model must see the step in the image only.
 
-    python isobench_to_hf.py RELEASE_FOLDER OUTPUT_FOLDER   # the *.json, *.jsonl and *.parquet files of the folder
+It then prints the examples read per relation and label (the paper's Table 2) and per source and relation (App. C
+gives CrossTask's; YouCook2 has the rest) next to the paper's counts, and exits with status 1 naming each count that
+differs (the counts per source only where the rows name their source).
+
+    python isobench_to_hf.py RELEASE_FOLDER OUTPUT_FOLDER
 """
 
 import base64
@@ -15,16 +21,18 @@ import io
 import json
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 REQUIRED_FIELDS = ("image", "goal", "snippet", "relation", "label")
-_LABELS = {"yes": "yes", "dep": "yes", "dependent": "yes", "pos": "yes", "positive": "yes", "true": "yes", "1": "yes"}
-_LABELS.update({"no": "no", "nondep": "no", "nondependent": "no", "independent": "no", "neg": "no", "negative": "no", "false": "no", "0": "no"})
-_RELATIONS = {"before": "before", "after": "after", "b": "before", "a": "after", "prev": "before", "previous": "before", "preceding": "before", "next": "after", "following": "after"}
+# the paper's names of the two classes, DEP/NONDEP (Table 2), the answers yes/no, POS/NEG (App. B's annotation), and a
+# boolean written as text
+_LABELS = {"dep": "yes", "yes": "yes", "pos": "yes", "true": "yes", "1": "yes", "nondep": "no", "no": "no", "neg": "no", "false": "no", "0": "no"}
 _ANCHOR_OF = {"before": "first", "after": "last"}
-_SOURCES = {"youcook2": "youcook2", "youcook": "youcook2", "yc2": "youcook2", "crosstask": "crosstask", "ct": "crosstask"}
-CLOSE_MAX_DISTANCE = 2  # paper §4: close iff the image step is fewer than 3 steps from the nearest snippet step
+# Table 2 (relation and label) and App. C (CrossTask's 139 examples per relation; YouCook2 the other 625)
+PAPER_COUNTS = {"before, DEP": 187, "before, NONDEP": 185, "after, DEP": 196, "after, NONDEP": 196}
+PAPER_COUNTS.update({"crosstask, before": 72, "crosstask, after": 67, "youcook2, before": 300, "youcook2, after": 325})
 
 
 class IsoBenchDataError(ValueError):
@@ -40,15 +48,14 @@ def _label(value, where: str) -> str:
         return "yes" if value else "no"
     if _key(value) in _LABELS:
         return _LABELS[_key(value)]
-    raise IsoBenchDataError(f"{where}: label {value!r} is not one of DEP/NONDEP, yes/no, true/false, 1/0, POS/NEG")
+    raise IsoBenchDataError(f"{where}: label {value!r} is not one of DEP/NONDEP, yes/no, POS/NEG, a boolean or 1/0")
 
 
 def _relation(value, where: str) -> str:
-    text = str(value).strip().lower()
-    words = set(re.findall(r"\b(before|after)\b", text))
-    if text in _RELATIONS or len(words) == 1:
-        return _RELATIONS.get(text) or words.pop()
-    raise IsoBenchDataError(f"{where}: relation {value!r} is neither 'before' nor 'after'")
+    words = set(re.findall(r"\b(before|after)\b", str(value).strip().lower()))
+    if len(words) != 1:
+        raise IsoBenchDataError(f"{where}: relation {value!r} is neither 'before' nor 'after'")
+    return words.pop()
 
 
 def _anchor(value, relation: str, where: str) -> str:
@@ -89,13 +96,6 @@ def _ints(value, where: str) -> Optional[List[int]]:
         return None
     parts = [part for part in re.split(r"[,\s\[\]]+", value) if part] if isinstance(value, str) else value
     return [_int(part, where, "snippet step index") for part in parts]
-
-
-def distance_class(image_step_idx: Optional[int], snippet_step_idxs: Optional[Sequence[int]]) -> Optional[str]:
-    """close iff |j - i| <= 2 with j the nearest snippet step; None without positions."""
-    if image_step_idx is None or not snippet_step_idxs:
-        return None
-    return "close" if min(abs(j - image_step_idx) for j in snippet_step_idxs) <= CLOSE_MAX_DISTANCE else "distant"
 
 
 def image_of(value, where: str, base: Path) -> Dict:
@@ -139,7 +139,6 @@ def example(row: Dict, index: int, where: str, base: Path) -> Dict:
     label = _label(row["label"], where)
     image_step_idx, snippet_step_idxs = _int(row.get("image_step_idx"), where, "image step index"), _ints(row.get("snippet_step_idxs"), where)
     question = re.sub(r"^\s*QUESTION:\s*", "", str(row.get("question") or "").strip())
-    source = str(row.get("source") or "").strip()
     return {
         "id": str(row["id"]) if row.get("id") not in (None, "") else str(index),
         "goal": goal,
@@ -150,11 +149,10 @@ def example(row: Dict, index: int, where: str, base: Path) -> Dict:
         "label": label,
         "answer": label,
         "choices": ["yes", "no"],
-        "source": _SOURCES.get(_key(source), source.lower()) or None,
+        "source": _key(row["source"]) if row.get("source") not in (None, "") else None,
         "plan_id": None if row.get("plan_id") is None else str(row["plan_id"]),
         "image_step_idx": image_step_idx,
         "snippet_step_idxs": snippet_step_idxs,
-        "distance_class": distance_class(image_step_idx, snippet_step_idxs),
         "image": image_of(row["image"], where, base),
     }
 
@@ -198,12 +196,35 @@ def write(rows: List[Dict], output: Path) -> int:
     return len(rows)
 
 
-def convert(folder: Path, output: Path) -> int:
-    """Write the task rows of the release in ``folder`` under ``output``."""
-    return write(examples(release_rows(Path(folder))), output)
+def convert(folder: Path, output: Path) -> List[Dict]:
+    """Write the task rows of the release in ``folder`` under ``output``; the rows."""
+    rows = examples(release_rows(Path(folder)))
+    write(rows, output)
+    return rows
+
+
+def release_counts(rows: List[Dict]) -> Dict[str, int]:
+    """The examples per relation and label, and, where the rows name their source, per source and relation."""
+    sources = any(row["source"] for row in rows)
+    counts = Counter(f"{row['relation']}, {'DEP' if row['label'] == 'yes' else 'NONDEP'}" for row in rows)
+    counts.update(f"{row['source']}, {row['relation']}" for row in rows if sources)
+    return {key: counts[key] for key in PAPER_COUNTS if sources or key.startswith(("before", "after"))}
+
+
+def counts_table(counts: Dict[str, int]) -> str:
+    """The counts read next to the paper's, a Markdown table."""
+    return "\n".join(["ISO-Bench examples read:", "| examples | read | paper |", "|---|--:|--:|", *(f"| {key} | {n} | {PAPER_COUNTS[key]} |" for key, n in counts.items())])
+
+
+def differences(counts: Dict[str, int]) -> List[str]:
+    """Each count that is not the paper's."""
+    return [f"{key}: {n} read, the paper has {PAPER_COUNTS[key]}" for key, n in counts.items() if n != PAPER_COUNTS[key]]
 
 
 if __name__ == "__main__":
     if len(sys.argv) != 3:
         raise SystemExit(__doc__.rsplit("\n\n", 1)[-1])
-    print(convert(Path(sys.argv[1]), Path(sys.argv[2])), "examples")
+    counts = release_counts(convert(Path(sys.argv[1]), Path(sys.argv[2])))
+    print(counts_table(counts))
+    if differences(counts):
+        raise SystemExit("not the release the paper evaluated: " + "; ".join(differences(counts)))

@@ -1,6 +1,6 @@
 """Map a response to yes / no / invalid as the paper reads it (App. H): answer-only takes the first YES or NO,
 explain-then-answer only the final ``<answer>`` tag. An ``invalid`` answer is a third label under Table 1's rule
-(the headline scores) and is counted by ``coverage``."""
+(the headline scores)."""
 
 import re
 

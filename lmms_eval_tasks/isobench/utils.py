@@ -17,11 +17,11 @@ def doc_to_target(doc: Dict) -> str:
     return doc["answer"]
 
 
-def doc_to_text_answer_only(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
+def doc_to_text_answer_only(doc: Dict) -> str:
     return prompts.answer_only(doc)
 
 
-def doc_to_text_explain_then_answer(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
+def doc_to_text_explain_then_answer(doc: Dict) -> str:
     return prompts.explain_then_answer(doc)
 
 

@@ -1,36 +1,29 @@
-"""Where the images go relative to the text, as each model family's wrapper in the official repository placed them
-(the combined strip and separate frames alike): per-model sections of the task YAML's ``lmms_eval_specific_kwargs``,
-which lmms-eval hands ``doc_to_text`` and ``doc_to_messages`` (a model class without a section gets ``default``).
+"""Where the images go relative to the text, as each model family's wrapper in the official repository placed them:
+per-model sections of the task YAML's ``lmms_eval_specific_kwargs``, which lmms-eval hands ``doc_to_text`` and
+``doc_to_messages`` (a model class without a section gets ``default``).
 
 A chat class builds its turn from ``doc_to_messages`` (:func:`message_content` puts the parts in the layout). A
 simple class gets the text of ``doc_to_text`` and the images and writes its own image tokens; where a class leaves
 the text alone when it already holds its token, the section's ``image_token`` makes ``doc_to_text`` place them
-(:func:`with_image_tokens`). Where the wrapper resized the images (LLaVA-NeXT-Video's, with several), the
-section's ``frame_size`` makes ``doc_to_messages`` do the same (:func:`as_sent`).
+(:func:`with_image_tokens`).
 """
 
 from typing import Dict, List, Optional
 
 # images_first: the images, then the prompt; text_first: the prompt, then the images
 LAYOUTS = ("images_first", "text_first")
-DEFAULT = {"layout": "images_first"}
-# ``image_token`` (with text_first): for a simple class that writes no image tokens of its own when the text already
-# holds them (the prompt then ends with one per image); ``frame_size``: the side each of several images is resized to
-# (LANCZOS), as the family's wrapper did (models/model_hf_llava_video.py)
-OPTIONAL = ("image_token", "frame_size")
 
 
-def resolve(kwargs: Optional[Dict], layouts=LAYOUTS) -> Dict:
+def resolve(kwargs: Optional[Dict]) -> Dict:
     """The settings in lmms-eval's resolved kwargs (a model's section, or the table with ``default`` merged into its
-    top level), checked."""
+    top level), checked. ``image_token`` (with text_first): for a simple class that writes no image tokens of its own
+    when the text already holds them (the prompt then ends with one per image)."""
     kwargs = kwargs or {}
-    settings = {"layout": kwargs.get("layout", DEFAULT["layout"]), **{key: kwargs[key] for key in OPTIONAL if kwargs.get(key) is not None}}
-    if settings["layout"] not in layouts:
-        raise ValueError(f"TempVS layout {settings['layout']!r}; choose one of {layouts}")
+    settings = {"layout": kwargs.get("layout", LAYOUTS[0]), **({"image_token": kwargs["image_token"]} if kwargs.get("image_token") is not None else {})}
+    if settings["layout"] not in LAYOUTS:
+        raise ValueError(f"TempVS layout {settings['layout']!r}; choose one of {LAYOUTS}")
     if "image_token" in settings and settings["layout"] != "text_first":
         raise ValueError("TempVS image_token puts the tokens after the text: it goes with layout text_first (simple classes put the images first themselves)")
-    if "frame_size" in settings and (not isinstance(settings["frame_size"], int) or settings["frame_size"] <= 0):
-        raise ValueError(f"TempVS frame_size {settings['frame_size']!r}: the side in pixels each of several images is resized to, a whole number")
     return settings
 
 
@@ -38,17 +31,6 @@ def with_image_tokens(prompt: str, count: int, settings: Dict) -> str:
     """The prompt a simple class gets: followed by one ``image_token`` per image where the section names one (the
     class then leaves its images where the tokens are), else as it is."""
     return prompt + settings.get("image_token", "") * count
-
-
-def as_sent(images: List, settings: Dict) -> List:
-    """The images as the family's wrapper sent them: with several, each resized to ``frame_size`` square where the
-    section names one (LLaVA-NeXT-Video's wrapper, LANCZOS), else as they are."""
-    size = settings.get("frame_size")
-    if not size or len(images) < 2:
-        return images
-    from PIL import Image
-
-    return [image.resize((size, size), Image.Resampling.LANCZOS) for image in images]
 
 
 def message_content(images: List, prompt: str, layout: str) -> List[Dict]:

@@ -9,6 +9,9 @@ combined image (a path relative to the release folder), its gold answer, the que
 (joined as the official evaluation joins them) and how many of the three text-only LLMs answered it correctly (the
 blind filter's input; -1 where the filter does not apply).
 
+It then prints the questions per test and source it read next to the paper's Table 2 and exits with status 1 naming
+each count that differs: the release converted is not the one the paper evaluated.
+
     python tempvs_to_hf.py RELEASE_FOLDER OUTPUT_FOLDER
 """
 
@@ -20,7 +23,7 @@ import warnings
 import zipfile
 from collections import defaultdict
 from pathlib import Path
-from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Dict, List, Sequence, Tuple
 
 from loguru import logger as eval_logger
 
@@ -41,6 +44,16 @@ CHARACTER_SOURCES = ("flintstones", "pororo")  # character descriptions are show
 CHAR_PREFIX = "This is a description of the possible appearance of character(s) in the image(s): "
 ANS = "\nThe answer is: "
 IMGIDX = "The images I provide are labeled in order as Image a, Image b, Image c, Image d, and Image e, and so on if there are more photos."
+# Table 2: the questions per main test and source. MT1 counts two statements per event group before the text-only-LLM
+# filter (every count is even), MT2 the questions the filter keeps (odd counts, unequal for events and captions),
+# MT3 the image sequences (no filter), once for both of its tests.
+TABLE2 = {
+    "mt1_two": {"flintstones": 2104, "pororo": 864, "vwp": 850, "vist": 3742},
+    "mt1_three": {"flintstones": 916, "pororo": 172, "vwp": 208, "vist": 830},
+    "mt2_event": {"flintstones": 501, "pororo": 320, "vwp": 274, "vist": 708},
+    "mt2_caption": {"flintstones": 485, "pororo": 326, "vwp": 256, "vist": 551},
+    **{test: {"flintstones": 565, "pororo": 395, "vwp": 316, "vist": 809} for test in ("mt3_event", "mt3_caption")},
+}
 
 
 def has_invalid_event(row: Dict) -> bool:
@@ -87,18 +100,18 @@ def options_tail(row: Dict) -> str:
     return "\n" + required(row, "answer_format_opt") + "\n" + required(row, "options") + "." + ANS
 
 
-def prompt(row: Dict, task_id: str, instruction_field: str = "task_instruction") -> str:
-    """The prompt of ``row`` for an official task id (``instruction_field``: the main tests' instruction column)."""
+def prompt(row: Dict, task_id: str) -> str:
+    """The prompt of ``row`` for an official task id."""
     story = task_id.endswith("_story")
     if "grounding" in task_id:
         field = "text_to_test" if task_id == "single_grounding_all_story" else "event_to_test"
         return character_prefix(row) + "\nThe event is: " + required(row, field) + "\n" + required(row, "task_instruction") + ANS
     if task_id.endswith("event_discrimination"):
-        return character_prefix(row) + "\nThe statement is: " + required(row, "statement_text") + "\n" + required(row, instruction_field) + "\nOptions are: " + required(row, "option_text") + ANS
+        return character_prefix(row) + "\nThe statement is: " + required(row, "statement_text") + "\n" + required(row, "task_instruction") + "\nOptions are: " + required(row, "option_text") + ANS
     if task_id.startswith("ordering_texts"):
-        return character_prefix(row) + shuffled_block(row, story) + "\n" + required(row, instruction_field) + options_tail(row)
+        return character_prefix(row) + shuffled_block(row, story) + "\n" + required(row, "task_instruction") + options_tail(row)
     shown = "\nThe story is: " + required(row, "texts_gt") if story else "\nThe events are: " + required(row, "events_gt")
-    return character_prefix(row) + shown + "\n" + required(row, instruction_field) + IMGIDX + options_tail(row)
+    return character_prefix(row) + shown + "\n" + required(row, "task_instruction") + IMGIDX + options_tail(row)
 
 
 # ---- the release's files ------------------------------------------------------------------------
@@ -149,24 +162,27 @@ def file_of(task_id: str) -> str:
 
 
 class Release:
-    """The files of a release folder (``files``: every file read); ``read_table`` reads one file's rows."""
+    """The files of a release folder."""
 
-    def __init__(self, root: Path, read_table: Callable[[Path], List[Dict]] = read_table):
-        self.root, self.read_table, self.files = Path(root), read_table, []
+    def __init__(self, root: Path):
+        self.root = Path(root)
 
     def file(self, folder: Path, stem: str) -> Path:
         path = folder / f"{stem}.pkl"
         if not path.is_file():
             raise TempVSDataError(f"TempVS file {path} is missing")
-        self.files.append(path)
         return path
+
+    def table(self, path: Path) -> List[Dict]:
+        """The rows of one of its files."""
+        return read_table(path)
 
     def rows(self, source: str, task_id: str) -> List[Dict]:
         return self.checked(self.file(self.root / "benchmark_pkl", f"{source}_{file_of(task_id)}_test"), source)
 
     def checked(self, path: Path, source: str) -> List[Dict]:
         """The rows of an annotation file (or a prediction file: the same rows and ``preds``), each naming where it is."""
-        rows = self.read_table(path)
+        rows = self.table(path)
         for i, row in enumerate(rows):
             for needed in ("question_id", "img_seq_id", "gt_option"):
                 if row.get(needed) is None:
@@ -180,7 +196,7 @@ class Release:
         counts = dict.fromkeys(question_ids, 0)
         for model, suffix, family in BLIND_MODELS:
             path = self.file(self.root / "predictions" / "blind" / model, f"{source}_{task_id}_preds_{suffix}")
-            rows = self.read_table(path)
+            rows = self.table(path)
             if not rows:
                 raise TempVSDataError(f"{path}: blind predictions of {model} for {source}/{task_id} are empty")
             for i, row in enumerate(rows):
@@ -263,56 +279,78 @@ def partners(row: Dict, grounding: List[Dict], family: str) -> List[str]:
     return [match for match in found if match is not None]
 
 
-class Questions(NamedTuple):
-    rows: List[Dict]  # per source (evaluation order), per test, in file order
-    counts: Dict[Tuple[str, str], Dict[str, int]]  # (official task id, source) -> rows before and after the invalid-event filter
-
-
-def question_rows(release: Release, tests: Sequence[str], sources: Sequence[str] = spec.SOURCES, blind: bool = True, columns: Optional[Callable[[Dict, str], Dict]] = None) -> Questions:
-    """The question rows of ``tests`` (main tests with their grounding test's, or grounding tests alone), with the text-only
-    LLMs' verdicts where the blind filter applies and ``blind``; ``columns(annotation row, task id)``: more columns."""
-    wanted = list(dict.fromkeys(t for test in tests for t in ((test, spec.MAIN_TESTS[test].grounding_test) if test in spec.MAIN_TESTS else (test,))))
-    rows, counts = [], {}
-    for source in (s for s in spec.SOURCES if s in sources):
-        read = {}
-        for test in wanted:
-            annotation = release.rows(source, spec.TASK_IDS[test])
-            read[test] = [row for row in annotation if not has_invalid_event(row)]
-            counts[spec.TASK_IDS[test], source] = {"rows": len(annotation), "after_invalid_event_filter": len(read[test])}
+def question_rows(release: Release, tests: Sequence[str]) -> List[Dict]:
+    """The question rows of the main tests ``tests`` and of their grounding tests, each once, with the text-only LLMs'
+    verdicts where the blind filter applies."""
+    wanted = list(dict.fromkeys(t for test in tests for t in (test, spec.MAIN_TESTS[test].grounding_test)))
+    rows = []
+    for source in spec.SOURCES:
+        read = {test: [row for row in release.rows(source, spec.TASK_IDS[test]) if not has_invalid_event(row)] for test in wanted}
         by_sequence = defaultdict(list)
         for test in (t for t in wanted if t in spec.GROUNDING_TESTS):
             for row in read[test]:
                 by_sequence[test, str(row["img_seq_id"])].append(row)
         for test in wanted:
             main = spec.MAIN_TESTS.get(test)
-            verdicts = release.blind_correct(source, main.task_id, [str(r["question_id"]) for r in read[test]]) if main and main.blind_filtered and blind else {}
+            verdicts = release.blind_correct(source, main.task_id, [str(r["question_id"]) for r in read[test]]) if main and main.blind_filtered else {}
             for row in read[test]:
-                entry = {**checked_question(row, source, spec.TASK_IDS[test]), **(columns(row, spec.TASK_IDS[test]) if columns else {})}
+                entry = checked_question(row, source, spec.TASK_IDS[test])
                 if main:
                     entry["partners"] = partners(row, by_sequence[main.grounding_test, str(row["img_seq_id"])], main.family)
                 rows.append({**entry, "blind_correct": verdicts.get(entry["question_id"], -1)})
-    return Questions(rows, counts)
+    return rows
 
 
-def convert(folder: Path, output: Path, release: Optional[Release] = None) -> Dict[str, int]:
-    """Write the question rows of every test of the release in ``folder`` (``data/test-*.parquet``, images by name) and
-    its images once (``images.zip``, under the names the rows use) into ``output`` (``release``: another reader of it)."""
+def write(rows: List[Dict], folder: Path, output: Path) -> int:
+    """Write the question rows (``data/test-00000-of-00001.parquet``, images by name) and the images they show, each once
+    from the release in ``folder`` (``images.zip``, under the names the rows use) into ``output``; the images' count."""
     import datasets
 
-    rows: Dict[str, Dict] = {}
-    for test in spec.MAIN_TESTS:
-        for row in question_rows(release or Release(folder), [test]).rows:
-            rows.setdefault(row["doc_key"], row)
     (Path(output) / "data").mkdir(parents=True, exist_ok=True)
-    datasets.Dataset.from_list(list(rows.values())).to_parquet(str(Path(output) / "data" / "test-00000-of-00001.parquet"))
-    images = sorted({row["image"] for row in rows.values()})
+    datasets.Dataset.from_list(rows).to_parquet(str(Path(output) / "data" / "test-00000-of-00001.parquet"))
+    images = sorted({row["image"] for row in rows})
     with zipfile.ZipFile(Path(output) / "images.zip", "w", zipfile.ZIP_STORED) as archive:
         for name in images:
             archive.write(Path(folder) / name, name)
-    return {"rows": len(rows), "images": len(images)}
+    return len(images)
+
+
+def convert(folder: Path, output: Path) -> List[Dict]:
+    """Write the question rows of every test of the release in ``folder`` and its images into ``output``; the rows."""
+    rows = question_rows(Release(folder), list(spec.MAIN_TESTS))
+    write(rows, folder, output)
+    return rows
+
+
+# ---- the release's counts -----------------------------------------------------------------------
+
+
+def table2_counts(rows: List[Dict]) -> Dict[str, Dict[str, int]]:
+    """The questions per main test and source as Table 2 counts them (see :data:`TABLE2`)."""
+    counts = {test: dict.fromkeys(spec.SOURCES, 0) for test in TABLE2}
+    for row in (r for r in rows if r["kind"] == "main"):
+        counts[row["test"]][row["source"]] += not row["test"].startswith("mt2") or row["blind_correct"] < 2
+    return counts
+
+
+def counts_table(counts: Dict[str, Dict[str, int]]) -> str:
+    """The counts read next to Table 2's, a Markdown table."""
+    lines = ["| test | " + " | ".join(spec.SOURCES) + " | total |", "|---" * (len(spec.SOURCES) + 2) + "|"]
+    for test, paper in TABLE2.items():
+        cells = [f"{counts[test][source]} ({paper[source]})" for source in spec.SOURCES]
+        lines.append(f"| {test} | " + " | ".join(cells) + f" | {sum(counts[test].values())} ({sum(paper.values())}) |")
+    return "TempVS questions read (Table 2 in brackets):\n" + "\n".join(lines)
+
+
+def differences(counts: Dict[str, Dict[str, int]]) -> List[str]:
+    """Each count that is not Table 2's."""
+    return [f"{test} {source}: {counts[test][source]} read, Table 2 gives {n}" for test, paper in TABLE2.items() for source, n in paper.items() if counts[test][source] != n]
 
 
 if __name__ == "__main__":
     if len(sys.argv) != 3:
         raise SystemExit(__doc__.rsplit("\n\n", 1)[-1])
-    print(convert(Path(sys.argv[1]), Path(sys.argv[2])))
+    counts = table2_counts(convert(Path(sys.argv[1]), Path(sys.argv[2])))
+    print(counts_table(counts))
+    if differences(counts):
+        raise SystemExit("not the release the paper evaluated: " + "; ".join(differences(counts)))

@@ -1,5 +1,5 @@
-"""The functions the TempVS task YAMLs name: one ``process_docs`` per task, with that task's tests (which its YAML's
-``metadata`` states), and the hooks all TempVS tasks share."""
+"""The functions the TempVS task YAMLs name: one ``process_docs`` per task, with that task's main test, and the hooks
+all TempVS tasks share."""
 
 from functools import partial
 from typing import Dict, List
@@ -7,16 +7,14 @@ from typing import Dict, List
 from temporal_bench.lmms_eval_tasks.tempvs import model_settings
 from temporal_bench.lmms_eval_tasks.tempvs.docs import process_docs
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record, values_of
-from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, TempVSDataError
+from temporal_bench.lmms_eval_tasks.tempvs.spec import TempVSDataError
 
-process_docs_tempvs_mt1_two = partial(process_docs, tests=["mt1_two"])
-process_docs_tempvs_mt1_three = partial(process_docs, tests=["mt1_three"])
-process_docs_tempvs_mt2_event = partial(process_docs, tests=["mt2_event"])
-process_docs_tempvs_mt2_caption = partial(process_docs, tests=["mt2_caption"])
-process_docs_tempvs_mt3_event = partial(process_docs, tests=["mt3_event"])
-process_docs_tempvs_mt3_caption = partial(process_docs, tests=["mt3_caption"])
-# every main test, each distinct grounding question asked once for all of them
-process_docs_tempvs = partial(process_docs, tests=list(MAIN_TESTS), suite=True)
+process_docs_tempvs_mt1_two = partial(process_docs, test="mt1_two")
+process_docs_tempvs_mt1_three = partial(process_docs, test="mt1_three")
+process_docs_tempvs_mt2_event = partial(process_docs, test="mt2_event")
+process_docs_tempvs_mt2_caption = partial(process_docs, test="mt2_caption")
+process_docs_tempvs_mt3_event = partial(process_docs, test="mt3_event")
+process_docs_tempvs_mt3_caption = partial(process_docs, test="mt3_caption")
 
 
 def open_image(path: str, doc: Dict):
@@ -50,4 +48,4 @@ def doc_to_target(doc: Dict) -> str:
 
 
 def process_results(doc: Dict, results: List[str]) -> Dict:
-    return values_of(make_record(doc, results[0] if results else None), tuple(doc["tests"]), doc["suite"])
+    return values_of(make_record(doc, results[0] if results else None))

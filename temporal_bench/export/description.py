@@ -9,6 +9,7 @@ written) with the report's public functions. The summary says who must host the 
 says what was not validated.
 """
 
+import shlex
 from pathlib import Path
 from typing import Dict, List, Sequence
 
@@ -16,10 +17,9 @@ from temporal_bench import benchmarks
 from temporal_bench.export.facts import facts_of, paper_reference
 from temporal_bench.export.pull_request import LIMIT, RUN_MODEL, Step, tasks_of
 from temporal_bench.export.requirements import requirements_of
-from temporal_bench.export.task_folder import SHARED_FOLDER, UPSTREAM_TASKS_DIR, UPSTREAM_TESTS_DIR, ExportedFolder
+from temporal_bench.export.task_folder import UPSTREAM_TASKS_DIR, UPSTREAM_TESTS_DIR, ExportedFolder
 from temporal_bench.export.task_list import TASK_LIST, task_list_entry
 from temporal_bench.export.task_yaml import read_folder
-from temporal_bench.paths import PLUGIN_TASK_DIR
 from temporal_bench.report.layouts import LAYOUTS
 from temporal_bench.report.model import build_report, layouts_for
 from temporal_bench.report.render import verdict_summary
@@ -32,7 +32,7 @@ LOAD = (
     "offline with every connection refused, `import utils` of the folder, lmms-eval's `TaskManager(include_path=['{folder}'], include_defaults=False)` "
     "and `load_yaml_config(yaml_path, mode='full')` of each YAML in one interpreter, then `python -m pytest {tests}`"
 )
-RUN = "`python -m lmms_eval --model " + RUN_MODEL + " --tasks {tasks} --limit " + str(LIMIT) + " --include_path COPY --log_samples --output_path ./logs/`"
+RUN = "`python -m lmms_eval --model " + RUN_MODEL + " --model_args {model_args} --tasks {tasks} --limit " + str(LIMIT) + " --include_path COPY --log_samples --output_path ./logs/`"
 
 
 def _count(n: int, noun: str) -> str:
@@ -55,7 +55,7 @@ def _summary(folder: ExportedFolder) -> List[str]:
     benchmark, facts = benchmarks.get(folder.benchmark), facts_of(benchmarks.get(folder.benchmark))
     files = read_folder(folder.path)
     groups = sum(f.is_group for f in files)
-    reference, arxiv = paper_reference(benchmark)
+    reference, arxiv = paper_reference(facts)
     return [
         f"- Add {benchmark.title} ({reference}" + (f", arXiv:{arxiv}" if arxiv else "") + f") as `{_folder(folder)}/`: {_count(len(files) - groups, 'task')}" + (f" and {_count(groups, 'group')}" if groups else "") + f". {facts.summary}",
         f"- The folder's `README.md` says what is asked, the tasks, metrics, data, licence and citation; `{TASK_LIST.as_posix()}` lists the benchmark.",
@@ -66,18 +66,13 @@ def _summary(folder: ExportedFolder) -> List[str]:
 def _in_scope(folder: ExportedFolder) -> List[str]:
     lines = [f"- `{folder.benchmark}/{task.path.name}`: `{task.name}`" + (f", {task.comment}" if task.comment else "") for task in read_folder(folder.path)]
     lines += [f"- `{folder.benchmark}/{name}`" for name in folder.files if not name.endswith(".yaml")]
-    if folder.shared:
-        lines.append(f"- `{(UPSTREAM_TASKS_DIR / SHARED_FOLDER).as_posix()}/`: {', '.join(f'`{name}`' for name in folder.shared)} (helpers the temporal-reasoning folders share)")
     lines += [f"- `{(UPSTREAM_TESTS_DIR / name).as_posix()}`" for name in folder.tests]
     return lines + [f"- `{TASK_LIST.as_posix()}`: `{task_list_entry(folder.benchmark, folder.path)[0]}` and its tasks"]
 
 
 def _out_of_scope(folder: ExportedFolder) -> List[str]:
-    upstream = {task.name for task in read_folder(folder.path)}
-    variants = PLUGIN_TASK_DIR / folder.benchmark
-    kept = sorted(task.name for task in read_folder(variants) if task.name not in upstream) if variants.is_dir() else []
-    lines = [f"- The variants beyond the paper's headline settings, which stay in the `lmms-eval-temporal-bench` package: {', '.join(f'`{t}`' for t in kept)}."] if kept else []
-    return lines + ["- lmms-eval's code, models and other tasks: unchanged."]
+    facts = facts_of(benchmarks.get(folder.benchmark))
+    return ([f"- {facts.out_of_scope}"] if facts.out_of_scope else []) + ["- lmms-eval's code, models and other tasks: unchanged."]
 
 
 def _bullet(commands: str, steps: Sequence[Step]) -> str:
@@ -86,10 +81,10 @@ def _bullet(commands: str, steps: Sequence[Step]) -> str:
     return f"- {commands} | sample size: `N={size}` | key metrics: {metrics} | result: `{'pass' if all(step.passed for step in steps) else 'fail'}`"
 
 
-def _smoke(step: Step) -> List[str]:
+def _smoke(step: Step, response: str) -> List[str]:
     if not step.smoke:
         return []
-    lines = ["", f'`--limit {LIMIT}` with lmms-eval\'s `{RUN_MODEL}` model ({step.size}; it answers "A": a smoke test, not a baseline):', "", "| task | metrics |", "|---|---|"]
+    lines = ["", f"`--limit {LIMIT}` with lmms-eval's `{RUN_MODEL}` model ({step.size}; it answers `{response}` to every question, in each task's answer format: a smoke test, not a baseline):", "", "| task | metrics |", "|---|---|"]
     lines += [f"| `{row['task']}` | " + ", ".join(f"{key} {value:.3g}" for key, value in row["metrics"].items()) + " |" for row in step.smoke]
     first = step.smoke[0]
     return lines + ["", f"Sample output (`{first['task']}`, the end of the first prompt, then the answer):", "", "```", first["input"], "---", str(first["output"]), "```"]
@@ -97,13 +92,14 @@ def _smoke(step: Step) -> List[str]:
 
 def _validation(folder: ExportedFolder, steps: Sequence[Step]) -> List[str]:
     by_name: Dict[str, Step] = {step.name: step for step in steps}
+    response = facts_of(benchmarks.get(folder.benchmark)).smoke_response
     tests = " ".join((UPSTREAM_TESTS_DIR / name).as_posix() for name in folder.tests)
-    paths = " ".join([_folder(folder), *([(UPSTREAM_TASKS_DIR / SHARED_FOLDER).as_posix()] if folder.shared else []), UPSTREAM_TESTS_DIR.as_posix()])
+    paths = " ".join([_folder(folder), UPSTREAM_TESTS_DIR.as_posix()])
     return [
         _bullet(LINT.format(paths=paths), [by_name["lint"]]),
         _bullet(LOAD.format(tests=tests, folder=_folder(folder)), [by_name["imports"], by_name["task manager"], by_name["tests"]]),
-        _bullet(RUN.format(tasks=",".join(tasks_of(folder))), [by_name["run"]]),
-        *_smoke(by_name["run"]),
+        _bullet(RUN.format(model_args=shlex.quote(f"response={response}"), tasks=",".join(tasks_of(folder))), [by_name["run"]]),
+        *_smoke(by_name["run"], response),
         "",
         f"`COPY`: a copy of `{_folder(folder)}/` whose `dataset_path` names the local converted data (the folder keeps the hub id).",
     ]
@@ -132,12 +128,17 @@ def validation_row(run_dir: Path) -> str:
 
 
 def _risk(folder: ExportedFolder, validations: Sequence[Path]) -> List[str]:
-    python = {name: text for name, text in {**folder.files, **folder.shared}.items() if name.endswith(".py")}
+    python = {name: text for name, text in folder.files.items() if name.endswith(".py")}
     extra = requirements_of(python)
     needs = "; ".join(f"new dependency `{r.distribution}` (imported by {', '.join(f'`{f}`' for f in r.files)}" + (", only where it is used" if r.when_used else "") + ")" for r in extra)
-    compatibility = f"- {needs[0].upper() + needs[1:] if needs else 'No new dependency: the folder imports only lmms-eval requirements'}; aggregations are named by module path, which lmms-eval resolves since 0.7.3; nothing changes but the new files and the task list's entry."
+    compatibility = f"- {needs[0].upper() + needs[1:] if needs else 'No new dependency: the folder imports only lmms-eval requirements'}; aggregations are named by module path, which lmms-eval resolves since v0.6 (commit 223d9686); nothing changes but the new files and the task list's entry."
     checked = "the run folders under Validation are the only comparison with the papers" if validations else "no run is compared with the papers' numbers"
-    return [compatibility, f"- Not validated: no real model ran for this description (the smoke run uses the `{RUN_MODEL}` model); {checked}."]
+    release = (
+        "; the converter and the tasks have not read the official release (no copy was reachable where this was prepared): run on it, the converter prints the counts it read next to the paper's and exits with status 1 naming each that differs"
+        if facts_of(benchmarks.get(folder.benchmark)).build_command
+        else ""
+    )
+    return [compatibility, f"- Not validated: no real model ran for this description (the smoke run uses the `{RUN_MODEL}` model); {checked}{release}."]
 
 
 def pull_request_text(folder: ExportedFolder, steps: Sequence[Step], validations: Sequence[Path]) -> str:

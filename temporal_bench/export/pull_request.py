@@ -10,8 +10,8 @@ outcome; it fails loudly, never passes for want of something to check:
 3. task manager: then, in that interpreter, lmms-eval's TaskManager (``include_path`` the folders) registers every
    task and group, and every YAML loads in full;
 4. tests: the exported ``test/eval/`` files pass with pytest in such a process;
-5. run: every task runs with ``--limit 8`` and lmms-eval's ``dummy`` model, offline, on the converted data the
-   contributor names (``--converted-data DIR``: ``DIR/<benchmark>/`` as build-dataset wrote it, CaT-Bench's as the
+5. run: every task runs with ``--limit 8`` and lmms-eval's ``dummy`` model answering in the tasks' format (each
+   benchmark's ``smoke_response``, temporal_bench/export/facts.py), offline, on the converted data the contributor names (``--converted-data DIR``: ``DIR/<benchmark>/`` as build-dataset wrote it, CaT-Bench's as the
    hub's files), through a temporary copy of the folders whose ``dataset_path`` names that folder (the exported files
    keep the hub id); TempVS's ``images.zip`` is unpacked where lmms-eval would unpack it. Its results give the
    smoke table of the pull request's description, which says whether that data is synthetic (the marker file of
@@ -35,7 +35,7 @@ from temporal_bench import benchmarks
 from temporal_bench.data_locations import DATA_ENVS  # the package's data variables: unset upstream
 from temporal_bench.export.facts import facts_of
 from temporal_bench.export.standalone.overlay import install_overlay
-from temporal_bench.export.task_folder import SHARED_FOLDER, UPSTREAM_TASKS_DIR, UPSTREAM_TESTS_DIR, ExportedFolder
+from temporal_bench.export.task_folder import UPSTREAM_TASKS_DIR, UPSTREAM_TESTS_DIR, ExportedFolder
 from temporal_bench.export.task_yaml import read_folder
 from temporal_bench.runs.logged import find_runs
 from temporal_bench.synthetic_data import is_synthetic
@@ -44,7 +44,7 @@ STANDALONE = Path(__file__).resolve().parent / "standalone"
 LINE_LENGTH = 240
 PINNED = {"black": "25.1.0", "isort": "6.0.1"}  # lmms-eval's .pre-commit-config.yaml
 LIMIT = 8
-RUN_MODEL = "dummy"  # lmms-eval's own no-op model: answers "A"
+RUN_MODEL = "dummy"  # lmms-eval's own no-op model: answers its ``response`` argument to every request
 OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
 
 
@@ -78,7 +78,7 @@ def lint(output: Path, folders: Sequence[ExportedFolder], work: Path) -> Step:
     if wrong:
         return Step("lint", False, f"installed {', '.join(wrong)}: pip install " + " ".join(f"{n}=={v}" for n, v in PINNED.items()))
     root = work / "checkout"
-    targets = [UPSTREAM_TASKS_DIR / f.benchmark for f in folders] + ([UPSTREAM_TASKS_DIR / SHARED_FOLDER] if any(f.shared for f in folders) else []) + [UPSTREAM_TESTS_DIR]
+    targets = [UPSTREAM_TASKS_DIR / f.benchmark for f in folders] + [UPSTREAM_TESTS_DIR]
     for target in targets:
         shutil.copytree(output / target, root / target, ignore=shutil.ignore_patterns("__pycache__"), dirs_exist_ok=True)
     for package in (root / "lmms_eval", root / UPSTREAM_TASKS_DIR):
@@ -213,23 +213,22 @@ def data_kind(folder: Path) -> str:
 
 
 def run_tasks(output: Path, folders: Sequence[ExportedFolder], overlay: Path, data: Optional[Path], work: Path) -> Dict[str, Step]:
-    """Every task with ``--limit 8`` in one lmms-eval process on the converted data ``data/<benchmark>/``; each
-    benchmark's step."""
+    """Every task with ``--limit 8`` on the converted data ``data/<benchmark>/``, one lmms-eval process per benchmark
+    (the dummy model answering in its tasks' format); each benchmark's step."""
     if data is None:
         return {f.benchmark: Step("run", False, f"no converted data given: pass --converted-data DIR holding {f.benchmark}/") for f in folders}
     missing = [f.benchmark for f in folders if not (data / f.benchmark).is_dir()]
     if missing:
         return {f.benchmark: Step("run", False, f"no converted data at {data / f.benchmark}" if f.benchmark in missing else f"not run: no converted data for {', '.join(missing)}") for f in folders}
-    tasks = [task for f in folders for task in tasks_of(f)]
     env = standalone_env(overlay, work / "home_run")
     _unpack_media(Path(data), folders, env)
     local = local_copy(output, folders, Path(data), work / "local_tasks")
-    out = work / "run"
-    done = _run([sys.executable, "-m", "lmms_eval", "--model", RUN_MODEL, "--tasks", ",".join(tasks), "--limit", str(LIMIT), "--include_path", str(local), "--output_path", str(out), "--log_samples"], env)
-    rows = _smoke_rows(out, tasks)
     steps = {}
     for folder in folders:
-        mine = [row for row in rows if row["task"] in tasks_of(folder)]
+        out, response = work / "run" / folder.benchmark, facts_of(benchmarks.get(folder.benchmark)).smoke_response
+        command = [sys.executable, "-m", "lmms_eval", "--model", RUN_MODEL, "--model_args", f"response={response}", "--tasks", ",".join(tasks_of(folder)), "--limit", str(LIMIT)]
+        done = _run([*command, "--include_path", str(local / folder.benchmark), "--output_path", str(out), "--log_samples"], env)
+        mine = _smoke_rows(out, tasks_of(folder))
         failed = sorted(set(tasks_of(folder)) - {row["task"] for row in mine})
         size = f"{LIMIT} docs per task, {len(tasks_of(folder))} tasks, {data_kind(data / folder.benchmark)}"
         if done.returncode or failed:

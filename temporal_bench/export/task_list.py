@@ -1,5 +1,6 @@
 """The benchmark's entry in lmms-eval's task list, ``docs/advanced/current_tasks.md``, as recent task pull requests add
-it: ``- [Title](homepage) (task)`` under the section of its modality, its other tasks and groups on indented lines.
+it: ``- [Title](homepage) (task)`` under the section of its modality, its other tasks and groups on indented lines
+``  - Description (task)``, the descriptions the benchmark's facts give (``task_titles``).
 
 The entry goes before the first entry of the section whose title sorts after its own (else after the section's last
 entry); an entry an earlier export wrote (the same ``(task)``) is replaced, so exporting twice changes nothing.
@@ -20,15 +21,14 @@ _ENTRY = re.compile(r"^- \[([^\]]+)\]\([^)]*\) \(([\w-]+)\)")
 
 
 def task_list_entry(benchmark: str, folder: Path) -> List[str]:
-    """The entry's lines: the benchmark's task named on the first, each other task, then each group, of ``folder``
-    below it."""
+    """The entry's lines: the benchmark's task (or group) named on the first, each other task and group of ``folder``
+    below it, in the order of the facts' descriptions; a task they do not describe, or describe but the folder lacks,
+    is an error."""
     facts = facts_of(benchmarks.get(benchmark))
-    lines = [f"- [{benchmarks.get(benchmark).title}]({facts.homepage}) ({benchmark})"]
-    for task in sorted(read_folder(folder), key=lambda task: task.is_group):
-        if task.name != benchmark:
-            members = task.config["task"] if task.is_group else []
-            lines.append(f"  - {task.name}" + (f" (group: {', '.join(members)})" if members else ""))
-    return lines
+    others = {task.name for task in read_folder(folder)} - {benchmark}
+    if others != set(facts.task_titles):
+        raise ExportError(f"{benchmark}'s facts (task_titles) describe {sorted(facts.task_titles)}, its folder holds {sorted(others)}: the task list needs each task's description")
+    return [f"- [{benchmarks.get(benchmark).title}]({facts.homepage}) ({benchmark})", *(f"  - {title} ({name})" for name, title in facts.task_titles.items())]
 
 
 def _section(lines: List[str], title: str) -> range:

@@ -368,7 +368,7 @@ SUBCOMMAND_DEFAULTS = {
     "report": ["every table the runs have a task for", "markdown", "standard output", "no files", "the model name in the results files", "the published rows too", "catbench 1, isobench 2, tempvs 1", "exit 1 naming both data sources"],
     "rescore": ["every task of the run", "the settings the run recorded", "the environment's variable, else the release folder above the images the run read", "markdown", "standard output", "none"],
     "score-predictions": ["combined", "every model of the predictions folder", "all four", "none", "tempvs_released_scores", "every layout with rows"],
-    "export": ["all", "none, and the run step fails"],
+    "export": ["lmms-eval", "all the harness's", "none, and the run step fails"],
     "build-dataset": ["none"],
     "check": ["the --tasks each lmms-eval run recorded; lm-eval runs record none", "a problem naming the expected and found counts"],
     "compare": ["standard output", "exit 1 naming both data sources"],

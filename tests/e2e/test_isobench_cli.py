@@ -12,7 +12,7 @@ from sklearn.metrics import classification_report
 from temporal_bench.isobench.breakdowns import AGGREGATIONS, breakdown_metrics
 from temporal_bench.isobench.fixtures import examples, write_fixture
 from temporal_bench.lmms_eval_tasks.isobench import prompts
-from temporal_bench.lmms_eval_tasks.isobench.metrics import METRIC_NAMES
+from temporal_bench.lmms_eval_tasks.plugin.isobench.utils import METRIC_KEYS as METRIC_NAMES
 from temporal_bench.paths import PLUGIN_TASK_DIR
 from temporal_bench.runs.logged import find_runs
 from tests.harness import lmms_eval, logged_payload, metric, read_samples

@@ -1,4 +1,5 @@
-"""A deterministic lmms-eval model for the export tests that never imports ``temporal_bench``.
+"""A deterministic lmms-eval model for the export tests that never imports ``temporal_bench`` (its answers, for
+lm-eval's runs too: lm_eval_oracle.py).
 
 The test registers it through the ``lmms_eval.models`` entry point of a throwaway distribution, so
 lmms-eval finds it in a process where our package cannot be imported, and uses it in both runs it
@@ -17,10 +18,20 @@ MODEL_ID = "export_oracle"
 REFUSAL = "unsure"  # no yes/no word, option letter or digit: unparseable for every benchmark
 
 
+def oracle_answer(doc: dict, doc_id: int, mixed: bool, tagged: bool = False) -> str:
+    """The gold answer (in ``<answer>`` tags where ``tagged``); where ``mixed``, doc i gets the gold answer, a wrong
+    option or a refusal as i % 3 is 0, 1 or 2."""
+    answer = doc["answer"]
+    if mixed and doc_id % 3 == 2:
+        return REFUSAL
+    if mixed and doc_id % 3 == 1:
+        answer = next(choice for choice in doc["choices"] if choice != answer)
+    return f"<answer>{answer}</answer>" if tagged else answer
+
+
 class ExportOracle(lmms):
-    """The gold answer, wrapped in ``<answer>`` tags in the ``tagged_tasks``; in the ``mixed_tasks``,
-    doc i gets the gold answer, a wrong option or a refusal as i % 3 is 0, 1 or 2 (task lists joined
-    with ``+``)."""
+    """:func:`oracle_answer`, tagged in the ``tagged_tasks``, mixed in the ``mixed_tasks`` (task lists joined with
+    ``+``)."""
 
     def __init__(self, tagged_tasks: str = "", mixed_tasks: str = "", **kwargs) -> None:
         super().__init__()
@@ -28,12 +39,7 @@ class ExportOracle(lmms):
         self.mixed_tasks = set(mixed_tasks.split("+"))
 
     def respond(self, doc: dict, task: str, doc_id: int) -> str:
-        answer = doc["answer"]
-        if task in self.mixed_tasks and doc_id % 3 == 2:
-            return REFUSAL
-        if task in self.mixed_tasks and doc_id % 3 == 1:
-            answer = next(choice for choice in doc["choices"] if choice != answer)
-        return f"<answer>{answer}</answer>" if task in self.tagged_tasks else answer
+        return oracle_answer(doc, doc_id, task in self.mixed_tasks, task in self.tagged_tasks)
 
     def generate_until(self, requests: List[Instance]) -> List[str]:
         responses = []

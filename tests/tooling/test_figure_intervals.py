@@ -17,7 +17,7 @@ import pytest
 from temporal_bench.isobench import rules as isobench_rules
 from temporal_bench.isobench.rules import TABLE1_RULE
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
-from temporal_bench.lmms_eval_tasks.isobench import metrics as isobench_metrics
+from temporal_bench.lmms_eval_tasks.plugin.isobench.utils import METRIC_KEYS as ISOBENCH_METRIC_KEYS
 from temporal_bench.report.cli import main_report
 from temporal_bench.report.cluster_stats import cluster_stats_of, joined, stacked
 from temporal_bench.report.compare import compare_runs, single_run
@@ -76,8 +76,8 @@ def test_isobench_f1_is_one_rule_in_table_1_compare_and_the_figures(report):
     assert _paper_f1(iso) != isobench_rules.scores(iso, "")["f1_weighted"]
     # the harness's headline: lmms-eval's table and the results file as written
     written = json.loads(run.results_path.read_text(encoding="utf-8"))["results"]["isobench"]
-    assert written[f"{isobench_metrics.METRIC_NAMES[0]},none"] == pytest.approx(_paper_f1(iso), abs=1e-12)
-    assert isobench_metrics.METRIC_NAMES[0] == f"{TABLE1_RULE}f1_weighted" and "f1_weighted,none" not in written
+    assert written[f"{ISOBENCH_METRIC_KEYS[0]},none"] == pytest.approx(_paper_f1(iso), abs=1e-12)
+    assert ISOBENCH_METRIC_KEYS[0] == f"{TABLE1_RULE}f1_weighted" and "f1_weighted,none" not in written
     # Table 1 (its Avg F reads the results' paper_ key)
     table = (folder / "isobench-table1.md").read_text(encoding="utf-8")
     assert f"| {_paper_f1(iso):.2f} [" in next(line for line in table.splitlines() if "| A | measured |" in line)

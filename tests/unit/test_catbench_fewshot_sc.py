@@ -3,7 +3,7 @@
 import pytest
 
 from temporal_bench.catbench.fixtures import write_fixture
-from temporal_bench.lm_eval_tasks.catbench.utils import custom_dataset, vote_each_doc
+from temporal_bench.lm_eval_tasks.plugin.catbench.utils import custom_dataset, vote_each_doc
 from temporal_bench.lmms_eval_tasks.catbench import prompts
 from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
 from temporal_bench.lmms_eval_tasks.plugin.catbench import fewshot

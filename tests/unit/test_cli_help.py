@@ -193,7 +193,7 @@ def parsed(argv, monkeypatch) -> dict:
             [["demo", "--output-dir", "d", "--model-args", "seed=1"], ["demo", "--output", "d", "--model_args", "seed=1"], ["demo", "--output_dir=d", "--model_args=seed=1"]],
             {"output_dir": Path("d"), "model": "random_choice", "model_args": "seed=1"},
         ),
-        ([["export", "--output-dir", "x"], ["export", "--output", "x"], ["export", "--output_dir", "x"]], {"benchmark": None, "output_dir": Path("x"), "check": False, "converted_data": None, "validation": []}),
+        ([["export", "--output-dir", "x"], ["export", "--output", "x"], ["export", "--output_dir", "x"]], {"harness": "lmms-eval", "benchmark": None, "output_dir": Path("x"), "check": False, "converted_data": None, "validation": []}),
         (
             [["score-predictions", "rel", "--output-dir", "s"], ["score-predictions", "rel", "--output", "s"]],
             {"release": Path("rel"), "input": "combined", "models": None, "sources": None, "fixes": "", "output_dir": Path("s"), "tables": None},
@@ -235,7 +235,7 @@ def test_old_and_underscore_spellings_parse_to_the_same_values(spellings, expect
     [
         ("demo", {"--output-dir", "--model", "--model-args"}),
         ("browse", {"--output", "--tasks", "--examples", "--examples-count", "--strip-width", "--frame-width", "--image-width"}),
-        ("export", {"--benchmark", "--output-dir", "--check", "--converted-data", "--validation"}),
+        ("export", {"--harness", "--benchmark", "--output-dir", "--check", "--converted-data", "--validation"}),
     ],
 )
 def test_aliases_are_accepted_but_not_shown(command, options, capsys, monkeypatch):

@@ -4,6 +4,7 @@ requirements an exported folder adds (export/requirements.py), the tests step's 
 the pull request's description in lmms-eval's template (export/description.py)."""
 
 import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from temporal_bench.export.errors import ExportError
 from temporal_bench.export.facts import facts_of
 from temporal_bench.export.pull_request import LIMIT, Step, upstream_tests
 from temporal_bench.export.requirements import Requirement, extra_requirements, requirements_of
-from temporal_bench.export.task_folder import ExportedFolder, _checked, export_task_folders, upstream_text
+from temporal_bench.export.task_folder import ExportedFolder, checked, export_task_folders, sorted_imports, source_folder, upstream_text
 from temporal_bench.export.task_list import TASK_LIST, task_list_entry, with_entry
 from tests.paths import REPO, TESTS
 from tests.unit.test_report import catbench_entry, write_json
@@ -26,11 +27,14 @@ TEMPLATE = (SUPPORT / "pull_request_template.md").read_text(encoding="utf-8")  #
 TASK_LIST_TEXT = (SUPPORT / "current_tasks.md").read_text(encoding="utf-8")  # lmms-eval's docs/advanced/current_tasks.md
 
 
-def test_the_copy_renames_the_import_prefix_and_nothing_else():
+def test_the_copy_renames_the_import_prefixes_sorts_the_imports_and_nothing_else():
     source = "from temporal_bench.lmms_eval_tasks.tempvs.spec import SOURCES\ndataset_path: lmms-lab-eval/TempVS\n  aggregation: !function temporal_bench.lmms_eval_tasks.tempvs.metrics.gt_acc\n"
     expected = "from lmms_eval.tasks.tempvs.spec import SOURCES\ndataset_path: lmms-lab-eval/TempVS\n  aggregation: !function lmms_eval.tasks.tempvs.metrics.gt_acc\n"
-    assert upstream_text(source) == expected
-    assert upstream_text("import temporal_bench.report\n") == "import temporal_bench.report\n"  # no other rename: the vocabulary check stops it
+    assert upstream_text(source, "tempvs") == expected
+    assert upstream_text("import temporal_bench.report\n", "tempvs") == "import temporal_bench.report\n"  # no other rename: the vocabulary check stops it
+    helper = "from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID\nfrom temporal_bench.lmms_eval_tasks.isobench import prompts\n"
+    assert upstream_text(helper, "isobench") == "from lmms_eval.tasks.isobench.yes_no import INVALID\nfrom lmms_eval.tasks.isobench import prompts\n"  # the helper copied into the folder
+    assert sorted_imports("utils.py", upstream_text(helper, "isobench")) == "from lmms_eval.tasks.isobench import prompts\nfrom lmms_eval.tasks.isobench.yes_no import INVALID\n"
 
 
 @pytest.mark.parametrize(
@@ -48,14 +52,20 @@ def test_the_copy_renames_the_import_prefix_and_nothing_else():
 )
 def test_a_copied_text_in_the_packages_vocabulary_stops_the_export_naming_file_and_line(line, word):
     with pytest.raises(ExportError, match=rf"the exported text names this package or its documentation: utils\.py:2: {re.escape(word)}"):
-        _checked("utils.py", f"x = 1\n{line}\n")
-    assert _checked("test_x.py", "@pytest.fixture\ndef docs():\n    return []\n")  # pytest's word, not the package's
+        checked("utils.py", f"x = 1\n{line}\n")
+    assert checked("test_x.py", "@pytest.fixture\ndef docs():\n    return []\n")  # pytest's word, not the package's
 
 
 def test_the_task_list_entry_goes_in_its_section_in_title_order_and_a_second_export_replaces_it():
     entry = task_list_entry("catbench", REPO / "lmms_eval_tasks" / "catbench")
     assert entry[0] == "- [CaT-Bench](https://github.com/StonyBrookNLP/CaT-Bench) (catbench)"
-    assert entry[1:] == ["  - catbench_cot", "  - catbench_cot_switched", "  - catbench_explain", "  - catbench_explain_switched", "  - catbench_switched"]
+    assert entry[1:] == [
+        "  - Answer only, with the NonDep-S twins for OCC (catbench_switched)",
+        "  - Answer then explain, JSON output (catbench_explain)",
+        "  - Answer then explain, with the NonDep-S twins (catbench_explain_switched)",
+        "  - Explain then answer, JSON output (catbench_cot)",
+        "  - Explain then answer, with the NonDep-S twins (catbench_cot_switched)",
+    ]
     once = with_entry(TASK_LIST_TEXT, "catbench", entry)
     added = [line for line in once.splitlines() if line not in TASK_LIST_TEXT.splitlines()]
     assert added == entry
@@ -64,7 +74,7 @@ def test_the_task_list_entry_goes_in_its_section_in_title_order_and_a_second_exp
     assert lines[at - 1] == "- [ARC](https://allenai.org/data/arc) (arc)" and lines[at + len(entry)] == "- [GPQA](https://github.com/idavidrein/gpqa) (gpqa)"
     assert [line for line in lines[:at] if line.startswith("## ")][-1] == "## 8. Text-only Language Tasks"
     assert with_entry(once, "catbench", entry) == once
-    assert with_entry(once, "catbench", entry[:2]).count("(catbench)") == 1 and "  - catbench_switched" not in with_entry(once, "catbench", entry[:2])
+    assert with_entry(once, "catbench", entry[:2]).count("(catbench)") == 1 and "(catbench_cot)" not in with_entry(once, "catbench", entry[:2])
     last = with_entry(TASK_LIST_TEXT, "tempvs", ["- [TempVS](https://github.com/yjsong22/TempVS) (tempvs)"]).splitlines()
     at = last.index("- [TempVS](https://github.com/yjsong22/TempVS) (tempvs)")  # after the section's last entry and its indented lines
     assert last[at - 1] == "  - MEGA-Bench Open single-image subset (megabench_open_si)" and last[at + 1] == ""
@@ -84,7 +94,7 @@ def test_requirements_are_every_import_lmms_eval_does_not_install_at_load_or_whe
 
 
 def test_the_tests_step_says_why_no_test_ran():
-    folder = ExportedFolder("isobench", Path("out"), {}, {}, {"test_isobench_tasks.py": ""})
+    folder = ExportedFolder("isobench", Path("out"), {}, {"test_isobench_tasks.py": ""})
     outcome = {"passed": 0, "failed": [], "log": "ERROR: file or directory not found: out/test/eval/test_isobench_tasks.py"}
     step = upstream_tests({"test_isobench_tasks.py": outcome}, folder)
     assert step == Step("tests", False, "0 passed: pytest ran no test of test_isobench_tasks.py (ERROR: file or directory not found: out/test/eval/test_isobench_tasks.py)", size="0 tests")
@@ -112,7 +122,7 @@ def test_validation_rows_give_the_reports_verdicts_on_the_published_rows(tmp_pat
 
 
 def _steps(passed: bool = True):
-    smoke = [{"task": "isobench", "metrics": {"paper_f1_weighted": 0.333, "paper_f1_macro": 0.333}, "input": "QUESTION: Does this image show ...", "output": "A"}]
+    smoke = [{"task": "isobench", "metrics": {"f1_weighted": 0.333, "f1_macro": 0.333}, "input": "QUESTION: Does this image show ...", "output": "<answer>YES</answer>"}]
     return [
         Step("lint", True, "black 25.1.0 and isort 6.0.1 change none of them", size="12 Python files"),
         Step("imports", True, "utils.py imports offline with no data, no connection and no exit, and defines the 6 functions the YAMLs name", size="6 hooks"),
@@ -144,13 +154,17 @@ def test_the_description_follows_lmms_evals_template_as_it_is(tmp_path, benchmar
     pattern = re.compile(r"^- .*`[^`]+` \| sample size: `N=[^`]+` \| key metrics: .+ \| result: `(pass|fail)`$")
     assert all(pattern.match(line) for line in bullets["Validation"]), bullets["Validation"]
     lint, load, run = bullets["Validation"]
-    assert lint.startswith(f"- `python -m black --check --line-length=240 lmms_eval/tasks/{benchmark} lmms_eval/tasks/_task_utils/temporal_reasoning test/eval` and `python -m isort --check-only --profile black ")
+    assert lint.startswith(f"- `python -m black --check --line-length=240 lmms_eval/tasks/{benchmark} test/eval` and `python -m isort --check-only --profile black ")
     assert load.startswith(f"- offline with every connection refused, `import utils` of the folder, lmms-eval's `TaskManager(include_path=['lmms_eval/tasks/{benchmark}']")
     assert f"then `python -m pytest test/eval/test_{benchmark}_tasks.py` | sample size: `N=6 hooks, 3 tasks and groups, 4 tests` |" in load
-    assert f"- `python -m lmms_eval --model dummy --tasks {benchmark}," in run and "sample size: `N=8 docs per task, 2 tasks, synthetic data (generated in the release's layout, not the release)`" in run
+    response = facts_of(benchmarks.get(benchmark)).smoke_response
+    assert (
+        f"- `python -m lmms_eval --model dummy --model_args {shlex.quote('response=' + response)} --tasks {benchmark}," in run
+        and "sample size: `N=8 docs per task, 2 tasks, synthetic data (generated in the release's layout, not the release)`" in run
+    )
     assert "pre-commit" not in text and "--tasks list" not in text  # --check runs neither
     assert run.endswith("result: `pass`") and load.endswith("tests: 4 passed | result: `pass`")
-    assert "(8 docs per task, 2 tasks, synthetic data" in sections["Validation"] and "| `isobench` | paper_f1_weighted 0.333, paper_f1_macro 0.333 |" in sections["Validation"]
+    assert "(8 docs per task, 2 tasks, synthetic data" in sections["Validation"] and "| `isobench` | f1_weighted 0.333, f1_macro 0.333 |" in sections["Validation"]
     assert "No model run is compared with the papers' rows" in sections["Validation"]
     assert "Not validated: no real model ran for this description" in sections["Risk / Compatibility"]
     assert f"- `{TASK_LIST.as_posix()}`: `- [" in sections["In scope"] and f"- `{benchmark}/README.md`" in sections["In scope"]
@@ -160,14 +174,22 @@ def test_the_description_follows_lmms_evals_template_as_it_is(tmp_path, benchmar
         assert "`python lmms_eval/tasks/isobench/isobench_to_hf.py RELEASE_FOLDER ISO-Bench-hf" in data
     else:
         assert data == "- Data: `vanyacohen/CaT-Bench`, the official release as its authors published it on the hub; nothing to host."
-        assert "stay in the `lmms-eval-temporal-bench` package: `catbench_close2`, " in sections["Out of scope"]
+        assert sections["Out of scope"].startswith("- Few-shot and self-consistency prompting (Tables 6-7)") and "catbench_" not in sections["Out of scope"]
     failing = _sections(pull_request_text(folder, _steps(passed=False), []))["Validation"]
     assert "| key metrics: imports: utils.py imports offline" in failing and "tests: 3 passed, failed: test_x | result: `fail`" in failing
 
 
 def test_every_benchmark_names_its_facts_and_its_bibtex_is_complete():
+    """Complete facts, and the description cites the paper as the folder's README does (its title, and the venue and
+    year of the reference)."""
     for benchmark in benchmarks.all_benchmarks():
         facts = facts_of(benchmark)
+        readme = Path(source_folder(benchmark.name)) / "README.md"
+        if readme.is_file():
+            title, venue = re.fullmatch(r"[^.]+\. (.+?[.?]) ([^.?]+)", facts.reference).groups()
+            title = title.removesuffix(".")
+            paper = next(line for line in readme.read_text(encoding="utf-8").splitlines() if line.startswith("| Paper |"))
+            assert f"[{title}]" in paper and venue.replace(" ", "").lower() in paper.replace(" ", "").lower(), benchmark.name
         assert facts.bibtex.startswith("@") and facts.bibtex.endswith("}") and "TODO" not in facts.bibtex
         assert all(f'{key} = "' in facts.bibtex for key in ("title", "author", "year", "eprint")), benchmark.name
         assert facts.homepage.startswith("https://") and "## " not in facts.task_list_section

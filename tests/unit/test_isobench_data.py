@@ -13,6 +13,7 @@ from temporal_bench.lmms_eval_tasks.isobench import utils as hooks
 from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import IsoBenchDataError
 from temporal_bench.lmms_eval_tasks.plugin.isobench import utils as plugin_utils
 from temporal_bench.lmms_eval_tasks.plugin.isobench.release import Table, choose_split, map_columns
+from temporal_bench.lmms_eval_tasks.plugin.isobench.utils import distance_class
 from tests.task_docs import isobench_records as load_records
 from tests.task_docs import placeholder
 
@@ -66,7 +67,7 @@ def test_fixture_covers_relations_labels_sources_and_distances(layouts):
     records = load_records(layouts["json"])
     cells = {(r["source"], r["relation"], r["label"]) for r in records}
     assert len(cells) == 8
-    assert {r["distance_class"] for r in records} == {"close", "distant"}
+    assert {distance_class(r["image_step_idx"], r["snippet_step_idxs"]) for r in records} == {"close", "distant"}
     first = records[0]
     assert first["anchor"] == {"before": "first", "after": "last"}[first["relation"]]
     assert first["answer"] == first["label"] and first["choices"] == ["yes", "no"]
@@ -131,7 +132,7 @@ def test_the_counts_of_table2(tmp_path):
 
 def test_without_positions_and_sources_the_fields_are_none(tmp_path):
     records = load_records(write_fixture(tmp_path / "bare", "json", with_positions=False, with_source=False))
-    assert {(r["distance_class"], r["source"], r["image_step_idx"]) for r in records} == {(None, None, None)}
+    assert {(distance_class(r["image_step_idx"], r["snippet_step_idxs"]), r["source"], r["image_step_idx"]) for r in records} == {(None, None, None)}
 
 
 def test_source_from_file_name_when_no_column(tmp_path):

@@ -11,6 +11,7 @@ from temporal_bench.isobench.breakdowns import AGGREGATIONS, breakdown_metrics
 from temporal_bench.lmms_eval_tasks.isobench import metrics
 from temporal_bench.lmms_eval_tasks.isobench.metrics import METRIC_NAMES, values_of
 from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_answer_only
+from temporal_bench.lmms_eval_tasks.plugin.isobench.utils import package_values
 
 
 def record(gold, pred, relation="before", source=None, distance_class=None):
@@ -122,32 +123,37 @@ def test_not_applicable_scores_are_none():
 
 
 def test_headline_keys_and_breakdown_keys():
-    """The metric_list holds the headline, under Table 1's rule (its keys name it); breakdown_metrics every key, the
-    three rules' scores among them."""
-    assert METRIC_NAMES == ["paper_f1_weighted", "paper_f1_macro", "paper_precision_dep", "paper_recall_dep", "paper_f1_dep", "paper_precision_nondep", "paper_recall_nondep", "paper_f1_nondep"]
+    """The metric_list holds the headline, under Table 1's rule (this package's keys name it: ``paper_``);
+    breakdown_metrics every key, the three rules' scores among them."""
+    assert METRIC_NAMES == ["f1_weighted", "f1_macro", "precision_dep", "recall_dep", "f1_dep", "precision_nondep", "recall_nondep", "f1_nondep"]
     assert rules.TABLE1_RULE == "paper_"
-    assert metrics.paper_f1_weighted(RECORDS) == ALL["paper_f1_weighted"] and metrics.paper_f1_macro(RECORDS) == ALL["paper_f1_macro"]
+    assert metrics.f1_weighted(RECORDS) == ALL["paper_f1_weighted"] and metrics.f1_macro(RECORDS) == ALL["paper_f1_macro"]
     gold, pred = [r["gold"] for r in RECORDS], [r["pred"] for r in RECORDS]  # the third label kept
     p, r, f, _ = sk(gold, pred, None)
-    assert [metrics.paper_precision_dep(RECORDS), metrics.paper_recall_dep(RECORDS), metrics.paper_f1_dep(RECORDS)] == pytest.approx([p[0], r[0], f[0]])
-    assert [metrics.paper_precision_nondep(RECORDS), metrics.paper_recall_nondep(RECORDS), metrics.paper_f1_nondep(RECORDS)] == pytest.approx([p[1], r[1], f[1]])
+    assert [metrics.precision_dep(RECORDS), metrics.recall_dep(RECORDS), metrics.f1_dep(RECORDS)] == pytest.approx([p[0], r[0], f[0]])
+    assert [metrics.precision_nondep(RECORDS), metrics.recall_nondep(RECORDS), metrics.f1_nondep(RECORDS)] == pytest.approx([p[1], r[1], f[1]])
     assert set(ALL) == set(AGGREGATIONS) and len(ALL) == 13 * 3 + 3 + 6 * 3  # 13 scores and 6 subsets under each rule
     assert {"accuracy", "strict_f1_weighted", "strict_accuracy", "f1_weighted_before", "f1_weighted_crosstask", "paper_f1_weighted", "paper_f1_of_avg_pr"} <= set(ALL)
 
 
 def test_every_doc_returns_its_record_under_the_first_key_and_what_each_other_key_reads():
-    doc = {"id": "7", "goal": "make tea", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "answer": "no"}
+    """Upstream's record is the example's id and relation with gold and pred; this package's (its keys ``paper_``)
+    adds the fields its breakdowns read."""
+    doc = {"id": "7", "goal": "make tea", "plan_id": None, "relation": "after", "source": None, "image_step_idx": None, "snippet_step_idxs": None, "answer": "no"}
     values = values_of(doc, parse_answer_only("**No**."))
     assert list(values) == METRIC_NAMES
-    assert values["paper_f1_weighted"] == {"id": "7", "goal": "make tea", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "gold": "no", "pred": "no"}
-    assert values["paper_f1_macro"] == values["paper_recall_nondep"] == {"gold": "no", "pred": "no"}
+    assert values["f1_weighted"] == {"id": "7", "relation": "after", "gold": "no", "pred": "no"}
+    assert values["f1_macro"] == values["recall_nondep"] == {"gold": "no", "pred": "no"}
+    package = package_values(doc, values)
+    assert list(package) == [f"paper_{name}" for name in METRIC_NAMES] and package["paper_recall_nondep"] == {"gold": "no", "pred": "no"}
+    assert package["paper_f1_weighted"] == {"id": "7", "goal": "make tea", "plan_id": None, "relation": "after", "source": None, "distance_class": None, "gold": "no", "pred": "no"}
     # the metric values of a logged sample: 515 B here, 590 B with every field filled with long values (docs/isobench.md "Metrics")
-    assert len(json.dumps(values)) == 515
-    long = {**doc, "id": "youcook2_00763", "plan_id": "GLd3aX16zBg", "relation": "before", "source": "crosstask", "distance_class": "distant"}
-    assert len(json.dumps(values_of(long, "invalid"))) == 590
+    assert len(json.dumps(package)) == 515
+    long = {**doc, "id": "youcook2_00763", "plan_id": "GLd3aX16zBg", "relation": "before", "source": "crosstask", "image_step_idx": 9, "snippet_step_idxs": [1, 2]}
+    assert len(json.dumps(package_values(long, values_of(long, "invalid")))) == 590
 
 
 def test_each_headline_aggregation_gives_on_its_fields_what_it_gives_on_whole_records():
     per_doc = [{name: r if name == METRIC_NAMES[0] else {"gold": r["gold"], "pred": r["pred"]} for name in METRIC_NAMES} for r in RECORDS]
     for name in METRIC_NAMES:
-        assert AGGREGATIONS[name]([values[name] for values in per_doc]) == AGGREGATIONS[name](RECORDS), name
+        assert getattr(metrics, name)([values[name] for values in per_doc]) == AGGREGATIONS[f"paper_{name}"](RECORDS), name

@@ -11,10 +11,10 @@ import pandas
 import pytest
 from PIL import Image
 
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.records import metric_keys
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import LocalRelease
 from temporal_bench.lmms_eval_tasks.tempvs import tempvs_to_hf as prompts
 from temporal_bench.lmms_eval_tasks.tempvs import utils as hooks
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import metric_keys
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TempVSDataError
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import BLIND_MODELS, file_of, has_invalid_event, read_table, reroot
 from temporal_bench.tempvs.breakdowns import metric_names

@@ -143,11 +143,10 @@ def test_per_doc_values_are_compact_and_aggregate_like_whole_records(root):
     None): each headline aggregation gives the same figure on those values as on whole records."""
     docs, _ = build_main_docs("mt2_event", data_dir=root)
     records = [record_of(d, mixed_response(d)) for d in docs]
-    keys = metrics.metric_keys(("mt2_event",))
-    values = [metrics.values_of(r, ("mt2_event",)) for r in records]
-    assert [name for name, _, _ in keys] == list(metrics.HEADLINE) and values[0]["gt_acc"] == records[0]
-    for name, aggregation, _ in keys:
-        assert breakdowns.AGGREGATIONS[aggregation]([v[name] for v in values]) == breakdowns.AGGREGATIONS[aggregation](records), name
+    values = [metrics.values_of(r) for r in records]
+    assert list(values[0]) == list(metrics.HEADLINE) and values[0]["gt_acc"] == records[0]
+    for name in metrics.HEADLINE:
+        assert breakdowns.AGGREGATIONS[name]([v[name] for v in values]) == breakdowns.AGGREGATIONS[name](records), name
     main = next(v for v, r in zip(values, records) if r["kind"] == "main")
     assert main["mt_acc"] == {"key": main["gt_acc"]["key"], "kind": "main", "correct": main["gt_acc"]["correct"]}
     # MT2/MT3: the partners are every grounding row of the sequence, so the record holds their number

@@ -43,7 +43,7 @@ def _task(model: str, data, monkeypatch, manager):
 def test_the_model_class_picks_its_section(model, expected, data, monkeypatch, manager):
     task = _task(model, data, monkeypatch, manager)
     doc = task.test_docs()[0]
-    assert model_settings.resolve(task.lmms_eval_specific_kwargs) == expected
+    assert utils.model_settings_of(task.lmms_eval_specific_kwargs) == expected
     frames = len(doc["frames"])
     assert task.doc_to_text(doc) == doc["prompt"] + expected.get("image_token", "") * frames
     # the recorded config holds every section, so the results say which one the model got
@@ -73,6 +73,9 @@ def test_deepseek_labels_by_hand(tmp_path):
         model_settings.resolve({"layout": "labelled"})  # upstream's tasks take images_first and text_first only
     with pytest.raises(ValueError, match="goes with layout text_first"):
         model_settings.resolve({"layout": "images_first", "image_token": "<image>"})
+    assert utils.model_settings_of({"layout": "labelled", "frame_size": 224}) == {"layout": "labelled", "frame_size": 224}
+    with pytest.raises(ValueError, match="frame_size 0"):
+        utils.model_settings_of({"layout": "text_first", "frame_size": 0})
 
 
 @pytest.mark.parametrize(

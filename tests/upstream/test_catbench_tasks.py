@@ -68,3 +68,28 @@ def test_occ_of_a_switched_task():
     answers = ["Yes", "Yes", "No", "No", "No", "Yes"]  # the after twin answered otherwise
     records = [utils.process_results_answer_only(doc, [answer])["occ"] for doc, answer in zip(docs, answers)]
     assert metrics.occ(records) == 0.5
+
+
+def test_a_row_whose_step_text_is_not_one_step_of_its_plan_is_left_out_with_a_warning(caplog):
+    twice = {**ROWS[0], "steps": [*STEPS, STEPS[0]]}  # "Boil the water." twice: its step number is unknown
+    with caplog.at_level("WARNING"):
+        docs = list(utils.process_docs_catbench(datasets.Dataset.from_list([twice, ROWS[1]], split="validation")))
+    assert [doc["question"] for doc in docs] == ["Must Step 2 happen before Step 4?", "Must Step 4 happen after Step 2?"]
+    assert "CaT-Bench validation row 0: step text 'Boil the water.' matches 2 steps, expected exactly 1: the row is left out" in caplog.text
+
+
+def _paper_sized_rows():
+    """1,420 step pairs of one long plan, 710 of them dependent: the paper's test split's counts."""
+    steps = [f"Step text {n}." for n in range(60)]
+    pairs = [(a, b) for a in range(60) for b in range(a + 1, 60)][:1420]
+    return [{"title": "plan", "steps": steps, "destination_text": steps[a], "origin_text": steps[b], "label": n < 710} for n, (a, b) in enumerate(pairs)]
+
+
+def test_the_test_split_is_checked_against_the_papers_counts(caplog):
+    rows = _paper_sized_rows()
+    with caplog.at_level("WARNING"):
+        assert len(utils.process_docs_catbench(datasets.Dataset.from_list(rows, split="test"))) == 2840
+    assert caplog.text == ""
+    with caplog.at_level("WARNING"):
+        utils.process_docs_catbench(datasets.Dataset.from_list(rows[1:], split="test"))
+    assert "CaT-Bench test split: 2,838 questions read, the paper has 2,840; 1,418 dependent questions read, the paper has 1,420" in caplog.text

@@ -13,7 +13,7 @@ from typing import Dict, List
 import datasets
 from lmms_eval.api.filter import Filter
 
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import strip_think
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.think_blocks import strip_think
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, NO, YES, first_yes_no
 from temporal_bench.lmms_eval_tasks.catbench import utils as upstream
 from temporal_bench.lmms_eval_tasks.catbench.parsing import parse_answer_only

@@ -10,7 +10,8 @@ Every pattern is linear in the output length, so a runaway generation of 100 KB 
 import re
 from typing import FrozenSet, Optional
 
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import THINK_CLOSE, THINK_OPEN, last_answer_tag
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import last_answer_tag
+from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.think_blocks import THINK_CLOSE, THINK_OPEN
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import _DEEPSEEK_END, UNK, answer_letters, family_of, official_extract
 
 BLIND_FAMILIES = {"Llama-3.1-8B": "llama_blind"}  # the official rows for the text-only LLMs: by exact name

@@ -1,7 +1,8 @@
 """The aggregations of this package's TempVS tasks: the upstream ones (lmms_eval_tasks/tempvs/metrics.py), each
-record judged under the run's branch of the official parser (a text-only run's by the text-only LLMs' rows), and
-with the fix ``missing_grounding``: a main question whose grounding rows are missing from the data fails GT_strict
-(officially it is judged on the rows found; none found is a pass)."""
+record judged under the run's branch of the official parser (a text-only run's by the text-only LLMs' rows), a value
+being a record, a list of records (a grounding question of ``tempvs`` answering several) or None; with the fix
+``missing_grounding``, a main question whose grounding rows are missing from the data fails GT_strict (officially it
+is judged on the rows found; none found is a pass); and ``tempvs``'s ``asked_count``."""
 
 from typing import Dict, List, Sequence
 
@@ -14,7 +15,17 @@ UNGROUNDED_MODES = ("blind", "images_only")  # no text to ground, so no groundin
 def _records(values: Sequence, args) -> List[Dict]:
     """The task's records judged under its branch: the text-only rule where the records are of a blind run."""
     blind = any(isinstance(value, dict) and value.get("mode") == "blind" for value in values)
-    return unique_records(values, run_family_of(f"{getattr(args, 'model', '')} {getattr(args, 'model_args', '')}", blind))
+    return unique_records(flat(values), run_family_of(f"{getattr(args, 'model', '')} {getattr(args, 'model_args', '')}", blind))
+
+
+def flat(values: Sequence) -> List:
+    """The records of the values, a list of records spread out."""
+    return [record for value in values for record in (value if isinstance(value, list) else [value])]
+
+
+def asked_count(values):
+    """The distinct grounding questions the task ``tempvs`` asked (each once for all six main tests)."""
+    return sum(r["kind"] == "grounding" for r in unique_records(flat(values)))
 
 
 def strict_mains(records: List[Dict]) -> List[Dict]:

@@ -12,15 +12,16 @@ and ``frames``, one image per event (the separate-images variants).
 import hashlib
 import json
 import zipfile
+from collections import Counter
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import datasets
 
 from temporal_bench.lmms_eval_tasks.plugin.data_routes import from_hub, json_lines_after, local_data_dir, nonempty
 from temporal_bench.lmms_eval_tasks.tempvs import tempvs_to_hf
-from temporal_bench.lmms_eval_tasks.tempvs.spec import SOURCES, TempVSDataError, task_kind
-from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import ANS, IMGIDX, as_list, options_tail, prompt, required, reroot, shuffled_block
+from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TempVSDataError, task_kind
+from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import ANS, IMGIDX, as_list, checked_question, has_invalid_event, options_tail, prompt, required, reroot, shuffled_block
 
 HUB_RELEASE = "yingjins/TempVS"
 DATA_DIR_ENV = "TEMPVS_DATA_DIR"
@@ -38,7 +39,7 @@ def mode_prompt(row: Dict, task_id: str, mode: str) -> str:
     images_only."""
     story = task_id.endswith("_story")
     if mode == "cot":
-        return prompt(row, task_id, "task_instruction_cot" if task_kind(task_id) == "mt1" else "task_instruction_cot_opt")
+        return prompt({**row, "task_instruction": required(row, "task_instruction_cot" if task_kind(task_id) == "mt1" else "task_instruction_cot_opt")}, task_id)
     if mode == "blind":
         if task_id.endswith("event_discrimination"):
             return "\nThe statement is: " + required(row, "statement_text") + "\n" + required(row, "blind_instruction") + "\nOptions are: " + required(row, "option_text") + ANS
@@ -86,12 +87,18 @@ def read_table(path: Path) -> List[Dict]:
 
 
 class LocalRelease(tempvs_to_hf.Release):
-    """A release folder whose files may be the pickles or their JSON twins (``benchmark/``); ``read``: another reader
-    of a task id's rows (the released model outputs are scored on the rows of their prediction files)."""
+    """A release folder whose files may be the pickles or their JSON twins (``benchmark/``), read for a task of this
+    package: its data sources ``sources``, the text-only LLMs' verdicts only where ``blind``; ``read``: another reader of
+    a task id's rows (the released model outputs are scored on the rows of their prediction files). It keeps the files
+    it read (``files``), and each annotation row read by (source, task id, question id) with the rows per (task id,
+    source) before the invalid-event filter (``annotations``, ``read_counts``)."""
 
-    def __init__(self, root: Path, read: Optional[Callable[[Path, str, str], List[Dict]]] = None):
-        super().__init__(root, read_table)
-        self.read = read
+    def __init__(self, root: Path, read: Optional[Callable[[Path, str, str], List[Dict]]] = None, sources: Sequence[str] = SOURCES, blind: bool = True):
+        super().__init__(root)
+        self.read, self.sources, self.blind = read, tuple(sources), blind
+        self.files: List[Path] = []
+        self.annotations: Dict[Tuple[str, str, str], Dict] = {}
+        self.read_counts: Dict[Tuple[str, str], int] = {}
 
     def file(self, folder: Path, stem: str) -> Path:
         twins = self.root / "benchmark" if folder.name == "benchmark_pkl" else folder
@@ -103,12 +110,28 @@ class LocalRelease(tempvs_to_hf.Release):
         self.files.append(path)
         return path
 
+    def table(self, path: Path) -> List[Dict]:
+        return read_table(path)
+
     def rows(self, source: str, task_id: str) -> List[Dict]:
-        return super().rows(source, task_id) if self.read is None else self.read(self.root, source, task_id)
+        if source not in self.sources:
+            return []
+        rows = super().rows(source, task_id) if self.read is None else self.read(self.root, source, task_id)
+        self.read_counts[task_id, source] = len(rows)
+        self.annotations.update(((source, task_id, str(row["question_id"])), row) for row in rows)
+        return rows
+
+    def blind_correct(self, source: str, task_id: str, question_ids: Sequence[str]) -> Dict[str, int]:
+        return super().blind_correct(source, task_id, question_ids) if self.blind else {}
 
     def rows_of(self, path: Path, source: str) -> List[Dict]:
         """The rows of a file of the release's layout (a prediction file: the annotation rows plus ``preds``)."""
         return self.checked(path, source)
+
+
+class Questions(NamedTuple):
+    rows: List[Dict]  # per source (evaluation order), per test, in file order
+    counts: Dict[Tuple[str, str], Dict[str, int]]  # (official task id, source) -> rows before and after the invalid-event filter
 
 
 def find_root(folder: Path, fix: str = "") -> Path:
@@ -120,25 +143,34 @@ def find_root(folder: Path, fix: str = "") -> Path:
     raise TempVSDataError(f"{folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); found {found}{fix}")
 
 
-def _columns(root: Path, modes: Sequence[str], frames: bool) -> Callable[[Dict, str], Dict]:
-    """The columns the converter's rows lack: the prompts of ``modes`` (main tests), ``frames`` (none: an error naming
-    the row where ``frames``, the task shows them); images absolute."""
-
-    def columns(row: Dict, task_id: str) -> Dict:
-        frames_field = tempvs_to_hf.image_fields(task_id)[0]
-        extra = {"frames": [str(root / reroot(path, row["data_source"])) for path in as_list(row.get(frames_field))]}
-        if frames and not extra["frames"]:
-            raise TempVSDataError(f"{row['_where']}: {frames_field} is empty: no frame images to show")
-        return {**extra, **{f"prompt_{mode}": "" if "grounding" in task_id else mode_prompt(row, task_id, mode) for mode in modes if mode != "standard"}}
-
-    return columns
+def _columns(root: Path, row: Dict, task_id: str, modes: Sequence[str], frames: bool) -> Dict:
+    """The columns the converter's rows lack, from the annotation ``row``: the prompts of ``modes`` (main tests), the
+    frames (none: an error naming the row where ``frames``, the task shows them), absolute."""
+    frames_field = tempvs_to_hf.image_fields(task_id)[0]
+    extra = {"frames": [str(root / reroot(path, row["data_source"])) for path in as_list(row.get(frames_field))]}
+    if frames and not extra["frames"]:
+        raise TempVSDataError(f"{row['_where']}: {frames_field} is empty: no frame images to show")
+    return {**extra, **{f"prompt_{mode}": "" if "grounding" in task_id else mode_prompt(row, task_id, mode) for mode in modes if mode != "standard"}}
 
 
-def release_question_rows(root: Path, tests: Sequence[str], modes: Sequence[str] = ("standard",), blind: bool = True, sources: Sequence[str] = SOURCES, read=None, frames: bool = False) -> tempvs_to_hf.Questions:
-    """The question rows of a release folder for ``tests``, each image an absolute path (``read``: :class:`LocalRelease`;
-    ``frames``: the task shows the frames, which every row must name)."""
-    questions = tempvs_to_hf.question_rows(LocalRelease(root, read), tests, sources, blind, _columns(root, modes, frames))
-    return tempvs_to_hf.Questions([{**row, "image": str(root / row["image"])} for row in questions.rows], questions.counts)
+def question_rows(release: LocalRelease, tests: Sequence[str]) -> List[Dict]:
+    """The converter's question rows of ``tests``: main tests with their grounding tests, or a grounding test alone."""
+    main = [test for test in tests if test in MAIN_TESTS]
+    rows = tempvs_to_hf.question_rows(release, main) if main else []
+    for task_id in (GROUNDING_TESTS[test] for test in tests if test in GROUNDING_TESTS):
+        rows += [{**checked_question(row, source, task_id), "blind_correct": -1} for source in SOURCES for row in release.rows(source, task_id) if not has_invalid_event(row)]
+    return rows
+
+
+def release_question_rows(root: Path, tests: Sequence[str], modes: Sequence[str] = ("standard",), blind: bool = True, sources: Sequence[str] = SOURCES, read=None, frames: bool = False) -> Questions:
+    """The question rows of a release folder for ``tests``, each image an absolute path, with the columns the package's
+    tasks read besides (``read``: :class:`LocalRelease`; ``frames``: the task shows the frames, which every row must
+    name)."""
+    release = LocalRelease(root, read, sources, blind)
+    rows = question_rows(release, tests)
+    rows = [{**row, **_columns(root, release.annotations[row["source"], row["task_id"], row["question_id"]], row["task_id"], modes, frames), "image": str(root / row["image"])} for row in rows]
+    kept = Counter((row["task_id"], row["source"]) for row in rows)
+    return Questions(rows, {key: {"rows": n, "after_invalid_event_filter": kept[key]} for key, n in release.read_counts.items()})
 
 
 def _converted_rows(folder: Path) -> List[Dict]:

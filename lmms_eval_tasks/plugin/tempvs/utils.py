@@ -4,7 +4,8 @@ CoT prompting (Table 6), separate images (Table 12), the text-only runs and the 
 17-18), the images-only MT3 (Table 19), the grounding tests alone and the MT2/MT3 pairs as the official code asks
 them. Every task's docs, records and joins are the upstream code's; each task's settings (its YAML's metadata):
 
-* ``tests``, ``suite``: as upstream;
+* ``tests``, ``suite``: the tests it holds (upstream's tasks hold one main test each) and, for ``tempvs``, each
+  distinct grounding question asked once for all of them (docs.py);
 * ``mode``: the prompt (``standard``, ``cot``, ``blind``: the text-only LLMs' prompt, no image, ``images_only``: MT3
   without its text); blind and images_only ask no grounding question;
 * ``visual``: ``combined`` (the strip), ``separate`` (one image per event) or ``none``;
@@ -19,23 +20,23 @@ Image_a:" before each image).
 
 import os
 from functools import partial
-from typing import Dict, Iterable, List, Sequence
+from typing import Dict, Iterable, List, Optional, Sequence
 
 import datasets
 
 from temporal_bench.lmms_eval_tasks.plugin.data_routes import routed
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.docs import task_docs
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import extract
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.metrics import UNGROUNDED_MODES
+from temporal_bench.lmms_eval_tasks.plugin.tempvs.records import make_record, task_values
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import PROMPT_MODES, release_rows
-from temporal_bench.lmms_eval_tasks.tempvs import docs as upstream_docs
 from temporal_bench.lmms_eval_tasks.tempvs import model_settings
+from temporal_bench.lmms_eval_tasks.tempvs.docs import BLIND_DROP_THRESHOLD, with_image_files
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import FAMILIES
-from temporal_bench.lmms_eval_tasks.tempvs.metrics import make_record, values_of
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TempVSDataError, task_kind
 from temporal_bench.lmms_eval_tasks.tempvs.utils import open_image
 
 SETTINGS = {"mode": PROMPT_MODES, "visual": ("combined", "separate", "none"), "fixes": ("extraction", "missing_grounding"), "sources": SOURCES}
-LAYOUTS = (*model_settings.LAYOUTS, "labelled")
 
 
 def check_settings(tests: Sequence[str], **settings) -> None:
@@ -68,7 +69,7 @@ def prepared_rows(rows, mode: str = "standard", blind_filter: bool = True, sourc
     for row in rows:
         if row["source"] not in sources or (mode in UNGROUNDED_MODES and row["kind"] == "grounding"):
             continue
-        kept = row["blind_correct"] < upstream_docs.BLIND_DROP_THRESHOLD if row["blind_correct"] >= 0 else None
+        kept = row["blind_correct"] < BLIND_DROP_THRESHOLD if row["blind_correct"] >= 0 else None
         if row["kind"] == "main" and mode != "standard":
             row = {**row, "prompt": row.get(f"prompt_{mode}") or ""}
             if not row["prompt"]:
@@ -100,11 +101,11 @@ def variant_docs(rows: Iterable[Dict], tests=(), suite: bool = False, mode: str 
         if missing or any(not row.get("frames") for row in rows):
             no_frames = "a TempVS question names no frame images (a converted dataset holds the combined images only: the separate-image tasks need the release)"
             raise TempVSDataError(f"{len(missing)} TempVS frame image file(s) missing, e.g. " + "; ".join(f"{frame} (doc {key})" for frame, key in list(missing.items())[:5]) if missing else no_frames)
+    docs = task_docs(rows, list(tests), suite)
     if visual == "combined":
-        docs = upstream_docs.process_docs(rows, list(tests), suite) if rows else datasets.Dataset.from_list([])  # it reads the rows one by one
-    else:  # no combined image shown, so upstream's check that its files are there does not apply (a text-only run needs no image)
-        docs = datasets.Dataset.from_list([{**doc, "tests": list(tests), "suite": suite} for doc in upstream_docs.task_docs(rows, list(tests), suite)])
-    return docs.map(lambda doc: with_settings(doc, mode, visual, fixes))
+        docs = with_image_files(docs)
+    # no combined image shown: upstream's check that its files are there does not apply (a text-only run needs no image)
+    return datasets.Dataset.from_list([{**doc, "tests": list(tests), "suite": suite, **with_settings(doc, mode, visual, fixes)} for doc in docs])
 
 
 process_docs = routed(variant_docs, task_rows, (TempVSDataError, ValueError))
@@ -166,9 +167,31 @@ def doc_to_visual(doc: Dict) -> List:
     return [open_image(path, doc) for path in shown_images(doc)]
 
 
+def model_settings_of(kwargs: Optional[Dict]) -> Dict:
+    """Upstream's model settings (lmms_eval_tasks/tempvs/model_settings.py) and two of this package's: the ``labelled``
+    layout (DeepSeek-VL2's "This is Image_a:" before each image) and ``frame_size``, the side each of several images is
+    resized to (LANCZOS), as LLaVA-NeXT-Video's wrapper did (models/model_hf_llava_video.py)."""
+    kwargs = dict(kwargs or {})
+    labelled, size = kwargs.get("layout") == "labelled", kwargs.pop("frame_size", None)
+    if size is not None and (not isinstance(size, int) or size <= 0):
+        raise ValueError(f"TempVS frame_size {size!r}: the side in pixels each of several images is resized to, a whole number")
+    settings = model_settings.resolve({**kwargs, "layout": "images_first"} if labelled else kwargs)
+    return {**settings, **({"layout": "labelled"} if labelled else {}), **({"frame_size": size} if size is not None else {})}
+
+
+def as_sent(images: List, settings: Dict) -> List:
+    """The images as the family's wrapper sent them: with several, each resized to ``frame_size`` square where the
+    section names one, else as they are."""
+    size = settings.get("frame_size")
+    if not size or len(images) < 2:
+        return images
+    from PIL import Image
+
+    return [image.resize((size, size), Image.Resampling.LANCZOS) for image in images]
+
+
 def doc_to_text(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
-    settings = model_settings.resolve(lmms_eval_specific_kwargs, LAYOUTS)
-    return model_settings.with_image_tokens(doc["prompt"], len(shown_images(doc)), settings)
+    return model_settings.with_image_tokens(doc["prompt"], len(shown_images(doc)), model_settings_of(lmms_eval_specific_kwargs))
 
 
 def _label(index: int, count: int) -> str:
@@ -178,8 +201,8 @@ def _label(index: int, count: int) -> str:
 
 def doc_to_messages(doc: Dict, lmms_eval_specific_kwargs=None) -> List[Dict]:
     """The user turn: the images (sized) where the model family's wrapper put them, around the prompt."""
-    settings = model_settings.resolve(lmms_eval_specific_kwargs, LAYOUTS)
-    images = model_settings.as_sent(doc_to_visual(doc), settings)
+    settings = model_settings_of(lmms_eval_specific_kwargs)
+    images = as_sent(doc_to_visual(doc), settings)
     if settings["layout"] != "labelled" or len(images) < 2:
         return [{"role": "user", "content": model_settings.message_content(images, doc["prompt"], "images_first" if settings["layout"] == "labelled" else settings["layout"])}]
     parts = []
@@ -201,7 +224,7 @@ def process_results(doc: Dict, results: List[str]) -> Dict:
     record.update(mode=doc["mode"], **({"filter_kept": doc["filter_kept"]} if doc["filter_kept"] is not None else {}))
     if doc["mode"] in UNGROUNDED_MODES:
         return {"mt_acc": record}
-    values = values_of(record, tuple(doc["tests"]), doc["suite"])
+    values = task_values(record, tuple(doc["tests"]), doc["suite"])
     if "missing_grounding" in doc["fixes"]:
         for value in values.values():
             for part in value if isinstance(value, list) else [value]:

@@ -1,8 +1,7 @@
-"""The installed lmms-eval with the exported folders in its ``tasks/`` package, as a pull request puts them.
+"""The installed lmms-eval (or lm-eval) with the exported folders in its ``tasks/`` package, as a pull request puts them.
 
-The exported modules import each other as ``lmms_eval.tasks.<benchmark>.<module>`` and
-``lmms_eval.tasks._task_utils.temporal_reasoning.<module>``, which resolve only where the folders sit inside
-lmms-eval's package. Rather than copy lmms-eval (gigabytes with its tasks' data files) or hook the import
+The exported modules import each other as ``lmms_eval.tasks.<benchmark>.<module>`` (``lm_eval.tasks...`` in an lm-eval
+folder), which resolve only where the folders sit inside the harness's package. Rather than copy lmms-eval (gigabytes with its tasks' data files) or hook the import
 system, the overlay is a folder ``lmms_eval/`` of symlinks to the installed package's entries, except that
 ``tasks/`` (and any folder of it the export adds to, such as ``_task_utils/``) is a folder of symlinks to the
 installed entries plus one to each exported entry. A process with the overlay's parent first on PYTHONPATH
@@ -32,11 +31,11 @@ def _merge(installed: Path, exported: Path, into: Path) -> None:
             (into / entry.name).symlink_to(entry)
 
 
-def install_overlay(root: Path, tasks_dir: Path) -> Path:
-    """Write the overlay of the exported ``lmms_eval/tasks/`` folder ``tasks_dir`` under ``root`` and return
-    the folder to put first on PYTHONPATH."""
-    installed = Path(importlib.util.find_spec("lmms_eval").submodule_search_locations[0])
-    package = root / "lmms_eval"
+def install_overlay(root: Path, tasks_dir: Path, harness: str = "lmms_eval") -> Path:
+    """Write the overlay of the exported ``<harness>/tasks/`` folder ``tasks_dir`` under ``root`` (``harness``: the
+    package, ``lmms_eval`` or ``lm_eval``) and return the folder to put first on PYTHONPATH."""
+    installed = Path(importlib.util.find_spec(harness).submodule_search_locations[0])
+    package = root / harness
     package.mkdir(parents=True)
     for entry in installed.iterdir():
         if entry.name not in ("tasks", "__pycache__"):
