@@ -10,7 +10,7 @@ from typing import Dict, List, Optional
 
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, YES
 from temporal_bench.lmms_eval_tasks.plugin.catbench.release import how_to_select
-from temporal_bench.runs.data_read import logged_prompt
+from temporal_bench.runs.lines import logged_prompt
 from temporal_bench.runs.record_reader import RecordReader
 
 SYNTHETIC_TITLE = "synthetic "  # the plans this package generates (catbench/fixtures.py)

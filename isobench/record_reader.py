@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, YES
-from temporal_bench.runs.data_read import logged_prompt
+from temporal_bench.runs.lines import logged_prompt
 from temporal_bench.runs.record_reader import RecordReader
 
 # Table 2 of the paper: the full release (App. C: CrossTask 139, YouCook2 the rest)

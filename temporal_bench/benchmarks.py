@@ -12,23 +12,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from temporal_bench.manifest import Manifest, manifests
-
-if TYPE_CHECKING:  # the generic layers' own types: this module imports none of them, so that every layer can import it
-    from importlib.resources.abc import Traversable
-
-    from temporal_bench.browse.benchmarks import BenchmarkCards
-    from temporal_bench.browse.examples import ExampleFigure
-    from temporal_bench.demo import DemoTasks
-    from temporal_bench.protocol_gaps import ProtocolGap
-    from temporal_bench.report.cluster_stats import ClusterStats
-    from temporal_bench.report.figures import Figure
-    from temporal_bench.report.headline import Summary
-    from temporal_bench.report.layouts import Layout
-    from temporal_bench.report.size_figure import SizeFigure
-    from temporal_bench.runs.record_reader import RecordReader
 
 _registered: Dict[str, "Benchmark"] = {}
 
@@ -37,22 +23,19 @@ def _no_holding_tasks(task: str) -> List[str]:
     return []
 
 
-def _base_record_reader() -> RecordReader:
-    from temporal_bench.runs.record_reader import RecordReader
-
-    return RecordReader()
-
-
 @dataclass(frozen=True, eq=False)  # one object per benchmark: compared and hashed by identity
 class Benchmark:
-    """What the generic layers need from one benchmark besides its manifest; every field but that may be left out."""
+    """What the generic layers need from one benchmark besides its manifest; every field but that may be left out. The
+    registry knows no layer above it: a field holding a layer's object names that layer's type in its comment, and only
+    that layer reads it."""
 
     manifest: Manifest  # its names and the modules of its parts
-    layouts: Tuple[Layout, ...] = ()  # its paper tables (``report --table``), in the paper's order
-    figures: Tuple[Figure, ...] = ()  # its paper figures drawn from measured runs (``report --output-dir``)
-    size_figures: Tuple[SizeFigure, ...] = ()  # its paper figures by model size (``report --param-count``)
-    published: Optional[Traversable] = None  # the folder of its published tables, ``<name>_table<N>.csv``
-    cluster_stats: Optional[ClusterStats] = None  # its metrics from per-cluster counts (intervals, compare)
+    # ---- what the report (temporal_bench/report/) shows of it ----
+    layouts: Tuple[Any, ...] = ()  # its paper tables, report.layouts.Layout (``report --table``), in the paper's order
+    figures: Tuple[Any, ...] = ()  # its paper figures drawn from measured runs, report.figures.Figure (``report --output-dir``)
+    size_figures: Tuple[Any, ...] = ()  # its paper figures by model size, report.size_figure.SizeFigure (``report --param-count``)
+    published: Any = None  # the folder of its published tables, ``<name>_table<N>.csv`` (an importlib Traversable)
+    cluster_stats: Any = None  # its metrics from per-cluster counts, report.cluster_stats.ClusterStats (intervals, compare)
     tolerance: float = 1.0  # points a faithful re-run may differ from a published value (reproduction verdicts)
     # a published row's model name -> the model's other names: its hub id, the spellings other tables use (report/model_names.py)
     model_names: Mapping[str, Tuple[str, ...]] = field(default_factory=dict)
@@ -60,21 +43,22 @@ class Benchmark:
     # only run name, a moving alias (gemini-1.5-pro-latest) none (report/model_names.py)
     api_models: Mapping[str, Tuple[str, ...]] = field(default_factory=dict)
     not_models: Tuple[str, ...] = ()  # its published rows that are no model's run (a human baseline, an average over models)
-    protocol_gaps: Tuple[ProtocolGap, ...] = ()  # what a model class sends differently from the official run of some published models
-    summary: Optional[Summary] = None  # its headline rows beside random answers (the demo's summary)
-    cards: Optional[BenchmarkCards] = None  # what a browse card shows of its logged records
-    examples: Tuple[ExampleFigure, ...] = ()  # its qualitative figures (``browse --examples``)
-    demo: Optional[DemoTasks] = None  # its synthetic data and tasks in ``temporal-bench demo``
+    protocol_gaps: Tuple[Any, ...] = ()  # protocol_gaps.ProtocolGap: what a model class sends differently from the official run of some published models
+    summary: Any = None  # its headline rows beside random answers, report.headline.Summary (the demo's summary)
+    # ---- what browse (temporal_bench/browse/) and the demo show of it ----
+    cards: Any = None  # what a browse card shows of its logged records, browse.benchmarks.BenchmarkCards
+    examples: Tuple[Any, ...] = ()  # its qualitative figures (``browse --examples``), browse.examples.ExampleFigure
+    demo: Any = None  # its synthetic data and tasks in ``temporal-bench demo``, demo.DemoTasks
     # the tasks that may log ``task``'s questions together with other questions (TempVS: a suite task)
     holding_tasks: Callable[[str], List[str]] = _no_holding_tasks
     # the single tests' task names ``task`` asks, which ``browse --tasks`` accepts for it (tempvs -> [tempvs_mt1_two, ...])
     held_tests: Callable[[str], List[str]] = _no_holding_tasks
     task_labels: Mapping[str, str] = field(default_factory=dict)  # task -> its name in ``compare`` rows (default: the task)
     # ---- how its runs are read (temporal_bench/runs, temporal_bench/rescore); None: nothing special ----
-    record_reader: RecordReader = field(default_factory=_base_record_reader)  # how its logged records read (the base: as logged, no release known)
+    record_reader: Any = None  # runs.record_reader.RecordReader: how its logged records read (None: the base, as logged)
     # (task, its per-doc records) -> every breakdown key the report adds to the task's results
     breakdown_metrics: Optional[Callable[[str, List[Dict]], Dict[str, Any]]] = None
-    # (task, its results entry) -> {task name: entry} for a task holding several tests, each under its own task's name
+    # (task, its results entry) -> {task name: entry} for a task holding several tests, each under its own task name
     per_test_results: Optional[Callable[[str, Dict], Dict[str, Dict]]] = None
     # (task, its per-doc records) -> {task name: records}, split as per_test_results splits the metrics
     per_test_records: Optional[Callable[[str, List[Dict]], Dict[str, List[Dict]]]] = None

@@ -15,7 +15,7 @@ from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import TABLE2
-from temporal_bench.runs.data_read import logged_prompt
+from temporal_bench.runs.lines import logged_prompt
 from temporal_bench.runs.record_reader import RecordReader
 
 # paper Table 2 per official task id and source (the converter's, lmms_eval_tasks/tempvs/tempvs_to_hf.py): MT1's event

@@ -27,9 +27,9 @@ from temporal_bench.browse.benchmarks import REQUEST_FAILED
 from temporal_bench.browse.benchmarks import BenchmarkCards as Benchmark
 from temporal_bench.browse.benchmarks import Facts, Join
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
-from temporal_bench.runs.data_read import logged_media, logged_prompt, logged_texts
 from temporal_bench.runs.files import logged_filter_names
 from temporal_bench.runs.limits import partial_limit
+from temporal_bench.runs.lines import logged_media, logged_prompt, logged_texts
 from temporal_bench.runs.logged import LoggedRun, RecordsError, model_runs, select_tasks
 from temporal_bench.runs.records import read_record
 

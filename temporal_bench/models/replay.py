@@ -34,7 +34,7 @@ class LoggedAnswers:
     """The answers of the run whose results file is ``source`` (its samples files beside it)."""
 
     def __init__(self, source: str) -> None:
-        from temporal_bench.runs.data_read import logged_prompt
+        from temporal_bench.runs.lines import logged_prompt
         from temporal_bench.runs.logged import find_runs
 
         if not source or not Path(source).is_file():

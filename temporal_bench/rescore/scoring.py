@@ -14,7 +14,7 @@ from typing import Any
 from temporal_bench.rescore.errors import DATA_HINT, RescoreError
 from temporal_bench.rescore.harnesses import harness_of
 from temporal_bench.rescore.settings import TaskSettings
-from temporal_bench.runs.data_read import logged_prompt
+from temporal_bench.runs.lines import logged_prompt
 from temporal_bench.runs.logged import LoggedRun, RecordsError, select_tasks
 
 STDERR_KEY = re.compile(r"_stderr(_clt|_clustered)?$")

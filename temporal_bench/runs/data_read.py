@@ -18,9 +18,9 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from temporal_bench.lmms_eval_tasks.plugin.failed_requests import is_failed_response
+from temporal_bench.runs.lines import logged_media
 from temporal_bench.runs.record_reader import RecordReader, reader_of
 from temporal_bench.synthetic_data import MARKER
 
@@ -57,29 +57,6 @@ class DataRead:
         if self.unread_images:
             notes.append(f"{len(self.unread_images)} image file(s) named but not readable now, e.g. {self.unread_images[0]}")
         return f"{self.questions:,} question(s), fingerprint {self.fingerprint} ({'; '.join(notes)})"
-
-
-def logged_prompt(line: dict) -> str:
-    """lmms-eval logs the prompt as ``input``, lm-eval as the request's first argument."""
-    if "input" in line:
-        return str(line["input"])
-    arguments = line.get("arguments")
-    if isinstance(arguments, dict) and arguments:
-        first = next(iter(arguments.values()))
-        return str(first.get("arg_0", "")) if isinstance(first, dict) else str(first)
-    return "\n".join(str(text) for text in logged_texts(arguments))
-
-
-def logged_texts(value: Any) -> list[str]:
-    """The response texts of a sample line's ``filtered_resps`` (a text, or a list of them for repeats)."""
-    if isinstance(value, list):
-        return [text for item in value for text in logged_texts(item)]
-    return [value if isinstance(value, str) or value is None else str(value)]
-
-
-def request_failed(line: dict) -> bool:
-    """Whether a logged request failed or brought no response (lmms-eval's failure texts, an empty response)."""
-    return any(is_failed_response(text) for text in logged_texts(line.get("filtered_resps")))
 
 
 def _digest(path: str) -> str | None:
@@ -122,11 +99,6 @@ def named_dataset(config: dict) -> str | None:
     if not isinstance(path, str) or PLACEHOLDER in files:
         return None
     return path if path not in ("json", "csv", "parquet", "arrow", "text") else f"{path} files {files}"
-
-
-def logged_media(line: dict) -> list[str]:
-    """The image files (or ``data:`` URIs) lmms-eval logged for a sample line's doc."""
-    return [path for path in line.get("input_media") or [] if isinstance(path, str)]
 
 
 def content_key(task: str, line: dict, record: dict | None, config: dict, model_config: dict) -> str | None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
+from temporal_bench.runs.lines import logged_prompt
+
 
 class RecordReader:
     counts_are_exact = False  # True: a copy of other counts than the release's is not the release (check fails it)
@@ -18,7 +20,6 @@ class RecordReader:
 
     def question(self, record: dict, line: dict, config: dict, model_config: dict) -> Optional[str]:
         """What the doc asks, alike in every prompt mode and model class (None: a doc derived from others)."""
-        from temporal_bench.runs.data_read import logged_prompt
 
         return f"{logged_prompt(line)}|{line.get('target')}"
 
@@ -67,4 +68,4 @@ def reader_of(task: str) -> RecordReader:
     from temporal_bench import benchmarks
 
     benchmark = benchmarks.of_task(task)
-    return benchmark.record_reader if benchmark is not None else RecordReader()
+    return benchmark.record_reader if benchmark is not None and benchmark.record_reader is not None else RecordReader()

@@ -13,7 +13,8 @@ from __future__ import annotations
 import hashlib
 
 from temporal_bench import benchmarks
-from temporal_bench.runs.data_read import content_key, request_failed
+from temporal_bench.runs.data_read import content_key
+from temporal_bench.runs.lines import request_failed
 from temporal_bench.runs.record_reader import reader_of
 
 

@@ -67,7 +67,8 @@ def expected_statuses(docs, task):
 
 
 @pytest.fixture(scope="module")
-def lmms_run(cycling):
+def lmms_run(cycling, docs):
+    """The run's folder and results, its ISO-Bench images written again where its samples name them (``docs``)."""
     return cycling.out, results_of(cycling.out)
 
 
