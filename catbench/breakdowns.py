@@ -1,18 +1,18 @@
 """CaT-Bench's breakdowns (accuracy, invalid answers, macro F1 by relation and by close/distant step pairs), computed
 with the tasks' headline metrics from a run's logged records as the report reads them."""
 
-from typing import Callable, Dict, List, Optional
+from collections.abc import Callable
 
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 from temporal_bench.lmms_eval_tasks.catbench import metrics
 from temporal_bench.lmms_eval_tasks.catbench.metrics import METRIC_NAMES, report_metric
 
 
-def invalid_count(records: List[Dict]) -> int:
+def invalid_count(records: list[dict]) -> int:
     return sum(r["pred"] == INVALID for r in records)
 
 
-def close_max_distance(records: List[Dict]) -> int:
+def close_max_distance(records: list[dict]) -> int:
     """The run's ``close_max_distance`` setting, which every record read back carries (catbench/record_reader.py)."""
     values = {r["close_max_distance"] for r in records}
     if len(values) > 1:
@@ -20,29 +20,29 @@ def close_max_distance(records: List[Dict]) -> int:
     return values.pop()
 
 
-def _where(score: str, keep: Callable[[Dict], bool]) -> Callable:
+def _where(score: str, keep: Callable[[dict], bool]) -> Callable:
     """Aggregation giving ``score`` of the classification report over the records kept."""
     return lambda records: report_metric(score)([r for r in records if keep(r)])
 
 
 def _by_distance(close: bool) -> Callable:
-    def aggregate(records: List[Dict]) -> Optional[float]:
+    def aggregate(records: list[dict]) -> float | None:
         threshold = close_max_distance(records) if records else 0
         return _where("f1_macro", lambda r: (r["distance"] <= threshold) == close)(records)
 
     return aggregate
 
 
-def invalid_rate(records: List[Dict]) -> float:
+def invalid_rate(records: list[dict]) -> float:
     return invalid_count(records) / len(records)
 
 
-def failed_count(records: List[Dict]) -> int:
+def failed_count(records: list[dict]) -> int:
     """Requests that failed or brought no response."""
     return sum(r["failed"] for r in records)
 
 
-BREAKDOWNS: Dict[str, Callable] = {
+BREAKDOWNS: dict[str, Callable] = {
     "accuracy": report_metric("accuracy"),
     "invalid_count": invalid_count,
     "invalid_rate": invalid_rate,
@@ -54,7 +54,7 @@ BREAKDOWNS: Dict[str, Callable] = {
 }
 
 
-def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[float]]:
+def breakdown_metrics(task: str, records: list[dict]) -> dict[str, float | None]:
     """Every metric key a CaT-Bench task reports, headline and breakdown, from one run's logged records (None where a
     figure has no examples)."""
     if not records:

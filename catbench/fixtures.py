@@ -7,7 +7,6 @@ before and an after question, with different plan titles per split.
 import json
 import random
 from pathlib import Path
-from typing import Dict, List
 
 from temporal_bench.catbench.record_reader import SYNTHETIC_TITLE
 from temporal_bench.lmms_eval_tasks.catbench.questions import binary_question
@@ -18,19 +17,19 @@ _ACTIONS = ["chop", "boil", "stir", "bake", "season", "whisk", "fry", "drain", "
 _FOODS = ["onions", "potatoes", "rice", "garlic", "carrots", "eggs", "the sauce", "the dough", "beans", "cheese"]
 
 
-def _plan(rng: random.Random, split: str, index: int, min_steps: int) -> Dict:
+def _plan(rng: random.Random, split: str, index: int, min_steps: int) -> dict:
     n_steps = max(rng.randint(6, 10), min_steps)
     steps = [f"{rng.choice(_ACTIONS).capitalize()} {rng.choice(_FOODS)} (step {n} of {split} plan {index})." for n in range(1, n_steps + 1)]
     return {"title": f"{SYNTHETIC_TITLE}{split} recipe {index}", "steps": steps}
 
 
-def _pairs(rng: random.Random, plan: Dict, per_class: int) -> List[tuple]:
+def _pairs(rng: random.Random, plan: dict, per_class: int) -> list[tuple]:
     candidates = [(a, b) for a in range(len(plan["steps"])) for b in range(a + 1, len(plan["steps"]))]
     chosen = rng.sample(candidates, 2 * per_class)
     return [(a, b, True) for a, b in chosen[:per_class]] + [(a, b, False) for a, b in chosen[per_class:]]
 
 
-def synthetic_pairs(split: str, n_plans: int, pairs_per_class: int, seed: int = 0) -> List[tuple]:
+def synthetic_pairs(split: str, n_plans: int, pairs_per_class: int, seed: int = 0) -> list[tuple]:
     """(plan, a, b, dependent) step pairs of one split."""
     rng = random.Random(f"{seed}:{split}")
     min_steps = next(n for n in range(2, 100) if n * (n - 1) // 2 >= 2 * pairs_per_class)
@@ -41,12 +40,12 @@ def synthetic_pairs(split: str, n_plans: int, pairs_per_class: int, seed: int = 
     return pairs
 
 
-def _write_jsonl(path: Path, rows: List[Dict]) -> None:
+def _write_jsonl(path: Path, rows: list[dict]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
 
 
-def write_release_split(folder: Path, pairs: List[tuple]) -> None:
+def write_release_split(folder: Path, pairs: list[tuple]) -> None:
     """The four release (A) files; Dep pairs are numbered first, NonDep pairs continue."""
     ordered = [p for p in pairs if p[3]] + [p for p in pairs if not p[3]]
     for (dependent, relation), name in RELEASE_FILES.items():
@@ -66,7 +65,7 @@ def write_release_split(folder: Path, pairs: List[tuple]) -> None:
         _write_jsonl(folder / name, rows)
 
 
-def hf_rows(pairs: List[tuple]) -> List[Dict]:
+def hf_rows(pairs: list[tuple]) -> list[dict]:
     return [{"title": plan["title"], "steps": plan["steps"], "origin_text": plan["steps"][b], "destination_text": plan["steps"][a], "label": dependent} for plan, a, b, dependent in pairs]
 
 

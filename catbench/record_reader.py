@@ -6,8 +6,6 @@ plans, Dep, before and close at distance <= 3 (paper §3), and the Dep questions
 Dep and with NonDep pairs (counted on the release), which a copy with gold labels swapped between the classes
 changes. The paper's tables are on the test split: a run of another split gets no verdict."""
 
-from typing import Dict, List, Optional
-
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, YES
 from temporal_bench.lmms_eval_tasks.plugin.catbench.release import how_to_select
 from temporal_bench.runs.lines import logged_prompt
@@ -27,18 +25,18 @@ PAPER_SPLIT = "test"  # the split of the paper's tables
 class CatBenchRecords(RecordReader):
     counts_are_exact = True  # a copy of other counts is not the release (check fails it)
 
-    def normalise(self, record: Dict, config: Dict, model_config: Dict) -> Dict:
+    def normalise(self, record: dict, config: dict, model_config: dict) -> dict:
         title, a, b = record["pair_id"].rsplit("|", 2)
         threshold = (config.get("metadata") or {}).get("close_max_distance", 3)
         return {**record, "plan": title, "distance": int(b) - int(a), "close_max_distance": threshold}
 
-    def question(self, record: Dict, line: Dict, config: Dict, model_config: Dict) -> Optional[str]:
+    def question(self, record: dict, line: dict, config: dict, model_config: dict) -> str | None:
         if record["variant"] != "real":
             return None
         procedure = logged_prompt(line).rsplit("Procedure:\n", 1)[-1].split("\n\n\n", 1)[0]
         return f"{record['question_id']}|{record['gold']}|{procedure}"
 
-    def counts(self, records: List[Dict], config: Dict) -> Dict[str, int]:
+    def counts(self, records: list[dict], config: dict) -> dict[str, int]:
         real = [r for r in records if r["variant"] == "real"]
         dep = [r for r in real if r["gold"] == YES]
         return {
@@ -52,32 +50,32 @@ class CatBenchRecords(RecordReader):
             "nondep_plans": len({r["plan"] for r in real if r["gold"] != YES}),
         }
 
-    def synthetic(self, records: List[Dict]) -> Optional[bool]:
+    def synthetic(self, records: list[dict]) -> bool | None:
         return bool(records) and all(r["plan"].startswith(SYNTHETIC_TITLE) for r in records)
 
-    def invalid(self, record: Dict) -> bool:
+    def invalid(self, record: dict) -> bool:
         return record["pred"] == INVALID
 
-    def split(self, config: Dict) -> str:
+    def split(self, config: dict) -> str:
         """The split a task evaluated: lmms-eval's ``test_split``, lm-eval's ``data_split`` setting."""
         metadata = config.get("metadata") or {}
         return str(metadata.get("data_split") or config.get("test_split") or "test")
 
-    def not_judged(self, config: Dict) -> Optional[str]:
+    def not_judged(self, config: dict) -> str | None:
         """Why no run of this task is held against the paper's tables whatever its data: they are on the test split."""
         split = self.split(config)
         return f"it evaluated the {split} split; the paper's tables are on the {PAPER_SPLIT} split" if split != PAPER_SPLIT else None
 
-    def release_counts(self, config: Dict) -> Optional[Dict[str, int]]:
+    def release_counts(self, config: dict) -> dict[str, int] | None:
         return RELEASE_COUNTS.get(self.split(config))
 
-    def count_hint(self, counts: Dict[str, int], config: Dict) -> Optional[str]:
+    def count_hint(self, counts: dict[str, int], config: dict) -> str | None:
         """Which released split has the counts read, when it is not the split the task evaluated."""
         split = next((name for name, known in RELEASE_COUNTS.items() if known == counts and name != self.split(config)), None)
         return f"these are the released {split} split's counts: run {how_to_select(split)} to evaluate it as such" if split else None
 
-    def release_fingerprint(self, config: Dict) -> Optional[str]:
+    def release_fingerprint(self, config: dict) -> str | None:
         return RELEASE_FINGERPRINTS.get(self.split(config))
 
-    def no_counts_reason(self, config: Dict) -> str:
+    def no_counts_reason(self, config: dict) -> str:
         return f"the paper publishes no counts of the {self.split(config)!r} split"

@@ -2,13 +2,13 @@
 of the weighted precision and recall, and the weighted F1 per relation, distance and source under each rule, computed
 from a run's logged records as the report reads them."""
 
-from typing import Callable, Dict, List, Optional
+from collections.abc import Callable
 
 from temporal_bench.isobench.rules import RULES, coverage, score_metric, scores
 
 REPORT_SCORES = ["f1_weighted", "precision_weighted", "recall_weighted", "f1_macro", "precision_macro", "recall_macro", "precision_dep", "recall_dep", "f1_dep", "precision_nondep", "recall_nondep", "f1_nondep", "accuracy"]
 SOURCES = ("youcook2", "crosstask")
-SUBSETS: Dict[str, Callable[[Dict], bool]] = {
+SUBSETS: dict[str, Callable[[dict], bool]] = {
     "before": lambda r: r["relation"] == "before",
     "after": lambda r: r["relation"] == "after",
     "close": lambda r: r["distance_class"] == "close",
@@ -17,7 +17,7 @@ SUBSETS: Dict[str, Callable[[Dict], bool]] = {
 }
 
 
-def paper_f1_of_avg_pr(records: List[Dict]) -> Optional[float]:
+def paper_f1_of_avg_pr(records: list[dict]) -> float | None:
     """The F1 of ``paper_precision_weighted`` and ``paper_recall_weighted`` (Table 1's average F in two rows)."""
     report = scores(records, "paper_")
     if report is None:
@@ -26,7 +26,7 @@ def paper_f1_of_avg_pr(records: List[Dict]) -> Optional[float]:
     return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
 
 
-AGGREGATIONS: Dict[str, Callable] = {
+AGGREGATIONS: dict[str, Callable] = {
     **{f"{rule}{score}": score_metric(score, rule) for rule in RULES for score in REPORT_SCORES},
     "paper_f1_of_avg_pr": paper_f1_of_avg_pr,
     "coverage": coverage,
@@ -36,7 +36,7 @@ AGGREGATIONS: Dict[str, Callable] = {
 }
 
 
-def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[float]]:
+def breakdown_metrics(task: str, records: list[dict]) -> dict[str, float | None]:
     """Every metric key of ``task`` (both ISO-Bench tasks report the same), headline and breakdown, computed from its
     logged per-doc records."""
     return {name: aggregate(records) for name, aggregate in AGGREGATIONS.items()}

@@ -3,7 +3,6 @@
 alone converts it (the same rows), with its dataset card."""
 
 from pathlib import Path
-from typing import Dict
 
 from temporal_bench import __version__, converted_dataset
 from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import IsoBenchDataError, convert, differences, release_counts
@@ -28,7 +27,7 @@ The licence of the original release applies ({release_hub}); this conversion add
 """
 
 
-def build(release: Path, output: Path, command: str) -> Dict[str, str]:
+def build(release: Path, output: Path, command: str) -> dict[str, str]:
     """Write the converted dataset of the release folder ``release`` under ``output``; what it wrote -> its contents."""
     rows = convert(Path(release), output)
     differs = differences(release_counts(rows))

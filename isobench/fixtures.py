@@ -18,7 +18,6 @@ import io
 import json
 import random
 from pathlib import Path
-from typing import Dict, List, Tuple
 
 from temporal_bench.synthetic_data import mark_synthetic
 
@@ -45,7 +44,7 @@ PAPER_CELLS = {
 _SOURCE_NAMES = {"youcook2": "YouCook2", "crosstask": "CrossTask"}
 
 
-def _cells(n: int) -> List[Tuple[str, str, str]]:
+def _cells(n: int) -> list[tuple[str, str, str]]:
     if n == sum(PAPER_CELLS.values()):
         return [cell for cell, count in PAPER_CELLS.items() for _ in range(count)]
     order = list(PAPER_CELLS)
@@ -65,7 +64,7 @@ def _image_bytes(example_id: str, index: int) -> bytes:
     return buffer.getvalue()
 
 
-def examples(n: int = 16, seed: int = 0) -> List[Dict]:
+def examples(n: int = 16, seed: int = 0) -> list[dict]:
     """The synthetic examples, layout-independent (label ``yes``/``no``, source lower-case)."""
     rng = random.Random(seed)
     rows = []
@@ -99,7 +98,7 @@ def examples(n: int = 16, seed: int = 0) -> List[Dict]:
     return rows
 
 
-def _json_row(example: Dict, with_positions: bool, with_source: bool) -> Dict:
+def _json_row(example: dict, with_positions: bool, with_source: bool) -> dict:
     row = {
         "id": example["id"],
         "goal": example["goal"],
@@ -117,7 +116,7 @@ def _json_row(example: Dict, with_positions: bool, with_source: bool) -> Dict:
     return row
 
 
-def _hf_row(example: Dict, with_positions: bool, with_source: bool) -> Dict:
+def _hf_row(example: dict, with_positions: bool, with_source: bool) -> dict:
     row = {
         "id": example["id"],
         "image": {"bytes": example["image_bytes"], "path": f"{example['id']}.jpg"},

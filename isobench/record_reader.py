@@ -5,7 +5,6 @@ crossings, per source)."""
 
 from collections import Counter
 from pathlib import Path
-from typing import Dict, List, Optional
 
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, YES
 from temporal_bench.runs.lines import logged_prompt
@@ -23,25 +22,25 @@ PACKAGE_FIELDS = ("goal", "plan_id", "source", "distance_class")
 class IsoBenchRecords(RecordReader):
     counts_are_exact = True  # a copy of other counts is not the release (check fails it)
 
-    def normalise(self, record: Dict, config: Dict, model_config: Dict) -> Dict:
+    def normalise(self, record: dict, config: dict, model_config: dict) -> dict:
         return {**dict.fromkeys(PACKAGE_FIELDS), **record}
 
-    def question(self, record: Dict, line: Dict, config: Dict, model_config: Dict) -> str:
+    def question(self, record: dict, line: dict, config: dict, model_config: dict) -> str:
         return f"{record['id']}|{record['gold']}|{logged_prompt(line).rsplit(chr(10), 1)[0]}"  # the prompt less its mode's instruction line
 
-    def counts(self, records: List[Dict], config: Dict) -> Dict[str, int]:
+    def counts(self, records: list[dict], config: dict) -> dict[str, int]:
         counts = Counter()
         for record in records:
             dependency = "dep" if record["gold"] == YES else "nondep"
             counts.update([dependency, record["relation"], f"{record['relation']}_{dependency}", str(record.get("source") or "unknown source")])
         return {"rows": len(records), **{key: counts[key] for key in RELEASE_COUNTS if key != "rows"}}
 
-    def invalid(self, record: Dict) -> bool:
+    def invalid(self, record: dict) -> bool:
         return record["pred"] == INVALID
 
-    def data_folder(self, images: Path) -> Optional[Path]:
+    def data_folder(self, images: Path) -> Path | None:
         """The data folder above the images the run read: the nearest holding a data file or a saved dataset."""
         return next((parent for parent in [images, *images.parents] if (parent / "dataset_dict.json").is_file() or any(parent.glob("*.json*")) or any(parent.glob("*.parquet"))), None)
 
-    def release_counts(self, config: Dict) -> Optional[Dict[str, int]]:
+    def release_counts(self, config: dict) -> dict[str, int] | None:
         return RELEASE_COUNTS

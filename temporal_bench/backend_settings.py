@@ -7,7 +7,7 @@ classes take a model whose name holds a reasoning model's marker for one: they d
 cap as ``max_completion_tokens``, which the hidden reasoning spends.
 """
 
-from typing import Dict, List, Mapping, Optional
+from collections.abc import Mapping
 
 from temporal_bench import benchmarks
 
@@ -22,7 +22,7 @@ BACKEND_TOP_P = 0.95  # what the vllm and sglang classes add when a task sets no
 DOCS = "docs/backends.md"
 
 
-def model_arguments(model_args: object) -> Dict[str, str]:
+def model_arguments(model_args: object) -> dict[str, str]:
     """``--model_args`` as lmms-eval records it (``k=v,k=v``, or already a mapping)."""
     if isinstance(model_args, Mapping):
         return {str(k): str(v) for k, v in model_args.items()}
@@ -30,7 +30,7 @@ def model_arguments(model_args: object) -> Dict[str, str]:
     return {key.strip(): value.strip() for key, _, value in pairs}
 
 
-def model_class_path(model: str, force_simple: bool = False) -> Optional[str]:
+def model_class_path(model: str, force_simple: bool = False) -> str | None:
     """The class path lmms-eval resolves ``--model`` to (its chat class unless ``--force_simple``), from the model
     registry's manifest, without importing the class (None for a name lmms-eval does not register); one of this
     package's models without importing lmms-eval's registry either."""
@@ -47,7 +47,7 @@ def model_class_path(model: str, force_simple: bool = False) -> Optional[str]:
     return manifest.simple_class_path if force_simple or not manifest.chat_class_path else manifest.chat_class_path
 
 
-def protocol_warnings(class_path: Optional[str], model_args: Mapping[str, str], settings: Mapping[str, Mapping]) -> List[str]:
+def protocol_warnings(class_path: str | None, model_args: Mapping[str, str], settings: Mapping[str, Mapping]) -> list[str]:
     """What the backend class sent instead of each task's generation settings (``settings``: task -> its recorded
     ``generation_kwargs``), and how to keep them."""
     warnings = []
@@ -80,7 +80,7 @@ def protocol_warnings(class_path: Optional[str], model_args: Mapping[str, str], 
     return warnings
 
 
-def run_protocol_warnings(data: Mapping) -> List[str]:
+def run_protocol_warnings(data: Mapping) -> list[str]:
     """The protocol warnings of one lmms-eval results file (its model, model arguments and our tasks' recorded settings)."""
     config = data.get("config") or {}
     cli_args = config.get("resolved_cli_args") or {}
@@ -89,7 +89,7 @@ def run_protocol_warnings(data: Mapping) -> List[str]:
     return protocol_warnings(class_path, model_arguments(config.get("model_args")), settings)
 
 
-def accepted_arguments(class_path: str) -> Optional[List[str]]:
+def accepted_arguments(class_path: str) -> list[str] | None:
     """The ``--model_args`` an lmms-eval model class takes: the named parameters of its ``__init__`` and of the parents
     it hands its other keyword arguments to (``super().__init__(..., **kwargs)``). None where that cannot be told: a
     class that hands them on elsewhere (an engine, a checkpoint loader), one that cannot be imported here, or one of
@@ -105,7 +105,7 @@ def accepted_arguments(class_path: str) -> Optional[List[str]]:
         cls = getattr(importlib.import_module(module), name)
     except Exception:  # noqa: BLE001 - its optional dependencies are not installed here
         return None
-    names: List[str] = []
+    names: list[str] = []
     for klass in (k for k in cls.__mro__ if "__init__" in k.__dict__):
         parameters = inspect.signature(klass.__init__).parameters.values()
         names += [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name != "self"]
@@ -118,7 +118,7 @@ def accepted_arguments(class_path: str) -> Optional[List[str]]:
     return names
 
 
-def model_argument_problems(data: Mapping) -> List[str]:
+def model_argument_problems(data: Mapping) -> list[str]:
     """The ``--model_args`` of a results file that its lmms-eval model class takes no parameter for (and so ignored:
     ``modle=gpt-4o`` leaves the class's default model in place)."""
     config = data.get("config") or {}

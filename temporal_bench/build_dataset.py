@@ -5,8 +5,8 @@ benchmark's manifest names its builder module (``dataset_builder``)."""
 import importlib
 import shlex
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional, Sequence
 
 import datasets
 
@@ -20,7 +20,7 @@ def _builders() -> dict:
     return {name: manifest.dataset_builder for name, manifest in manifests().items() if manifest.dataset_builder}
 
 
-def main_build_dataset(argv: Optional[Sequence[str]] = None) -> int:
+def main_build_dataset(argv: Sequence[str] | None = None) -> int:
     builders = _builders()
     parser = command_parser(
         "build-dataset",

@@ -6,7 +6,6 @@ names the data files, so that ``datasets.load_dataset(FOLDER)`` (and, uploaded, 
 
 import json
 from pathlib import Path
-from typing import Dict
 
 import yaml
 
@@ -14,7 +13,7 @@ CARD = "README.md"
 SPLIT = "test"
 
 
-def write_card(output: Path, header: Dict, configs: Dict[str, str], body: str) -> Path:
+def write_card(output: Path, header: dict, configs: dict[str, str], body: str) -> Path:
     """README.md: ``header`` (licence, pretty_name, ...) plus the ``configs`` (name -> description, in order) in
     the YAML front matter the hub and ``load_dataset`` read, then ``body`` and a table of the configs. A config
     reads the parquet files the converter wrote (``data/``)."""
@@ -26,7 +25,7 @@ def write_card(output: Path, header: Dict, configs: Dict[str, str], body: str) -
     return path
 
 
-def provenance_section(provenance: Dict[str, str]) -> str:
+def provenance_section(provenance: dict[str, str]) -> str:
     """The card's provenance list, and the same facts as JSON for machines."""
     items = "\n".join(f"- {key}: {value}" for key, value in provenance.items())
     return f"## Provenance\n\n{items}\n\n```json\n{json.dumps(provenance, indent=1)}\n```\n"

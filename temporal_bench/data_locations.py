@@ -9,10 +9,10 @@ answers are checked against the logged ones (rescore refuses a doc whose gold an
 
 import contextlib
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, Iterator
+from typing import Any
 
 from temporal_bench import manifest
 
@@ -24,7 +24,7 @@ def data_variable(task: str) -> str:
     return manifest.data_variable(task.split("_", 1)[0])
 
 
-def parse_locations(items) -> Dict[str, str]:
+def parse_locations(items) -> dict[str, str]:
     """``NAME=VALUE`` items naming data folders (one of :data:`DATA_ENVS`) as a dict."""
     found = {}
     for item in items or ():
@@ -36,7 +36,7 @@ def parse_locations(items) -> Dict[str, str]:
 
 
 @contextlib.contextmanager
-def data_locations(assignments: Dict[str, str]) -> Iterator[None]:
+def data_locations(assignments: dict[str, str]) -> Iterator[None]:
     """The environment with the data folders of ``assignments`` set, restored afterwards (rebuilding a
     run's docs in-process, as rescore and the demo do)."""
     saved = {name: os.environ.get(name) for name in assignments}
@@ -59,7 +59,7 @@ class DataLocations:
     notes: list[str] = field(default_factory=list)  # which location each benchmark's data comes from, and why
 
 
-def data_locations_of(reads: Dict[str, Any], given: Dict[str, str], option: str) -> DataLocations:
+def data_locations_of(reads: dict[str, Any], given: dict[str, str], option: str) -> DataLocations:
     """Where the tasks whose ``reads`` (task -> temporal_bench.runs.data_read.DataRead, None: no samples) are given load
     their data: for each data variable, the folder ``given`` on the command line (with ``option``), else the
     environment's, else the release folder above the images the run read (one such folder; several: an error)."""

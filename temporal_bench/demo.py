@@ -11,8 +11,9 @@ import os
 import shutil
 import sys
 import sysconfig
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, List, NamedTuple, Optional
+from typing import NamedTuple
 
 from temporal_bench.benchmarks import Collected
 from temporal_bench.check import folder_problems, summary
@@ -34,10 +35,10 @@ class DemoTasks(NamedTuple):
     """A benchmark's part of the demo (its registry entry's ``demo``)."""
 
     write_data: Callable[[Path], Path]  # writes its synthetic data into a folder; returns the data folder
-    tasks: List[str]
+    tasks: list[str]
     # (data folder, demo output folder) -> a folder of results that need no model run, reported with the
     # run's (TempVS: the release's scored blind predictions, for Table 17)
-    model_free_results: Optional[Callable[[Path, Path], Path]] = None
+    model_free_results: Callable[[Path, Path], Path] | None = None
 
 
 # every benchmark's demo part, by benchmark name
@@ -75,7 +76,7 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     print(commands_note(output), end="")
 
 
-def run_lmms_eval(arguments: List[str], log_path: Path) -> int:
+def run_lmms_eval(arguments: list[str], log_path: Path) -> int:
     """``lmms-eval ARGUMENTS`` in this process, its output in ``log_path``; its exit status."""
     return run_logged(lmms_eval_main, ["lmms-eval", *arguments], log_path)
 
@@ -101,7 +102,7 @@ def commands_note(output: Path) -> str:
     return f"\ntemporal-bench, lmms-eval and lm-eval are in {scripts}/ ({where}): run `{how}` to call them by name, e.g. `temporal-bench check {output}`, or call them by path: `{command} check {output}`.\n"
 
 
-def write_report(found: List[LoggedRun], folder: Path) -> str:
+def write_report(found: list[LoggedRun], folder: Path) -> str:
     """The papers' tables (markdown, CSV) and figures (PNG, their plotted values as CSV) for the demo
     run, beside the published rows; returns a short listing of the folder."""
     from temporal_bench.report.cli import write_output_dir
@@ -116,7 +117,7 @@ def write_report(found: List[LoggedRun], folder: Path) -> str:
     return f"paper-layout report (temporal-bench report): {folder}/\n  tables (.md and .csv): {', '.join(tables)}\n  figures (values beside each in .csv): {', '.join(figures) or 'none'}"
 
 
-def summarize(found: List[LoggedRun], label: str) -> str:
+def summarize(found: list[LoggedRun], label: str) -> str:
     """What the demo data is, then the run's headline tables beside the random baseline."""
     from temporal_bench.report.headline import noise_note, render_summary
 
@@ -124,7 +125,7 @@ def summarize(found: List[LoggedRun], label: str) -> str:
     return f"\nSummary: {label} on the demo data. {SYNTHETIC_NOTE} {noise_note(run)}".rstrip() + "\n" + render_summary(run)
 
 
-def write_browse_page(found: List[LoggedRun], page: Path) -> str:
+def write_browse_page(found: list[LoggedRun], page: Path) -> str:
     """One card per question of the demo run, with the images its samples name."""
     from temporal_bench.browse.cli import write_page
 

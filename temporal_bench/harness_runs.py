@@ -5,15 +5,15 @@ way, having imported the harness already."""
 import os
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, List, Optional
 
 
 class HarnessRunError(RuntimeError):
     """An evaluation that ended with an error: its last line, and the log that holds the rest."""
 
 
-def run_logged(main: Callable[[], object], argv: List[str], log_path: Path) -> int:
+def run_logged(main: Callable[[], object], argv: list[str], log_path: Path) -> int:
     """``main()`` with ``sys.argv`` set to ``argv``, both output streams in ``log_path``; its exit status (an uncaught
     error: 1, its traceback in the log)."""
     sys.stdout.flush()
@@ -42,7 +42,7 @@ def run_logged(main: Callable[[], object], argv: List[str], log_path: Path) -> i
     return status
 
 
-def last_error(log_path: Path) -> Optional[str]:
+def last_error(log_path: Path) -> str | None:
     """The last line of the log that names an exception (``SomeError: ...``, without its module), None without one."""
     lines = log_path.read_text(encoding="utf-8", errors="replace").splitlines()
     found = next((line.strip() for line in reversed(lines) if line and not line[0].isspace() and "Error" in line.partition(":")[0]), None)

@@ -7,8 +7,9 @@ found through the entry point setup.py writes for every top-level folder holding
 
 import functools
 import importlib.metadata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Dict, Mapping, NamedTuple, Optional
+from typing import NamedTuple
 
 ENTRY_POINT_GROUP = "temporal_bench.benchmarks"
 
@@ -25,10 +26,10 @@ class Subcommand(NamedTuple):
 class Manifest:
     name: str  # the task prefix and its folders' name (tempvs/, lmms_eval_tasks/tempvs/), e.g. "tempvs"
     title: str  # as its paper writes it, e.g. "TempVS"
-    paper: Optional[str] = None  # the module whose BENCHMARK (temporal_bench.benchmarks.Benchmark) says what its paper reports
-    upstream: Optional[str] = None  # the module whose UPSTREAM the upstream export reads (temporal_bench/export/facts.py)
-    dataset_builder: Optional[str] = None  # the module converting its release for the hub (``temporal-bench build-dataset``)
-    task_folder: Optional[str] = None  # its lmms-eval task folder, when not this package's lmms_eval_tasks/<name>/
+    paper: str | None = None  # the module whose BENCHMARK (temporal_bench.benchmarks.Benchmark) says what its paper reports
+    upstream: str | None = None  # the module whose UPSTREAM the upstream export reads (temporal_bench/export/facts.py)
+    dataset_builder: str | None = None  # the module converting its release for the hub (``temporal-bench build-dataset``)
+    task_folder: str | None = None  # its lmms-eval task folder, when not this package's lmms_eval_tasks/<name>/
     commands: Mapping[str, Subcommand] = field(default_factory=dict)  # its own subcommands (``temporal-bench NAME``)
 
     @property
@@ -42,7 +43,7 @@ def data_variable(benchmark: str) -> str:
 
 
 @functools.cache
-def manifests() -> Dict[str, Manifest]:
+def manifests() -> dict[str, Manifest]:
     """Every installed benchmark's manifest by name, in the order of the names (the order reports list them)."""
     found = {point.name: point.load() for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
     return dict(sorted(found.items()))

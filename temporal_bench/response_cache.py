@@ -14,7 +14,6 @@ import json
 import sqlite3
 from collections import Counter
 from pathlib import Path
-from typing import Dict
 
 from temporal_bench.cli_style import command_parser
 from temporal_bench.lmms_eval_tasks.plugin.failed_requests import is_failed_response
@@ -51,7 +50,7 @@ def _delete_failed(database: Path) -> Counter:
     return Counter(task for _, task in failed)
 
 
-def forget_failed(path: Path) -> Dict[str, int]:
+def forget_failed(path: Path) -> dict[str, int]:
     """Delete the failed responses from the cache; the number deleted from its root database per task."""
     database = cache_database(path)
     for run_database in sorted(database.parent.glob("runs/*/rank_*.db")):

@@ -4,7 +4,6 @@ no published number is held against and whose size is not compared with the pape
 "Synthetic data")."""
 
 from pathlib import Path
-from typing import Optional
 
 MARKER = "SYNTHETIC_DATA.txt"
 
@@ -13,5 +12,5 @@ def mark_synthetic(folder: Path, benchmark: str) -> None:
     (Path(folder) / MARKER).write_text(f"Synthetic {benchmark} data, generated in the benchmark's layout, not a release of it: its size is not compared with the paper's counts.\n", encoding="utf-8")
 
 
-def is_synthetic(folder: Optional[Path]) -> bool:
+def is_synthetic(folder: Path | None) -> bool:
     return folder is not None and (Path(folder) / MARKER).is_file()

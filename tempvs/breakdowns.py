@@ -3,7 +3,7 @@ counts), computed from a run's logged records as the report reads them, under th
 use; the headline metrics are the tasks' own (lmms_eval_tasks/tempvs/metrics.py), each breakdown one of them on the
 records it selects."""
 
-from typing import Callable, Dict, List, Optional
+from collections.abc import Callable
 
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.metrics import UNGROUNDED_MODES, asked_count, gt_acc, gtstrict_rate, mt_acc, mt_given_gtstrict, strict_mains
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK
@@ -19,16 +19,16 @@ DISTANCES = (1, 2, 3, 4)
 AT_LEAST_K = {"mt1_two": (1,), "mt1_three": (1, 2), "ordering": (1, 2, 3, 4)}
 
 
-def _where(metric: Callable, keep: Callable[[Dict], bool]) -> Callable:
+def _where(metric: Callable, keep: Callable[[dict], bool]) -> Callable:
     """``metric`` on the records ``keep`` selects (one per doc key)."""
     return lambda records: metric([r for r in unique_records(records) if keep(r)])
 
 
-def _with_gt_passes(records, k: int) -> List[Dict]:
+def _with_gt_passes(records, k: int) -> list[dict]:
     return [r for r in strict_mains(unique_records(records)) if r["gt_passes"] >= k]
 
 
-def _at_least(k: int) -> Dict[str, Callable]:
+def _at_least(k: int) -> dict[str, Callable]:
     """MT among the main questions with at least ``k`` grounding passes, and their number (the
     script's ``main_acc_given_{k}_pass``, ``{k}_pass_count``)."""
     return {f"mt_given_gt_atleast{k}": lambda records: accuracy(_with_gt_passes(records, k)), f"gt_atleast{k}_count": lambda records: len(_with_gt_passes(records, k))}
@@ -81,7 +81,7 @@ def served_count(records):
 
 
 # the metric keys of each family's breakdowns (names chosen so no metric name contains another)
-MAIN_CORE: Dict[str, Callable] = {
+MAIN_CORE: dict[str, Callable] = {
     "gt_acc": gt_acc,
     "gtstrict_rate": gtstrict_rate,
     "mt_acc": mt_acc,
@@ -101,7 +101,7 @@ BY_STATEMENT = {
     for family, prefix, kinds in (("mt1_two", "two", PAIRED_TYPES), ("mt1_three", "three", TRIPLE_TYPES))
 }
 BY_DISTANCE = {f"dist{d}": _where(mt_acc, lambda r, d=d: r.get("event_distance") == d) for d in DISTANCES}
-AGGREGATIONS: Dict[str, Callable] = {
+AGGREGATIONS: dict[str, Callable] = {
     **MAIN_CORE,
     **PER_SOURCE,
     "mt_acc_filtered": mt_acc_filtered,
@@ -112,7 +112,7 @@ AGGREGATIONS: Dict[str, Callable] = {
 }
 
 
-def metric_names(family: str, mode: str = "standard") -> List[str]:
+def metric_names(family: str, mode: str = "standard") -> list[str]:
     """Every metric key (headline and breakdown) of a task family: ``mt1_two``, ``mt1_three``,
     ``ordering`` or ``grounding``; text-only (``blind``) tasks add ``mt_acc_filtered``."""
     if family == "grounding":
@@ -126,7 +126,7 @@ def metric_family(test: str) -> str:
     return test if test.startswith("mt1_") else ("grounding" if test.startswith("gt_") else "ordering")
 
 
-def breakdown_metrics(task: str, records: List[Dict]) -> Dict[str, Optional[float]]:
+def breakdown_metrics(task: str, records: list[dict]) -> dict[str, float | None]:
     """Every metric key of a task, headline and breakdown, from its logged records (as the report reads them back
     from the samples files); a task holding several tests has each test's under its prefix."""
     records = unique_records(records)

@@ -3,7 +3,6 @@
 
 import hashlib
 from pathlib import Path
-from typing import Dict
 
 from temporal_bench import __version__, converted_dataset
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import HUB_RELEASE, LocalRelease, find_root
@@ -41,7 +40,7 @@ def fingerprint(paths) -> str:
     return digest.hexdigest()[:12]
 
 
-def build(release: Path, output: Path, command: str) -> Dict[str, str]:
+def build(release: Path, output: Path, command: str) -> dict[str, str]:
     """Write the converted dataset of the release in ``release`` under ``output``; what it wrote -> its contents."""
     root = find_root(Path(release))
     rows = question_rows(LocalRelease(root), list(MAIN_TESTS))  # the converter's rows, read from the pickles or their JSON twins

@@ -3,8 +3,8 @@ model)`` writes ``predictions/{combined,separate,cot}/{model}/`` as the release 
 §2.5), with each model family's wrapper artefacts (§4.5, §6.2), for the tests of ``score-predictions``."""
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Dict, List, Sequence
 
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import blind_family_of
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import answer_letters
@@ -16,7 +16,7 @@ RELEASED_TASK_IDS = tuple(spec.task_id for spec in MAIN_TESTS.values()) + tuple(
 _INTERLEAVE_ECHO = "user\nThe statement is: A dog runs. Options are: A. True; B. False.\nassistant\n"
 
 
-def released_output(model: str, task_id: str, row: Dict, rng: random.Random, cot: bool = False) -> str:
+def released_output(model: str, task_id: str, row: dict, rng: random.Random, cot: bool = False) -> str:
     """A raw output in a style real models produce (right 90% of the time for grounding, 60% for
     the main tests), one time in five with a trap of the official parser (a leading article "A",
     lowercase "option b", a number before the image number, a number word, no answer), plus the
@@ -43,7 +43,7 @@ def released_output(model: str, task_id: str, row: Dict, rng: random.Random, cot
     return text
 
 
-def write_model_predictions(root: Path, model: str, input_kind: str = "combined", task_ids: Sequence[str] = RELEASED_TASK_IDS) -> List[Path]:
+def write_model_predictions(root: Path, model: str, input_kind: str = "combined", task_ids: Sequence[str] = RELEASED_TASK_IDS) -> list[Path]:
     """One prediction file per source and task id (the annotation rows plus ``preds``), seeded by
     the model name, from the fixture's pickles under ``root``."""
     import pandas

@@ -22,8 +22,8 @@ Released-style model outputs for such a fixture: fixture_predictions.py.
 import itertools
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
 
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import mode_prompt
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import answer_letters
@@ -50,7 +50,7 @@ ACTIONS = ("opens the door", "walks to the car", "picks up a ball", "sits on the
 INVALID_EVENTS = {("pororo", 1, 3): "Pororo and Eddy behave funny", ("vist", 2, 3): "We had fun at the beach"}
 
 
-def templates_path(templates_dir: Optional[Path] = None) -> Path:
+def templates_path(templates_dir: Path | None = None) -> Path:
     folder = Path(templates_dir) if templates_dir else TEMPLATES_DIR
     if not (folder / "prompt_templates" / "task_instructions.json").is_file():
         raise FileNotFoundError(f"no TempVS prompt templates in {folder} (expected prompt_templates/ and characters_*.json)")
@@ -69,7 +69,7 @@ class Templates:
         self.formats = _load(t, "answer_format_templates.json")
         self.characters = {s: _load(folder, f"characters_{s}.json") for s in SOURCES}
 
-    def joined(self, g: int, *lists: List[str]) -> str:
+    def joined(self, g: int, *lists: list[str]) -> str:
         combos = list(itertools.product(*lists))
         return " ".join(combos[g % len(combos)])
 
@@ -92,7 +92,7 @@ class Templates:
 # ---- sequences and images -----------------------------------------------------------------------
 
 
-def sequence_record(source: str, q: int, invalid_events: bool, vwp_lengths: Sequence[int] = VWP_LENGTHS) -> Dict:
+def sequence_record(source: str, q: int, invalid_events: bool, vwp_lengths: Sequence[int] = VWP_LENGTHS) -> dict:
     """Sequence ``q`` of a source: its events, captions and raw image paths (VWP lengths cycle)."""
     length = vwp_lengths[q % len(vwp_lengths)] if source == "vwp" else 5
     chars = CHARACTERS[source]
@@ -116,7 +116,7 @@ def sequence_record(source: str, q: int, invalid_events: bool, vwp_lengths: Sequ
     return {"source": source, "q": q, "id": seq_id, "story": story, "events": events, "texts": texts, "raw": raw}
 
 
-def _combined_name(source: str, raw: List[str]) -> str:
+def _combined_name(source: str, raw: list[str]) -> str:
     """§2.3: combined file names from the component image names, in their order in the strip."""
     names = [Path(p).name for p in raw]
     if source == "vwp":
@@ -130,7 +130,7 @@ def _combined_name(source: str, raw: List[str]) -> str:
     return "images_" + "_".join(Path(n).stem for n in names) + ".jpg"
 
 
-def _frame(seed: str, index: int, size: Tuple[int, int]):
+def _frame(seed: str, index: int, size: tuple[int, int]):
     from PIL import Image, ImageDraw
 
     rng = random.Random(seed)
@@ -140,7 +140,7 @@ def _frame(seed: str, index: int, size: Tuple[int, int]):
     return image
 
 
-def combined_strip(source: str, images: List, labels: List[str]):
+def combined_strip(source: str, images: list, labels: list[str]):
     """§5: one row, white canvas, 10 px margins and separators, height max h + 50, images
     top-aligned at y = 10 + (30 for vwp, else 15), labels centred at y = 5 (Pillow's default font);
     VIST images resized to 443 x 240 first."""
@@ -162,7 +162,7 @@ def combined_strip(source: str, images: List, labels: List[str]):
     return canvas
 
 
-def shuffled_order(length: int, seed: int) -> List[int]:
+def shuffled_order(length: int, seed: int) -> list[int]:
     """A frame permutation other than the identity (the order of the MT3 strip)."""
     order, rng = list(range(length)), random.Random(seed)
     while order == sorted(order):
@@ -170,7 +170,7 @@ def shuffled_order(length: int, seed: int) -> List[int]:
     return order
 
 
-def write_images(root: Path, sequence: Dict, shuffled: List[int], frame_size: Tuple[int, int] = FRAME_SIZE) -> Dict[str, object]:
+def write_images(root: Path, sequence: dict, shuffled: list[int], frame_size: tuple[int, int] = FRAME_SIZE) -> dict[str, object]:
     """The raw frames, the ordered strip and the shuffled strip; returns their stored (/data/) paths."""
     frames = [_frame(f"{sequence['source']}/{sequence['q']}/{i}", i, frame_size) for i in range(len(sequence["raw"]))]
     for path, frame in zip(sequence["raw"], frames):
@@ -201,7 +201,7 @@ def _clause(event: str, source: str, first: bool) -> str:
     return event if event.startswith(_names(source)) else event[0].lower() + event[1:]
 
 
-def statement(kind: str, order: Sequence[int], events: List[str], source: str) -> str:
+def statement(kind: str, order: Sequence[int], events: list[str], source: str) -> str:
     a, b = (_clause(events[order[0]], source, True), _clause(events[order[1]], source, False))
     if kind == "after":  # "Ej after ei." for the true order (i, j): the later event first
         return f"{_clause(events[order[1]], source, True)} after {_clause(events[order[0]], source, False)}."
@@ -230,7 +230,7 @@ def _common(sequence, g, task_name, character_info):
     return {"data_source": sequence["source"], "img_seq_id": sequence["id"], "question_id": f"{sequence['story']}_q{g}", "task_name": task_name, "input_image_type": "combined", "character_info": character_info}
 
 
-def mt1_rows(sequences, paths, t: Templates, triple: bool) -> List[Dict]:
+def mt1_rows(sequences, paths, t: Templates, triple: bool) -> list[dict]:
     rows, k = [], 0
     for sequence, images in zip(sequences, paths):
         events, texts, source = sequence["events"], sequence["texts"], sequence["source"]
@@ -261,7 +261,7 @@ def mt1_rows(sequences, paths, t: Templates, triple: bool) -> List[Dict]:
     return rows
 
 
-def grounding_rows(sequences, paths, t: Templates, which: str, drop: Sequence[Tuple[int, int]]) -> List[Dict]:
+def grounding_rows(sequences, paths, t: Templates, which: str, drop: Sequence[tuple[int, int]]) -> list[dict]:
     rows = []
     for sequence, images in zip(sequences, paths):
         groups = {"paired": PAIRS, "triple": TRIPLES}.get(which)  # the events MT1's pairs or triples name, else all
@@ -277,9 +277,9 @@ def grounding_rows(sequences, paths, t: Templates, which: str, drop: Sequence[Tu
     return rows
 
 
-def _options(rng: random.Random, gold: List[str], g: int) -> Tuple[str, str]:
+def _options(rng: random.Random, gold: list[str], g: int) -> tuple[str, str]:
     """4 distinct wrong orders plus the gold one at position g mod 5 (§4.6)."""
-    distractors: List[List[str]] = []
+    distractors: list[list[str]] = []
     while len(distractors) < 4:
         candidate = list(gold)
         rng.shuffle(candidate)
@@ -291,7 +291,7 @@ def _options(rng: random.Random, gold: List[str], g: int) -> Tuple[str, str]:
     return text, "ABCDE"[g % 5]
 
 
-def ordering_rows(sequences, paths, shuffles, t: Templates, images_task: bool) -> List[Dict]:
+def ordering_rows(sequences, paths, shuffles, t: Templates, images_task: bool) -> list[dict]:
     rows = []
     for g, (sequence, images, shuffled) in enumerate(zip(sequences, paths, shuffles)):
         events, texts, source = sequence["events"], sequence["texts"], sequence["source"]
@@ -313,14 +313,14 @@ def ordering_rows(sequences, paths, shuffles, t: Templates, images_task: bool) -
 # ---- blind predictions --------------------------------------------------------------------------
 
 
-def blind_outcomes(source: str, task_id: str, question_id: str) -> Tuple[bool, bool, bool]:
+def blind_outcomes(source: str, task_id: str, question_id: str) -> tuple[bool, bool, bool]:
     """Which of the 3 text-only LLMs answer a question correctly: 0, 1, 2 or 3 of them, evenly."""
     rng = random.Random(f"{source}|{task_id}|{question_id}")
     right = set(rng.sample(range(3), rng.randrange(4)))
     return tuple(i in right for i in range(3))
 
 
-def blind_pred(row: Dict, task_id: str, model_index: int, correct: bool) -> str:
+def blind_pred(row: dict, task_id: str, model_index: int, correct: bool) -> str:
     letters = answer_letters(task_kind(task_id))
     gold = row["gt_option"][-1]
     letter = gold if correct else letters[(letters.index(gold) + 1) % len(letters)]
@@ -331,7 +331,7 @@ def blind_pred(row: Dict, task_id: str, model_index: int, correct: bool) -> str:
     return f"Option {letter}."
 
 
-def write_table(rows: List[Dict], pkl: Optional[Path], json_path: Optional[Path], extra: Optional[List[str]] = None) -> None:
+def write_table(rows: list[dict], pkl: Path | None, json_path: Path | None, extra: list[str] | None = None) -> None:
     import pandas
 
     if pkl is not None:
@@ -345,7 +345,7 @@ def write_table(rows: List[Dict], pkl: Optional[Path], json_path: Optional[Path]
         json_path.write_text(json.dumps(rows, ensure_ascii=False, indent=0), encoding="utf-8")
 
 
-def write_fixture(root: Path, n_sequences: int = 5, templates_dir: Optional[Path] = None, invalid_events: bool = True, missing_grounding: bool = False, formats: Sequence[str] = ("pkl", "json")) -> Path:
+def write_fixture(root: Path, n_sequences: int = 5, templates_dir: Path | None = None, invalid_events: bool = True, missing_grounding: bool = False, formats: Sequence[str] = ("pkl", "json")) -> Path:
     """Write the fixture under ``root`` (the folder to point ``TEMPVS_DATA_DIR`` at) and return it."""
     root = Path(root)
     t = Templates(templates_path(templates_dir))

@@ -3,7 +3,6 @@
 from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import List
 
 from temporal_bench.benchmarks import Benchmark
 from temporal_bench.demo import DemoTasks
@@ -30,7 +29,7 @@ def _released_blind(data: Path, output: Path) -> Path:
     return folder
 
 
-def _held_tests(task: str) -> List[str]:
+def _held_tests(task: str) -> list[str]:
     return [f"tempvs_{test}" for test in task_tests.held_tests(task)]
 
 

@@ -6,7 +6,6 @@ files the run logged); the counts are the main questions per test and source (pa
 
 from collections import Counter
 from pathlib import Path
-from typing import Dict, List, Optional
 
 from temporal_bench.data_locations import data_folder_above
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import run_family_of
@@ -26,13 +25,13 @@ TABLE2_COUNTS = {spec.task_id: TABLE2[test] for test, spec in MAIN_TESTS.items()
 PAPER_COUNTS = {test: TABLE2_COUNTS[spec.task_id] for test, spec in MAIN_TESTS.items() if spec.task_id.startswith("ordering")}
 
 
-def asks_table2_questions(config: Dict) -> bool:
+def asks_table2_questions(config: dict) -> bool:
     """Whether the task asks the questions Table 2 counts: the standard prompts after the text-only-LLM filter."""
     metadata = config.get("metadata") or {}
     return metadata.get("blind_filter", True) is not False and metadata.get("mode", "standard") == "standard"
 
 
-def image_token(config: Dict, model_config: Dict) -> str:
+def image_token(config: dict, model_config: dict) -> str:
     """The image token the model's section of the task appends to the prompt ("" for none)."""
     sections = config.get("lmms_eval_specific_kwargs") or {}
     section = sections.get(str(model_config.get("model") or ""), sections.get("default")) or {}
@@ -42,30 +41,30 @@ def image_token(config: Dict, model_config: Dict) -> str:
 class TempVSRecords(RecordReader):
     counts_are_exact = False  # Table 2's counts were not verified on the release: they decide verdicts, not check
 
-    def normalise(self, record: Dict, config: Dict, model_config: Dict) -> Dict:
+    def normalise(self, record: dict, config: dict, model_config: dict) -> dict:
         family = run_family_of(f"{model_config.get('model') or ''} {model_config.get('model_args') or ''}", (config.get("metadata") or {}).get("mode") == "blind")
         resolved = {key: value for key, value in record.items() if key not in ("by_family", "correct_by_family")}
         resolved.update(pred=record.get("by_family", {}).get(family, record["pred"]), correct=record.get("correct_by_family", {}).get(family, record["correct"]))
         resolved.setdefault("mode", (config.get("metadata") or {}).get("mode", "standard"))
         return resolved
 
-    def question(self, record: Dict, line: Dict, config: Dict, model_config: Dict) -> str:
+    def question(self, record: dict, line: dict, config: dict, model_config: dict) -> str:
         prompt, token = logged_prompt(line), image_token(config, model_config)
         while token and prompt.endswith(token):
             prompt = prompt[: -len(token)]
         return f"{record['key']}|{record['gold']}|{prompt}"
 
-    def counts(self, records: List[Dict], config: Dict) -> Dict[str, int]:
+    def counts(self, records: list[dict], config: dict) -> dict[str, int]:
         return dict(sorted(Counter(f"{r['test']}/{r['source']}" for r in records if r["kind"] == "main").items()))
 
-    def invalid(self, record: Dict) -> bool:
+    def invalid(self, record: dict) -> bool:
         return record["pred"] == UNK
 
-    def data_folder(self, images: Path) -> Optional[Path]:
+    def data_folder(self, images: Path) -> Path | None:
         """The release folder above the images the run read."""
         return data_folder_above(images, ("benchmark_pkl", "benchmark"))
 
-    def release_counts(self, config: Dict) -> Optional[Dict[str, int]]:
+    def release_counts(self, config: dict) -> dict[str, int] | None:
         """Table 2's question counts of MT2 and MT3 per source, for the tests the task holds (with the unfiltered data
         or another prompt mode, none)."""
         if not asks_table2_questions(config):
@@ -73,7 +72,7 @@ class TempVSRecords(RecordReader):
         metadata = config.get("metadata") or {}
         return {f"{test}/{source}": n for test, counts in PAPER_COUNTS.items() if test in metadata.get("tests", PAPER_COUNTS) for source, n in counts.items() if source in metadata.get("sources", counts)}
 
-    def limited_note(self, records: List[Dict], config: Dict) -> Optional[str]:
+    def limited_note(self, records: list[dict], config: dict) -> str | None:
         """What a ``--limit`` left out that changes the metrics: no main question at all (each image sequence's
         grounding questions come first), or main questions without their grounding partners."""
         expanded = [r for record in records for r in (served_records(record) if record.get("serves") else [record])]
@@ -84,7 +83,7 @@ class TempVSRecords(RecordReader):
         missing = sum(not r["complete"] for r in judge(expanded))
         return f"{missing} main question(s) lack evaluated grounding partners: they are left out of gtstrict_rate and mt_given_gtstrict" if missing else None
 
-    def no_counts_reason(self, config: Dict) -> str:
+    def no_counts_reason(self, config: dict) -> str:
         if not asks_table2_questions(config):
             return "Table 2 counts the questions of the standard prompts after the text-only-LLM filter; this task asks others, so its data cannot be checked against the release"
         return "the paper publishes no count of the questions its MT1 tasks evaluate (Table 2 counts the event groups before the text-only-LLM filter): run `tempvs` (all six tests in one task), whose MT2 and MT3 counts Table 2 gives"

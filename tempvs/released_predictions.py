@@ -22,9 +22,9 @@ three text-only LLMs' outputs of MT1/MT2 (no grounding) before the text-only-LLM
 import json
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
 
 from loguru import logger as _log
 
@@ -67,13 +67,13 @@ def file_suffix(model: str) -> str:
     return "8bit" if re.search(r"72b|78b|110b", model.lower()) else "full"
 
 
-def prediction_path(root: Path, input_kind: str, model: str, source: str, task_id: str) -> Optional[Path]:
+def prediction_path(root: Path, input_kind: str, model: str, source: str, task_id: str) -> Path | None:
     folder = root / "predictions" / input_kind / model
     stem = f"{source}_{task_id}_preds_{file_suffix(model)}"
     return next((p for p in (folder / f"{stem}.pkl", folder / f"{stem}.json") if p.is_file()), None)
 
 
-def released_models(root: Path, input_kind: str = "combined") -> List[str]:
+def released_models(root: Path, input_kind: str = "combined") -> list[str]:
     folder = find_root(Path(root)) / "predictions" / input_kind
     if not folder.is_dir():
         raise TempVSDataError(f"{folder}: no released predictions here (expected predictions/{input_kind}/<model>/)")
@@ -85,8 +85,8 @@ class RowMismatch:
     """The question ids of one prediction file that its annotation file lacks, and the reverse."""
 
     predictions: str  # the prediction file, relative to the data folder
-    only_in_predictions: Tuple[str, ...]  # scored, as the official evaluation scores them
-    only_in_annotations: Tuple[str, ...]  # not scored: the model has no output for them
+    only_in_predictions: tuple[str, ...]  # scored, as the official evaluation scores them
+    only_in_annotations: tuple[str, ...]  # not scored: the model has no output for them
 
     def describe(self, shown: int = 5) -> str:
         parts = [f"{len(ids)} row(s) only in the {side} ({', '.join(ids[:shown])}{', ...' if len(ids) > shown else ''})" for side, ids in (("prediction file", self.only_in_predictions), ("annotation file", self.only_in_annotations)) if ids]
@@ -97,13 +97,13 @@ class PredictionRows:
     """The reader of a task id's rows for the docs (tempvs_to_hf.Release): the rows of the prediction files, each
     checked against its annotation file; keeps every raw output by doc key and every row mismatch."""
 
-    def __init__(self, files: Dict[Tuple[str, str], Path]):
+    def __init__(self, files: dict[tuple[str, str], Path]):
         self.files = files  # (source, task id) -> prediction file
-        self.outputs: Dict[str, str] = {}
-        self.mismatches: Dict[str, RowMismatch] = {}
-        self._read: Dict[Tuple[Path, str, str], List[Dict]] = {}  # each file's rows, read once
+        self.outputs: dict[str, str] = {}
+        self.mismatches: dict[str, RowMismatch] = {}
+        self._read: dict[tuple[Path, str, str], list[dict]] = {}  # each file's rows, read once
 
-    def _rows(self, root: Path, source: str, task_id: str, path: Optional[Path] = None) -> List[Dict]:
+    def _rows(self, root: Path, source: str, task_id: str, path: Path | None = None) -> list[dict]:
         """The rows of a prediction file (``path``), else of the task id's annotation file."""
         key = (path or root, source, task_id)
         if key not in self._read:
@@ -111,7 +111,7 @@ class PredictionRows:
             self._read[key] = release.rows_of(path, source) if path else release.rows(source, task_id)
         return self._read[key]
 
-    def __call__(self, root: Path, source: str, task_id: str) -> List[Dict]:
+    def __call__(self, root: Path, source: str, task_id: str) -> list[dict]:
         if (source, task_id) not in self.files:  # the grounding questions of a text-only input, which asks none
             return self._rows(root, source, task_id)
         path = self.files[source, task_id]
@@ -130,7 +130,7 @@ class PredictionRows:
         return rows
 
 
-def _test_files(root: Path, model: str, input_kind: str, test: str, sources: Tuple[str, ...]) -> Dict[Tuple[str, str], Path]:
+def _test_files(root: Path, model: str, input_kind: str, test: str, sources: tuple[str, ...]) -> dict[tuple[str, str], Path]:
     """(source, task id) -> prediction file, for one main test and its grounding test, of the
     sources that have both."""
     spec = MAIN_TESTS[test]
@@ -153,7 +153,7 @@ def _test_files(root: Path, model: str, input_kind: str, test: str, sources: Tup
     return files
 
 
-ScoredTest = Tuple[str, str, List[Dict]]  # (main test, our task name, the per-doc records)
+ScoredTest = tuple[str, str, list[dict]]  # (main test, our task name, the per-doc records)
 
 
 @dataclass
@@ -161,11 +161,11 @@ class ScoredModel:
     """One model's per-doc records for each main test it has, and the rows its prediction files
     and the annotation files do not share."""
 
-    tests: List[ScoredTest]
-    mismatches: List[RowMismatch]
+    tests: list[ScoredTest]
+    mismatches: list[RowMismatch]
 
 
-def scored_tests(root: Path, model: str, input_kind: str = "combined", sources: Optional[Sequence[str]] = None, fixes: Sequence[str] = ()) -> ScoredModel:
+def scored_tests(root: Path, model: str, input_kind: str = "combined", sources: Sequence[str] | None = None, fixes: Sequence[str] = ()) -> ScoredModel:
     """The per-doc records of one model's outputs, for each of the six main tests it has: the rows
     of its prediction files, filtered and joined as the official evaluation does (§7.1).
 
@@ -174,7 +174,7 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined", sources: 
     mode, suffix = INPUTS[input_kind]
     family = official_branch(model)
     scored = ScoredModel([], [])
-    mismatches: Dict[str, RowMismatch] = {}
+    mismatches: dict[str, RowMismatch] = {}
     for test, spec in MAIN_TESTS.items():
         if mode == "blind" and not spec.blind_filtered:
             continue
@@ -188,7 +188,7 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined", sources: 
         docs = [{**doc, **with_settings(doc, mode, "none", fixes)} for doc in task_docs(prepared_rows(questions, mode, mode != "blind", kept), [test], False)]
         task = f"tempvs_{test}{suffix}"
 
-        def parse(doc: Dict, text: str, _: str) -> str:  # the model's own branch, as the official evaluation picks it
+        def parse(doc: dict, text: str, _: str) -> str:  # the model's own branch, as the official evaluation picks it
             return extract(text, task_kind(doc["task_id"]), doc["option_text"], cot=mode == "cot", family=family, fixes=frozenset(fixes))
 
         records = [{**make_record(doc, rows.outputs[doc["doc_key"]], parse, ("generic",)), "mode": mode, "failed": False, **({"filter_kept": doc["filter_kept"]} if doc["filter_kept"] is not None else {})} for doc in docs]
@@ -198,7 +198,7 @@ def scored_tests(root: Path, model: str, input_kind: str = "combined", sources: 
     return scored
 
 
-def results_of(scored: ScoredModel) -> Dict[str, Dict[str, object]]:
+def results_of(scored: ScoredModel) -> dict[str, dict[str, object]]:
     """Our task name -> ``{"<metric>,none": value}``, as the tasks' aggregations compute them."""
     return {task: {f"{name},none": value for name, value in breakdown_metrics(task, records).items()} for _, task, records in scored.tests}
 
@@ -229,7 +229,7 @@ def write_results(folder: Path, model: str, input_kind: str, scored: ScoredModel
     return path
 
 
-def mismatch_section(by_model: Dict[str, List[RowMismatch]]) -> str:
+def mismatch_section(by_model: dict[str, list[RowMismatch]]) -> str:
     """The prediction files whose rows differ from the annotation files', per model (empty when none)."""
     lines = [f"- **{model}**: {m.describe()}" for model, found in by_model.items() for m in found]
     if not lines:
@@ -241,7 +241,7 @@ def mismatch_section(by_model: Dict[str, List[RowMismatch]]) -> str:
     )
 
 
-def main_score_predictions(argv: Optional[Sequence[str]] = None) -> int:
+def main_score_predictions(argv: Sequence[str] | None = None) -> int:
     parser = command_parser(
         "score-predictions",
         ["temporal-bench score-predictions /path/to/TempVS/data --input blind --table tempvs-table17"],

@@ -7,8 +7,6 @@ questions it answers). The report, compare and the intervals read each test unde
 (``tempvs_mt2_event``) whichever task asked it.
 """
 
-from typing import Dict, List, Tuple
-
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.records import served_records
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS
 
@@ -16,7 +14,7 @@ SUITE_TASK = "tempvs"
 SHARED_GROUNDING_TASKS = {"ordering_event": ("mt2_event", "mt3_event"), "ordering_caption": ("mt2_caption", "mt3_caption")}
 
 
-def held_tests(task: str) -> Tuple[str, ...]:
+def held_tests(task: str) -> tuple[str, ...]:
     """The main tests of a task holding several, else ()."""
     if task == SUITE_TASK:
         return tuple(MAIN_TESTS)
@@ -28,7 +26,7 @@ def metric_prefix(task: str, test: str) -> str:
     return test if task == SUITE_TASK else test.split("_")[0]
 
 
-def tests_in(task: str, records: List[Dict]) -> Tuple[str, ...]:
+def tests_in(task: str, records: list[dict]) -> tuple[str, ...]:
     """The tests a task holds: from its name (``tempvs_<test or shared task>[_variant]``), else from its records."""
     if held_tests(task):
         return held_tests(task)
@@ -40,7 +38,7 @@ def tests_in(task: str, records: List[Dict]) -> Tuple[str, ...]:
     return mains or tuple(dict.fromkeys(r["test"] for r in records))[:1]
 
 
-def records_of_test(test: str, records: List[Dict]) -> List[Dict]:
+def records_of_test(test: str, records: list[dict]) -> list[dict]:
     """The records of one main test of a task holding several: its main questions and its grounding test's
     questions (a distinct grounding question of ``tempvs`` as the questions it answers)."""
     wanted = (test, MAIN_TESTS[test].grounding_test)
@@ -54,7 +52,7 @@ def records_of_test(test: str, records: List[Dict]) -> List[Dict]:
     return found
 
 
-def per_test_records(task: str, records: List[Dict]) -> Dict[str, List[Dict]]:
+def per_test_records(task: str, records: list[dict]) -> dict[str, list[dict]]:
     """``{task: records}``, or for a task holding several main tests each test's records under the test's own task
     name (as :func:`per_test_results` splits its metrics)."""
     if not held_tests(task):
@@ -62,7 +60,7 @@ def per_test_records(task: str, records: List[Dict]) -> Dict[str, List[Dict]]:
     return {f"tempvs_{test}": records_of_test(test, records) for test in held_tests(task)}
 
 
-def holding_tasks(task: str) -> List[str]:
+def holding_tasks(task: str) -> list[str]:
     """The tasks holding several tests that ask ``task``'s main test: ``tempvs`` and, for MT2 and MT3, the ordering task."""
     test = task[len("tempvs_") :] if task.startswith("tempvs_") else ""
     if test not in MAIN_TESTS:
@@ -70,7 +68,7 @@ def holding_tasks(task: str) -> List[str]:
     return [SUITE_TASK] + [f"tempvs_{name}" for name, tests in SHARED_GROUNDING_TASKS.items() if test in tests]
 
 
-def per_test_results(task: str, entry: Dict) -> Dict[str, Dict]:
+def per_test_results(task: str, entry: dict) -> dict[str, dict]:
     """``{task: entry}``, or for a task holding several main tests their metrics as each test's own task reports them
     (``tempvs_ordering_event``'s ``mt2_mt_acc,none`` as ``tempvs_mt2_event``'s ``mt_acc,none``), so that tables read
     each test under one name whichever task asked it."""

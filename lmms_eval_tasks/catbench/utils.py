@@ -3,7 +3,6 @@ parsers of the paper's prompt modes (answer only, answer then explain, explain t
 the metrics."""
 
 from functools import partial
-from typing import Dict, List
 
 import datasets
 
@@ -21,23 +20,23 @@ process_docs_catbench = partial(process_docs, switched=False)
 process_docs_catbench_switched = partial(process_docs, switched=True)
 
 
-def doc_to_visual(doc: Dict) -> List:
+def doc_to_visual(doc: dict) -> list:
     return []
 
 
-def doc_to_target(doc: Dict) -> str:
+def doc_to_target(doc: dict) -> str:
     return doc["answer"]
 
 
-def doc_to_text_answer_only(doc: Dict) -> str:
+def doc_to_text_answer_only(doc: dict) -> str:
     return prompts.answer_only(doc)
 
 
-def doc_to_text_explain(doc: Dict) -> str:
+def doc_to_text_explain(doc: dict) -> str:
     return prompts.answer_then_explain(doc)
 
 
-def doc_to_text_cot(doc: Dict) -> str:
+def doc_to_text_cot(doc: dict) -> str:
     return prompts.explain_then_answer(doc)
 
 

@@ -22,8 +22,8 @@ import json
 import re
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
 
 REQUIRED_FIELDS = ("image", "goal", "snippet", "relation", "label")
 # the paper's names of the two classes, DEP/NONDEP (Table 2), the answers yes/no, POS/NEG (App. B's annotation), and a
@@ -67,7 +67,7 @@ def _anchor(value, relation: str, where: str) -> str:
     return words.pop()
 
 
-def _steps(value, where: str) -> List[str]:
+def _steps(value, where: str) -> list[str]:
     if isinstance(value, str):
         text = value.strip()
         try:
@@ -82,7 +82,7 @@ def _steps(value, where: str) -> List[str]:
     return steps
 
 
-def _int(value, where: str, name: str) -> Optional[int]:
+def _int(value, where: str, name: str) -> int | None:
     if value is None or value == "":
         return None
     try:
@@ -91,14 +91,14 @@ def _int(value, where: str, name: str) -> Optional[int]:
         raise IsoBenchDataError(f"{where}: {name} {value!r} is not an integer") from None
 
 
-def _ints(value, where: str) -> Optional[List[int]]:
+def _ints(value, where: str) -> list[int] | None:
     if value is None or value == "":
         return None
     parts = [part for part in re.split(r"[,\s\[\]]+", value) if part] if isinstance(value, str) else value
     return [_int(part, where, "snippet step index") for part in parts]
 
 
-def image_of(value, where: str, base: Path) -> Dict:
+def image_of(value, where: str, base: Path) -> dict:
     """The example's image as ``{"bytes", "path"}``: embedded (bytes, ``{"bytes"}``, a data URI, a PIL image), or a file
     (a path absolute or relative to ``base``), its bytes not read."""
     if isinstance(value, (list, tuple)):
@@ -125,7 +125,7 @@ def image_of(value, where: str, base: Path) -> Dict:
     return {"bytes": None, "path": str(path.resolve())}
 
 
-def example(row: Dict, index: int, where: str, base: Path) -> Dict:
+def example(row: dict, index: int, where: str, base: Path) -> dict:
     """The task row of one release row (its fields named as the module's note says)."""
     where += f" (id {row['id']!r})" if row.get("id") not in (None, "") else ""
     missing = [field for field in REQUIRED_FIELDS if row.get(field) is None]
@@ -157,7 +157,7 @@ def example(row: Dict, index: int, where: str, base: Path) -> Dict:
     }
 
 
-def examples(rows: Sequence[Tuple[str, Dict, Path]]) -> List[Dict]:
+def examples(rows: Sequence[tuple[str, dict, Path]]) -> list[dict]:
     """The task rows of ``(where, row, base folder of its image paths)``; ids that repeat are replaced by row numbers
     (and said so)."""
     converted = [example(row, index, where, base) for index, (where, row, base) in enumerate(rows)]
@@ -168,7 +168,7 @@ def examples(rows: Sequence[Tuple[str, Dict, Path]]) -> List[Dict]:
     return converted
 
 
-def release_rows(folder: Path) -> List[Tuple[str, Dict, Path]]:
+def release_rows(folder: Path) -> list[tuple[str, dict, Path]]:
     """``(where, row, its file's folder)`` of every row of the folder's ``*.json`` (a list of rows), ``*.jsonl`` and
     ``*.parquet`` files."""
     rows = []
@@ -186,7 +186,7 @@ def release_rows(folder: Path) -> List[Tuple[str, Dict, Path]]:
     return rows
 
 
-def write(rows: List[Dict], output: Path) -> int:
+def write(rows: list[dict], output: Path) -> int:
     """Write the task rows as the dataset's one parquet file, each image embedded (its file's name kept)."""
     import datasets
 
@@ -196,14 +196,14 @@ def write(rows: List[Dict], output: Path) -> int:
     return len(rows)
 
 
-def convert(folder: Path, output: Path) -> List[Dict]:
+def convert(folder: Path, output: Path) -> list[dict]:
     """Write the task rows of the release in ``folder`` under ``output``; the rows."""
     rows = examples(release_rows(Path(folder)))
     write(rows, output)
     return rows
 
 
-def release_counts(rows: List[Dict]) -> Dict[str, int]:
+def release_counts(rows: list[dict]) -> dict[str, int]:
     """The examples per relation and label, and, where the rows name their source, per source and relation."""
     sources = any(row["source"] for row in rows)
     counts = Counter(f"{row['relation']}, {'DEP' if row['label'] == 'yes' else 'NONDEP'}" for row in rows)
@@ -211,12 +211,12 @@ def release_counts(rows: List[Dict]) -> Dict[str, int]:
     return {key: counts[key] for key in PAPER_COUNTS if sources or key.startswith(("before", "after"))}
 
 
-def counts_table(counts: Dict[str, int]) -> str:
+def counts_table(counts: dict[str, int]) -> str:
     """The counts read next to the paper's, a Markdown table."""
     return "\n".join(["ISO-Bench examples read:", "| examples | read | paper |", "|---|--:|--:|", *(f"| {key} | {n} | {PAPER_COUNTS[key]} |" for key, n in counts.items())])
 
 
-def differences(counts: Dict[str, int]) -> List[str]:
+def differences(counts: dict[str, int]) -> list[str]:
     """Each count that is not the paper's."""
     return [f"{key}: {n} read, the paper has {PAPER_COUNTS[key]}" for key, n in counts.items() if n != PAPER_COUNTS[key]]
 

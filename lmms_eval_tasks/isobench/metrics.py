@@ -8,7 +8,7 @@ one; each aggregation computes its figure from the whole list of records (so it 
 ``--limit``) and returns None without an answer to score.
 """
 
-from typing import Callable, Dict, List, Optional
+from collections.abc import Callable
 
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.classification import yes_no_report
 
@@ -17,7 +17,7 @@ METRIC_NAMES = ["f1_weighted", "f1_macro", "precision_dep", "recall_dep", "f1_de
 
 
 def score_metric(score: str) -> Callable:
-    def aggregate(records: List[Dict]) -> Optional[float]:
+    def aggregate(records: list[dict]) -> float | None:
         report = yes_no_report([r["gold"] for r in records], [r["pred"] for r in records], CLASS_NAMES)
         return None if report is None else report[score]
 
@@ -34,7 +34,7 @@ recall_nondep = score_metric("recall_nondep")
 f1_nondep = score_metric("f1_nondep")
 
 
-def values_of(doc: Dict, pred: str) -> Dict:
+def values_of(doc: dict, pred: str) -> dict:
     """``process_results``' value: the doc's record (its id, relation, gold and the parsed prediction) under the first
     key, gold and pred under each other one."""
     record = {"id": doc["id"], "relation": doc["relation"], "gold": doc["answer"], "pred": pred}

@@ -13,8 +13,9 @@ line.
 import functools
 import json
 import os
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Dict, Iterable, List, Optional, Tuple, Type, TypeVar
+from typing import TypeVar
 
 import datasets
 from loguru import logger as eval_logger
@@ -43,7 +44,7 @@ class DataErrorExit(SystemExit):
         return self.message
 
 
-def stops_run_on(errors: Tuple[Type[Exception], ...]) -> Callable[[Callable], Callable]:
+def stops_run_on(errors: tuple[type[Exception], ...]) -> Callable[[Callable], Callable]:
     """Decorate a ``process_docs``: ``errors`` raised in it end the run (:class:`DataErrorExit`)."""
 
     def decorate(process_docs: Callable) -> Callable:
@@ -61,7 +62,7 @@ def stops_run_on(errors: Tuple[Type[Exception], ...]) -> Callable[[Callable], Ca
     return decorate
 
 
-def local_data_dir(env_var: str, layout: str) -> Optional[Path]:
+def local_data_dir(env_var: str, layout: str) -> Path | None:
     """The folder ``env_var`` names, or None when it is unset (the hub release); a missing folder is an error."""
     value = os.environ.get(env_var, "").strip()
     if not value:
@@ -99,7 +100,7 @@ def from_hub(fetch: Callable[[], T], hub_id: str, env_var: str, layout: str) -> 
         raise DataNotFoundError(f"{env_var} is not set and the Hugging Face dataset {hub_id} cannot be loaded: {cause} ({type(error).__name__}: {error}). Set {env_var} to {layout}{retry}") from error
 
 
-def nonempty(path: Path, error: Type[Exception]) -> Path:
+def nonempty(path: Path, error: type[Exception]) -> Path:
     """``path``, a data file of a local copy; an empty one (0 bytes: a truncated or incomplete copy) is ``error`` naming
     it, as a missing one is."""
     if path.stat().st_size == 0:
@@ -107,7 +108,7 @@ def nonempty(path: Path, error: Type[Exception]) -> Path:
     return path
 
 
-def json_lines(path: Path, text: str, error: Type[Exception]) -> List[Tuple[int, Dict]]:
+def json_lines(path: Path, text: str, error: type[Exception]) -> list[tuple[int, dict]]:
     """(line number, object) for every non-blank line; a line that is not a JSON object raises ``error``."""
     rows = []
     for number, line in enumerate(text.splitlines(), 1):
@@ -123,7 +124,7 @@ def json_lines(path: Path, text: str, error: Type[Exception]) -> List[Tuple[int,
     return rows
 
 
-def json_lines_after(whole: json.JSONDecodeError, path: Path, text: str, error: Type[Exception]) -> List[Tuple[int, Dict]]:
+def json_lines_after(whole: json.JSONDecodeError, path: Path, text: str, error: type[Exception]) -> list[tuple[int, dict]]:
     """A file the whole-file JSON parse rejected: its JSON lines when the first line is an object on
     its own, else ``error`` naming where the whole-file parse failed (a truncated or corrupt file)."""
     first = next((line for line in text.splitlines() if line.strip()), "")
@@ -136,7 +137,7 @@ def json_lines_after(whole: json.JSONDecodeError, path: Path, text: str, error: 
     return json_lines(path, text, error)
 
 
-def routed(docs: Callable[..., datasets.Dataset], rows: Callable[..., Iterable[Dict]], errors: Tuple[Type[Exception], ...]) -> Callable:
+def routed(docs: Callable[..., datasets.Dataset], rows: Callable[..., Iterable[dict]], errors: tuple[type[Exception], ...]) -> Callable:
     """This package's ``process_docs`` for ``docs`` (an upstream ``process_docs``, or one of this package's built on it):
     ``docs`` with the same settings on ``rows(split, **settings)``, the rows of the split lmms-eval loaded of the
     placeholder (its ``test_split``) from the local folder or the hub release; its signature is that of ``docs`` (the

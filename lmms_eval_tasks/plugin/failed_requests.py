@@ -8,15 +8,13 @@ samples and fails the run, and no verdict or comparison uses it. Self-consistenc
 text on as the doc's answer, so that the samples show it.
 """
 
-from typing import Optional
-
 REQUEST_FAILED_PREFIX = "[LMMS_EVAL_REQUEST_FAILED"
 BUDGET_EXCEEDED_PREFIX = "[LMMS_EVAL_BUDGET_EXCEEDED]"
 NO_MESSAGE_TEXT = 'Error: can only concatenate str (not "NoneType") to str'
 FAILURE_PREFIXES = (REQUEST_FAILED_PREFIX, BUDGET_EXCEEDED_PREFIX, NO_MESSAGE_TEXT)
 
 
-def is_failed_response(response: Optional[str]) -> bool:
+def is_failed_response(response: str | None) -> bool:
     """True for a missing or empty response and for lmms-eval's failure texts (leading spaces ignored)."""
     text = "" if response is None else str(response).strip()
     return not text or text.startswith(FAILURE_PREFIXES)

@@ -8,7 +8,6 @@ questions, so that ``--limit`` keeps the partners of the main questions it keeps
 
 import os
 from collections import OrderedDict
-from typing import Dict, List
 
 import datasets
 
@@ -29,17 +28,17 @@ def image_file(name: str) -> str:
     return resolve_media_reference(name, media_type="image", cache_dir=IMAGE_CACHE)
 
 
-def by_sequence(main: List[Dict], grounding: List[Dict]) -> List[Dict]:
+def by_sequence(main: list[dict], grounding: list[dict]) -> list[dict]:
     """Per image sequence (in the order the main questions show them, then those with grounding questions only), its
     grounding questions, then its main questions."""
-    sequences: "OrderedDict[str, Dict[str, List]]" = OrderedDict()
+    sequences: OrderedDict[str, dict[str, list]] = OrderedDict()
     for kind, rows in (("main", main), ("grounding", grounding)):
         for row in rows:
             sequences.setdefault(row["img_seq_id"], {"grounding": [], "main": []})[kind].append(row)
     return [doc for members in sequences.values() for doc in members["grounding"] + members["main"]]
 
 
-def task_docs(rows: List[Dict], test: str) -> List[Dict]:
+def task_docs(rows: list[dict], test: str) -> list[dict]:
     """The docs of the main test ``test`` from the question rows."""
     docs = []
     for source in SOURCES:
@@ -48,7 +47,7 @@ def task_docs(rows: List[Dict], test: str) -> List[Dict]:
     return docs
 
 
-def with_image_files(docs: List[Dict]) -> List[Dict]:
+def with_image_files(docs: list[dict]) -> list[dict]:
     """The docs, each with its image's file; an error naming the image files that cannot be found, or a question that
     repeats."""
     files = {name: image_file(name) for name in dict.fromkeys(doc["image"] for doc in docs)}

@@ -20,7 +20,7 @@ found: a pass).
 """
 
 from collections import defaultdict
-from typing import Dict, List, Optional, Sequence
+from collections.abc import Sequence
 
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import (
     FAMILIES,
@@ -33,7 +33,7 @@ from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, TEST_NAMES, d
 HEADLINE = ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict")
 
 
-def record_keys(doc: Dict) -> Dict:
+def record_keys(doc: dict) -> dict:
     """What identifies the doc's question in its record and joins it: its keys and, for a main question, ``partners``:
     its grounding partners' question ids (MT1) or their count (ordering: every grounding question of the sequence)."""
     record = {"key": doc["doc_key"], "kind": doc["kind"], "test": TEST_NAMES[doc["task_id"]], "source": doc["source"], "img_seq_id": doc["img_seq_id"], "question_id": doc["question_id"]}
@@ -42,7 +42,7 @@ def record_keys(doc: Dict) -> Dict:
     return record
 
 
-def make_record(doc: Dict, response: Optional[str]) -> Dict:
+def make_record(doc: dict, response: str | None) -> dict:
     """The doc's compact record: :func:`record_keys`, ``gold``, the generic branch's ``pred`` and ``correct``, and in
     ``by_family`` the answer of each other branch that parses otherwise."""
     response, kind = "" if response is None else response, task_kind(doc["task_id"])
@@ -51,7 +51,7 @@ def make_record(doc: Dict, response: Optional[str]) -> Dict:
     return {**record_keys(doc), "gold": doc["gt_option"], "pred": pred, "correct": is_correct(pred, doc["gt_option"]), **({"by_family": by_family} if by_family else {})}
 
 
-def judged_under(record: Dict) -> Dict:
+def judged_under(record: dict) -> dict:
     """``correct`` (and ``correct_by_family`` where a branch judges otherwise) of a record against its gold answer."""
     correct = is_correct(record["pred"], record["gold"])
     differs = {family: right for family, pred in record.get("by_family", {}).items() if (right := is_correct(pred, record["gold"])) != correct}
@@ -66,7 +66,7 @@ def run_family(args) -> str:
     return family_of(f"{getattr(args, 'model', '')} {getattr(args, 'model_args', '')}") if args is not None else "generic"
 
 
-def unique_records(values: Sequence, family: str = "generic") -> List[Dict]:
+def unique_records(values: Sequence, family: str = "generic") -> list[dict]:
     """One record per doc key (multi-process padding can repeat a doc), from values that are a record or None (a doc
     the metric does not count), each judged under the branch ``family``."""
     seen = {}
@@ -76,7 +76,7 @@ def unique_records(values: Sequence, family: str = "generic") -> List[Dict]:
     return list(seen.values())
 
 
-def judge(records: Sequence[Dict]) -> List[Dict]:
+def judge(records: Sequence[dict]) -> list[dict]:
     """Each main record with ``partners`` as grounding keys ("" for one not evaluated), ``complete`` (every partner
     evaluated), ``strict`` (GT_strict pass) and ``gt_passes`` (partners answered right)."""
     grounding = {r["key"]: r for r in records if r["kind"] == "grounding"}
@@ -96,15 +96,15 @@ def judge(records: Sequence[Dict]) -> List[Dict]:
     return judged
 
 
-def ratio(numerator: int, denominator: int) -> Optional[float]:
+def ratio(numerator: int, denominator: int) -> float | None:
     return numerator / denominator if denominator else None
 
 
-def accuracy(records: List[Dict]) -> Optional[float]:
+def accuracy(records: list[dict]) -> float | None:
     return ratio(sum(r["correct"] for r in records), len(records))
 
 
-def complete_mains(records: Sequence[Dict]) -> List[Dict]:
+def complete_mains(records: Sequence[dict]) -> list[dict]:
     return [r for r in judge(records) if r["complete"]]
 
 
@@ -135,13 +135,13 @@ _JOINED = {"main": _BASE + ("test", "source", "img_seq_id", "partners"), "ground
 _FIELDS = {"gt_acc": {"grounding": _BASE}, "mt_acc": {"main": _BASE}, "gtstrict_rate": _JOINED, "mt_given_gtstrict": _JOINED}
 
 
-def fields_read(record: Dict, aggregation: str) -> Optional[Dict]:
+def fields_read(record: dict, aggregation: str) -> dict | None:
     """The fields of ``record`` that ``aggregation`` reads; None where it does not count the record."""
     fields = _FIELDS[aggregation].get(record["kind"])
     return {field: record[field] for field in fields if field in record} if fields else None
 
 
-def values_of(record: Dict) -> Dict:
+def values_of(record: dict) -> dict:
     """The doc's value under each headline key: under the first the whole record (with ``correct_by_family``), under
     the others the fields their aggregation reads, None where it does not count the doc."""
     record = {**record, **judged_under(record)}

@@ -8,13 +8,11 @@ the text alone when it already holds its token, the section's ``image_token`` ma
 (:func:`with_image_tokens`).
 """
 
-from typing import Dict, List, Optional
-
 # images_first: the images, then the prompt; text_first: the prompt, then the images
 LAYOUTS = ("images_first", "text_first")
 
 
-def resolve(kwargs: Optional[Dict]) -> Dict:
+def resolve(kwargs: dict | None) -> dict:
     """The settings in lmms-eval's resolved kwargs (a model's section, or the table with ``default`` merged into its
     top level), checked. ``image_token`` (with text_first): for a simple class that writes no image tokens of its own
     when the text already holds them (the prompt then ends with one per image)."""
@@ -27,13 +25,13 @@ def resolve(kwargs: Optional[Dict]) -> Dict:
     return settings
 
 
-def with_image_tokens(prompt: str, count: int, settings: Dict) -> str:
+def with_image_tokens(prompt: str, count: int, settings: dict) -> str:
     """The prompt a simple class gets: followed by one ``image_token`` per image where the section names one (the
     class then leaves its images where the tokens are), else as it is."""
     return prompt + settings.get("image_token", "") * count
 
 
-def message_content(images: List, prompt: str, layout: str) -> List[Dict]:
+def message_content(images: list, prompt: str, layout: str) -> list[dict]:
     """The user turn's parts for ``images`` and the prompt, in the family's layout."""
     pictures = [{"type": "image", "url": image} for image in images]
     text = {"type": "text", "text": prompt}

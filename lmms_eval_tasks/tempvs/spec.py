@@ -1,10 +1,10 @@
 """What the official TempVS evaluation pairs with what: its data sources, tests and grounding tests
 (Song et al., 2025, paper §3 and the official evaluation script ``run_evaluation.py``)."""
 
-from typing import NamedTuple, Tuple
+from typing import NamedTuple
 
 # the evaluation script's source order; docs follow it
-SOURCES: Tuple[str, ...] = ("flintstones", "pororo", "vwp", "vist")
+SOURCES: tuple[str, ...] = ("flintstones", "pororo", "vwp", "vist")
 
 
 class TempVSDataError(ValueError):

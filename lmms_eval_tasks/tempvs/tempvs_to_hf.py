@@ -22,8 +22,8 @@ import sys
 import warnings
 import zipfile
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Dict, List, Sequence, Tuple
 
 from loguru import logger as eval_logger
 
@@ -56,7 +56,7 @@ TABLE2 = {
 }
 
 
-def has_invalid_event(row: Dict) -> bool:
+def has_invalid_event(row: dict) -> bool:
     """The invalid-event filter: any ``event*`` column, cast to text, holds a banned marker."""
     return any(INVALID_EVENT.search(str(value if value is not None else "nan")) for key, value in row.items() if key.startswith("event"))
 
@@ -66,7 +66,7 @@ def text(value) -> str:
     return "" if value is None or (isinstance(value, float) and value != value) else str(value)
 
 
-def present(row: Dict, field: str):
+def present(row: dict, field: str):
     """A cell a prompt is built from: missing is an error, as in the official script (``str + NaN`` fails there)."""
     value = row.get(field)
     if value is None or (isinstance(value, float) and value != value):
@@ -74,11 +74,11 @@ def present(row: Dict, field: str):
     return value
 
 
-def required(row: Dict, field: str) -> str:
+def required(row: dict, field: str) -> str:
     return str(present(row, field))
 
 
-def as_list(value) -> List:
+def as_list(value) -> list:
     if value is None or (isinstance(value, float) and value != value):
         return []
     return list(ast.literal_eval(value)) if isinstance(value, str) else list(value)
@@ -87,20 +87,20 @@ def as_list(value) -> List:
 # ---- the prompts, exactly as the official inference script concatenates them ---------------------
 
 
-def character_prefix(row: Dict) -> str:
+def character_prefix(row: dict) -> str:
     return CHAR_PREFIX + text(row.get("character_info")) if row["data_source"] in CHARACTER_SOURCES else ""
 
 
-def shuffled_block(row: Dict, story: bool) -> str:
+def shuffled_block(row: dict, story: bool) -> str:
     sentences = as_list(present(row, "texts_shuffled" if story else "events_shuffled"))
     return ("\nThe shuffled sentences are:\n" if story else "\nThe shuffled events are:\n") + "\n".join(f"Sentence {chr(ord('a') + i)}: {s}" for i, s in enumerate(sentences))
 
 
-def options_tail(row: Dict) -> str:
+def options_tail(row: dict) -> str:
     return "\n" + required(row, "answer_format_opt") + "\n" + required(row, "options") + "." + ANS
 
 
-def prompt(row: Dict, task_id: str) -> str:
+def prompt(row: dict, task_id: str) -> str:
     """The prompt of ``row`` for an official task id."""
     story = task_id.endswith("_story")
     if "grounding" in task_id:
@@ -136,7 +136,7 @@ def _clean(value):
     return value.tolist() if hasattr(value, "tolist") and not isinstance(value, (str, bytes)) else value
 
 
-def read_table(path: Path) -> List[Dict]:
+def read_table(path: Path) -> list[dict]:
     """The rows of a pickled DataFrame, unpickled from pandas and numpy classes only."""
     import pandas
 
@@ -173,14 +173,14 @@ class Release:
             raise TempVSDataError(f"TempVS file {path} is missing")
         return path
 
-    def table(self, path: Path) -> List[Dict]:
+    def table(self, path: Path) -> list[dict]:
         """The rows of one of its files."""
         return read_table(path)
 
-    def rows(self, source: str, task_id: str) -> List[Dict]:
+    def rows(self, source: str, task_id: str) -> list[dict]:
         return self.checked(self.file(self.root / "benchmark_pkl", f"{source}_{file_of(task_id)}_test"), source)
 
-    def checked(self, path: Path, source: str) -> List[Dict]:
+    def checked(self, path: Path, source: str) -> list[dict]:
         """The rows of an annotation file (or a prediction file: the same rows and ``preds``), each naming where it is."""
         rows = self.table(path)
         for i, row in enumerate(rows):
@@ -190,7 +190,7 @@ class Release:
             row.update(_where=f"{path} row {i} (question_id {row['question_id']!r})", data_source=row.get("data_source") or source)
         return rows
 
-    def blind_correct(self, source: str, task_id: str, question_ids: Sequence[str]) -> Dict[str, int]:
+    def blind_correct(self, source: str, task_id: str, question_ids: Sequence[str]) -> dict[str, int]:
         """question_id -> how many of the text-only LLMs answered it correctly (each with its own parser; a row with
         an invalid event counts as wrong); each model's file must hold every question."""
         counts = dict.fromkeys(question_ids, 0)
@@ -213,7 +213,7 @@ class Release:
 # ---- question rows ------------------------------------------------------------------------------
 
 
-def image_fields(task_id: str) -> Tuple[str, str]:
+def image_fields(task_id: str) -> tuple[str, str]:
     """The (frames, combined image) columns a row shows: image ordering shows the shuffled images."""
     if spec.task_kind(task_id) != "ordering":
         return "img_path_list", "combined_img_path"
@@ -226,12 +226,12 @@ def reroot(path, source: str) -> str:
     return "/".join(parts[parts.index(source) :]) if source in parts else text(path)
 
 
-def event_tuple(row: Dict) -> Tuple[int, ...]:
+def event_tuple(row: dict) -> tuple[int, ...]:
     value = row.get("event_pair_tuple")
     return tuple(int(e) for e in as_list(value if value is not None else row.get("event_triple_tuple")))
 
 
-def question(row: Dict, source: str, task_id: str) -> Dict:
+def question(row: dict, source: str, task_id: str) -> dict:
     """The question row of an annotation row (see the module's note)."""
     kind, gt_option = spec.task_kind(task_id), str(row["gt_option"])
     image = reroot(row.get(image_fields(task_id)[1]), source)
@@ -256,7 +256,7 @@ def question(row: Dict, source: str, task_id: str) -> Dict:
     return {**entry, "answer": gt_option[-1:]}
 
 
-def checked_question(row: Dict, source: str, task_id: str) -> Dict:
+def checked_question(row: dict, source: str, task_id: str) -> dict:
     """:func:`question`; any error in the row raised again naming its file, row and question_id."""
     try:
         return question(row, source, task_id)
@@ -267,7 +267,7 @@ def checked_question(row: Dict, source: str, task_id: str) -> Dict:
         raise TempVSDataError(f"{row['_where']}: {detail}") from error
 
 
-def partners(row: Dict, grounding: List[Dict], family: str) -> List[str]:
+def partners(row: dict, grounding: list[dict], family: str) -> list[str]:
     """The question ids of a main row's grounding partners, as the official evaluation joins them: MT1, per event
     index e the FIRST grounding row of the sequence whose gt_option ends with e + 1 (none: nothing); ordering, every
     grounding row of the sequence."""
@@ -279,7 +279,7 @@ def partners(row: Dict, grounding: List[Dict], family: str) -> List[str]:
     return [match for match in found if match is not None]
 
 
-def question_rows(release: Release, tests: Sequence[str]) -> List[Dict]:
+def question_rows(release: Release, tests: Sequence[str]) -> list[dict]:
     """The question rows of the main tests ``tests`` and of their grounding tests, each once, with the text-only LLMs'
     verdicts where the blind filter applies."""
     wanted = list(dict.fromkeys(t for test in tests for t in (test, spec.MAIN_TESTS[test].grounding_test)))
@@ -301,7 +301,7 @@ def question_rows(release: Release, tests: Sequence[str]) -> List[Dict]:
     return rows
 
 
-def write(rows: List[Dict], folder: Path, output: Path) -> int:
+def write(rows: list[dict], folder: Path, output: Path) -> int:
     """Write the question rows (``data/test-00000-of-00001.parquet``, images by name) and the images they show, each once
     from the release in ``folder`` (``images.zip``, under the names the rows use) into ``output``; the images' count."""
     import datasets
@@ -315,7 +315,7 @@ def write(rows: List[Dict], folder: Path, output: Path) -> int:
     return len(images)
 
 
-def convert(folder: Path, output: Path) -> List[Dict]:
+def convert(folder: Path, output: Path) -> list[dict]:
     """Write the question rows of every test of the release in ``folder`` and its images into ``output``; the rows."""
     rows = question_rows(Release(folder), list(spec.MAIN_TESTS))
     write(rows, folder, output)
@@ -325,7 +325,7 @@ def convert(folder: Path, output: Path) -> List[Dict]:
 # ---- the release's counts -----------------------------------------------------------------------
 
 
-def table2_counts(rows: List[Dict]) -> Dict[str, Dict[str, int]]:
+def table2_counts(rows: list[dict]) -> dict[str, dict[str, int]]:
     """The questions per main test and source as Table 2 counts them (see :data:`TABLE2`)."""
     counts = {test: dict.fromkeys(spec.SOURCES, 0) for test in TABLE2}
     for row in (r for r in rows if r["kind"] == "main"):
@@ -333,7 +333,7 @@ def table2_counts(rows: List[Dict]) -> Dict[str, Dict[str, int]]:
     return counts
 
 
-def counts_table(counts: Dict[str, Dict[str, int]]) -> str:
+def counts_table(counts: dict[str, dict[str, int]]) -> str:
     """The counts read next to Table 2's, a Markdown table."""
     lines = ["| test | " + " | ".join(spec.SOURCES) + " | total |", "|---" * (len(spec.SOURCES) + 2) + "|"]
     for test, paper in TABLE2.items():
@@ -342,7 +342,7 @@ def counts_table(counts: Dict[str, Dict[str, int]]) -> str:
     return "TempVS questions read (Table 2 in brackets):\n" + "\n".join(lines)
 
 
-def differences(counts: Dict[str, Dict[str, int]]) -> List[str]:
+def differences(counts: dict[str, dict[str, int]]) -> list[str]:
     """Each count that is not Table 2's."""
     return [f"{test} {source}: {counts[test][source]} read, Table 2 gives {n}" for test, paper in TABLE2.items() for source, n in paper.items() if counts[test][source] != n]
 

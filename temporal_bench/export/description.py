@@ -10,8 +10,8 @@ says what was not validated.
 """
 
 import shlex
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Dict, List, Sequence
 
 from temporal_bench import benchmarks
 from temporal_bench.export.facts import facts_of, paper_reference
@@ -51,7 +51,7 @@ def _data_line(folder: ExportedFolder) -> str:
     return f"- Data: `{facts.hub_dataset}` is not on the hub yet. A maintainer of `{organisation}` hosts it: the official release converted by the folder's " f"converter, `{facts.build_command}` (the release's licence applies)."
 
 
-def _summary(folder: ExportedFolder) -> List[str]:
+def _summary(folder: ExportedFolder) -> list[str]:
     benchmark, facts = benchmarks.get(folder.benchmark), facts_of(benchmarks.get(folder.benchmark))
     files = read_folder(folder.path)
     groups = sum(f.is_group for f in files)
@@ -63,14 +63,14 @@ def _summary(folder: ExportedFolder) -> List[str]:
     ]
 
 
-def _in_scope(folder: ExportedFolder) -> List[str]:
+def _in_scope(folder: ExportedFolder) -> list[str]:
     lines = [f"- `{folder.benchmark}/{task.path.name}`: `{task.name}`" + (f", {task.comment}" if task.comment else "") for task in read_folder(folder.path)]
     lines += [f"- `{folder.benchmark}/{name}`" for name in folder.files if not name.endswith(".yaml")]
     lines += [f"- `{(UPSTREAM_TESTS_DIR / name).as_posix()}`" for name in folder.tests]
     return lines + [f"- `{TASK_LIST.as_posix()}`: `{task_list_entry(folder.benchmark, folder.path)[0]}` and its tasks"]
 
 
-def _out_of_scope(folder: ExportedFolder) -> List[str]:
+def _out_of_scope(folder: ExportedFolder) -> list[str]:
     facts = facts_of(benchmarks.get(folder.benchmark))
     return ([f"- {facts.out_of_scope}"] if facts.out_of_scope else []) + ["- lmms-eval's code, models and other tasks: unchanged."]
 
@@ -81,7 +81,7 @@ def _bullet(commands: str, steps: Sequence[Step]) -> str:
     return f"- {commands} | sample size: `N={size}` | key metrics: {metrics} | result: `{'pass' if all(step.passed for step in steps) else 'fail'}`"
 
 
-def _smoke(step: Step, response: str) -> List[str]:
+def _smoke(step: Step, response: str) -> list[str]:
     if not step.smoke:
         return []
     lines = ["", f"`--limit {LIMIT}` with lmms-eval's `{RUN_MODEL}` model ({step.size}; it answers `{response}` to every question, in each task's answer format: a smoke test, not a baseline):", "", "| task | metrics |", "|---|---|"]
@@ -90,8 +90,8 @@ def _smoke(step: Step, response: str) -> List[str]:
     return lines + ["", f"Sample output (`{first['task']}`, the end of the first prompt, then the answer):", "", "```", first["input"], "---", str(first["output"]), "```"]
 
 
-def _validation(folder: ExportedFolder, steps: Sequence[Step]) -> List[str]:
-    by_name: Dict[str, Step] = {step.name: step for step in steps}
+def _validation(folder: ExportedFolder, steps: Sequence[Step]) -> list[str]:
+    by_name: dict[str, Step] = {step.name: step for step in steps}
     response = facts_of(benchmarks.get(folder.benchmark)).smoke_response
     tests = " ".join((UPSTREAM_TESTS_DIR / name).as_posix() for name in folder.tests)
     paths = " ".join([_folder(folder), UPSTREAM_TESTS_DIR.as_posix()])
@@ -127,7 +127,7 @@ def validation_row(run_dir: Path) -> str:
     return f"| `{run_dir}` | {'; '.join(described)} | {verdicts} |"
 
 
-def _risk(folder: ExportedFolder, validations: Sequence[Path]) -> List[str]:
+def _risk(folder: ExportedFolder, validations: Sequence[Path]) -> list[str]:
     python = {name: text for name, text in folder.files.items() if name.endswith(".py")}
     extra = requirements_of(python)
     needs = "; ".join(f"new dependency `{r.distribution}` (imported by {', '.join(f'`{f}`' for f in r.files)}" + (", only where it is used" if r.when_used else "") + ")" for r in extra)

@@ -8,7 +8,6 @@ manifest's ``upstream``: temporal_bench/manifest.py), so adding a benchmark to t
 import importlib
 import re
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
 
 from temporal_bench import benchmarks
 from temporal_bench.benchmarks import Benchmark
@@ -18,12 +17,12 @@ from temporal_bench.benchmarks import Benchmark
 class UpstreamFacts:
     summary: str  # what is asked, one paragraph
     hub_dataset: str  # the dataset the upstream YAMLs name in dataset_path
-    build_command: Optional[str]  # how that dataset is made from the official release (None: it is the release)
+    build_command: str | None  # how that dataset is made from the official release (None: it is the release)
     reference: str  # the paper as the folder's README and the description cite it: "Authors. Title. Venue Year"
     bibtex: str  # the paper's BibTeX entry, for the pull request's description
     homepage: str  # the official repository or paper page, linked from lmms-eval's docs/advanced/current_tasks.md
     task_list_section: str  # the heading of docs/advanced/current_tasks.md whose list names the benchmark
-    task_titles: Dict[str, str]  # each task and group of the folder but the benchmark's own: its line in the task list
+    task_titles: dict[str, str]  # each task and group of the folder but the benchmark's own: its line in the task list
     smoke_response: str  # what lmms-eval's dummy model answers in the description's smoke run: every task's format
     out_of_scope: str = ""  # what the pull request leaves out of the paper's settings, and why
     lm_eval_description: str = ""  # the benchmark's row in lm-eval's task table (a benchmark with an lm-eval folder)
@@ -33,7 +32,7 @@ class NoUpstreamFacts(LookupError):
     """A registered benchmark that names no facts module cannot be exported."""
 
 
-def exportable() -> List[str]:
+def exportable() -> list[str]:
     """The registered benchmarks that name their facts module: those the export writes."""
     return [name for name in benchmarks.names() if benchmarks.get(name).manifest.upstream]
 
@@ -45,7 +44,7 @@ def facts_of(benchmark: Benchmark) -> UpstreamFacts:
     return importlib.import_module(benchmark.manifest.upstream).UPSTREAM
 
 
-def paper_reference(facts: UpstreamFacts) -> Tuple[str, str]:
+def paper_reference(facts: UpstreamFacts) -> tuple[str, str]:
     """(reference, arXiv id or ""): the facts' reference and its BibTeX's ``eprint``."""
     eprint = re.search(r'eprint = "([\d.]+)"', facts.bibtex)
     return facts.reference, eprint.group(1) if eprint else ""

@@ -12,8 +12,8 @@ vocabulary is an error.
 import re
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import List, Optional, Sequence
 
 from temporal_bench import benchmarks
 from temporal_bench.export.errors import ExportError
@@ -32,7 +32,7 @@ LM_EVAL_WORDS = re.compile(PACKAGE_WORDS.pattern.replace(r"|lm-eval\b", ""), re.
 _ROW = re.compile(r"^\| \[([^\]]+)\]\(([^)]*)\)")
 
 
-def lm_eval_benchmarks() -> List[str]:
+def lm_eval_benchmarks() -> list[str]:
     """The benchmarks with an lm-eval folder to export."""
     return sorted(path.parent.name for path in LM_EVAL_SOURCE.glob("*/utils.py") if path.parent.name != "plugin")
 
@@ -80,7 +80,7 @@ def with_row(text: str, name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def export_lm_eval_folders(names: Sequence[str], output: Path) -> List[ExportedFolder]:
+def export_lm_eval_folders(names: Sequence[str], output: Path) -> list[ExportedFolder]:
     """Write the lm-eval folders of ``names`` under ``output`` (e.g. an lm-eval checkout), with their rows in the task
     table where ``output`` holds it; returns them with their paths under ``output``."""
     folders = write_folders(names, output, lm_eval_benchmarks(), planned_lm_eval)
@@ -90,6 +90,6 @@ def export_lm_eval_folders(names: Sequence[str], output: Path) -> List[ExportedF
     return folders
 
 
-def table_written(output: Path) -> Optional[Path]:
+def table_written(output: Path) -> Path | None:
     """lm-eval's task table under ``output``, or None (no lm-eval checkout: the row goes in by hand)."""
     return Path(output) / TASK_TABLE if (Path(output) / TASK_TABLE).is_file() else None

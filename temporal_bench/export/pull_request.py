@@ -26,9 +26,9 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence
 from xml.etree import ElementTree
 
 from temporal_bench import benchmarks
@@ -53,15 +53,15 @@ class Step:
     name: str
     passed: bool
     detail: str
-    smoke: List[Dict] = field(default_factory=list)  # run: one row per task (task, docs, its first metrics, a sample output)
+    smoke: list[dict] = field(default_factory=list)  # run: one row per task (task, docs, its first metrics, a sample output)
     size: str = ""  # what it checked, e.g. "12 Python files" (empty when it could not start)
 
 
-def tasks_of(folder: ExportedFolder) -> List[str]:
+def tasks_of(folder: ExportedFolder) -> list[str]:
     return [f.name for f in read_folder(folder.path) if not f.is_group]
 
 
-def _run(command: Sequence[str], env: Dict[str, str], cwd: Optional[Path] = None) -> subprocess.CompletedProcess:
+def _run(command: Sequence[str], env: dict[str, str], cwd: Path | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(list(command), env=env, cwd=cwd, capture_output=True, text=True)
 
 
@@ -92,7 +92,7 @@ def lint(output: Path, folders: Sequence[ExportedFolder], work: Path) -> Step:
     return Step("lint", True, f"black {PINNED['black']} and isort {PINNED['isort']} change none of them", size=size)
 
 
-def standalone_env(overlay: Path, home: Path) -> Dict[str, str]:
+def standalone_env(overlay: Path, home: Path) -> dict[str, str]:
     """Offline, no data variable, empty Hugging Face caches under ``home``, lmms-eval with the export in it and
     ``temporal_bench`` not importable (standalone/sitecustomize.py)."""
     env = {name: value for name, value in os.environ.items() if name not in DATA_ENVS}
@@ -100,12 +100,12 @@ def standalone_env(overlay: Path, home: Path) -> Dict[str, str]:
     return env
 
 
-def hooks_of(folder: ExportedFolder) -> List[str]:
+def hooks_of(folder: ExportedFolder) -> list[str]:
     """The functions of its ``utils.py`` that the folder's YAMLs name (``!function utils.<name>``)."""
     return sorted({name for text in folder.files.values() for name in re.findall(r"!function\s+utils\.(\w+)", text)})
 
 
-def _probe(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> Dict:
+def _probe(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> dict:
     """One fresh interpreter: the utils.py imports first, then the TaskManager (standalone/import_utils.py); the
     report, or ``{"failed": why}``."""
     hooks = {f.benchmark: hooks_of(f) for f in folders}
@@ -116,7 +116,7 @@ def _probe(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work:
     return {**json.loads(done.stdout.strip().splitlines()[-1]), "hooks": hooks}
 
 
-def imports(report: Dict, folder: ExportedFolder) -> Step:
+def imports(report: dict, folder: ExportedFolder) -> Step:
     if "failed" in report:
         return Step("imports", False, report["failed"])
     outcome, missing = report["imports"][folder.benchmark], report["missing_hooks"][folder.benchmark]
@@ -128,7 +128,7 @@ def imports(report: Dict, folder: ExportedFolder) -> Step:
     return Step("imports", True, f"utils.py imports offline with no data, no connection and no exit, and defines the {hooks} functions the YAMLs name", size=f"{hooks} hooks")
 
 
-def task_manager(report: Dict, folder: ExportedFolder) -> Step:
+def task_manager(report: dict, folder: ExportedFolder) -> Step:
     if "failed" in report:
         return Step("task manager", False, report["failed"])
     expected = sorted(f.name for f in read_folder(folder.path))
@@ -140,7 +140,7 @@ def task_manager(report: Dict, folder: ExportedFolder) -> Step:
     return Step("task manager", True, f"lmms-eval's TaskManager registers all {len(expected)} tasks and groups; every YAML loads in full", size=f"{len(expected)} tasks and groups")
 
 
-def _pytest(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> Dict[str, Dict]:
+def _pytest(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> dict[str, dict]:
     """Every exported test file in one pytest process (run in ``work``, so the files are named by absolute path): file ->
     {"passed": n, "failed": [test names], "log": the end of pytest's output}."""
     files = [name for f in folders for name in f.tests]
@@ -162,7 +162,7 @@ def _pytest(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work
     return outcomes
 
 
-def upstream_tests(outcomes: Dict[str, Dict], folder: ExportedFolder) -> Step:
+def upstream_tests(outcomes: dict[str, dict], folder: ExportedFolder) -> Step:
     if not folder.tests:
         return Step("tests", False, f"no test file for {folder.benchmark} under {UPSTREAM_TESTS_DIR}/")
     passed = sum(outcomes[name]["passed"] for name in folder.tests)
@@ -185,7 +185,7 @@ def local_copy(output: Path, folders: Sequence[ExportedFolder], data: Path, into
     return into
 
 
-def _unpack_media(data: Path, folders: Sequence[ExportedFolder], env: Dict[str, str]) -> None:
+def _unpack_media(data: Path, folders: Sequence[ExportedFolder], env: dict[str, str]) -> None:
     """What lmms-eval does for ``dataset_kwargs: {video: true, cache_dir: NAME}`` before loading: the dataset
     repository's archives unpacked under ``$HF_HOME/NAME`` (here from the local folder, without a download)."""
     for folder in folders:
@@ -195,7 +195,7 @@ def _unpack_media(data: Path, folders: Sequence[ExportedFolder], env: Dict[str, 
                 shutil.unpack_archive(archive, Path(env["HF_HOME"]) / name)
 
 
-def _smoke_rows(out: Path, tasks: Sequence[str]) -> List[Dict]:
+def _smoke_rows(out: Path, tasks: Sequence[str]) -> list[dict]:
     """Each task's first metrics and its first logged sample, from the run's output read as every command reads a run."""
     logged = {task: run for run in find_runs(out) for task in run.tasks}
     rows = []
@@ -212,7 +212,7 @@ def data_kind(folder: Path) -> str:
     return "synthetic data (generated in the release's layout, not the release)" if is_synthetic(folder) else "the converted release"
 
 
-def run_tasks(output: Path, folders: Sequence[ExportedFolder], overlay: Path, data: Optional[Path], work: Path) -> Dict[str, Step]:
+def run_tasks(output: Path, folders: Sequence[ExportedFolder], overlay: Path, data: Path | None, work: Path) -> dict[str, Step]:
     """Every task with ``--limit 8`` on the converted data ``data/<benchmark>/``, one lmms-eval process per benchmark
     (the dummy model answering in its tasks' format); each benchmark's step."""
     if data is None:
@@ -238,7 +238,7 @@ def run_tasks(output: Path, folders: Sequence[ExportedFolder], overlay: Path, da
     return steps
 
 
-def run_checks(output: Path, folders: Sequence[ExportedFolder], data: Optional[Path], work: Path) -> Dict[str, List[Step]]:
+def run_checks(output: Path, folders: Sequence[ExportedFolder], data: Path | None, work: Path) -> dict[str, list[Step]]:
     """Each benchmark's steps, each step run once for all ``folders`` (``output`` may be relative to the working folder)."""
     output = Path(output).resolve()
     overlay = install_overlay(work / "overlay", output / UPSTREAM_TASKS_DIR)

@@ -8,9 +8,9 @@ to them in the pull request, and the folder's README names it. An import inside 
 import ast
 import importlib.metadata
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Dict, FrozenSet, List, Mapping, Tuple
 
 from packaging.requirements import Requirement as _Specifier
 from packaging.utils import canonicalize_name
@@ -22,17 +22,17 @@ HARNESS = "lmms-eval"
 class Requirement:
     module: str  # the top-level module imported, e.g. rank_bm25
     distribution: str  # what to install, e.g. rank-bm25
-    files: Tuple[str, ...]  # the exported files importing it
+    files: tuple[str, ...]  # the exported files importing it
     when_used: bool  # imported only where it is used (in a function or a try), not when the module loads
 
 
 @lru_cache(maxsize=1)
-def _installed() -> Mapping[str, List[str]]:
+def _installed() -> Mapping[str, list[str]]:
     """Top-level module -> distributions (reads every installed distribution's file list: ~1 s)."""
     return importlib.metadata.packages_distributions()
 
 
-def _requires(distribution: str) -> List[str]:
+def _requires(distribution: str) -> list[str]:
     """The distributions ``distribution`` always installs (no extras), normalized names."""
     try:
         lines = importlib.metadata.requires(distribution) or []
@@ -42,7 +42,7 @@ def _requires(distribution: str) -> List[str]:
 
 
 @lru_cache(maxsize=1)
-def harness_requirements() -> FrozenSet[str]:
+def harness_requirements() -> frozenset[str]:
     """lmms-eval and every distribution it installs, directly or through its requirements (no extras),
     normalized names: an upstream checkout has them all (``datasets`` brings ``pandas``, ``pyarrow``, ``huggingface-hub``)."""
     names, todo = set(), [canonicalize_name(HARNESS)]
@@ -54,12 +54,12 @@ def harness_requirements() -> FrozenSet[str]:
     return frozenset(names)
 
 
-def _imported(node: ast.AST) -> List[str]:
+def _imported(node: ast.AST) -> list[str]:
     modules = [a.name for a in node.names] if isinstance(node, ast.Import) else ([node.module] if isinstance(node, ast.ImportFrom) and not node.level else [])
     return [module.split(".")[0] for module in modules]
 
 
-def extra_requirements(source: str, when_used: bool = False) -> Dict[str, str]:
+def extra_requirements(source: str, when_used: bool = False) -> dict[str, str]:
     """Imported module -> distribution, for each import of ``source`` that is neither in the standard library
     nor among lmms-eval's requirements: the module-level ones, or (``when_used``) those in functions and ``try``."""
     tree = ast.parse(source)
@@ -74,9 +74,9 @@ def extra_requirements(source: str, when_used: bool = False) -> Dict[str, str]:
     return extra
 
 
-def requirements_of(texts: Mapping[str, str]) -> List[Requirement]:
+def requirements_of(texts: Mapping[str, str]) -> list[Requirement]:
     """Every extra requirement of the exported files ``texts`` (file -> source), those needed at load first."""
-    found: Dict[Tuple[str, bool], Dict] = {}
+    found: dict[tuple[str, bool], dict] = {}
     for when_used in (False, True):
         for file_name, text in texts.items():
             for module, distribution in extra_requirements(text, when_used).items():

@@ -12,9 +12,9 @@ its commands, documents, folders or data variables (:data:`PACKAGE_WORDS`) is an
 import ast
 import re
 import shutil
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Dict, List, Sequence
 
 from temporal_bench import benchmarks
 from temporal_bench.export.errors import ExportError
@@ -41,8 +41,8 @@ PACKAGE_WORDS = re.compile(
 class ExportedFolder:
     benchmark: str
     path: Path  # <output>/lmms_eval/tasks/<benchmark>
-    files: Dict[str, str]  # file name -> text as written (the helpers it imports among them)
-    tests: Dict[str, str]  # its upstream test files: file name -> text
+    files: dict[str, str]  # file name -> text as written (the helpers it imports among them)
+    tests: dict[str, str]  # its upstream test files: file name -> text
 
 
 def upstream_text(text: str, benchmark: str, prefix: str = UPSTREAM_PREFIX) -> str:
@@ -77,15 +77,15 @@ def exported_text(name: str, text: str, benchmark: str) -> str:
     return checked(name, sorted_imports(name, upstream_text(text, benchmark)))
 
 
-def source_files(folder: Path) -> Dict[str, str]:
+def source_files(folder: Path) -> dict[str, str]:
     """The files of a source folder, ``__init__.py`` aside: name -> text."""
     return {path.name: path.read_text(encoding="utf-8") for path in sorted(p for p in folder.iterdir() if p.is_file() and p.name not in LEFT_OUT)}
 
 
-def imported_modules(texts: Sequence[str], folders: Dict[str, Path]) -> Dict[str, str]:
+def imported_modules(texts: Sequence[str], folders: dict[str, Path]) -> dict[str, str]:
     """The modules the Python ``texts`` import (and those these import) under each module prefix of ``folders`` (prefix
     -> the folder holding its modules), as the package holds them: file name -> text."""
-    found: Dict[str, str] = {}
+    found: dict[str, str] = {}
     todo = list(texts)
     while todo:
         for node in ast.walk(ast.parse(todo.pop())):
@@ -116,14 +116,14 @@ def clear_previous_export(folder: Path, benchmark: str) -> None:
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def write_files(folder: Path, files: Dict[str, str]) -> None:
+def write_files(folder: Path, files: dict[str, str]) -> None:
     if files:
         folder.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
 
 
-def write_folders(names: Sequence[str], output: Path, known: Sequence[str], plan: Callable[[str], ExportedFolder]) -> List[ExportedFolder]:
+def write_folders(names: Sequence[str], output: Path, known: Sequence[str], plan: Callable[[str], ExportedFolder]) -> list[ExportedFolder]:
     """Write the folders ``plan`` makes of the benchmarks ``names`` (of the ``known`` ones) under ``output``, with their
     tests; returns them with their paths under ``output``."""
     unknown = [name for name in names if name not in known]
@@ -140,7 +140,7 @@ def write_folders(names: Sequence[str], output: Path, known: Sequence[str], plan
     return written
 
 
-def export_task_folders(names: Sequence[str], output: Path) -> List[ExportedFolder]:
+def export_task_folders(names: Sequence[str], output: Path) -> list[ExportedFolder]:
     """Write the folders of the benchmarks ``names`` under ``output`` (e.g. an lmms-eval checkout), with the helpers
     they import and their tests; returns them with their paths under ``output``."""
     return write_folders(names, output, exportable(), planned)

@@ -8,7 +8,6 @@ entry); an entry an earlier export wrote (the same ``(task)``) is replaced, so e
 
 import re
 from pathlib import Path
-from typing import List, Optional
 
 from temporal_bench import benchmarks
 from temporal_bench.export.errors import ExportError
@@ -20,7 +19,7 @@ _HEADING = re.compile(r"^#{2,3} (?:\d+\. )?(.+?)\s*$")
 _ENTRY = re.compile(r"^- \[([^\]]+)\]\([^)]*\) \(([\w-]+)\)")
 
 
-def task_list_entry(benchmark: str, folder: Path) -> List[str]:
+def task_list_entry(benchmark: str, folder: Path) -> list[str]:
     """The entry's lines: the benchmark's task (or group) named on the first, each other task and group of ``folder``
     below it, in the order of the facts' descriptions; a task they do not describe, or describe but the folder lacks,
     is an error."""
@@ -31,7 +30,7 @@ def task_list_entry(benchmark: str, folder: Path) -> List[str]:
     return [f"- [{benchmarks.get(benchmark).title}]({facts.homepage}) ({benchmark})", *(f"  - {title} ({name})" for name, title in facts.task_titles.items())]
 
 
-def _section(lines: List[str], title: str) -> range:
+def _section(lines: list[str], title: str) -> range:
     """The line numbers of the section headed ``title``, up to the next heading or ``---`` rule."""
     start = next((i for i, line in enumerate(lines) if (m := _HEADING.match(line)) and m.group(1) == title), None)
     if start is None:
@@ -40,7 +39,7 @@ def _section(lines: List[str], title: str) -> range:
     return range(start + 1, end)
 
 
-def with_entry(text: str, benchmark: str, entry: List[str]) -> str:
+def with_entry(text: str, benchmark: str, entry: list[str]) -> str:
     """``text`` (the task list) with ``entry`` in the benchmark's section, replacing an earlier entry of it."""
     lines = text.splitlines()
     section = _section(lines, facts_of(benchmarks.get(benchmark)).task_list_section)
@@ -59,7 +58,7 @@ def with_entry(text: str, benchmark: str, entry: List[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def add_to_task_list(output: Path, benchmark: str, folder: Path) -> Optional[Path]:
+def add_to_task_list(output: Path, benchmark: str, folder: Path) -> Path | None:
     """Write the benchmark's entry into ``output``'s task list; the file, or None where ``output`` has none (no lmms-eval
     checkout)."""
     path = Path(output) / TASK_LIST

@@ -3,13 +3,12 @@
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, List
 
 
 @dataclass(frozen=True)
 class TaskYaml:
     path: Path
-    config: Dict  # with its ``include`` chain merged in; a ``!function`` value is left unresolved
+    config: dict  # with its ``include`` chain merged in; a ``!function`` value is left unresolved
 
     @property
     def is_group(self) -> bool:
@@ -30,7 +29,7 @@ class TaskYaml:
         return " ".join(lines)
 
 
-def read_folder(folder: Path) -> List[TaskYaml]:
+def read_folder(folder: Path) -> list[TaskYaml]:
     """The tasks and groups of ``folder`` (its ``*.yaml`` files; templates only through ``include``)."""
     from lmms_eval.utils import load_yaml_config
 

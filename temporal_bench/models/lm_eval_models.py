@@ -4,8 +4,6 @@ lm-eval has no plugin mechanism: importing this module registers them, which
 ``temporal-bench lm-eval ...`` does before handing over to lm-eval's own command line.
 """
 
-from typing import List
-
 from lm_eval.api.model import LM
 from lm_eval.api.registry import register_model
 
@@ -19,7 +17,7 @@ class _DocAnswerLM(LM):
     def answer(self, request) -> str:
         raise NotImplementedError
 
-    def generate_until(self, requests) -> List[str]:
+    def generate_until(self, requests) -> list[str]:
         return [self.answer(request) for request in requests]
 
     def loglikelihood(self, requests):

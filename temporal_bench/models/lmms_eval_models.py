@@ -1,7 +1,5 @@
 """lmms-eval model classes for the baselines and the scripted test model."""
 
-from typing import List
-
 from lmms_eval.api.instance import Instance
 from lmms_eval.api.model import lmms
 
@@ -29,7 +27,7 @@ class _DocAnswerModel(lmms):
     def receive(self, request: Instance, doc: dict) -> None:
         """What the model does with the request's inputs besides answering (nothing by default)."""
 
-    def generate_until(self, requests: List[Instance]) -> List[str]:
+    def generate_until(self, requests: list[Instance]) -> list[str]:
         responses = []
         for request in requests:
             doc_id, task, split = request.args[-3:]

@@ -8,7 +8,7 @@ import hashlib
 import json
 import random
 from collections import Counter, defaultdict
-from typing import Dict, Sequence
+from collections.abc import Sequence
 
 
 def random_choice(doc: dict, task: str, doc_id: int, seed: int) -> str:
@@ -58,11 +58,11 @@ class ScriptedAnswers:
         self.policy = policy
         self.response = response
         self.template = template or "{answer}"
-        self.script: Dict[str, object] = {}
+        self.script: dict[str, object] = {}
         if policy == "script":
             with open(script, encoding="utf-8") as handle:
                 self.script = json.load(handle)
-        self._calls: Dict[str, int] = defaultdict(int)
+        self._calls: dict[str, int] = defaultdict(int)
 
     def respond(self, doc: dict, task: str, doc_id: int) -> str:
         if self.policy == "oracle":

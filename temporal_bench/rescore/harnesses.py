@@ -44,7 +44,7 @@ class LmmsEval:
     name = LMMS_EVAL_FILES.name
 
     @staticmethod
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def _task_manager(include: tuple[str, ...]):
         from lmms_eval.tasks import TaskManager
 

@@ -47,7 +47,7 @@ class TaskVariant:
 def write_variants(folder: Path, variants: list[TaskVariant]) -> Path:
     """The variants' YAMLs and the module of their ``process_docs`` in ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
-    module = [f'"""Written by temporal-bench rescore: the process_docs of each re-scored task, given its settings."""', "", "from temporal_bench.rescore.variant import process_docs_with", ""]
+    module = ['"""Written by temporal-bench rescore: the process_docs of each re-scored task, given its settings."""', "", "from temporal_bench.rescore.variant import process_docs_with", ""]
     for index, variant in enumerate(variants):
         lines = [f"# written by temporal-bench rescore: {variant.task} under the settings it was re-scored with", f"include: {json.dumps(variant.yaml_path)}", f"task: {variant.task}"]
         if variant.process_docs_settings is not None:

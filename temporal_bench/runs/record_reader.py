@@ -6,7 +6,6 @@ its runs are shown but never held against a paper (docs/adding_a_benchmark.md)."
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 from temporal_bench.runs.lines import logged_prompt
 
@@ -18,7 +17,7 @@ class RecordReader:
         """The record as the run's settings read it (``config``: the task's config, ``model_config``: the run's)."""
         return dict(record)
 
-    def question(self, record: dict, line: dict, config: dict, model_config: dict) -> Optional[str]:
+    def question(self, record: dict, line: dict, config: dict, model_config: dict) -> str | None:
         """What the doc asks, alike in every prompt mode and model class (None: a doc derived from others)."""
 
         return f"{logged_prompt(line)}|{line.get('target')}"
@@ -27,7 +26,7 @@ class RecordReader:
         """The counts of the data read that the release's are checked against."""
         return {}
 
-    def synthetic(self, records: list[dict]) -> Optional[bool]:
+    def synthetic(self, records: list[dict]) -> bool | None:
         """Whether the records are of generated data (None: the marker file above the images tells)."""
         return None
 
@@ -35,30 +34,30 @@ class RecordReader:
         """Whether the record's answer could not be parsed."""
         return False
 
-    def data_folder(self, images: Path) -> Optional[Path]:
+    def data_folder(self, images: Path) -> Path | None:
         """The data folder above the images a run read (where ``rescore`` finds the data again)."""
         return None
 
-    def not_judged(self, config: dict) -> Optional[str]:
+    def not_judged(self, config: dict) -> str | None:
         """Why no run of this task is held against the paper whatever its data (e.g. another split than its tables')."""
         return None
 
-    def release_fingerprint(self, config: dict) -> Optional[str]:
+    def release_fingerprint(self, config: dict) -> str | None:
         """The content fingerprint of the release's data for this task, where it is known here."""
         return None
 
-    def release_counts(self, config: dict) -> Optional[dict[str, int]]:
+    def release_counts(self, config: dict) -> dict[str, int] | None:
         """The counts of the release's data for this task, where they are known."""
         return None
 
     def no_counts_reason(self, config: dict) -> str:
         return "no fingerprint or count of its release is known here"
 
-    def count_hint(self, counts: dict[str, int], config: dict) -> Optional[str]:
+    def count_hint(self, counts: dict[str, int], config: dict) -> str | None:
         """What the counts read are instead (e.g. another released split's), to say with a count difference."""
         return None
 
-    def limited_note(self, records: list[dict], config: dict) -> Optional[str]:
+    def limited_note(self, records: list[dict], config: dict) -> str | None:
         """What a ``--limit`` left out that changes the metrics beyond the docs themselves."""
         return None
 

@@ -1,8 +1,6 @@
 """The functions lm-eval's CaT-Bench task YAMLs name: those of the lmms-eval CaT-Bench tasks, and ``custom_dataset``,
 through which lm-eval hands a task its metadata (the settings, ``--metadata`` on top)."""
 
-from typing import Dict, List
-
 import datasets
 
 from temporal_bench.lmms_eval_tasks.catbench.metrics import (  # noqa: F401 - the YAMLs' aggregations
@@ -40,7 +38,7 @@ from temporal_bench.lmms_eval_tasks.plugin.data_routes import DataNotFoundError,
 
 
 @stops_run_on((CatBenchDataError, DataNotFoundError))
-def custom_dataset(data_split: str = "test", close_max_distance: int = 3, switched: bool = False, fewshot_k: int = 0, pool_split: str = "train", **metadata) -> Dict[str, datasets.Dataset]:
+def custom_dataset(data_split: str = "test", close_max_distance: int = 3, switched: bool = False, fewshot_k: int = 0, pool_split: str = "train", **metadata) -> dict[str, datasets.Dataset]:
     """The task's docs from its metadata (lm-eval also passes the model arguments, which are ignored): the questions of
     ``data_split``, served as ``test``, from ``CATBENCH_DATA_DIR`` or the hub, as the lmms-eval tasks load them."""
     rows = split_rows(data_split)
@@ -48,6 +46,6 @@ def custom_dataset(data_split: str = "test", close_max_distance: int = 3, switch
     return {"test": docs}
 
 
-def vote_each_doc(resps, docs) -> List[str]:
+def vote_each_doc(resps, docs) -> list[str]:
     """The self-consistency filter: one voted answer per doc."""
     return [majority_vote(list(samples)) for samples in resps]

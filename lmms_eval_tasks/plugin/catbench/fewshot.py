@@ -8,7 +8,6 @@ and each is shown as its (A) prompt followed by its gold answer (``Yes``/``No``)
 
 import math
 from collections import Counter
-from typing import Dict, List
 
 import numpy as np
 
@@ -18,12 +17,12 @@ from temporal_bench.lmms_eval_tasks.catbench.questions import CatBenchDataError
 K1, B, EPSILON = 1.5, 0.75, 0.25  # BM25Okapi's defaults
 
 
-def _tokens(text: str) -> List[str]:
+def _tokens(text: str) -> list[str]:
     return text.lower().split()
 
 
 class ExemplarRetriever:
-    def __init__(self, pool: List[Dict]):
+    def __init__(self, pool: list[dict]):
         if not pool:
             raise CatBenchDataError("the few-shot pool is empty")
         self.pool = pool
@@ -35,7 +34,7 @@ class ExemplarRetriever:
         self.idf = {word: math.log(len(pool) - n + 0.5) - math.log(n + 0.5) for word, n in holding.items()}
         floor = EPSILON * sum(self.idf.values()) / len(self.idf)  # a negative idf is raised to this floor
         self.idf = {word: idf if idf >= 0 else floor for word, idf in self.idf.items()}
-        self._term_scores: Dict[str, np.ndarray] = {}
+        self._term_scores: dict[str, np.ndarray] = {}
 
     def _term_score(self, term: str) -> np.ndarray:
         """One query term's share of the document scores (each term's computed once per pool: every query repeats the
@@ -45,18 +44,18 @@ class ExemplarRetriever:
             self._term_scores[term] = self.idf.get(term, 0) * (q_freq * (K1 + 1) / (q_freq + self.norm))
         return self._term_scores[term]
 
-    def scores(self, query: List[str]) -> np.ndarray:
+    def scores(self, query: list[str]) -> np.ndarray:
         score = np.zeros(len(self.pool))
         for term in query:
             score += self._term_score(term)
         return score
 
-    def exemplars(self, doc: Dict, k: int) -> List[Dict]:
+    def exemplars(self, doc: dict, k: int) -> list[dict]:
         if doc["question_id"] in self.question_ids:
             raise CatBenchDataError(f"the few-shot pool holds the evaluated question {doc['question_id']!r}: the pool must be another split than the one evaluated")
         ranked = np.argsort(-self.scores(_tokens(prompts.answer_only(doc))), kind="stable")
         return [self.pool[i] for i in ranked if self.pool[i]["title"] != doc["title"]][:k]
 
-    def prompt(self, doc: Dict, k: int) -> str:
+    def prompt(self, doc: dict, k: int) -> str:
         shots = self.exemplars(doc, k)
         return "".join(f"{prompts.answer_only(shot)}{shot['answer'].capitalize()}\n\n" for shot in shots) + prompts.answer_only(doc)

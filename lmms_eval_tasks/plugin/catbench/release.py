@@ -9,7 +9,6 @@ else from the hub dataset ``vanyacohen/CaT-Bench``.
 """
 
 from pathlib import Path
-from typing import Dict, List
 
 import datasets
 
@@ -34,14 +33,14 @@ def how_to_select(split: str) -> str:
     return f'a task with test_split: {split} (lmms-eval: a YAML that includes the task and sets it) or lm-eval\'s --metadata \'{{"data_split": "{split}"}}\''
 
 
-def _jsonl(path: Path) -> List[tuple]:
+def _jsonl(path: Path) -> list[tuple]:
     rows = json_lines(path, path.read_text(encoding="utf-8"), CatBenchDataError)
     if not rows:
         raise CatBenchDataError(f"{path}: no rows (an empty file: a truncated or incomplete copy?)")
     return rows
 
 
-def _step_pair(row: Dict, relation: str, where: str) -> tuple:
+def _step_pair(row: dict, relation: str, where: str) -> tuple:
     """The 0-based (a, b) a release row asks about, checked against its question string."""
     missing = [field for field in RELEASE_FIELDS if field not in row]
     if missing:
@@ -62,7 +61,7 @@ def _step_pair(row: Dict, relation: str, where: str) -> tuple:
     return a, b
 
 
-def _release_questions(folder: Path) -> List[tuple]:
+def _release_questions(folder: Path) -> list[tuple]:
     """(where, title, steps, a, b, relation, dependent) of each question of a release split's four files, in file order."""
     found = []
     for (dependent, relation), name in RELEASE_FILES.items():
@@ -72,9 +71,9 @@ def _release_questions(folder: Path) -> List[tuple]:
     return found
 
 
-def release_rows(folder: Path) -> List[Dict]:
+def release_rows(folder: Path) -> list[dict]:
     """The step pairs of a release split's four files: each asked once before and once after, with one dependency."""
-    pairs: Dict[tuple, Dict] = {}
+    pairs: dict[tuple, dict] = {}
     for where, title, steps, a, b, relation, dependent in _release_questions(folder):
         pair = pairs.setdefault((title, tuple(steps), a, b), {"dependent": dependent, "asked": {}})
         if relation in pair["asked"]:
@@ -91,7 +90,7 @@ def release_rows(folder: Path) -> List[Dict]:
     return rows
 
 
-def local_rows(folder: Path, split: str, pool: bool = False) -> List[Dict]:
+def local_rows(folder: Path, split: str, pool: bool = False) -> list[dict]:
     """The rows of ``split`` in a local copy (``pool``: the few-shot exemplars' split, another than the one evaluated);
     an error naming what is missing and the fix."""
     present = [name for name in RELEASE_FILES.values() if (folder / name).is_file()]
@@ -120,7 +119,7 @@ def local_rows(folder: Path, split: str, pool: bool = False) -> List[Dict]:
     )
 
 
-def pool_questions(split: str) -> List[Dict]:
+def pool_questions(split: str) -> list[dict]:
     """The questions of the few-shot exemplars' split in the order of its files (BM25 ties go to the first), without
     checking that each step pair is asked both ways: a release split's questions, else those of its step pairs."""
     folder = local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT)

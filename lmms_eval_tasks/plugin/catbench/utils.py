@@ -8,7 +8,6 @@ import inspect
 import re
 from collections import Counter
 from functools import partial
-from typing import Dict, List
 
 import datasets
 from lmms_eval.api.filter import Filter
@@ -79,11 +78,11 @@ process_docs_catbench_fewshot = variant(switched=False, close_max_distance=3, fe
 process_docs_catbench_fewshot_switched = variant(switched=True, close_max_distance=3, fewshot_k=5, pool_split="train")
 
 
-def doc_to_text_fewshot(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
+def doc_to_text_fewshot(doc: dict, lmms_eval_specific_kwargs=None) -> str:
     return doc["fewshot_prompt"]
 
 
-def doc_to_text_explain_nl(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
+def doc_to_text_explain_nl(doc: dict, lmms_eval_specific_kwargs=None) -> str:
     """(NL A+E) ``basic_binary_explain_nl``, the Gemini variant."""
     return f"{context(HEADER_MANY, doc)}1. {doc['question']}\n2. Explain why or why not.\n\nFormat your answer as follows:\n\nAnswer 1: yes/no\nAnswer 2: your answer in one sentence\n\n"
 
@@ -97,7 +96,7 @@ def parse_nl_answer(response: str) -> str:
 process_results_nl = upstream.process_results_with(parse_nl_answer)
 
 
-def majority_vote(responses: List[str]) -> str:
+def majority_vote(responses: list[str]) -> str:
     """Self-consistency (paper §5.3): the majority label of the parseable samples; unparseable samples are dropped,
     ties go to "no" (the paper does not say; with odd k ties need an invalid sample), no parseable sample gives the
     answer "invalid" (not an empty one, which reads as a request without response). A failed sample leaves no vote of k samples: its text is the answer, a failed request."""

@@ -15,7 +15,7 @@ import io
 import json
 import re
 from pathlib import Path
-from typing import Dict, List, NamedTuple, Optional, Tuple
+from typing import NamedTuple
 
 import datasets
 from loguru import logger
@@ -57,8 +57,8 @@ class Table(NamedTuple):
     """Raw rows of one split: ``(where, row, the folders its image paths may be relative to)``, and their columns."""
 
     where: str
-    columns: Dict[str, str]
-    rows: List[Tuple[str, Dict, Tuple[Path, ...]]]
+    columns: dict[str, str]
+    rows: list[tuple[str, dict, tuple[Path, ...]]]
 
 
 def _key(name: str) -> str:
@@ -71,15 +71,15 @@ def _describe(value) -> str:
     return "{" + ", ".join(sorted(value)) + "}" if isinstance(value, dict) else type(value).__name__
 
 
-def _columns(rows: List[Dict]) -> Dict[str, str]:
-    kinds: Dict[str, set] = {}
+def _columns(rows: list[dict]) -> dict[str, str]:
+    kinds: dict[str, set] = {}
     for row in rows[:50]:
         for key, value in row.items():
             kinds.setdefault(key, set()).add(_describe(value))
     return {key: "|".join(sorted(kind - {"NoneType"} or kind)) for key, kind in kinds.items()}
 
 
-def mapping_help(columns: Dict[str, str]) -> str:
+def mapping_help(columns: dict[str, str]) -> str:
     found = ", ".join(f"{name} ({kind})" for name, kind in columns.items()) or "none"
     example = json.dumps({"image": "<column>", "goal": "<column>", "snippet": "<column>", "relation": "<column>", "label": "<column>"})
     return (
@@ -92,7 +92,7 @@ def mapping_help(columns: Dict[str, str]) -> str:
     )
 
 
-def map_columns(columns: Dict[str, str], explicit: Optional[Dict[str, Optional[str]]] = None, where: str = "ISO-Bench") -> Dict[str, str]:
+def map_columns(columns: dict[str, str], explicit: dict[str, str | None] | None = None, where: str = "ISO-Bench") -> dict[str, str]:
     """field -> column: the explicit entries, then the first candidate name found for each other field."""
     explicit = dict(explicit or {})
     unknown = sorted(set(explicit) - set(FIELDS))
@@ -125,7 +125,7 @@ def _hf_table(dataset: datasets.Dataset, where: str, base: Path) -> Table:
     return Table(where, columns, [(f"{where} row {i}", row, (base,)) for i, row in enumerate(dataset.to_list())])
 
 
-def _rows_from_json(path: Path) -> Optional[List[Tuple[str, Dict]]]:
+def _rows_from_json(path: Path) -> list[tuple[str, dict]] | None:
     text = path.read_text(encoding="utf-8")
     try:
         data = json.loads(text)
@@ -149,7 +149,7 @@ def _rows_from_json(path: Path) -> Optional[List[Tuple[str, Dict]]]:
     return [(f"{path} row {index}", row) for index, row in enumerate(data)]
 
 
-def _source_from_name(path: Path) -> Optional[str]:
+def _source_from_name(path: Path) -> str | None:
     name = path.stem.lower()
     return "youcook2" if "youcook" in name else "crosstask" if "crosstask" in name or "cross_task" in name else None
 
@@ -159,7 +159,7 @@ def _split_from_name(path: Path) -> str:
     return match.group(1) if match else "data"
 
 
-def tables_from_folder(folder: Path) -> Dict[str, Table]:
+def tables_from_folder(folder: Path) -> dict[str, Table]:
     if (folder / "dataset_dict.json").is_file() or (folder / "state.json").is_file():
         for path in sorted(folder.rglob("*")):
             if path.suffix in (".json", ".arrow"):
@@ -169,7 +169,7 @@ def tables_from_folder(folder: Path) -> Dict[str, Table]:
             return {split: _hf_table(ds, f"{folder}[{split}]", folder) for split, ds in loaded.items()}
         return {"data": _hf_table(loaded, str(folder), folder)}
     files = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in _DATA_SUFFIXES and p.name not in _META_FILES and not any(part.startswith(".") for part in p.relative_to(folder).parts))
-    grouped: Dict[str, List] = {}
+    grouped: dict[str, list] = {}
     empty = []
     for path in files:
         nonempty(path, IsoBenchDataError)
@@ -194,12 +194,12 @@ def tables_from_folder(folder: Path) -> Dict[str, Table]:
     return tables
 
 
-def _base(image, bases: Tuple[Path, ...]) -> Path:
+def _base(image, bases: tuple[Path, ...]) -> Path:
     """The first of ``bases`` holding the image a row names by a path (any of them for an embedded image)."""
     return next((base for base in bases if isinstance(image, str) and (base / image).is_file()), bases[0])
 
 
-def _tables_from_hub() -> Dict[str, Table]:
+def _tables_from_hub() -> dict[str, Table]:
     from huggingface_hub import snapshot_download
 
     loaded = from_hub(lambda: datasets.load_dataset(HUB_ID), HUB_ID, DATA_DIR_ENV, LOCAL_LAYOUT)
@@ -212,7 +212,7 @@ def _tables_from_hub() -> Dict[str, Table]:
     return tables
 
 
-def choose_split(tables: Dict[str, Table], requested: Optional[str] = None) -> Table:
+def choose_split(tables: dict[str, Table], requested: str | None = None) -> Table:
     """The requested split, the only one, or ``test``/``train`` when exactly one of them is present."""
     if requested:
         if requested not in tables:
@@ -227,7 +227,7 @@ def choose_split(tables: Dict[str, Table], requested: Optional[str] = None) -> T
     raise IsoBenchDataError(f"ISO-Bench: several splits {sorted(tables)} and no way to tell which is the benchmark; set the task setting {SPLIT_SETTING} (YAML metadata) to one of them")
 
 
-def _image_file(image: Dict, synthetic: bool) -> str:
+def _image_file(image: dict, synthetic: bool) -> str:
     """The file of an image: its path, or, for an embedded one, a file named by its content in a cache folder, with
     its format's extension (lmms-eval logs a doc's image files by their extension); the images of generated data in a
     folder of their own that carries its marker (temporal_bench/synthetic_data.py), as their data folder does."""
@@ -250,7 +250,7 @@ def _image_file(image: Dict, synthetic: bool) -> str:
     return str(path)
 
 
-def release_examples(folder: Optional[Path], data_split: Optional[str] = None, column_map: Optional[Dict[str, Optional[str]]] = None) -> List[Dict]:
+def release_examples(folder: Path | None, data_split: str | None = None, column_map: dict[str, str | None] | None = None) -> list[dict]:
     """The converter's rows (its ``image``: ``{"bytes", "path"}``) of the release in ``folder`` (None: the hub's): its
     split ``data_split`` (default: the only one, or test/train when exactly one is present), read under ``column_map``."""
     table = choose_split(_tables_from_hub() if folder is None else tables_from_folder(folder), data_split)
@@ -264,7 +264,7 @@ def release_examples(folder: Optional[Path], data_split: Optional[str] = None, c
     return rows
 
 
-def release_rows(data_split: Optional[str] = None, column_map: Optional[Dict[str, Optional[str]]] = None) -> datasets.Dataset:
+def release_rows(data_split: str | None = None, column_map: dict[str, str | None] | None = None) -> datasets.Dataset:
     """The converted rows of the release (``ISOBENCH_DATA_DIR``'s, else the hub's), each image checked to open and named
     by its file (``image_path``)."""
     from PIL import Image

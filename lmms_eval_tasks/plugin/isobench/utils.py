@@ -3,8 +3,8 @@
 ``data_split`` and ``column_map`` (its YAML's metadata states them), their scores under the names this package reports
 them by (``paper_``: Table 1's rule, beside the others its report computes) with the records its breakdowns read."""
 
+from collections.abc import Sequence
 from functools import partial
-from typing import Dict, List, Optional, Sequence
 
 import datasets
 
@@ -16,7 +16,7 @@ from temporal_bench.lmms_eval_tasks.plugin.isobench.release import release_rows
 
 
 @stops_run_on((IsoBenchDataError, DataNotFoundError))
-def process_docs(placeholder: datasets.Dataset, data_split: Optional[str] = None, column_map: Optional[Dict[str, Optional[str]]] = None) -> datasets.Dataset:
+def process_docs(placeholder: datasets.Dataset, data_split: str | None = None, column_map: dict[str, str | None] | None = None) -> datasets.Dataset:
     """The upstream tasks' rows (they have no ``process_docs`` of their own): the split ``data_split`` of the release
     read under ``column_map``."""
     return release_rows(data_split, column_map)
@@ -30,14 +30,14 @@ METRIC_KEYS = [f"paper_{name}" for name in METRIC_NAMES]  # upstream's scores un
 RECORD_FIELDS = ("id", "goal", "plan_id", "relation", "source", "distance_class")  # a record's fields besides gold and pred
 
 
-def distance_class(image_step_idx: Optional[int], snippet_step_idxs: Optional[Sequence[int]]) -> Optional[str]:
+def distance_class(image_step_idx: int | None, snippet_step_idxs: Sequence[int] | None) -> str | None:
     """close iff |j - i| <= 2 with j the nearest snippet step; None without positions."""
     if image_step_idx is None or not snippet_step_idxs:
         return None
     return "close" if min(abs(j - image_step_idx) for j in snippet_step_idxs) <= CLOSE_MAX_DISTANCE else "distant"
 
 
-def package_values(doc: Dict, values: Dict) -> Dict:
+def package_values(doc: dict, values: dict) -> dict:
     """Upstream's values under this package's keys (``paper_f1_weighted`` ...), the first with the record its report
     reads: the example's goal, plan, source and close/distant class besides."""
     fields = {**doc, "distance_class": distance_class(doc["image_step_idx"], doc["snippet_step_idxs"])}
@@ -45,9 +45,9 @@ def package_values(doc: Dict, values: Dict) -> Dict:
     return {key: record if i == 0 else values[name] for i, (key, name) in enumerate(zip(METRIC_KEYS, METRIC_NAMES))}
 
 
-def process_results_answer_only(doc: Dict, results: List[str]) -> Dict:
+def process_results_answer_only(doc: dict, results: list[str]) -> dict:
     return package_values(doc, upstream.process_results_answer_only(doc, results))
 
 
-def process_results_explain_then_answer(doc: Dict, results: List[str]) -> Dict:
+def process_results_explain_then_answer(doc: dict, results: list[str]) -> dict:
     return package_values(doc, upstream.process_results_explain_then_answer(doc, results))

@@ -3,24 +3,24 @@ a grounding test alone, the MT2/MT3 pairs and ``tempvs``, which asks each distin
 main tests (``serves``: the questions it answers). Docs are ordered as upstream orders them: per source, per image
 sequence, grounding before main questions."""
 
-from typing import Dict, List, Sequence, Tuple
+from collections.abc import Sequence
 
 from temporal_bench.lmms_eval_tasks.tempvs.docs import BLIND_DROP_THRESHOLD, by_sequence
 from temporal_bench.lmms_eval_tasks.tempvs.docs import task_docs as upstream_task_docs
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES
 
 
-def _distinct(grounding: List[Dict]) -> List[Dict]:
+def _distinct(grounding: list[dict]) -> list[dict]:
     """One doc per distinct grounding request (prompt text and image) of a source: the paired, triple and all-events
     files ask many of the same questions. Each lists in ``serves`` the questions it answers, as ``[test, question_id,
     gt_option, img_seq_id]``."""
-    asked: Dict[Tuple, Dict] = {}
+    asked: dict[tuple, dict] = {}
     for row in grounding:
         asked.setdefault((row["prompt"], row["image"]), {**row, "serves": []})["serves"].append([row["test"], row["question_id"], row["gt_option"], row["img_seq_id"]])
     return list(asked.values())
 
 
-def task_docs(rows: List[Dict], tests: Sequence[str], suite: bool) -> List[Dict]:
+def task_docs(rows: list[dict], tests: Sequence[str], suite: bool) -> list[dict]:
     """The docs of a task holding ``tests`` (main tests, or one grounding test) from the question rows."""
     if tests[0] in GROUNDING_TESTS:
         return [row for row in rows if row["test"] == tests[0]]

@@ -8,7 +8,6 @@ Every pattern is linear in the output length, so a runaway generation of 100 KB 
 """
 
 import re
-from typing import FrozenSet, Optional
 
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.answer_tags import last_answer_tag
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.think_blocks import THINK_CLOSE, THINK_OPEN
@@ -17,7 +16,7 @@ from temporal_bench.lmms_eval_tasks.tempvs.extraction import _DEEPSEEK_END, UNK,
 BLIND_FAMILIES = {"Llama-3.1-8B": "llama_blind"}  # the official rows for the text-only LLMs: by exact name
 
 
-def cut_unclosed_think(text: Optional[str]) -> str:
+def cut_unclosed_think(text: str | None) -> str:
     """``text`` up to a final ``<think>`` that is never closed: reasoning cut off by the token cap is no answer."""
     text = text or ""
     start = text.rfind(THINK_OPEN)
@@ -85,7 +84,7 @@ def fixed_extract(text: str, kind: str, option_text: str = "") -> str:
     return letter
 
 
-def extract(text: str, kind: str, option_text: str = "", cot: bool = False, family: str = "generic", fixes: FrozenSet[str] = frozenset()) -> str:
+def extract(text: str, kind: str, option_text: str = "", cot: bool = False, family: str = "generic", fixes: frozenset[str] = frozenset()) -> str:
     """The answer a TempVS variant's doc is scored on.
 
     CoT: the content of the last complete ``<answer>`` tag when there is one, else the whole output up to a

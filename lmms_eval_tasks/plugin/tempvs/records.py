@@ -5,16 +5,16 @@ for those holding several: ``tempvs`` (every main test, each distinct grounding 
 record lists in ``serves`` the questions it answers, and its values under a test's keys are the records of those),
 the MT2/MT3 pairs (each test's metrics under its prefix, ``mt2_mt_acc``) and the grounding tests alone."""
 
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from collections.abc import Callable, Sequence
 
 from temporal_bench.lmms_eval_tasks.tempvs.extraction import is_correct
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import HEADLINE, fields_read, judged_under, record_keys, values_of
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS, doc_key, task_kind
 
-Parse = Callable[[Dict, str, str], str]  # (doc, response, family) -> the parsed answer
+Parse = Callable[[dict, str, str], str]  # (doc, response, family) -> the parsed answer
 
 
-def make_record(doc: Dict, response: Optional[str], parse: Parse, families: Sequence[str]) -> Dict:
+def make_record(doc: dict, response: str | None, parse: Parse, families: Sequence[str]) -> dict:
     """The upstream record of the doc's answer as ``parse`` reads it under each of ``families`` (the first the record's
     own), with ``unmatched`` (a main question whose grounding rows the data lacks in part), MT1's statement type and
     event distance, and a distinct grounding question's ``serves``."""
@@ -31,7 +31,7 @@ def make_record(doc: Dict, response: Optional[str], parse: Parse, families: Sequ
     return {**record, "gold": doc["gt_option"], "pred": pred, "correct": is_correct(pred, doc["gt_option"]), **({"by_family": by_family} if by_family else {})}
 
 
-def served_records(record: Dict) -> List[Dict]:
+def served_records(record: dict) -> list[dict]:
     """The records of the grounding questions a distinct question answers, each as the task asking it would have
     logged it: its own key, test, question id, sequence and gold answer, the shared response judged against that gold."""
     shared = {key: value for key, value in record.items() if key not in ("serves", "correct_by_family")}
@@ -41,7 +41,7 @@ def served_records(record: Dict) -> List[Dict]:
     ]
 
 
-def metric_keys(tests: Tuple[str, ...], suite: bool = False) -> List[Tuple[str, str, Optional[str]]]:
+def metric_keys(tests: tuple[str, ...], suite: bool = False) -> list[tuple[str, str, str | None]]:
     """``(metric key, aggregation, main test it scores or None)`` of a task holding ``tests``, in metric_list order."""
     if tests[0] not in MAIN_TESTS:
         return [("gt_acc", "gt_acc", None)]
@@ -51,7 +51,7 @@ def metric_keys(tests: Tuple[str, ...], suite: bool = False) -> List[Tuple[str, 
     return keys + [(f"{test if suite else test.split('_')[0]}_{name}", name, test) for test in tests for name in HEADLINE]
 
 
-def task_values(record: Dict, tests: Tuple[str, ...], suite: bool = False) -> Dict:
+def task_values(record: dict, tests: tuple[str, ...], suite: bool = False) -> dict:
     """The doc's value under each metric key of a task holding ``tests``: upstream's for one main test; else under the
     first key the whole record (with ``correct_by_family``), under the others the fields their aggregation reads, None
     where it does not count the doc (another kind, or a main question of another test). In the task ``tempvs``

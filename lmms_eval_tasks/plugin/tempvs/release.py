@@ -13,8 +13,9 @@ import hashlib
 import json
 import zipfile
 from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import NamedTuple
 
 import datasets
 
@@ -34,7 +35,7 @@ IMAGES_ONLY_INSTRUCTION = (
 PROMPT_MODES = ("standard", "cot", "blind", "images_only")
 
 
-def mode_prompt(row: Dict, task_id: str, mode: str) -> str:
+def mode_prompt(row: dict, task_id: str, mode: str) -> str:
     """The prompt of a main test's ``row`` in a prompt mode besides the standard one: cot, blind (the text-only LLMs'),
     images_only."""
     story = task_id.endswith("_story")
@@ -51,7 +52,7 @@ def mode_prompt(row: Dict, task_id: str, mode: str) -> str:
     return "\n" + IMAGES_ONLY_INSTRUCTION + IMGIDX + options_tail(row)
 
 
-def _json_rows(path: Path) -> List[Dict]:
+def _json_rows(path: Path) -> list[dict]:
     """The rows of a JSON twin of a pickled DataFrame (any of pandas' orients) or of JSON lines."""
     raw = path.read_text(encoding="utf-8")
     try:
@@ -78,7 +79,7 @@ def _json_rows(path: Path) -> List[Dict]:
     return [{**row, "_index": row.get("_index", i)} for i, row in enumerate(data)]
 
 
-def read_table(path: Path) -> List[Dict]:
+def read_table(path: Path) -> list[dict]:
     """The rows of a pickled DataFrame, or of its JSON / JSON-lines twin."""
     nonempty(path, TempVSDataError)
     if path.suffix == ".pkl":
@@ -93,12 +94,12 @@ class LocalRelease(tempvs_to_hf.Release):
     it read (``files``), and each annotation row read by (source, task id, question id) with the rows per (task id,
     source) before the invalid-event filter (``annotations``, ``read_counts``)."""
 
-    def __init__(self, root: Path, read: Optional[Callable[[Path, str, str], List[Dict]]] = None, sources: Sequence[str] = SOURCES, blind: bool = True):
+    def __init__(self, root: Path, read: Callable[[Path, str, str], list[dict]] | None = None, sources: Sequence[str] = SOURCES, blind: bool = True):
         super().__init__(root)
         self.read, self.sources, self.blind = read, tuple(sources), blind
-        self.files: List[Path] = []
-        self.annotations: Dict[Tuple[str, str, str], Dict] = {}
-        self.read_counts: Dict[Tuple[str, str], int] = {}
+        self.files: list[Path] = []
+        self.annotations: dict[tuple[str, str, str], dict] = {}
+        self.read_counts: dict[tuple[str, str], int] = {}
 
     def file(self, folder: Path, stem: str) -> Path:
         twins = self.root / "benchmark" if folder.name == "benchmark_pkl" else folder
@@ -110,10 +111,10 @@ class LocalRelease(tempvs_to_hf.Release):
         self.files.append(path)
         return path
 
-    def table(self, path: Path) -> List[Dict]:
+    def table(self, path: Path) -> list[dict]:
         return read_table(path)
 
-    def rows(self, source: str, task_id: str) -> List[Dict]:
+    def rows(self, source: str, task_id: str) -> list[dict]:
         if source not in self.sources:
             return []
         rows = super().rows(source, task_id) if self.read is None else self.read(self.root, source, task_id)
@@ -121,17 +122,17 @@ class LocalRelease(tempvs_to_hf.Release):
         self.annotations.update(((source, task_id, str(row["question_id"])), row) for row in rows)
         return rows
 
-    def blind_correct(self, source: str, task_id: str, question_ids: Sequence[str]) -> Dict[str, int]:
+    def blind_correct(self, source: str, task_id: str, question_ids: Sequence[str]) -> dict[str, int]:
         return super().blind_correct(source, task_id, question_ids) if self.blind else {}
 
-    def rows_of(self, path: Path, source: str) -> List[Dict]:
+    def rows_of(self, path: Path, source: str) -> list[dict]:
         """The rows of a file of the release's layout (a prediction file: the annotation rows plus ``preds``)."""
         return self.checked(path, source)
 
 
 class Questions(NamedTuple):
-    rows: List[Dict]  # per source (evaluation order), per test, in file order
-    counts: Dict[Tuple[str, str], Dict[str, int]]  # (official task id, source) -> rows before and after the invalid-event filter
+    rows: list[dict]  # per source (evaluation order), per test, in file order
+    counts: dict[tuple[str, str], dict[str, int]]  # (official task id, source) -> rows before and after the invalid-event filter
 
 
 def find_root(folder: Path, fix: str = "") -> Path:
@@ -143,7 +144,7 @@ def find_root(folder: Path, fix: str = "") -> Path:
     raise TempVSDataError(f"{folder}: no TempVS layout (expected benchmark_pkl/ or benchmark/ here or under data/); found {found}{fix}")
 
 
-def _columns(root: Path, row: Dict, task_id: str, modes: Sequence[str], frames: bool) -> Dict:
+def _columns(root: Path, row: dict, task_id: str, modes: Sequence[str], frames: bool) -> dict:
     """The columns the converter's rows lack, from the annotation ``row``: the prompts of ``modes`` (main tests), the
     frames (none: an error naming the row where ``frames``, the task shows them), absolute."""
     frames_field = tempvs_to_hf.image_fields(task_id)[0]
@@ -153,7 +154,7 @@ def _columns(root: Path, row: Dict, task_id: str, modes: Sequence[str], frames: 
     return {**extra, **{f"prompt_{mode}": "" if "grounding" in task_id else mode_prompt(row, task_id, mode) for mode in modes if mode != "standard"}}
 
 
-def question_rows(release: LocalRelease, tests: Sequence[str]) -> List[Dict]:
+def question_rows(release: LocalRelease, tests: Sequence[str]) -> list[dict]:
     """The converter's question rows of ``tests``: main tests with their grounding tests, or a grounding test alone."""
     main = [test for test in tests if test in MAIN_TESTS]
     rows = tempvs_to_hf.question_rows(release, main) if main else []
@@ -173,7 +174,7 @@ def release_question_rows(root: Path, tests: Sequence[str], modes: Sequence[str]
     return Questions(rows, {key: {"rows": n, "after_invalid_event_filter": kept[key]} for key, n in release.read_counts.items()})
 
 
-def _converted_rows(folder: Path) -> List[Dict]:
+def _converted_rows(folder: Path) -> list[dict]:
     """The rows of a converted dataset, its images unpacked once (by the archive's content) into a cache folder. The
     parquet files are named to ``datasets`` (by the folder and its card's configs, ``datasets`` 5.2 would serve a
     dataset rebuilt in the same folder from its cache)."""
@@ -191,7 +192,7 @@ def _converted_rows(folder: Path) -> List[Dict]:
     return [{**row, "image": str(images / row["image"])} for row in rows]
 
 
-def release_rows(tests: Sequence[str], modes: Sequence[str] = ("standard",), blind: bool = True, sources: Sequence[str] = SOURCES, frames: bool = False) -> List[Dict]:
+def release_rows(tests: Sequence[str], modes: Sequence[str] = ("standard",), blind: bool = True, sources: Sequence[str] = SOURCES, frames: bool = False) -> list[dict]:
     """The rows of ``tests`` from ``TEMPVS_DATA_DIR`` (a release or a converted dataset), else the hub release."""
     folder = local_data_dir(DATA_DIR_ENV, LOCAL_LAYOUT)
     if folder is not None and list((folder / "data").glob("test-*.parquet")) and not (folder / "data" / "benchmark_pkl").is_dir():

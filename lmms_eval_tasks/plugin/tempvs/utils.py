@@ -19,8 +19,8 @@ Image_a:" before each image).
 """
 
 import os
+from collections.abc import Iterable, Sequence
 from functools import partial
-from typing import Dict, Iterable, List, Optional, Sequence
 
 import datasets
 
@@ -54,7 +54,7 @@ def _as_tuple(value) -> tuple:
     return tuple([value] if isinstance(value, str) else value or ())  # a recorded or --set value may be one string
 
 
-def task_rows(split: str, tests=(), mode: str = "standard", blind_filter: bool = True, sources=SOURCES, **settings) -> List[Dict]:
+def task_rows(split: str, tests=(), mode: str = "standard", blind_filter: bool = True, sources=SOURCES, **settings) -> list[dict]:
     """The rows a task with these settings needs (release.py): the blind verdicts where the filter applies or the run
     is text-only (its records mark the questions the filter keeps)."""
     tests, sources = _as_tuple(tests), _as_tuple(sources)
@@ -62,7 +62,7 @@ def task_rows(split: str, tests=(), mode: str = "standard", blind_filter: bool =
     return release_rows(tests, ("standard", mode), blind_filter or mode == "blind", sources, settings.get("visual") == "separate")
 
 
-def prepared_rows(rows, mode: str = "standard", blind_filter: bool = True, sources=SOURCES) -> List[Dict]:
+def prepared_rows(rows, mode: str = "standard", blind_filter: bool = True, sources=SOURCES) -> list[dict]:
     """The question rows made ready for the settings: the mode's prompt, no grounding question where the mode asks
     none, every main question where the filter is off (``filter_kept``: whether the filter keeps it)."""
     prepared = []
@@ -78,7 +78,7 @@ def prepared_rows(rows, mode: str = "standard", blind_filter: bool = True, sourc
     return prepared
 
 
-def with_settings(doc: Dict, mode: str, visual: str, fixes) -> Dict:
+def with_settings(doc: dict, mode: str, visual: str, fixes) -> dict:
     """What the hooks read of the settings; a doc names only the images it shows (lmms-eval logs the files a doc names)."""
     return {
         "mode": mode,
@@ -90,12 +90,12 @@ def with_settings(doc: Dict, mode: str, visual: str, fixes) -> Dict:
     }
 
 
-def variant_docs(rows: Iterable[Dict], tests=(), suite: bool = False, mode: str = "standard", visual: str = "combined", blind_filter: bool = True, fixes=(), sources=SOURCES) -> datasets.Dataset:
+def variant_docs(rows: Iterable[dict], tests=(), suite: bool = False, mode: str = "standard", visual: str = "combined", blind_filter: bool = True, fixes=(), sources=SOURCES) -> datasets.Dataset:
     """The upstream docs of ``tests`` on the rows made ready for the settings, each with the settings its hooks read."""
     tests, fixes, sources = _as_tuple(tests), _as_tuple(fixes), _as_tuple(sources)
     rows = prepared_rows(rows, mode, blind_filter, sources)
     if visual == "separate":
-        missing: Dict[str, str] = {}  # frame -> a doc showing it
+        missing: dict[str, str] = {}  # frame -> a doc showing it
         for row in rows:
             missing.update((frame, row["doc_key"]) for frame in row.get("frames") or () if frame not in missing and not os.path.isfile(frame))
         if missing or any(not row.get("frames") for row in rows):
@@ -158,16 +158,16 @@ process_docs_tempvs_ordering_caption = variant(["mt2_caption", "mt3_caption"])
 process_docs_tempvs_ordering_event = variant(["mt2_event", "mt3_event"])
 
 
-def shown_images(doc: Dict) -> List[str]:
+def shown_images(doc: dict) -> list[str]:
     """The images the doc shows, in order: none (blind), one per frame (separate) or the combined strip."""
     return {"combined": [doc["image"]], "separate": doc["frames"]}.get(doc["visual"], [])
 
 
-def doc_to_visual(doc: Dict) -> List:
+def doc_to_visual(doc: dict) -> list:
     return [open_image(path, doc) for path in shown_images(doc)]
 
 
-def model_settings_of(kwargs: Optional[Dict]) -> Dict:
+def model_settings_of(kwargs: dict | None) -> dict:
     """Upstream's model settings (lmms_eval_tasks/tempvs/model_settings.py) and two of this package's: the ``labelled``
     layout (DeepSeek-VL2's "This is Image_a:" before each image) and ``frame_size``, the side each of several images is
     resized to (LANCZOS), as LLaVA-NeXT-Video's wrapper did (models/model_hf_llava_video.py)."""
@@ -179,7 +179,7 @@ def model_settings_of(kwargs: Optional[Dict]) -> Dict:
     return {**settings, **({"layout": "labelled"} if labelled else {}), **({"frame_size": size} if size is not None else {})}
 
 
-def as_sent(images: List, settings: Dict) -> List:
+def as_sent(images: list, settings: dict) -> list:
     """The images as the family's wrapper sent them: with several, each resized to ``frame_size`` square where the
     section names one, else as they are."""
     size = settings.get("frame_size")
@@ -190,7 +190,7 @@ def as_sent(images: List, settings: Dict) -> List:
     return [image.resize((size, size), Image.Resampling.LANCZOS) for image in images]
 
 
-def doc_to_text(doc: Dict, lmms_eval_specific_kwargs=None) -> str:
+def doc_to_text(doc: dict, lmms_eval_specific_kwargs=None) -> str:
     return model_settings.with_image_tokens(doc["prompt"], len(shown_images(doc)), model_settings_of(lmms_eval_specific_kwargs))
 
 
@@ -199,7 +199,7 @@ def _label(index: int, count: int) -> str:
     return f"This is the {('First', 'Second')[index]} image: " if count == 2 else f"This is Image_{chr(97 + index)}: "
 
 
-def doc_to_messages(doc: Dict, lmms_eval_specific_kwargs=None) -> List[Dict]:
+def doc_to_messages(doc: dict, lmms_eval_specific_kwargs=None) -> list[dict]:
     """The user turn: the images (sized) where the model family's wrapper put them, around the prompt."""
     settings = model_settings_of(lmms_eval_specific_kwargs)
     images = as_sent(doc_to_visual(doc), settings)
@@ -211,11 +211,11 @@ def doc_to_messages(doc: Dict, lmms_eval_specific_kwargs=None) -> List[Dict]:
     return [{"role": "user", "content": [*parts, {"type": "text", "text": "\n" + doc["prompt"]}]}]
 
 
-def _parse(doc: Dict, response: str, family: str) -> str:
+def _parse(doc: dict, response: str, family: str) -> str:
     return extract(response, task_kind(doc["task_id"]), doc["option_text"], cot=doc["mode"] == "cot", family=family, fixes=frozenset(doc["fixes"]))
 
 
-def process_results(doc: Dict, results: List[str]) -> Dict:
+def process_results(doc: dict, results: list[str]) -> dict:
     """The upstream values, each record parsed with the task's mode and fixes, marked with the mode (and, in a text-only
     run, whether the text-only-LLM filter keeps its question; with ``missing_grounding``, which main questions fail
     GT_strict for lack of grounding rows)."""

@@ -39,7 +39,7 @@ def import_hooks(tasks_dir: str, hooks: dict) -> dict:
     for benchmark, names in hooks.items():
         spec = importlib.util.spec_from_file_location("utils", f"{tasks_dir}/{benchmark}/utils.py")
         module = importlib.util.module_from_spec(spec)
-        report["imports"][benchmark] = _outcome(lambda: spec.loader.exec_module(module))
+        report["imports"][benchmark] = _outcome(lambda spec=spec, module=module: spec.loader.exec_module(module))
         report["missing_hooks"][benchmark] = [name for name in names if not hasattr(module, name)]
     return report
 
@@ -50,7 +50,7 @@ def load_tasks(folders: list) -> dict:
 
     manager = TaskManager(include_path=folders, include_defaults=False)
     paths = sorted(path for folder in folders for path in Path(folder).glob("*.yaml"))
-    errors = {f"{path.parent.name}/{path.name}": outcome for path in paths if (outcome := _outcome(lambda: load_yaml_config(yaml_path=str(path), mode="full"))) != "ok"}
+    errors = {f"{path.parent.name}/{path.name}": outcome for path in paths if (outcome := _outcome(lambda path=path: load_yaml_config(yaml_path=str(path), mode="full"))) != "ok"}
     return {"registered": sorted(manager.all_tasks), "errors": errors}
 
 
