@@ -100,7 +100,7 @@ def test_fine_grained_keys(root):
     for distance in (1, 2, 3, 4):
         chosen = [r["correct"] for d, r in mains if d["event_distance"] == distance]
         assert chosen and breakdowns.AGGREGATIONS[f"dist{distance}"](records) == sum(chosen) / len(chosen)
-    assert breakdowns.invalid_rate(records) == sum(r["pred"] == "UNK" for r in records) / len(records) > 0
+    assert breakdowns.AGGREGATIONS["invalid_rate"](records) == sum(r["pred"] == "UNK" for r in records) / len(records) > 0
 
 
 def test_missing_partners_are_excluded_not_passed(root):
@@ -110,13 +110,13 @@ def test_missing_partners_are_excluded_not_passed(root):
     assert metrics.gtstrict_rate(records) == 0.0
     cut = [r for r in records if not (r["kind"] == "grounding" and r["source"] == "vwp")]  # e.g. --limit
     vwp_mains = sum(r["kind"] == "main" and r["source"] == "vwp" for r in records)
-    assert vwp_mains and breakdowns.gt_missing_count(cut) == vwp_mains
+    assert vwp_mains and breakdowns.AGGREGATIONS["gt_missing_count"](cut) == vwp_mains
     assert metrics.gtstrict_rate(cut) == 0.0 and breakdowns.AGGREGATIONS["gtstrict_vwp"](cut) is None
     only_main = [r for r in records if r["kind"] == "main"]
     assert metrics.gtstrict_rate(only_main) is None and metrics.mt_given_gtstrict(only_main) is None
     assert metrics.mt_acc(only_main) == 1.0
-    assert breakdowns.gt_missing_count(records + records[:5]) == 0  # duplicates (padding) are counted once
-    assert breakdowns.main_count(records + records[-3:]) == breakdowns.main_count(records)
+    assert breakdowns.AGGREGATIONS["gt_missing_count"](records + records[:5]) == 0  # duplicates (padding) are counted once
+    assert breakdowns.AGGREGATIONS["main_count"](records + records[-3:]) == breakdowns.AGGREGATIONS["main_count"](records)
 
 
 def test_missing_grounding_rows_quirk_and_fix(tmp_path):
@@ -129,7 +129,7 @@ def test_missing_grounding_rows_quirk_and_fix(tmp_path):
     # the official join appends nothing for the missing event: (0, 1) and (0, 4) pairs are judged on
     # one failing row, so they fail; nothing passes
     assert faithful["gtstrict_rate"] == expected["gtstrict_rate"] == 0.0
-    assert breakdowns.gt_unmatched_count(records) == 4
+    assert breakdowns.AGGREGATIONS["gt_unmatched_count"](records) == 4
     oracle = lambda d: d["answer"]  # noqa: E731
     faithful, records = package_metrics(docs, oracle)
     assert faithful["gtstrict_rate"] == 1.0  # quirk: a partly missing grounding still passes
