@@ -13,6 +13,7 @@ import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -49,11 +50,18 @@ def with_breakdowns(logged: LoggedRun, task: str, entry: dict[str, Any]) -> dict
 
 @dataclass(frozen=True)
 class TaskSource:
-    """One run's values of one task (of a test, for a task holding several: ``logged_as`` names the task)."""
+    """One run's values of one task (of a test, for a task holding several: ``logged_as`` names the task), its breakdown
+    keys computed from the samples at the first read of :attr:`values` (a command that only picks the runs to show, as
+    check does, computes none)."""
 
     logged: LoggedRun
     logged_as: str
-    values: dict[str, Any]
+    shown_as: str  # the task name its values are shown under (a test's, for a task holding several)
+
+    @cached_property
+    def values(self) -> dict[str, Any]:
+        entry = self.logged.data["results"][self.logged_as]
+        return per_test_results(self.logged_as, with_breakdowns(self.logged, self.logged_as, entry))[self.shown_as]
 
     @property
     def path(self) -> Path:
@@ -253,8 +261,8 @@ def merge_runs(found: Sequence[LoggedRun], label: str | None = None) -> list[Run
         runs.setdefault(name, Run(name)).logged.append(logged)
         for task, entry in logged.data["results"].items():
             if isinstance(entry, dict):
-                for test, values in per_test_results(task, with_breakdowns(logged, task, entry)).items():
-                    held.setdefault(name, {}).setdefault(test, []).append(TaskSource(logged, task, values))
+                for test in per_test_results(task, entry):
+                    held.setdefault(name, {}).setdefault(test, []).append(TaskSource(logged, task, test))
     for name, tasks in held.items():
         run = runs[name]
         for task, sources in tasks.items():
