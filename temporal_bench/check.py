@@ -19,9 +19,11 @@ from pathlib import Path
 
 from temporal_bench.backend_settings import model_argument_problems, run_protocol_warnings
 from temporal_bench.cli_style import command_parser
+from temporal_bench.manifest import manifests
 from temporal_bench.protocol_gaps import task_gaps
 from temporal_bench.runs.data_read import DataRead, count_difference
 from temporal_bench.runs.limits import partial_limit
+from temporal_bench.runs.lines import logged_prompt, request_failed
 from temporal_bench.runs.logged import LoggedRun, RunReadError, find_runs, model_runs
 from temporal_bench.runs.record_reader import reader_of
 from temporal_bench.runs.results import merge_runs, run_label
@@ -44,15 +46,34 @@ def evaluated(run: LoggedRun) -> set[str]:
     return set(run.data["results"]) | set(run.data.get("group_subtasks") or {})
 
 
-def task_problems(run: LoggedRun, task: str, read: DataRead, allow_subset: bool) -> list[str]:
-    """What is wrong with one task of a run: failed requests, answers none of which parses, data counts other than
-    the release's (unless ``allow_subset``)."""
+def failed_prompts(run: LoggedRun, task: str) -> set[str]:
+    """The prompts of ``task``'s requests that failed or brought no response in ``run``."""
+    return {logged_prompt(line) for line in run.lines(task) if request_failed(line)} if run.has_samples(task) else set()
+
+
+def failure_problem(run: LoggedRun, task: str, read: DataRead, earlier: Sequence[LoggedRun]) -> str:
+    """The failed requests of one task: persistent where the same prompts failed in an ``earlier`` run the run
+    superseded (another re-run will not cure them), else how to re-run only them."""
     where = run.results_path.as_posix()
-    problems = []
-    if read.failed:
-        cache = (run.cli_args or {}).get("use_cache")
-        rerun = f"`temporal-bench forget-failed {cache}`, then the same command sends only the failed requests" if cache else "run again with --use_cache DIR to keep the answered requests for the next re-run"
-        problems.append(f"{where}: {task}: {read.failed} of {read.questions} request(s) failed or brought no response (scored as the task's parser read them: not the model's answers); {rerun} (docs/backends.md)")
+    failed = failed_prompts(run, task)
+    before = next((other for other in reversed(earlier) if failed & failed_prompts(other, task)), None)
+    if before is not None:
+        return (
+            f"{where}: {task}: {read.failed} of {read.questions} request(s) failed or brought no response, {len(failed & failed_prompts(before, task))} of them with the same prompts as in the "
+            f"run it superseded ({before.results_path.as_posix()}): a persistent failure, which another re-run will not cure (the server refuses these prompts?). See them with "
+            f"`temporal-bench browse {run.results_path.parent.as_posix()} --tasks {task}` (filter: request failed) and report them with the run; evaluating without them is a variant "
+            "of the task that leaves them out, whose settings the results then record (docs/harness.md#variants-of-your-own), never a run that drops them silently"
+        )
+    cache = (run.cli_args or {}).get("use_cache")
+    rerun = f"`temporal-bench forget-failed {cache}`, then the same command sends only the failed requests" if cache else "run again with --use_cache DIR to keep the answered requests for the next re-run"
+    return f"{where}: {task}: {read.failed} of {read.questions} request(s) failed or brought no response (scored as the task's parser read them: not the model's answers); {rerun} (docs/backends.md)"
+
+
+def task_problems(run: LoggedRun, task: str, read: DataRead, allow_subset: bool, earlier: Sequence[LoggedRun] = ()) -> list[str]:
+    """What is wrong with one task of a run: failed requests (:func:`failure_problem`), answers none of which parses,
+    data counts other than the release's (unless ``allow_subset``)."""
+    where = run.results_path.as_posix()
+    problems = [failure_problem(run, task, read, earlier)] if read.failed else []
     answered = read.questions - read.failed
     if answered and read.invalid >= answered:
         problems.append(f"{where}: {task}: none of its {answered} answers could be parsed: the model's output does not fit the prompt's answer format (a wrong model class, chat template or decoding setting?), so its scores say nothing")
@@ -62,9 +83,9 @@ def task_problems(run: LoggedRun, task: str, read: DataRead, allow_subset: bool)
     return problems
 
 
-def run_problems(run: LoggedRun, tasks: Sequence[str], allow_subset: bool = False) -> list[str]:
+def run_problems(run: LoggedRun, tasks: Sequence[str], allow_subset: bool = False, earlier: dict[str, list[LoggedRun]] | None = None) -> list[str]:
     """What is wrong with one results file's ``tasks`` (a partial run, no samples, the model arguments its class does
-    not take, its tasks' problems)."""
+    not take, its tasks' problems; ``earlier``: task -> the runs it superseded)."""
     where = run.results_path.as_posix()
     problems = []
     limits = {task: limit for task in tasks if (limit := partial_limit(run.data, task))}
@@ -76,18 +97,26 @@ def run_problems(run: LoggedRun, tasks: Sequence[str], allow_subset: bool = Fals
         if read is None:
             problems.append(f"{where}: {task}: no samples file {run.samples[task].name}: run with --log_samples, which check reads for failed requests and the data each task read")
             continue
-        problems += task_problems(run, task, read, allow_subset)
+        problems += task_problems(run, task, read, allow_subset, (earlier or {}).get(task, []))
         note = reader_of(task).limited_note(run.records(task), run.task_config(task)) if task in limits else None
         if note:
             problems.append(f"{where}: {task}: {note}")
     return problems
 
 
-def superseded(runs: Sequence[LoggedRun]) -> dict[Path, list[str]]:
+def superseded(runs: Sequence[LoggedRun]) -> tuple[dict[Path, list[str]], dict[Path, dict[str, list[LoggedRun]]]]:
     """Per results file, the tasks (as logged) it holds that no newer run of the same model supersedes: a newer run
     of the same task (a full run before a partial one), e.g. the re-run after ``forget-failed``; a file with none is
-    superseded as a whole (temporal_bench/runs/results.py)."""
-    return {logged.results_path: run.shown_tasks(logged) for run in merge_runs(runs) for logged in run.logged}
+    superseded as a whole (temporal_bench/runs/results.py). And per results file, task -> the runs of it that it
+    supersedes, oldest first."""
+    merged = merge_runs(runs)
+    shown = {logged.results_path: run.shown_tasks(logged) for run in merged for logged in run.logged}
+    earlier: dict[Path, dict[str, list[LoggedRun]]] = {}
+    for run in merged:
+        for source in run.shown.values():
+            older = [other.logged for other in run.set_aside.get(source.shown_as, []) if other.logged_as == source.logged_as]
+            earlier.setdefault(source.logged.results_path, {})[source.logged_as] = older
+    return shown, earlier
 
 
 def folder_problems(folder: Path, expected: list[str] | None, allow_subset: bool = False) -> tuple[list[LoggedRun], list[str], list[Path]]:
@@ -95,27 +124,40 @@ def folder_problems(folder: Path, expected: list[str] | None, allow_subset: bool
     task names every run of the folder together must have; None: each run's recorded ``--tasks``; ``allow_subset``:
     data counts other than the release's are no problem), and the results files superseded."""
     if not folder.exists():
-        return [], [f"{folder}: no such file or folder"], []
+        return [], [f"{folder}: no such file or folder: {nothing_written()}"], []
     try:
         found = find_runs(folder)
     except RunReadError as exc:
         return [], [str(exc)], []
     runs = model_runs(found)
-    problems = [] if runs else [f"{folder}: no lmms-eval or lm-eval results file (the evaluation failed or wrote elsewhere)"]
+    problems = [] if runs else [f"{folder}: no lmms-eval or lm-eval results file (the evaluation failed or wrote elsewhere): {nothing_written()}"]
     have = set().union(*(evaluated(run) for run in runs)) if runs else set()
     wanted = expected if expected is not None else [task for run in runs for task in recorded_tasks(run)]
     missing = [task for task in dict.fromkeys(wanted) if task not in have]
     if missing and runs:
         problems.append(f"{folder}: no results for task(s) {', '.join(missing)}")
-    shown = superseded(runs)
+    shown, earlier = superseded(runs)
     for run in (run for run in runs if shown[run.results_path]):
-        problems += run_problems(run, shown[run.results_path], allow_subset)
+        problems += run_problems(run, shown[run.results_path], allow_subset, earlier.get(run.results_path))
     if folder.is_dir():
         known = {path.resolve() for run in found for path in run.samples.values()}
         for path in sorted({p for pattern in SAMPLES_GLOBS for p in folder.rglob(pattern)}):
             if path.resolve() not in known:
                 problems.append(f"{path.as_posix()}: a samples file without its results file (the run stopped before writing it?)")
     return [run for run in runs if shown[run.results_path]], problems, [run.results_path for run in runs if not shown[run.results_path]]
+
+
+def nothing_written() -> str:
+    """Why lmms-eval (or lm-eval) may have written no results, and the fix of each; a folder of the working folder named
+    like a benchmark first, where there is one."""
+    shadowing = [name for name in manifests() if Path(name).is_dir() and not Path(name, f"{name}.yaml").is_file()]  # the repository root's hold the task's YAML
+    causes = [
+        *(f"the working folder holds a folder named like the task ./{name}, which lmms-eval reads as a folder of task YAMLs instead of the task: run it from another folder (or rename ./{name})" for name in shadowing),
+        "a task name lmms-eval does not know (a typo: `lmms-eval --tasks list` lists them; this package's begin with " + ", ".join(f"{name}_" for name in manifests()) + ")",
+        "a --model_args key the model class refuses (this package's baselines stop naming it; lmms-eval's own classes may fail at loading)",
+        "another --output_path than this folder",
+    ]
+    return "lmms-eval stops before writing anything on " + "; ".join(causes) + ". The end of its own output names the reason"
 
 
 def summary(runs: Sequence[LoggedRun], allow_subset: bool = False) -> str:

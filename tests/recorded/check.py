@@ -66,3 +66,12 @@ def superseded(recorder):
     recorder.lmms_eval(["catbench"], model_args=f"policy=script,script={script}")
     script.write_text(json.dumps({f"catbench/{i}": "Yes" for i in range(N_DOCS)}), encoding="utf-8")
     recorder.lmms_eval(["catbench"], model_args=f"policy=script,script={script}", again=True)
+
+
+@recording("catbench_persistent", CATBENCH_DATA_DIR=small_catbench)
+def persistent(recorder):
+    """A server that refuses the same four prompts on every run: a run with failed requests, then the same command
+    again into the same folder, the same four failing."""
+    script = recorder.script({f"catbench/{i}": FAILED if i < 4 else "Yes" for i in range(N_DOCS)}, "answers")
+    recorder.lmms_eval(["catbench"], model_args=f"policy=script,script={script}")
+    recorder.lmms_eval(["catbench"], model_args=f"policy=script,script={script}", again=True)

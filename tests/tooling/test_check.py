@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+from temporal_bench.check import nothing_written
 from tests.cli import temporal_bench
 from tests.recorded.check import N_DOCS
 
@@ -57,7 +58,7 @@ def test_answers_none_of_which_parses_fail(recorded):
     assert log.returncode == 1 and log.stderr.startswith(f"check: 1 problem(s):\n- {results_of(run.out)}: catbench: none of its {N_DOCS} answers could be parsed")
 
 
-def test_samples_without_results_and_an_empty_folder(recorded, tmp_path):
+def test_samples_without_results_and_an_empty_folder(recorded, tmp_path, monkeypatch):
     copy = tmp_path / "copy"
     shutil.copytree(recorded("catbench_complete").out, copy)
     next(copy.rglob("*_results.json")).unlink()
@@ -66,8 +67,34 @@ def test_samples_without_results_and_an_empty_folder(recorded, tmp_path):
     empty.mkdir()
     log = check(copy, empty, cwd=tmp_path)
     assert log.returncode == 1
-    no_results = "no lmms-eval or lm-eval results file (the evaluation failed or wrote elsewhere)"
+    monkeypatch.chdir(tmp_path)  # where check runs: no folder named like a task
+    no_results = f"no lmms-eval or lm-eval results file (the evaluation failed or wrote elsewhere): {nothing_written()}"
     assert log.stderr == (f"check: 3 problem(s):\n- {copy}: {no_results}\n- {samples}: a samples file without its results file (the run stopped before writing it?)\n- {empty}: {no_results}\n")
+
+
+def test_a_folder_lmms_eval_never_wrote_names_the_likely_causes_and_a_task_named_folder_first(tmp_path):
+    log = check(tmp_path / "out", cwd=tmp_path)
+    assert log.returncode == 1 and log.stderr.startswith(f"check: 1 problem(s):\n- {tmp_path / 'out'}: no such file or folder: lmms-eval stops before writing anything on a task name")
+    for cause in ("`lmms-eval --tasks list`", "a --model_args key the model class refuses", "another --output_path"):
+        assert cause in log.stderr
+    (tmp_path / "catbench").mkdir()  # the docs' data paths invite ./catbench
+    log = check(tmp_path / "out", cwd=tmp_path)
+    assert "writing anything on the working folder holds a folder named like the task ./catbench, which lmms-eval reads as a folder of task YAMLs" in log.stderr
+
+
+def test_the_same_prompts_failing_again_are_a_persistent_failure_with_the_way_out(recorded):
+    run = recorded("catbench_persistent")
+    first, rerun = sorted(run.out.rglob("*_results.json"))
+    log = check(run.out, cwd=run.work)
+    assert log.returncode == 1
+    assert f"{rerun.as_posix()}: catbench: 4 of {N_DOCS} request(s) failed or brought no response, 4 of them with the same prompts as in the run it superseded ({first.as_posix()}): a persistent failure" in log.stderr
+    assert f"temporal-bench browse {run.out.as_posix()} --tasks catbench` (filter: request failed)" in log.stderr and "docs/harness.md#variants-of-your-own" in log.stderr
+    # the first failures of a run are transient: the re-run with the cache is the way out
+    only_first = run.work / "first"
+    only_first.mkdir()
+    for path in run.out.glob(f"{first.name.removesuffix('_results.json')}_*"):
+        shutil.copy(path, only_first)
+    assert "a persistent failure" not in check(only_first, cwd=run.work).stderr
 
 
 def test_a_truncated_copy_of_the_data_fails_unless_a_subset_is_allowed(recorded):
