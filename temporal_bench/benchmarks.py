@@ -9,6 +9,7 @@ benchmark) joins with :func:`register`. docs/adding_a_benchmark.md describes the
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -77,11 +78,13 @@ class Benchmark:
 def register(benchmark: Benchmark) -> None:
     """Add (or replace) a benchmark defined outside this package."""
     _registered[benchmark.name] = benchmark
+    of_task.cache_clear()
 
 
 def unregister(name: str) -> None:
     """Remove a benchmark :func:`register` added (a test's toy benchmark, after the test)."""
     del _registered[name]
+    of_task.cache_clear()
 
 
 def names() -> list[str]:
@@ -95,6 +98,12 @@ def get(name: str) -> Benchmark:
         return _registered[name]
     if name not in manifests():
         raise KeyError(f"no benchmark {name!r}; known: {', '.join(names())}")
+    return _installed(name)
+
+
+@functools.cache
+def _installed(name: str) -> Benchmark:
+    """An installed benchmark, its paper module imported once."""
     return importlib.import_module(manifests()[name].paper).BENCHMARK
 
 
@@ -102,8 +111,10 @@ def all_benchmarks() -> list[Benchmark]:
     return [get(name) for name in names()]
 
 
+@functools.cache
 def of_task(task: str) -> Benchmark | None:
-    """The benchmark ``task`` belongs to (by its prefix), None for a task of no benchmark."""
+    """The benchmark ``task`` belongs to (by its prefix), None for a task of no benchmark (each task resolved once: a
+    run's records ask it for every line)."""
     prefix = task.split("_", 1)[0]
     return get(prefix) if prefix in names() else None
 

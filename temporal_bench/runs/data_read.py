@@ -14,8 +14,10 @@ config (its ``dataset_path``).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -101,22 +103,27 @@ def named_dataset(config: dict) -> str | None:
     return path if path not in ("json", "csv", "parquet", "arrow", "text") else f"{path} files {files}"
 
 
-def content_key(task: str, line: dict, record: dict | None, config: dict, model_config: dict) -> str | None:
+def image_digests() -> Callable[[str], str | None]:
+    """:func:`_digest` with each path digested once (for the lines of one run, which name an image many times)."""
+    return functools.cache(_digest)
+
+
+def content_key(task: str, line: dict, record: dict | None, config: dict, model_config: dict, digest: Callable[[str], str | None] = _digest) -> str | None:
     """What a logged doc asks: its benchmark's identity of the question and gold answer, and the content of its
-    images; the same for the same doc of the same data whatever the run or model class. None for a doc the benchmark
-    derives from others (CaT-Bench's switched twins)."""
+    images (``digest``: each image's content digest); the same for the same doc of the same data whatever the run or
+    model class. None for a doc the benchmark derives from others (CaT-Bench's switched twins)."""
     reader = reader_of(task)
     question = reader.question(record, line, config, model_config) if record is not None else RecordReader().question({}, line, config, model_config)
     if question is None:
         return None
-    return question + "|" + ",".join(_digest(path) or "?" for path in logged_media(line))
+    return question + "|" + ",".join(digest(path) or "?" for path in logged_media(line))
 
 
 def data_read(task: str, lines: list[dict], records: list[dict], config: dict, model_config: dict) -> DataRead:
     """The :class:`DataRead` of ``task`` from its logged ``lines`` and their records as read back (each with the
     ``content`` digest of what its doc asks and shows: temporal_bench/runs/records.py)."""
     reader = reader_of(task)
-    images = {path: _digest(path) for line in lines for path in logged_media(line)}
+    images = {path: _digest(path) for path in {path: None for line in lines for path in logged_media(line)}}
     digest = hashlib.sha256()
     for key in sorted(record["content"] for record in records if record["content"] is not None):
         digest.update(key.encode() + b"\n")

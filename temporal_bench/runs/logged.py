@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from temporal_bench import benchmarks
-from temporal_bench.runs.data_read import DataRead, data_read
+from temporal_bench.runs.data_read import DataRead, data_read, image_digests
 from temporal_bench.runs.files import HARNESS_FILES, HarnessFiles, NotResults, UnreadableResults, find_result_files, read_results_file, read_samples
 from temporal_bench.runs.records import line_facts, read_record
 
@@ -86,7 +86,8 @@ class LoggedRun:
             filters = {line["filter"] for line in lines if "filter" in line}
             if len(filters) > 1:
                 raise RecordsError(f"{self.samples[task]}: logged under several filters ({', '.join(sorted(filters))}); intervals need one record per doc")
-            records = [read_record(task, line, self.task_config(task), self.data.get("config") or {}) for line in lines]
+            config, model_config, digest = self.task_config(task), self.data.get("config") or {}, image_digests()
+            records = [read_record(task, line, config, model_config, digest) for line in lines]
             missing = sum(record is None for record in records)
             if missing:
                 raise RecordsError(f"{self.samples[task]}: {missing} of {len(lines)} sample lines hold no per-doc record")
@@ -107,7 +108,8 @@ class LoggedRun:
             return self.records(task)
         except RecordsError:
             config, model_config = self.task_config(task), self.data.get("config") or {}
-            return [read_record(task, line, config, model_config) or line_facts(task, line, None, config, model_config) for line in self.lines(task)]
+            digest = image_digests()
+            return [read_record(task, line, config, model_config, digest) or line_facts(task, line, None, config, model_config, digest) for line in self.lines(task)]
 
     def breakdowns(self, task: str) -> dict:
         """The task's breakdown keys computed from its records (its benchmark's ``breakdown_metrics``; none without)."""

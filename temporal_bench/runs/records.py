@@ -11,9 +11,10 @@ two runs' records of a question join only on the same data (temporal_bench/runs/
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from temporal_bench import benchmarks
-from temporal_bench.runs.data_read import content_key
+from temporal_bench.runs.data_read import content_key, image_digests
 from temporal_bench.runs.lines import request_failed
 from temporal_bench.runs.record_reader import reader_of
 
@@ -25,17 +26,18 @@ def doc_record(line: dict) -> dict | None:
     return next((v for k, v in line.items() if k != "doc" and isinstance(v, dict) and "gold" in v and "pred" in v), None)
 
 
-def read_record(task: str, line: dict, config: dict, model_config: dict) -> dict | None:
+def read_record(task: str, line: dict, config: dict, model_config: dict, digest: Callable[[str], str | None] | None = None) -> dict | None:
     """The record of a sample line as its benchmark reads it under the run's settings (``config``: the task's config,
-    ``model_config``: the run's ``config``), with ``failed`` and ``content``; None when the line holds none."""
+    ``model_config``: the run's ``config``), with ``failed`` and ``content`` (``digest``: the images' digests, shared
+    by a run's lines: runs/data_read.py ``image_digests``); None when the line holds none."""
     record = doc_record(line)
-    return None if record is None else line_facts(task, line, reader_of(task).normalise(record, config, model_config), config, model_config)
+    return None if record is None else line_facts(task, line, reader_of(task).normalise(record, config, model_config), config, model_config, digest)
 
 
-def line_facts(task: str, line: dict, record: dict | None, config: dict, model_config: dict) -> dict:
+def line_facts(task: str, line: dict, record: dict | None, config: dict, model_config: dict, digest: Callable[[str], str | None] | None = None) -> dict:
     """``record`` (a line's record read back; None: a line holding none, as a task of no benchmark of this package
     logs them) with ``failed`` and ``content``."""
-    key = content_key(task, line, record, config, model_config)
+    key = content_key(task, line, record, config, model_config, digest or image_digests())
     return {**(record or {}), "failed": request_failed(line), "content": hashlib.sha256(key.encode()).hexdigest()[:16] if key is not None else None}
 
 
