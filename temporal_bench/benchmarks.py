@@ -95,7 +95,10 @@ def get(name: str) -> Benchmark:
         return _registered[name]
     if name not in manifests():
         raise KeyError(f"no benchmark {name!r}; known: {', '.join(names())}")
-    return importlib.import_module(manifests()[name].paper).BENCHMARK
+    paper = manifests()[name].paper
+    if paper is None:
+        raise KeyError(f"benchmark {name!r}: its manifest names no paper module, so it has no Benchmark")
+    return importlib.import_module(paper).BENCHMARK
 
 
 def all_benchmarks() -> list[Benchmark]:
