@@ -24,6 +24,15 @@ def _where(metric: Callable, keep: Callable[[dict], bool]) -> Callable:
     return lambda records: metric([r for r in unique_records(records) if keep(r)])
 
 
+def _of_source(source: str) -> Callable[[dict], bool]:
+    return lambda r: r["source"] == source
+
+
+def _field_is(field: str, value: object) -> Callable[[dict], bool]:
+    """The records whose ``field`` is ``value`` (a record without the field: not one of them)."""
+    return lambda r: r.get(field) == value
+
+
 def _with_gt_passes(records, k: int) -> list[dict]:
     return [r for r in strict_mains(unique_records(records)) if r["gt_passes"] >= k]
 
@@ -94,13 +103,13 @@ MAIN_CORE: dict[str, Callable] = {
     "gt_missing_count": gt_missing_count,
     "gt_unmatched_count": gt_unmatched_count,
 }
-PER_SOURCE = {f"{name}_{source}": _where(metric, lambda r, source=source: r["source"] == source) for source in SOURCES for name, metric in (("gt", gt_acc), ("gtstrict", gtstrict_rate), ("mt", mt_acc), ("mtgts", mt_given_gtstrict))}
+PER_SOURCE = {f"{name}_{source}": _where(metric, _of_source(source)) for source in SOURCES for name, metric in (("gt", gt_acc), ("gtstrict", gtstrict_rate), ("mt", mt_acc), ("mtgts", mt_given_gtstrict))}
 AT_LEAST = {k: _at_least(k) for k in AT_LEAST_K["ordering"]}
 BY_STATEMENT = {
-    family: {f"{prefix}_{kind}_{polarity}": _where(mt_acc, lambda r, code=f"{kind}_{suffix}": r.get("statement_type") == code) for kind in kinds for polarity, suffix in (("pos", "gt"), ("neg", "nc"))}
+    family: {f"{prefix}_{kind}_{polarity}": _where(mt_acc, _field_is("statement_type", f"{kind}_{suffix}")) for kind in kinds for polarity, suffix in (("pos", "gt"), ("neg", "nc"))}
     for family, prefix, kinds in (("mt1_two", "two", PAIRED_TYPES), ("mt1_three", "three", TRIPLE_TYPES))
 }
-BY_DISTANCE = {f"dist{d}": _where(mt_acc, lambda r, d=d: r.get("event_distance") == d) for d in DISTANCES}
+BY_DISTANCE = {f"dist{d}": _where(mt_acc, _field_is("event_distance", d)) for d in DISTANCES}
 AGGREGATIONS: dict[str, Callable] = {
     **MAIN_CORE,
     **PER_SOURCE,
