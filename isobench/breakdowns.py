@@ -8,12 +8,18 @@ from temporal_bench.isobench.rules import RULES, coverage, score_metric, scores
 
 REPORT_SCORES = ["f1_weighted", "precision_weighted", "recall_weighted", "f1_macro", "precision_macro", "recall_macro", "precision_dep", "recall_dep", "f1_dep", "precision_nondep", "recall_nondep", "f1_nondep", "accuracy"]
 SOURCES = ("youcook2", "crosstask")
+
+
+def _of_source(source: str) -> Callable[[dict], bool]:
+    return lambda r: r["source"] == source
+
+
 SUBSETS: dict[str, Callable[[dict], bool]] = {
     "before": lambda r: r["relation"] == "before",
     "after": lambda r: r["relation"] == "after",
     "close": lambda r: r["distance_class"] == "close",
     "distant": lambda r: r["distance_class"] == "distant",
-    **{source: (lambda r, source=source: r["source"] == source) for source in SOURCES},
+    **{source: _of_source(source) for source in SOURCES},
 }
 
 

@@ -6,6 +6,8 @@ their intervals from the run's logged records."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from temporal_bench.isobench.rules import TABLE1_RULE
 from temporal_bench.isobench.tables import ISOBENCH_A, ISOBENCH_EA
 from temporal_bench.report.figure_points import Subset
@@ -15,8 +17,12 @@ WEIGHTED_F1 = f"{TABLE1_RULE}f1_weighted"
 RULE_LABEL = "weighted F1, Table 1's rule"
 
 
+def _field_is(field: str, value: str) -> Callable[[dict], bool]:
+    return lambda r: r.get(field) == value
+
+
 def _by(field: str, values: tuple[str, str]) -> tuple[Subset, ...]:
-    return tuple(Subset(WEIGHTED_F1, lambda r, value=value: r.get(field) == value) for value in values)
+    return tuple(Subset(WEIGHTED_F1, _field_is(field, value)) for value in values)
 
 
 ISOBENCH_FIGURE3 = Figure(

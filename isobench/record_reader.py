@@ -29,7 +29,7 @@ class IsoBenchRecords(RecordReader):
         return f"{record['id']}|{record['gold']}|{logged_prompt(line).rsplit(chr(10), 1)[0]}"  # the prompt less its mode's instruction line
 
     def counts(self, records: list[dict], config: dict) -> dict[str, int]:
-        counts = Counter()
+        counts: Counter[str] = Counter()
         for record in records:
             dependency = "dep" if record["gold"] == YES else "nondep"
             counts.update([dependency, record["relation"], f"{record['relation']}_{dependency}", str(record.get("source") or "unknown source")])

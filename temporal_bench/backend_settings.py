@@ -68,7 +68,7 @@ def protocol_warnings(class_path: str | None, model_args: Mapping[str, str], set
                 f"{backend}: task {task} samples at temperature {temperature} without nucleus sampling, but lmms-eval's {backend} class added top_p={BACKEND_TOP_P}. Add --gen_kwargs top_p=1.0 to keep the task's sampling ({DOCS})."
             )
         name = model_args.get("model_version", model_args.get("model", ""))  # the openai classes take either
-        parts = REASONING_NAME_PARTS.get(class_path, ())
+        parts = REASONING_NAME_PARTS.get(class_path, ()) if class_path is not None else ()
         if any(part in name for part in parts):
             warnings.append(
                 f"openai: lmms-eval takes model {name!r} for a reasoning model (its name contains one of {', '.join(parts)}): for task {task} it "
@@ -125,7 +125,9 @@ def model_argument_problems(data: Mapping) -> list[str]:
     cli_args = config.get("resolved_cli_args") or {}
     class_path = model_class_path(str(config.get("model", "")), bool(cli_args.get("force_simple")))
     accepted = accepted_arguments(class_path) if class_path else None
-    unknown = [key for key in model_arguments(config.get("model_args")) if accepted is not None and key not in accepted]
+    if accepted is None:
+        return []
+    unknown = [key for key in model_arguments(config.get("model_args")) if key not in accepted]
     if not unknown:
         return []
     return [

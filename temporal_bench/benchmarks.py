@@ -78,13 +78,11 @@ class Benchmark:
 def register(benchmark: Benchmark) -> None:
     """Add (or replace) a benchmark defined outside this package."""
     _registered[benchmark.name] = benchmark
-    of_task.cache_clear()
 
 
 def unregister(name: str) -> None:
     """Remove a benchmark :func:`register` added (a test's toy benchmark, after the test)."""
     del _registered[name]
-    of_task.cache_clear()
 
 
 def names() -> list[str]:
@@ -104,19 +102,26 @@ def get(name: str) -> Benchmark:
 @functools.cache
 def _installed(name: str) -> Benchmark:
     """An installed benchmark, its paper module imported once."""
-    return importlib.import_module(manifests()[name].paper).BENCHMARK
+    paper = manifests()[name].paper
+    if paper is None:
+        raise KeyError(f"benchmark {name!r}: its manifest names no paper module, so it has no Benchmark")
+    return importlib.import_module(paper).BENCHMARK
 
 
 def all_benchmarks() -> list[Benchmark]:
     return [get(name) for name in names()]
 
 
-@functools.cache
 def of_task(task: str) -> Benchmark | None:
-    """The benchmark ``task`` belongs to (by its prefix), None for a task of no benchmark (each task resolved once: a
-    run's records ask it for every line)."""
+    """The benchmark ``task`` belongs to (by its prefix), None for a task of no benchmark (an installed one's resolved
+    once: a run's records ask it for every line)."""
     prefix = task.split("_", 1)[0]
-    return get(prefix) if prefix in names() else None
+    return _registered[prefix] if prefix in _registered else _installed_of(prefix)
+
+
+@functools.cache
+def _installed_of(prefix: str) -> Benchmark | None:
+    return _installed(prefix) if prefix in manifests() else None
 
 
 class Collected(Mapping):

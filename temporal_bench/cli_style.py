@@ -10,11 +10,13 @@ import argparse
 import sys
 import textwrap
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from temporal_bench.commands import SUBCOMMANDS
 
 PROGRAM = "temporal-bench"
 DESCRIPTION_WIDTH = 100
+_N = TypeVar("_N")  # the namespace argparse parses into (argparse.Namespace unless the caller passes its own)
 
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
@@ -32,9 +34,9 @@ class CommandParser(argparse.ArgumentParser):
     An alias is rewritten to its option's spelling before parsing, so that the help, the usage and
     the error messages name only the option's shown spellings."""
 
-    def __init__(self, *args, formatter_class: type = HelpFormatter, **kwargs):
+    def __init__(self, *, formatter_class: type[argparse.HelpFormatter] = HelpFormatter, **kwargs):
         self.aliases: dict[str, str] = {}  # alias -> the option's first long spelling
-        super().__init__(*args, formatter_class=formatter_class, **kwargs)
+        super().__init__(formatter_class=formatter_class, **kwargs)
 
     def add_argument(self, *names: str, aliases: Iterable[str] = (), **kwargs) -> argparse.Action:
         """``aliases``: old spellings still accepted but not shown; each ``--hyphenated-option`` also
@@ -51,7 +53,7 @@ class CommandParser(argparse.ArgumentParser):
                 self.aliases[alias] = long_names[0]
         return action
 
-    def parse_known_args(self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None):
+    def parse_known_args(self, args: Iterable[str] | None = None, namespace: _N | None = None):
         words = list(sys.argv[1:] if args is None else args)
         end = words.index("--") if "--" in words else len(words)
         words[:end] = [self.canonical(word) for word in words[:end]]

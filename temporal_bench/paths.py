@@ -11,7 +11,10 @@ from pathlib import Path
 
 def package_folder(module: str) -> Path:
     """The folder of an installed (sub)package of ``temporal_bench``."""
-    return Path(importlib.util.find_spec(module).submodule_search_locations[0]).resolve()
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError(f"{module} is not an installed package")
+    return Path(spec.submodule_search_locations[0]).resolve()
 
 
 LMMS_EVAL_TASK_DIR = package_folder("temporal_bench.lmms_eval_tasks")

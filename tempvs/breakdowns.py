@@ -25,6 +25,15 @@ def _where(metric: Metric, keep: Callable[[dict], bool]) -> Metric:
     return lambda scope: metric(scope.where(keep))
 
 
+def _of_source(source: str) -> Callable[[dict], bool]:
+    return lambda r: r["source"] == source
+
+
+def _field_is(field: str, value: object) -> Callable[[dict], bool]:
+    """The records whose ``field`` is ``value`` (a record without the field: not one of them)."""
+    return lambda r: r.get(field) == value
+
+
 def _at_least(k: int) -> dict[str, Metric]:
     """MT among the main questions with at least ``k`` grounding passes, and their number (the
     script's ``main_acc_given_{k}_pass``, ``{k}_pass_count``)."""
@@ -79,15 +88,13 @@ MAIN_CORE: dict[str, Metric] = {
     "gt_missing_count": gt_missing_count,
     "gt_unmatched_count": gt_unmatched_count,
 }
-PER_SOURCE = {
-    f"{name}_{source}": _where(metric, lambda r, source=source: r["source"] == source) for source in SOURCES for name, metric in (("gt", gt_acc_of), ("gtstrict", gtstrict_rate_of), ("mt", mt_acc_of), ("mtgts", mt_given_gtstrict_of))
-}
+PER_SOURCE = {f"{name}_{source}": _where(metric, _of_source(source)) for source in SOURCES for name, metric in (("gt", gt_acc_of), ("gtstrict", gtstrict_rate_of), ("mt", mt_acc_of), ("mtgts", mt_given_gtstrict_of))}
 AT_LEAST = {k: _at_least(k) for k in AT_LEAST_K["ordering"]}
 BY_STATEMENT = {
-    family: {f"{prefix}_{kind}_{polarity}": _where(mt_acc_of, lambda r, code=f"{kind}_{suffix}": r.get("statement_type") == code) for kind in kinds for polarity, suffix in (("pos", "gt"), ("neg", "nc"))}
+    family: {f"{prefix}_{kind}_{polarity}": _where(mt_acc_of, _field_is("statement_type", f"{kind}_{suffix}")) for kind in kinds for polarity, suffix in (("pos", "gt"), ("neg", "nc"))}
     for family, prefix, kinds in (("mt1_two", "two", PAIRED_TYPES), ("mt1_three", "three", TRIPLE_TYPES))
 }
-BY_DISTANCE = {f"dist{d}": _where(mt_acc_of, lambda r, d=d: r.get("event_distance") == d) for d in DISTANCES}
+BY_DISTANCE = {f"dist{d}": _where(mt_acc_of, _field_is("event_distance", d)) for d in DISTANCES}
 METRICS: dict[str, Metric] = {
     **MAIN_CORE,
     **PER_SOURCE,
@@ -97,8 +104,14 @@ METRICS: dict[str, Metric] = {
     **BY_STATEMENT["mt1_three"],
     **BY_DISTANCE,
 }
+
+
+def _of_records(metric: Metric) -> Callable[[list[dict]], float | int | None]:
+    return lambda records: metric(Judged.of(records))
+
+
 # each metric of a task's records (each call judges them: breakdown_metrics judges a task's records once for all)
-AGGREGATIONS: dict[str, Callable[[list[dict]], float | int | None]] = {name: (lambda records, metric=metric: metric(Judged.of(records))) for name, metric in METRICS.items()}
+AGGREGATIONS = {name: _of_records(metric) for name, metric in METRICS.items()}
 
 
 def metric_names(family: str, mode: str = "standard") -> list[str]:
@@ -126,7 +139,7 @@ def breakdown_metrics(task: str, records: list[dict]) -> dict[str, float | int |
     if len(tests) == 1:
         mode = "blind" if any(r.get("mode") == "blind" for r in scope.records) else "standard"
         return {name: METRICS[name](scope) for name in metric_names(metric_family(tests[0]), mode)}
-    values = {"asked_count": len(scope.grounding), "served_count": served_count(scope)} if task == SUITE_TASK else {}
+    values: dict[str, float | int | None] = {"asked_count": len(scope.grounding), "served_count": served_count(scope)} if task == SUITE_TASK else {}
     for test in tests:
         scoped = Judged.of(records_of_test(test, scope.records))
         values.update({f"{metric_prefix(task, test)}_{name}": METRICS[name](scoped) for name in metric_names(metric_family(test))})

@@ -94,5 +94,5 @@ class TempVSCards(BenchmarkCards):
             note = ("the data holds fewer grounding questions than the statement has events; judged on those found") if judged.get("unmatched") else ""
             card.joins.append(Join(title, ok, links, note))
         by_id = {card.id: card for card in cards}
-        for card_id, links in used_by.items():
-            by_id[card_id].joins.append(Join("Grounding question of the main question(s)", None, list(links.values())))
+        for card_id, by_main in used_by.items():
+            by_id[card_id].joins.append(Join("Grounding question of the main question(s)", None, list(by_main.values())))

@@ -6,12 +6,19 @@ values are not printed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from temporal_bench.report.figure_points import Subset
 from temporal_bench.report.figures import Figure
 from temporal_bench.report.layouts import Setting
 from temporal_bench.report.size_figure import SizeFigure
 from temporal_bench.tempvs.breakdowns import DISTANCES
 from temporal_bench.tempvs.tables import TEMPVS_TESTS
+
+
+def _main_at(distance: int) -> Callable[[dict], bool]:
+    return lambda r: r["kind"] == "main" and r.get("event_distance") == distance
+
 
 TEMPVS_FIGURE3 = Figure(
     name="tempvs-figure3",
@@ -23,7 +30,7 @@ TEMPVS_FIGURE3 = Figure(
     ylabel="MT accuracy (%)",
     reference=(50.0, "chance"),
     # the main questions at each distance (tempvs/breakdowns.py's dist<d>), for the points' intervals
-    subsets=tuple(Subset("mt_acc", lambda r, d=d: r["kind"] == "main" and r.get("event_distance") == d) for d in DISTANCES),
+    subsets=tuple(Subset("mt_acc", _main_at(d)) for d in DISTANCES),
 )
 
 FIGURES = (TEMPVS_FIGURE3,)

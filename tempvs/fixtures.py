@@ -147,7 +147,7 @@ def combined_strip(source: str, images: list, labels: list[str]):
     from PIL import Image, ImageDraw, ImageFont
 
     if source == "vist":
-        images = [image.resize((443, 240), Image.LANCZOS) for image in images]
+        images = [image.resize((443, 240), Image.Resampling.LANCZOS) for image in images]
     padding, y_padding = 10, 30 if source == "vwp" else 15
     width = sum(image.width for image in images) + padding * (len(images) + 1)
     height = max(image.height for image in images) + 2 * padding + 30
@@ -231,10 +231,12 @@ def _common(sequence, g, task_name, character_info):
 
 
 def mt1_rows(sequences, paths, t: Templates, triple: bool) -> list[dict]:
-    rows, k = [], 0
+    rows: list[dict] = []
+    k = 0
+    groups: tuple[tuple[int, ...], ...] = TRIPLES if triple else PAIRS
     for sequence, images in zip(sequences, paths):
         events, texts, source = sequence["events"], sequence["texts"], sequence["source"]
-        for group in TRIPLES if triple else PAIRS:
+        for group in groups:
             kind = TRIPLE_TYPES[k % 4] if triple else PAIRED_TYPES[k % 5]
             for polarity in ("gt", "nc"):
                 g = len(rows)
@@ -262,7 +264,7 @@ def mt1_rows(sequences, paths, t: Templates, triple: bool) -> list[dict]:
 
 
 def grounding_rows(sequences, paths, t: Templates, which: str, drop: Sequence[tuple[int, int]]) -> list[dict]:
-    rows = []
+    rows: list[dict] = []
     for sequence, images in zip(sequences, paths):
         groups = {"paired": PAIRS, "triple": TRIPLES}.get(which)  # the events MT1's pairs or triples name, else all
         indices = sorted({e for group in groups for e in group}) if groups else range(len(sequence["events"]))
@@ -317,7 +319,7 @@ def blind_outcomes(source: str, task_id: str, question_id: str) -> tuple[bool, b
     """Which of the 3 text-only LLMs answer a question correctly: 0, 1, 2 or 3 of them, evenly."""
     rng = random.Random(f"{source}|{task_id}|{question_id}")
     right = set(rng.sample(range(3), rng.randrange(4)))
-    return tuple(i in right for i in range(3))
+    return 0 in right, 1 in right, 2 in right
 
 
 def blind_pred(row: dict, task_id: str, model_index: int, correct: bool) -> str:

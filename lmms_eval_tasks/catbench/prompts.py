@@ -29,7 +29,10 @@ def answer_then_explain(doc: dict) -> str:
 
 def explain_then_answer(doc: dict) -> str:
     """(E+A) reconstruction of ``explain_binary`` (no official string exists: from the paper's Fig. 4 and the authors' released outputs)."""
-    first, relation, second = _QUESTION_PARTS.match(doc["question"]).groups()
+    parts = _QUESTION_PARTS.match(doc["question"])
+    if parts is None:
+        raise ValueError(f"not a CaT-Bench question: {doc['question']!r}")
+    first, relation, second = parts.groups()
     return (
         f"{context(HEADER_MANY, doc)}1. Explain why or why not Step {first} must happen {relation} Step {second}. "
         f"Think step by step.\n2. {doc['question']} Select between yes or no\n\n"

@@ -91,7 +91,7 @@ def _int(value, where: str, name: str) -> int | None:
         raise IsoBenchDataError(f"{where}: {name} {value!r} is not an integer") from None
 
 
-def _ints(value, where: str) -> list[int] | None:
+def _ints(value, where: str) -> list[int | None] | None:
     if value is None or value == "":
         return None
     parts = [part for part in re.split(r"[,\s\[\]]+", value) if part] if isinstance(value, str) else value

@@ -132,7 +132,7 @@ def mt_given_gtstrict(values, args=None):
 
 _BASE = ("key", "kind", "correct", "correct_by_family")
 _JOINED = {"main": _BASE + ("test", "source", "img_seq_id", "partners"), "grounding": _BASE + ("source", "img_seq_id")}
-_FIELDS = {"gt_acc": {"grounding": _BASE}, "mt_acc": {"main": _BASE}, "gtstrict_rate": _JOINED, "mt_given_gtstrict": _JOINED}
+_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {"gt_acc": {"grounding": _BASE}, "mt_acc": {"main": _BASE}, "gtstrict_rate": _JOINED, "mt_given_gtstrict": _JOINED}
 
 
 def fields_read(record: dict, aggregation: str) -> dict | None:

@@ -237,7 +237,7 @@ def question(row: dict, source: str, task_id: str) -> dict:
     image = reroot(row.get(image_fields(task_id)[1]), source)
     if not image:
         raise TempVSDataError(f"{row['_where']}: {image_fields(task_id)[1]} is empty: no combined image to show")
-    entry = {"doc_key": spec.doc_key(source, spec.TEST_NAMES[task_id], row["question_id"]), "kind": "grounding" if kind == "grounding" else "main", "test": spec.TEST_NAMES[task_id], "task_id": task_id}
+    entry: dict[str, object] = {"doc_key": spec.doc_key(source, spec.TEST_NAMES[task_id], row["question_id"]), "kind": "grounding" if kind == "grounding" else "main", "test": spec.TEST_NAMES[task_id], "task_id": task_id}
     entry.update(source=source, img_seq_id=str(row["img_seq_id"]), question_id=str(row["question_id"]), gt_option=gt_option, option_text="", statement_type="", event_distance=-1, event_index=-1)
     entry.update(expected_partners=0, partners=[], blind_correct=-1, image=image, prompt=prompt(row, task_id))
     if kind == "grounding":

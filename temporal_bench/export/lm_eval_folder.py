@@ -70,10 +70,10 @@ def with_row(text: str, name: str) -> str:
     """lm-eval's task table with the benchmark's row, before the first whose task family sorts after it (replacing one
     an earlier export wrote)."""
     lines = [line for line in text.splitlines() if not ((m := _ROW.match(line)) and m.group(2) == f"{name}/README.md")]
-    rows = [i for i, line in enumerate(lines) if _ROW.match(line)]
+    rows = [(i, row) for i, line in enumerate(lines) if (row := _ROW.match(line))]
     if not rows:
         raise ExportError(f"{TASK_TABLE} has no table of task families; add the row by hand:\n{task_table_row(name)}")
-    at = next((i for i in rows if _ROW.match(lines[i]).group(1).lower() > name), rows[-1] + 1)
+    at = next((i for i, row in rows if row.group(1).lower() > name), rows[-1][0] + 1)
     rule = next(line for line in lines if re.fullmatch(r"\|(-+\|)+", line.strip()))  # the table's columns, as its rows pad them
     cells = task_table_row(name).strip("|").split(" | ")
     lines[at:at] = ["| " + " | ".join(cell.strip().ljust(len(dashes) - 2) for cell, dashes in zip(cells, rule.strip("|").split("|"), strict=True)) + " |"]
@@ -85,8 +85,9 @@ def export_lm_eval_folders(names: Sequence[str], output: Path) -> list[ExportedF
     table where ``output`` holds it; returns them with their paths under ``output``."""
     folders = write_folders(names, output, lm_eval_benchmarks(), planned_lm_eval)
     table = table_written(output)
-    for folder in folders if table else ():
-        table.write_text(with_row(table.read_text(encoding="utf-8"), folder.benchmark), encoding="utf-8")
+    if table is not None:
+        for folder in folders:
+            table.write_text(with_row(table.read_text(encoding="utf-8"), folder.benchmark), encoding="utf-8")
     return folders
 
 

@@ -29,6 +29,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict
 from xml.etree import ElementTree
 
 from temporal_bench import benchmarks
@@ -140,11 +141,19 @@ def task_manager(report: dict, folder: ExportedFolder) -> Step:
     return Step("task manager", True, f"lmms-eval's TaskManager registers all {len(expected)} tasks and groups; every YAML loads in full", size=f"{len(expected)} tasks and groups")
 
 
-def _pytest(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> dict[str, dict]:
+class PytestOutcome(TypedDict):
+    """One exported test file's outcome."""
+
+    passed: int  # its tests that passed
+    failed: list[str]  # the names of those that failed
+    log: str  # the end of pytest's output
+
+
+def _pytest(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work: Path) -> dict[str, PytestOutcome]:
     """Every exported test file in one pytest process (run in ``work``, so the files are named by absolute path): file ->
-    {"passed": n, "failed": [test names], "log": the end of pytest's output}."""
+    its outcome."""
     files = [name for f in folders for name in f.tests]
-    outcomes = {name: {"passed": 0, "failed": [], "log": ""} for name in files}
+    outcomes: dict[str, PytestOutcome] = {name: {"passed": 0, "failed": [], "log": ""} for name in files}
     if not files:
         return outcomes
     report = work / "pytest.xml"
@@ -156,13 +165,13 @@ def _pytest(output: Path, folders: Sequence[ExportedFolder], overlay: Path, work
         name = case.get("classname", "").rsplit(".", 1)[-1] + ".py"
         if name in outcomes:
             if case.find("failure") is not None or case.find("error") is not None:
-                outcomes[name]["failed"].append(case.get("name"))
+                outcomes[name]["failed"].append(case.get("name", ""))
             else:
                 outcomes[name]["passed"] += 1
     return outcomes
 
 
-def upstream_tests(outcomes: dict[str, dict], folder: ExportedFolder) -> Step:
+def upstream_tests(outcomes: dict[str, PytestOutcome], folder: ExportedFolder) -> Step:
     if not folder.tests:
         return Step("tests", False, f"no test file for {folder.benchmark} under {UPSTREAM_TESTS_DIR}/")
     passed = sum(outcomes[name]["passed"] for name in folder.tests)

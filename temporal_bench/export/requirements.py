@@ -45,7 +45,8 @@ def _requires(distribution: str) -> list[str]:
 def harness_requirements() -> frozenset[str]:
     """lmms-eval and every distribution it installs, directly or through its requirements (no extras),
     normalized names: an upstream checkout has them all (``datasets`` brings ``pandas``, ``pyarrow``, ``huggingface-hub``)."""
-    names, todo = set(), [canonicalize_name(HARNESS)]
+    names: set[str] = set()
+    todo: list[str] = [canonicalize_name(HARNESS)]
     while todo:
         name = todo.pop()
         if name not in names:
@@ -55,7 +56,7 @@ def harness_requirements() -> frozenset[str]:
 
 
 def _imported(node: ast.AST) -> list[str]:
-    modules = [a.name for a in node.names] if isinstance(node, ast.Import) else ([node.module] if isinstance(node, ast.ImportFrom) and not node.level else [])
+    modules = [a.name for a in node.names] if isinstance(node, ast.Import) else ([node.module] if isinstance(node, ast.ImportFrom) and not node.level and node.module else [])
     return [module.split(".")[0] for module in modules]
 
 

@@ -92,8 +92,10 @@ def imported_modules(texts: Sequence[str], folders: dict[str, Path]) -> dict[str
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else [f"{node.module}.{a.name}" for a in node.names] if isinstance(node, ast.ImportFrom) else []
             for module in names:
                 prefix = next((prefix for prefix in folders if module.startswith(prefix)), None)
-                name = module[len(prefix) :].split(".")[0] + ".py" if prefix else None
-                if name and name not in found:
+                if not prefix:
+                    continue
+                name = module[len(prefix) :].split(".")[0] + ".py"
+                if name not in found:
                     found[name] = (folders[prefix] / name).read_text(encoding="utf-8")
                     todo.append(found[name])
     return dict(sorted(found.items()))

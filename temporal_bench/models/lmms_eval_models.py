@@ -1,5 +1,7 @@
 """lmms-eval model classes for the baselines and the scripted test model."""
 
+from collections.abc import Mapping, Sequence
+
 from lmms_eval.api.instance import Instance
 from lmms_eval.api.model import lmms
 
@@ -18,7 +20,7 @@ class _DocAnswerModel(lmms):
 
     def __init__(self, **kwargs) -> None:
         super().__init__()
-        self.task_dict = {}
+        self.task_dict: dict[str, Mapping[str, Sequence[dict]]] = {}  # task -> split -> its docs (the evaluator's datasets.DatasetDict)
 
     def answer(self, doc: dict, task: str, split: str, doc_id: int, prompt) -> str:
         """The response to one request (``prompt``: its text, as lmms-eval built it)."""
@@ -76,7 +78,7 @@ class MajorityClass(_Baseline):
     def __init__(self, **model_args) -> None:
         super().__init__()
         model_arguments(self.registered_as, model_args)
-        self._majority = {}
+        self._majority: dict[tuple[str, str], str] = {}
 
     def pick(self, doc, task, split, doc_id):
         if (task, split) not in self._majority:

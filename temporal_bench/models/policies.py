@@ -58,7 +58,7 @@ class ScriptedAnswers:
         self.policy = policy
         self.response = response
         self.template = template or "{answer}"
-        self.script: dict[str, object] = {}
+        self.script: dict[str, str | list[str]] = {}
         if policy == "script":
             with open(script, encoding="utf-8") as handle:
                 self.script = json.load(handle)

@@ -135,7 +135,7 @@ def load_table(benchmark: str, table: int | str, *, as_frame: bool = False):
         raise FileNotFoundError(f"no published table {name}; known: {known}")
     text = entry.read_text(encoding="utf-8")
     meta: dict[str, str] = {}
-    body = []
+    body: list[str] = []
     for line in text.splitlines(keepends=True):
         if line.startswith("#") and not body:
             key, _, value = line[1:].strip().partition(":")

@@ -121,4 +121,5 @@ def interval(metric: Metric, counts: np.ndarray, sizes: np.ndarray | None = None
     effective = effective_clusters(metric, counts, np.ones(len(counts)) if sizes is None else sizes)
     bounds = percentile_interval(values, expanded_level(round(effective, 2)))
     undefined = int(np.isnan(values).sum())
-    return Interval(value, *(bounds or (None, None)), len(counts), undefined, effective)
+    low, high = bounds if bounds is not None else (None, None)
+    return Interval(value, low, high, len(counts), undefined, effective)

@@ -18,7 +18,7 @@ from temporal_bench.report.model import Report, build_report, layouts_for
 from temporal_bench.report.model_size import parse_param_counts, sizes_of
 from temporal_bench.report.render import render_breakdowns, render_report
 from temporal_bench.report.verdicts import DEFAULT_TOLERANCES, parse_tolerances
-from temporal_bench.runs.data_read import data_differences
+from temporal_bench.runs.data_read import DataRead, data_differences
 from temporal_bench.runs.logged import model_runs
 from temporal_bench.runs.results import Run, load_runs
 
@@ -185,6 +185,13 @@ def main_report(argv: Sequence[str] | None = None) -> int:
     return emit(text, args.output)
 
 
+def _described(read: DataRead | None) -> str:
+    """What a task read, of one whose samples were read (a set-aside source that read other questions, and the run shown)."""
+    if read is None:
+        raise ValueError("no samples were logged, so what the task read is unknown")
+    return read.describe()
+
+
 def runs_data(runs: Sequence[Run]) -> tuple[list[str], list[str]]:
     """For each task of several runs: a line naming each run's data where they read different data, and notes on the
     runs that cannot tell theirs: no samples logged, or a release's scored outputs, whose samples log no prompt or
@@ -200,7 +207,7 @@ def runs_data(runs: Sequence[Run]) -> tuple[list[str], list[str]]:
             unchecked.setdefault((", ".join(released), ", ".join(reads[task])), []).append(task)
     different, unknown = data_differences({task: found for task, found in reads.items() if len(found) > 1})
     different |= {
-        f"{task} ({run.label})": f"{task}: **{run.label}** is shown from {run.shown[task].path.as_posix()}, which read {run.data_read(task).describe()}; its other results file {other.path.as_posix()} read other questions ({other.logged.data_read(other.logged_as).describe()})"
+        f"{task} ({run.label})": f"{task}: **{run.label}** is shown from {run.shown[task].path.as_posix()}, which read {_described(run.data_read(task))}; its other results file {other.path.as_posix()} read other questions ({_described(other.logged.data_read(other.logged_as))})"
         for run in runs
         for task in sorted(run.set_aside)
         for other in run.other_data(task)

@@ -118,8 +118,12 @@ def classification_metrics(prefix: str = "", view: Callable[[np.ndarray], tuple]
     """P/R/F1 per class, macro and weighted, and accuracy, each under ``prefix + name``, from the
     arguments of :func:`classification_scores` that ``view`` takes from a count vector (default:
     the confusion counts, its first four entries)."""
-    view = view or (lambda c: tuple(c[..., i] for i in range(len(CONFUSION))))
-    return {prefix + name: (lambda c, name=name: classification_scores(*view(np.asarray(c, float)))[name]) for name in CLASSIFICATION_NAMES}
+    arguments = view or (lambda c: tuple(c[..., i] for i in range(len(CONFUSION))))
+
+    def score(name: str) -> Metric:
+        return lambda c: classification_scores(*arguments(np.asarray(c, float)))[name]
+
+    return {prefix + name: score(name) for name in CLASSIFICATION_NAMES}
 
 
 # every benchmark's cluster statistics, by benchmark name

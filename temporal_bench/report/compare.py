@@ -17,13 +17,15 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from temporal_bench import benchmarks
+from temporal_bench.benchmarks import Benchmark
 from temporal_bench.cli_style import command_parser
 from temporal_bench.protocol_gaps import task_gaps
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.cli import emit
-from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, joined, stacked
+from temporal_bench.report.cluster_stats import ClusterStats, joined, stacked
 from temporal_bench.report.paired_test import ALPHA, DRAWS, PairedTest, holm, paired_tests
 from temporal_bench.runs.data_read import data_differences
 from temporal_bench.runs.logged import RunReadError, find_runs, model_runs
@@ -40,6 +42,21 @@ class DifferentData(CompareError):
     """Runs that read different data (refused without ``--allow-different-data``)."""
 
 
+def _compared(task: str) -> tuple[Benchmark, ClusterStats]:
+    """The benchmark of a task compared and its cluster statistics (compare_runs passes over a task without them)."""
+    benchmark = benchmarks.of_task(task)
+    if benchmark is None or benchmark.cluster_stats is None:
+        raise CompareError(f"{task}: not a task of a benchmark with cluster statistics")
+    return benchmark, benchmark.cluster_stats
+
+
+class Difference(NamedTuple):
+    value: float  # B - A
+    low: float  # its 95% interval
+    high: float
+    p: float
+
+
 @dataclass(frozen=True)
 class Comparison:
     task: str  # the task, or for a task holding two TempVS tests the test's own task name
@@ -54,7 +71,16 @@ class Comparison:
 
     @property
     def name(self) -> str:
-        return f"{benchmarks.of_task(self.task).task_labels.get(self.task, self.task)} {cluster_stats_of(self.task).label(self.metric)}"
+        benchmark, stats = _compared(self.task)
+        return f"{benchmark.task_labels.get(self.task, self.task)} {stats.label(self.metric)}"
+
+    @property
+    def difference(self) -> Difference:
+        """B - A, its interval and p (compare_records keeps no row whose test lacks them)."""
+        t = self.test
+        if t.value is None or t.low is None or t.high is None or t.p is None:
+            raise CompareError(f"{self.task}: {self.metric} is undefined in a run or in every draw: no row to show")
+        return Difference(t.value, t.low, t.high, t.p)
 
     @property
     def significant(self) -> bool:
@@ -75,7 +101,7 @@ def compare_records(task: str, records_a: list[dict], records_b: list[dict], sam
     a counterpart, a clustering fallback, few clusters, metrics undefined in a run), each in the
     words of the task's benchmark; ``partial`` says which run left out docs of the task (a metric
     undefined there may have lost what it needs to the limit, not to the task)."""
-    stats = cluster_stats_of(task)
+    stats = _compared(task)[1]
     a, b = joined(stats, records_a, records_b, same_data)
     if not a:
         return [], [f"{task}: no question both runs answered on the same data: not compared"]
@@ -125,23 +151,23 @@ def _p_cell(p: float | None) -> str:
     return format_p(p).removeprefix("p ").removeprefix("= ")
 
 
-def _interval(test: PairedTest, sign: int = 1) -> str:
+def _interval(d: Difference, sign: int = 1) -> str:
     """``[low, high]`` of ``sign`` x (B - A), in points."""
-    low, high = sorted((sign * test.low, sign * test.high))
+    low, high = sorted((sign * d.low, sign * d.high))
     return f"[{_points(low)}, {_points(high)}]"
 
 
 def plain_line(c: Comparison, rows: int) -> str:
     """ "A beats B on MT1 two-event MT by 3.1 points [1.2, 5.0], p = 0.002 ...", or no difference.
     The verdict follows the Holm-adjusted p; the interval excludes 0 exactly when the row's own p does."""
-    t = c.test
+    t, d = c.test, c.difference
     adjusted = f"Holm-adjusted over {rows} rows: {_p_cell(c.adjusted_p)}"
     if c.significant:
-        winner, loser, sign = ("B", "A", 1) if t.value > 0 else ("A", "B", -1)
-        return f"{winner} beats {loser} on {c.name} by {_points(sign * t.value)} points {_interval(t, sign)}, {format_p(t.p)} ({adjusted})."
+        winner, loser, sign = ("B", "A", 1) if d.value > 0 else ("A", "B", -1)
+        return f"{winner} beats {loser} on {c.name} by {_points(sign * d.value)} points {_interval(d, sign)}, {format_p(d.p)} ({adjusted})."
     if t.significant():
-        return f"No significant difference on {c.name} once the {rows} rows are corrected for: B - A = {_points(t.value)} points {_interval(t)}, {format_p(t.p)} for this row alone ({adjusted})."
-    return f"No significant difference on {c.name}: B - A = {_points(t.value)} points {_interval(t)}, {format_p(t.p)}. {detectable_sentence(t, c.clusters, c.partial)}"
+        return f"No significant difference on {c.name} once the {rows} rows are corrected for: B - A = {_points(d.value)} points {_interval(d)}, {format_p(d.p)} for this row alone ({adjusted})."
+    return f"No significant difference on {c.name}: B - A = {_points(d.value)} points {_interval(d)}, {format_p(d.p)}. {detectable_sentence(t, c.clusters, c.partial)}"
 
 
 def detectable_sentence(t: PairedTest, clusters: int, partial: str = "") -> str:
@@ -159,8 +185,8 @@ def detectable_sentence(t: PairedTest, clusters: int, partial: str = "") -> str:
 
 
 def summary_line(comparisons: Sequence[Comparison]) -> str:
-    b_wins = sum(c.significant and c.test.value > 0 for c in comparisons)
-    a_wins = sum(c.significant and c.test.value < 0 for c in comparisons)
+    b_wins = sum(c.significant and c.difference.value > 0 for c in comparisons)
+    a_wins = sum(c.significant and c.difference.value < 0 for c in comparisons)
     rows = len(comparisons)
     return (
         f"Over the {rows} rows, with Holm's correction (at most a {ALPHA:.0%} chance that any row is called significant "
@@ -228,7 +254,7 @@ def compare_runs(run_a: Run, run_b: Run, different_data: Sequence[str] = ()) -> 
         notes += [f"run {name}: {run.sources_note(task)}" for task in sorted(run.set_aside)]
         classes = sorted({run.model_class(task) for task in run.tasks})
         notes += [f"run {name} ({', '.join(classes)}): known protocol gap: {gap}" for gap in task_gaps(run.tasks, run.label, classes)]
-    adjusted = holm([c.test.p for c in comparisons])
+    adjusted = holm([c.difference.p for c in comparisons])
     return [replace(c, adjusted_p=p) for c, p in zip(comparisons, adjusted)], notes
 
 
@@ -257,8 +283,8 @@ def render(run_a: Run, run_b: Run, comparisons: Sequence[Comparison], notes: Seq
         "|---|---|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for c in comparisons:
-        t = c.test
-        out.append(f"| {c.task} | {cluster_stats_of(c.task).label(c.metric)} | {_support(c)} | {c.clusters:,} | {_points(c.a)} | {_points(c.b)} | {_points(t.value)} {_interval(t)} | {_p_cell(t.p)} | {_p_cell(c.adjusted_p)} |")
+        d = c.difference
+        out.append(f"| {c.task} | {_compared(c.task)[1].label(c.metric)} | {_support(c)} | {c.clusters:,} | {_points(c.a)} | {_points(c.b)} | {_points(d.value)} {_interval(d)} | {_p_cell(d.p)} | {_p_cell(c.adjusted_p)} |")
     out += [""] + [plain_line(c, len(comparisons)) for c in comparisons] + ["", summary_line(comparisons)]
     if notes:
         out += ["", "Notes:"] + [f"- {note}" for note in notes]

@@ -57,7 +57,7 @@ def setting_value(run: Run, setting: Setting, key: str) -> tuple[float | None, s
 
 def _kept(run: Run, task: str | None, subset: Subset) -> tuple[ClusterStats | None, list[dict]]:
     stats = cluster_stats_of(task) if task else None
-    if stats is None or subset.metric not in stats.metrics:
+    if not task or stats is None or subset.metric not in stats.metrics:
         return None, []
     records, _ = run.records(task)
     return stats, [record for record in records if subset.keep(record)]
@@ -80,11 +80,11 @@ def _agrees(recomputed: float | None, value: float | None) -> bool:
 def single_point(run: Run, setting: Setting, key: str, subset: Subset | None, scale: float) -> Point:
     value, task = setting_value(run, setting, key)
     stats, kept = _kept(run, task, subset) if subset else (None, [])
-    if stats is None or not kept:
+    if subset is None or stats is None or not kept:
         return Point(None if value is None else value * scale)
     matrix = _matrix(stats, kept)
     found = interval(stats.metrics[subset.metric], matrix, stats.sizes(subset.metric, matrix))
-    if not _agrees(found.value, value) or found.low is None:
+    if found.value is None or found.low is None or found.high is None or not _agrees(found.value, value):
         return Point(None if value is None else value * scale)
     shown = found.value if value is None else value
     return Point(shown * scale, found.low * scale, found.high * scale, _support(stats, subset.metric, kept))
@@ -94,7 +94,7 @@ def difference_point(run: Run, setting: Setting, minus: Setting, key: str, subse
     """``setting`` minus ``minus`` with the paired permutation interval of the two settings' answers to
     the same questions (swapped cluster by cluster, as ``compare`` swaps two runs)."""
     (own, task), (base, base_task) = setting_value(run, setting, key), setting_value(run, minus, key)
-    plain = Point(None if own is None or base is None else (own - base) * scale, operands=tuple(None if v is None else v * scale for v in (own, base)))
+    plain = Point(None if own is None or base is None else (own - base) * scale, operands=(None if own is None else own * scale, None if base is None else base * scale))
     if subset is None:
         return plain
     (stats, kept), (_, kept_base) = _kept(run, task, subset), _kept(run, base_task, subset)
@@ -105,8 +105,8 @@ def difference_point(run: Run, setting: Setting, minus: Setting, key: str, subse
     metric = stats.metrics[subset.metric]
     test = paired_tests({subset.metric: metric}, _matrix(stats, shared_base, clusters), _matrix(stats, shared, clusters))[subset.metric]
     difference = None if own is None or base is None else own - base
-    if not _agrees(test.value, difference) or test.low is None:
+    if test.value is None or test.low is None or test.high is None or not _agrees(test.value, difference):
         return plain
-    if difference is None:  # a key no results file holds: both operands from the records
+    if own is None or base is None:  # a key no results file holds: both operands from the records
         own, base = (float(metric(_matrix(stats, records).sum(axis=0))) for records in (shared, shared_base))
     return Point((own - base) * scale, test.low * scale, test.high * scale, _support(stats, subset.metric, shared), (own * scale, base * scale))

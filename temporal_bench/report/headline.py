@@ -97,7 +97,8 @@ def _table(header: list[str], lines: list[list[str]]) -> list[str]:
 def render_summary(run: Run) -> str:
     """The summary tables of the benchmarks ``run`` has tasks of, with their legend; the run's tasks
     without a row are named."""
-    out, shown = [], set()
+    out: list[str] = []
+    shown: set[str] = set()
     summaries = [benchmark.summary for benchmark in benchmarks.all_benchmarks() if benchmark.summary is not None]
     for summary in summaries:
         rows = summary.rows_of(run)
@@ -138,7 +139,7 @@ def noise_note(run: Run) -> str:
                 value = run.metric(row.task, column.metric)
                 found = intervals.cell(column.metric, value)[0] if value is not None else None
                 n = intervals.support.get(column.metric)
-                if found is not None and found.high > found.low and (n is None or n >= FEW_QUESTIONS):
+                if found is not None and found.low is not None and found.high is not None and found.high > found.low and (n is None or n >= FEW_QUESTIONS):
                     widths.append((50 * (found.high - found.low), f"{row.label} {column.header}", n))
     if not widths:
         return ""

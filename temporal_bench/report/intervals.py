@@ -53,7 +53,9 @@ class TaskIntervals:
 def task_intervals(run: Run, task: str) -> TaskIntervals:
     """The task's intervals, from the records the run logged for it (none for a task of no benchmark's cluster statistics)."""
     stats = cluster_stats_of(task)
-    records, why = run.records(task) if stats is not None else ([], "")
+    if stats is None:
+        return TaskIntervals(task, stats, {}, "", None, {})
+    records, why = run.records(task)
     if not records:
         return TaskIntervals(task, stats, {}, why, None, {})
     counts = stats.counts(records)

@@ -68,7 +68,7 @@ def build_report(runs: Sequence[Run], layouts: Sequence[Layout], include_publish
     tables = [build_table(layout, [of_run[i] for of_run in parts], include_published, tolerances) for i, layout in enumerate(layouts)]
     partial = [f"**{run.label}**: {task} {limit} (`{run.sources[task].as_posix()}`)" for run in runs for task, limit in sorted(run.partial.items())]
     set_aside = [f"**{run.label}**: {run.sources_note(task)}" for run in runs for task in sorted(run.set_aside)]
-    unmatched = {}
+    unmatched: dict[tuple[str, str], str] = {}
     for benchmark in dict.fromkeys(table.layout.benchmark for table in tables) if include_published else []:
         labels = dict.fromkeys(label for table in tables if table.layout.benchmark == benchmark for label in table.judged_models)
         unmatched.update(((benchmark, label), line) for label, line in unmatched_models(benchmark, list(labels)).items())

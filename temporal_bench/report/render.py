@@ -68,7 +68,7 @@ def verdict_details(found: Sequence[Verdict]) -> list[str]:
         mine = [v for v in found if v.measured is row]
         if any(v.kind in (WITHIN, OUTSIDE) for v in mine):
             parts = [f"{sum(v.kind == WITHIN for v in mine)} of {len(mine)} within"]
-            kinds = (OUTSIDE,)
+            kinds: tuple[str, ...] = (OUTSIDE,)
         else:
             parts = [_counts(mine, (REPRODUCED, CLOSE, DIFFERS))]
             kinds = (CLOSE, DIFFERS)
@@ -137,10 +137,10 @@ def render_markdown(table: Table) -> str:
     out += layout.notes
     flagged = []
     for r in (r for r in rows if r.source == PUBLISHED and (r.marks or r.row_mark)):
-        cells = ", ".join(f"{m} {headers[k]}" for k, m in r.marks.items())
+        marked = ", ".join(f"{m} {headers[k]}" for k, m in r.marks.items())
         if r.row_mark:
-            cells = f"{r.row_mark} row" + (f"; {cells}" if cells else "")
-        flagged.append(f"- {r.label}: {cells}: {r.note}")
+            marked = f"{r.row_mark} row" + (f"; {marked}" if marked else "")
+        flagged.append(f"- {r.label}: {marked}: {r.note}")
     out += _section("Flagged published cells (kept as printed):", flagged)
     files, missing = [], []
     for part in (part for part in table.parts if part.rows):

@@ -161,9 +161,10 @@ def _cell(run: Run, setting: Setting, tasks: list[str], column: Column, interval
     if task not in intervals:
         intervals[task] = task_intervals(run, task)
     found, why = intervals[task].cell(column.metric, value / column.scale)
-    if found is None:
+    stats = intervals[task].stats
+    if found is None or stats is None or found.low is None or found.high is None:  # cell() finds only defined intervals, of tasks with cluster statistics
         return Cell(value, task, why=why)
-    clusters = f"{found.clusters} {intervals[task].stats.unit}" if found.clusters < FEW_CLUSTERS else ""
+    clusters = f"{found.clusters} {stats.unit}" if found.clusters < FEW_CLUSTERS else ""
     return Cell(value, task, (found.low * column.scale, found.high * column.scale), "", clusters, intervals[task].clustering)
 
 
@@ -196,6 +197,8 @@ def _missing(column: Column, tasks: list[str], cell: Cell) -> list[str]:
 def _with_interval(row: TableRow, column: Column, cell: Cell) -> None:
     """The cell's interval on the row, or why it has none."""
     if cell.interval is not None:
+        if cell.task is None:
+            raise ValueError(f"{column.key}: a cell with an interval names no task")
         row.intervals[column.key] = cell.interval
         if cell.clusters:
             row.few_clusters[cell.task] = cell.clusters
@@ -245,6 +248,8 @@ def _model_rows(layout: Layout, label: str, resolved: dict[str, list[str]], cell
     row.missing += [f"{s.label}: not run (no task matching {setting_patterns(s)})" for s in layout.settings if not resolved[s.label]]
     used = []
     for column in layout.columns:
+        if column.setting is None:
+            raise KeyError(f"{layout.name}: column {column.key!r} names no setting, which a layout of one row per model needs")
         cell = cells[column.setting, column.key]
         used.append(cell.task)
         if column.minus is not None:  # a difference of two cells: no interval of its own
@@ -310,6 +315,8 @@ def published_rows(layout: Layout) -> list[TableRow]:
 
 def provenance(layout: Layout) -> str:
     """Where the layout's published rows were printed: ``<paper> (arXiv <id>), Table <n>``."""
+    if layout.published is None:
+        raise ValueError(f"{layout.name}: no published table")
     meta = load_table(*layout.published).meta
     arxiv = meta.get("arxiv", "")
     arxiv = f" (arXiv {arxiv})" if arxiv and arxiv[0].isdigit() else ""
@@ -322,9 +329,10 @@ def rank_value(layout: Layout, row: TableRow) -> float | None:
     """The row's ranking value: its ``rank_by`` column, or the mean of several (None if one is missing)."""
     keys = (layout.rank_by,) if isinstance(layout.rank_by, str) else layout.rank_by
     values = [row.values.get(k) for k in keys or ()]
-    if not values or any(v is None for v in values):
+    defined = [v for v in values if v is not None]
+    if not values or len(defined) < len(values):
         return None
-    return sum(values) / len(values)
+    return sum(defined) / len(defined)
 
 
 def ranked(layout: Layout, rows: list[TableRow]) -> list[TableRow]:

@@ -52,6 +52,13 @@ def unsized(figure: SizeFigure, runs: Sequence[Run], sizes: Mapping[str, ModelSi
     return [run.label for run in plotted_runs(figure, runs) if sizes[run.label].billions is None]
 
 
+def _billions(size: ModelSize) -> float:
+    """The parameter count of a run drawn by its size."""
+    if size.billions is None:
+        raise ValueError(f"{size.family}: no parameter count, so no place on the size axis")
+    return size.billions
+
+
 def draw(figure: SizeFigure, runs: Sequence[Run], sizes: Mapping[str, ModelSize], path: Path) -> Path:
     import matplotlib
 
@@ -60,12 +67,12 @@ def draw(figure: SizeFigure, runs: Sequence[Run], sizes: Mapping[str, ModelSize]
     from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 
     drawn = plotted_runs(figure, runs)
-    sized = sorted((run for run in drawn if sizes[run.label].billions is not None), key=lambda r: sizes[r.label].billions)
+    sized = sorted((run for run in drawn if sizes[run.label].billions is not None), key=lambda r: _billions(sizes[r.label]))
     families = list(dict.fromkeys(sizes[run.label].family for run in sized))
     lines = families + [f"{run.label} (no size)" for run in drawn if sizes[run.label].billions is None]
     cycle = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     colour = {line: cycle[i % len(cycle)] for i, line in enumerate(lines)}
-    billions = [sizes[run.label].billions for run in sized]
+    billions = [_billions(sizes[run.label]) for run in sized]
     low, high = (min(billions) / 1.5, max(billions) * 1.5) if sized else (0.5, 100.0)
     fig, axes = plt.subplots(2, 3, figsize=(12, 7), dpi=100, sharex=True, sharey=True, layout="constrained")
     found = {run.label: points(figure, run) for run in drawn}
@@ -75,9 +82,9 @@ def draw(figure: SizeFigure, runs: Sequence[Run], sizes: Mapping[str, ModelSize]
             shown = [(x, p) for x, p in shown if p.value is not None]
             if shown:
                 ax.plot([x for x, _ in shown], [p.value for _, p in shown], marker="o", color=colour[family], label=family)
-                bars = [(x, p) for x, p in shown if p.low is not None]
+                bars = [(x, p.value, p.low, p.high) for x, p in shown if p.value is not None and p.low is not None and p.high is not None]
                 if bars:
-                    ax.errorbar([x for x, _ in bars], [p.value for _, p in bars], yerr=[[p.value - p.low for _, p in bars], [p.high - p.value for _, p in bars]], fmt="none", ecolor=colour[family], capsize=3, linewidth=1)
+                    ax.errorbar([x for x, _, _, _ in bars], [y for _, y, _, _ in bars], yerr=[[y - y_low for _, y, y_low, _ in bars], [y_high - y for _, y, _, y_high in bars]], fmt="none", ecolor=colour[family], capsize=3, linewidth=1)
         for run in drawn:
             point = found[run.label][i]
             if sizes[run.label].billions is None and point.value is not None:

@@ -113,7 +113,7 @@ def with_published(layout: Layout, rows: Sequence[TableRow]) -> list[tuple[Table
     """(measured row, published row) for each judged measured row of a model (and setting) the paper
     lists, through the benchmark's alias tables (temporal_bench/report/model_names.py: an API model's
     moving alias finds no row)."""
-    published = {(model_key(layout.benchmark, r.model), r.setting): r for r in rows if r.source == PUBLISHED}
+    published: dict[tuple[str | None, str | None], TableRow] = {(model_key(layout.benchmark, r.model), r.setting): r for r in rows if r.source == PUBLISHED}
     keys = {id(row): (run_key(layout.benchmark, row.model), row.setting) for row in rows if judged(row)}
     return [(row, published[keys[id(row)]]) for row in rows if keys.get(id(row)) in published]
 

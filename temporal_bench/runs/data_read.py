@@ -179,8 +179,9 @@ def release_basis(task: str, read: DataRead | None, config: dict) -> ReleaseBasi
         return ReleaseBasis(False, "no samples were logged (--log_samples), so the data it read is unknown")
     if read.synthetic:
         return ReleaseBasis(False, "it read synthetic data (generated in the benchmark's layout, not its release)")
-    if reader.not_judged(config):
-        return ReleaseBasis(False, reader.not_judged(config))
+    not_judged = reader.not_judged(config)
+    if not_judged:
+        return ReleaseBasis(False, not_judged)
     known = reader.release_fingerprint(config)
     if known is not None:
         if read.fingerprint == known:

@@ -41,7 +41,9 @@ def partial_limit(data: dict[str, Any], task: str) -> Limit | None:
     evaluated (a limit above the task's size); an ``--offset`` always is. ``task`` is a task name as
     the file's ``results`` holds it.
     """
-    config = data.get("config") if isinstance(data.get("config"), dict) else {}
+    config = data.get("config")
+    if not isinstance(config, dict):
+        config = {}
     limit, offset = _recorded_limit(config.get("limit")), config.get("offset") or 0
     if limit is None and not offset:
         return None

@@ -19,8 +19,9 @@ def logged_prompt(line: dict) -> str:
     return "\n".join(str(text) for text in logged_texts(arguments))
 
 
-def logged_texts(value: Any) -> list[str]:
-    """The response texts of a sample line's ``filtered_resps`` (a text, or a list of them for repeats)."""
+def logged_texts(value: Any) -> list[str | None]:
+    """The response texts of a sample line's ``filtered_resps`` (a text, or a list of them for repeats; None where
+    the line holds none)."""
     if isinstance(value, list):
         return [text for item in value for text in logged_texts(item)]
     return [value if isinstance(value, str) or value is None else str(value)]

@@ -87,10 +87,10 @@ class LoggedRun:
             if len(filters) > 1:
                 raise RecordsError(f"{self.samples[task]}: logged under several filters ({', '.join(sorted(filters))}); intervals need one record per doc")
             config, model_config, digest = self.task_config(task), self.data.get("config") or {}, image_digests()
-            records = [read_record(task, line, config, model_config, digest) for line in lines]
-            missing = sum(record is None for record in records)
-            if missing:
-                raise RecordsError(f"{self.samples[task]}: {missing} of {len(lines)} sample lines hold no per-doc record")
+            read = [read_record(task, line, config, model_config, digest) for line in lines]
+            records = [record for record in read if record is not None]
+            if len(records) < len(lines):
+                raise RecordsError(f"{self.samples[task]}: {len(lines) - len(records)} of {len(lines)} sample lines hold no per-doc record")
             self._records[task] = records
         return self._records[task]
 

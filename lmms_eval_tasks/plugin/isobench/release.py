@@ -103,14 +103,14 @@ def map_columns(columns: dict[str, str], explicit: dict[str, str | None] | None 
         raise IsoBenchDataError(f"{where}: the column map names column(s) not in the data: {absent}. {mapping_help(columns)}")
     mapping = {field: column for field, column in explicit.items() if column is not None}
     used, captions = set(mapping.values()), {_key(name) for name in CAPTION_COLUMNS}
-    by_key = {}
+    by_key: dict[str, str] = {}
     for column in columns:
         by_key.setdefault(_key(column), column)
     for field in (f for f in FIELDS if f not in explicit):
-        column = next((by_key[_key(c)] for c in CANDIDATES[field] if _key(c) in by_key and by_key[_key(c)] not in used and _key(c) not in captions), None)
-        if column is not None:
-            mapping[field] = column
-            used.add(column)
+        found = next((by_key[_key(c)] for c in CANDIDATES[field] if _key(c) in by_key and by_key[_key(c)] not in used and _key(c) not in captions), None)
+        if found is not None:
+            mapping[field] = found
+            used.add(found)
     missing = [field for field in REQUIRED_FIELDS if field not in mapping]
     if missing:
         raise IsoBenchDataError(f"{where}: cannot find the column(s) for {missing}. {mapping_help(columns)}")
@@ -176,7 +176,7 @@ def tables_from_folder(folder: Path) -> dict[str, Table]:
         if path.suffix.lower() == ".parquet":
             import pyarrow.parquet
 
-            rows = [(f"{path} row {index}", row) for index, row in enumerate(pyarrow.parquet.read_table(path).to_pylist())]
+            rows: list[tuple[str, dict]] | None = [(f"{path} row {index}", row) for index, row in enumerate(pyarrow.parquet.read_table(path).to_pylist())]
         else:
             rows = _rows_from_json(path)
         if not rows:
@@ -189,8 +189,8 @@ def tables_from_folder(folder: Path) -> dict[str, Table]:
         raise IsoBenchDataError(f"{DATA_DIR_ENV}={folder}: no ISO-Bench data found; {DATA_DIR_ENV} must name {LOCAL_LAYOUT}. Found: {found}" + (f"; files without rows: {empty}" if empty else ""))
     tables = {}
     for split, parts in grouped.items():
-        rows = [(where, row, (path.parent, folder)) for path, part in parts for where, row in part]
-        tables[split] = Table(", ".join(str(path) for path, _ in parts), _columns([row for _, row, _ in rows]), rows)
+        split_rows: list[tuple[str, dict, tuple[Path, ...]]] = [(where, row, (path.parent, folder)) for path, part in parts for where, row in part]
+        tables[split] = Table(", ".join(str(path) for path, _ in parts), _columns([row for _, row, _ in split_rows]), split_rows)
     return tables
 
 

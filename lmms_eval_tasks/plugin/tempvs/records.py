@@ -60,13 +60,13 @@ def task_values(record: dict, tests: tuple[str, ...], suite: bool = False) -> di
     if len(tests) == 1 and tests[0] in MAIN_TESTS:
         return values_of(record)
     record = {**record, **judged_under(record)}
-    values = {}
+    values: dict[str, dict | list[dict] | None] = {}
     for position, (name, aggregation, test) in enumerate(metric_keys(tests, suite)):
         if position == 0:
             values[name] = record
         elif suite and test is not None and record["kind"] == "grounding":
-            served = [fields_read(r, aggregation) for r in served_records(record) if r["test"] == MAIN_TESTS[test].grounding_test]
-            served = [value for value in served if value is not None]
+            read = [fields_read(r, aggregation) for r in served_records(record) if r["test"] == MAIN_TESTS[test].grounding_test]
+            served = [value for value in read if value is not None]
             values[name] = (served[0] if len(served) == 1 else served) or None
         elif test is None or record["kind"] == "grounding" or record["test"] == test:
             values[name] = fields_read(record, aggregation)

@@ -13,7 +13,7 @@ import socket
 import sys
 from pathlib import Path
 
-connections = []
+connections: list[str] = []
 
 
 def _refuse(sock, address, *args):
@@ -21,8 +21,8 @@ def _refuse(sock, address, *args):
     raise OSError(f"network refused by the test: {address!r}")
 
 
-socket.socket.connect = _refuse
-socket.socket.connect_ex = _refuse
+for method in ("connect", "connect_ex"):
+    setattr(socket.socket, method, _refuse)
 
 
 def _outcome(call) -> str:
@@ -35,9 +35,12 @@ def _outcome(call) -> str:
 
 
 def import_hooks(tasks_dir: str, hooks: dict) -> dict:
-    report = {"imports": {}, "missing_hooks": {}}
+    report: dict[str, dict] = {"imports": {}, "missing_hooks": {}}
     for benchmark, names in hooks.items():
-        spec = importlib.util.spec_from_file_location("utils", f"{tasks_dir}/{benchmark}/utils.py")
+        path = f"{tasks_dir}/{benchmark}/utils.py"
+        spec = importlib.util.spec_from_file_location("utils", path)
+        if spec is None:
+            raise ImportError(f"no loader for {path}")
         module = importlib.util.module_from_spec(spec)
         report["imports"][benchmark] = _outcome(lambda spec=spec, module=module: spec.loader.exec_module(module))
         report["missing_hooks"][benchmark] = [name for name in names if not hasattr(module, name)]

@@ -34,7 +34,10 @@ def _merge(installed: Path, exported: Path, into: Path) -> None:
 def install_overlay(root: Path, tasks_dir: Path, harness: str = "lmms_eval") -> Path:
     """Write the overlay of the exported ``<harness>/tasks/`` folder ``tasks_dir`` under ``root`` (``harness``: the
     package, ``lmms_eval`` or ``lm_eval``) and return the folder to put first on PYTHONPATH."""
-    installed = Path(importlib.util.find_spec(harness).submodule_search_locations[0])
+    spec = importlib.util.find_spec(harness)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError(f"{harness} is not installed")
+    installed = Path(spec.submodule_search_locations[0])
     package = root / harness
     package.mkdir(parents=True)
     for entry in installed.iterdir():
