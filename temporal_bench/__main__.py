@@ -16,7 +16,7 @@ DESCRIPTION = (
     "Evaluations themselves run with lmms-eval / lm-eval; these commands find the tasks, check, report, compare "
     "and browse the runs, and export the tasks for lmms-eval."
 )
-EPILOG = f"example:\n  {PROGRAM} demo\n\n{PROGRAM} COMMAND --help shows a command's options and an example; docs/cli.md describes them all."
+EPILOG = f"example:\n  {PROGRAM} demo\n\n{PROGRAM} COMMAND --help shows a command's options and an example (docs/cli.md of the source repository describes them all)."
 
 
 def main_task_dir(argv) -> None:

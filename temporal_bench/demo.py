@@ -73,7 +73,17 @@ def run_demo(output: Path, model: str = "random_choice", model_args: str = "seed
     print(write_report(runs + [logged for path in model_free for logged in find_runs(Path(os.path.relpath(path)), rescored=True)], output / "report"))
     print(write_browse_page(runs, output / "browse.html"))
     print(summarize(runs, f"{model} ({model_args})"))
+    print(NEXT_STEPS)
     print(commands_note(output), end="")
+
+
+NEXT_STEPS = (
+    "\nNext, on a benchmark's real data: point its variable at the release (TEMPVS_DATA_DIR, CATBENCH_DATA_DIR, ISOBENCH_DATA_DIR; "
+    "without one the hub's copy is used) and run your model through lmms-eval, e.g.\n"
+    "  TEMPVS_DATA_DIR=/data/TempVS lmms-eval --model qwen2_5_vl --model_args pretrained=Qwen/Qwen2.5-VL-7B-Instruct --tasks tempvs_mt1_two --output_path out --log_samples\n"
+    "  temporal-bench check out && temporal-bench report out\n"
+    "(README.md's quick start; each release's layout: docs/tempvs.md, docs/catbench.md, docs/isobench.md)."
+)
 
 
 def run_lmms_eval(arguments: list[str], log_path: Path) -> int:

@@ -205,8 +205,9 @@ def _unpack_media(data: Path, folders: Sequence[ExportedFolder], env: dict[str, 
 
 
 def _smoke_rows(out: Path, tasks: Sequence[str]) -> list[dict]:
-    """Each task's first metrics and its first logged sample, from the run's output read as every command reads a run."""
-    logged = {task: run for run in find_runs(out) for task in run.tasks}
+    """Each task's first metrics and its first logged sample, from the run's output read as every command reads a run
+    (none where the run wrote nothing)."""
+    logged = {task: run for run in (find_runs(out) if out.exists() else []) for task in run.tasks}
     rows = []
     for task in (task for task in tasks if task in logged):
         entry = logged[task].data["results"][task]
@@ -241,7 +242,9 @@ def run_tasks(output: Path, folders: Sequence[ExportedFolder], overlay: Path, da
         failed = sorted(set(tasks_of(folder)) - {row["task"] for row in mine})
         size = f"{LIMIT} docs per task, {len(tasks_of(folder))} tasks, {data_kind(data / folder.benchmark)}"
         if done.returncode or failed:
-            steps[folder.benchmark] = Step("run", False, f"exit status {done.returncode}; no results for {', '.join(failed) or 'none'}: {_tail(done)}", mine, size)
+            facts = facts_of(benchmarks.get(folder.benchmark))
+            layout = f"{data / folder.benchmark} must hold the converted dataset in the hub's layout (a download of {facts.hub_dataset}" + (f", or what `{facts.build_command}` writes" if facts.build_command else "") + ")"
+            steps[folder.benchmark] = Step("run", False, f"exit status {done.returncode}; no results for {', '.join(failed) or 'none'}: {_tail(done)}; {layout}", mine, size)
         else:
             steps[folder.benchmark] = Step("run", True, f"all {len(mine)} tasks ran with --limit {LIMIT} and lmms-eval's {RUN_MODEL} model on {data / folder.benchmark}", mine, size)
     return steps

@@ -200,6 +200,8 @@ def single_run(path: Path) -> Run:
     so); the TempVS release's scored outputs beside it (the demo's ``tempvs_released_blind/``) are no run of a model and
     are passed over."""
     runs = merge_runs(model_runs(find_runs(path)))
+    if not runs:
+        raise CompareError(f"{path}: no lmms-eval or lm-eval results file of a model's run here: give the --output_path folder of a run made with --log_samples")
     if len(runs) != 1:
         found = ", ".join(f"{run.label} ({', '.join(str(p) for p in run.paths)})" for run in runs) or "none"
         raise CompareError(f"{path}: expected the runs of one model, found {len(runs)}: {found}")

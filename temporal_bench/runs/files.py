@@ -67,7 +67,7 @@ def read_results_file(path: str | Path) -> dict[str, Any]:
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+    except (OSError, ValueError) as exc:  # ValueError: not JSON, or not text at all (UnicodeDecodeError)
         raise UnreadableResults(f"{path}: not a readable results JSON file ({exc})") from exc
     if not isinstance(data, dict) or not isinstance(data.get("results"), dict):
         raise NotResults(f"{path}: no 'results' object; is this an lmms-eval/lm-eval results file?")

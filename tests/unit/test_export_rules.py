@@ -195,3 +195,11 @@ def test_every_benchmark_names_its_facts_and_its_bibtex_is_complete():
         assert facts.homepage.startswith("https://") and "## " not in facts.task_list_section
         assert any(re.match(rf"^#{{2,3}} (\d+\. )?{re.escape(facts.task_list_section)}$", line) for line in TASK_LIST_TEXT.splitlines()), benchmark.name
     assert Path(sys.modules[benchmarks.get("tempvs").manifest.upstream].__file__).parent.name == "tempvs"
+
+
+def test_a_run_step_that_wrote_nothing_has_no_rows_instead_of_a_traceback(tmp_path):
+    """export --check's run step on data lmms-eval could not load (e.g. CaT-Bench's release layout given as the converted
+    dataset) writes no output folder: the step fails with lmms-eval's reason, it does not crash reading the run."""
+    from temporal_bench.export.pull_request import _smoke_rows
+
+    assert _smoke_rows(tmp_path / "never_written", ["catbench"]) == []
