@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from temporal_bench.backend_settings import model_argument_problems, run_protocol_warnings
-from temporal_bench.cli_style import command_parser
+from temporal_bench.cli_style import command_parser, progress
 from temporal_bench.manifest import manifests
 from temporal_bench.protocol_gaps import task_gaps
 from temporal_bench.runs.data_read import DataRead, count_difference
@@ -192,6 +192,7 @@ def main_check(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     runs, problems, set_aside = [], [], []
     for folder in args.runs:
+        progress("check", f"reading {folder}: its runs, the data each task read, its requests")
         found, wrong, superseded_files = folder_problems(folder, args.tasks, args.allow_subset)
         runs += found
         problems += wrong

@@ -15,6 +15,20 @@ from typing import TypeVar
 from temporal_bench.commands import SUBCOMMANDS
 
 PROGRAM = "temporal-bench"
+
+
+def watched() -> bool:
+    """Whether a person watches the command: its standard error is a terminal."""
+    return sys.stderr.isatty()
+
+
+def progress(command: str, step: str) -> None:
+    """A step of a command that can take seconds at a benchmark's full size, said on standard error when a person
+    watches (:func:`watched`); scripts and logs get only the command's results and problems."""
+    if watched():
+        print(f"{PROGRAM} {command}: {step} ...", file=sys.stderr, flush=True)
+
+
 DESCRIPTION_WIDTH = 100
 _N = TypeVar("_N")  # the namespace argparse parses into (argparse.Namespace unless the caller passes its own)
 

@@ -13,6 +13,7 @@ line.
 import functools
 import json
 import os
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
@@ -55,6 +56,7 @@ def stops_run_on(errors: tuple[type[Exception], ...]) -> Callable[[Callable], Ca
             except errors as error:
                 message = f"{type(error).__name__}: {error}"
                 eval_logger.error(message)
+                print(message, file=sys.stderr, flush=True)  # lmms-eval logs to standard output: the error goes to standard error too
                 raise DataErrorExit(message) from error
 
         return wrapper

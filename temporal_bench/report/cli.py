@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from temporal_bench.cli_style import CommandParser, command_parser
+from temporal_bench.cli_style import CommandParser, command_parser, progress
 from temporal_bench.report import size_figure
 from temporal_bench.report.figures import draw, figures_for, write_csv
 from temporal_bench.report.layouts import LAYOUTS
@@ -143,6 +143,7 @@ def main_report(argv: Sequence[str] | None = None) -> int:
         tolerances = parse_tolerances(args.tolerance)
     except ValueError as exc:
         parser.error(str(exc))
+    progress("report", "reading the runs under " + ", ".join(map(str, args.paths)))
     try:
         runs = load_runs(args.paths, label=args.label)
     except (FileNotFoundError, ValueError) as exc:
@@ -167,10 +168,12 @@ def main_report(argv: Sequence[str] | None = None) -> int:
             parser.error(
                 f"the runs have no task of any known table (their tasks: {', '.join(tasks) or 'none'}): a variant of one's own (catbench_val, tempvs_mt1_two_pororo, ...) is in no paper table; `--breakdowns` lists every metric of every task"
             )
+    progress("report", f"reading the data and records of {len(runs)} model(s)' runs")
     different, unknown = runs_data(runs)
     if different and not args.allow_different_data:
         print("temporal-bench report: the runs read different data, so their rows are not comparable: " + " | ".join(different) + " (report runs on the same data together, or pass --allow-different-data)", file=sys.stderr)
         return 1
+    progress("report", f"computing {len(layouts)} table(s) with their intervals")
     report = build_report(runs, layouts, not args.no_published, tolerances)
     text = render_report(report, args.format)
     if different:
@@ -179,6 +182,7 @@ def main_report(argv: Sequence[str] | None = None) -> int:
     if unknown and args.format == "markdown":
         text += "\n## Data not checked\n\n" + "".join(f"- {line}\n" for line in unknown)
     if args.output_dir:
+        progress("report", f"writing the tables and figures into {args.output_dir}")
         written = write_output_dir(args.output_dir, runs, report, param_counts)
         text += "\nFiles written:\n" + "".join(f"- `{p.as_posix()}`\n" for p in written)
         text += unsized_note(runs, param_counts, written)

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from temporal_bench import benchmarks
 from temporal_bench.benchmarks import Benchmark
-from temporal_bench.cli_style import command_parser
+from temporal_bench.cli_style import command_parser, progress
 from temporal_bench.protocol_gaps import task_gaps
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.cli import emit
@@ -309,8 +309,10 @@ def main_compare(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     try:
+        progress("compare", f"reading {args.run_a} and {args.run_b}")
         run_a, run_b = single_run(args.run_a), single_run(args.run_b)
         different, unknown = data_check(run_a, run_b, args.allow_different_data)
+        progress("compare", "comparing the runs question by question (a permutation test and its interval per row)")
         comparisons, notes = compare_runs(run_a, run_b, list(different))
     except DifferentData as exc:
         print(f"temporal-bench compare: {exc}", file=sys.stderr)

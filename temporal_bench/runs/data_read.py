@@ -51,7 +51,7 @@ class DataRead:
             return f"the dataset {self.dataset}"
         if self.folder:
             return f"images under {self.folder}"
-        return "data this package's task read itself (its data variable's folder or the hub release; the run does not record which)"
+        return "its data variable's folder or the hub's copy (a task without images: the run does not say which)"
 
     def describe(self) -> str:
         """``2,840 question(s), fingerprint 3bd3... (images under /data/x)`` and what is odd about it."""

@@ -46,7 +46,7 @@ def test_check_names_the_data_each_task_read(data, logged_run, capsys):
     found = reads(logged_run)
     assert f"check: tempvs_mt1_two: {found['tempvs_mt1_two'].questions:,} question(s), fingerprint {found['tempvs_mt1_two'].fingerprint} (images under {data['TEMPVS_DATA_DIR']}; synthetic data)" in lines
     assert f"check: isobench: 16 question(s), fingerprint {found['isobench'].fingerprint} (images under {data['ISOBENCH_DATA_DIR']}/images; synthetic data)" in lines
-    assert any(line.startswith("check: catbench: 48 question(s), fingerprint ") and line.endswith("(its data variable's folder or the hub release; the run does not record which); synthetic data)") for line in lines)
+    assert any(line.startswith("check: catbench: 48 question(s), fingerprint ") and line.endswith("(its data variable's folder or the hub's copy (a task without images: the run does not say which); synthetic data)") for line in lines)
     questions = load_split("test", data["CATBENCH_DATA_DIR"])
     close = [q for q in questions if q["step_b"] - q["step_a"] <= 3]
     expected = {"questions": 48, "plans": 3, "dep": 24, "before": 24, "close": len(close), "dep_close": sum(q["dependency"] == "dep" for q in close), "dep_plans": 3, "nondep_plans": 3}

@@ -32,3 +32,17 @@ def test_the_demo_ends_saying_what_to_do_with_one_s_own_data():
     from temporal_bench.demo import NEXT_STEPS
 
     assert "TEMPVS_DATA_DIR=/data/TempVS lmms-eval --model qwen2_5_vl" in NEXT_STEPS and "temporal-bench check out && temporal-bench report out" in NEXT_STEPS
+
+
+def test_a_person_watching_sees_each_slow_step_and_a_script_sees_none(recorded, tmp_path, monkeypatch):
+    """check, report and compare say each step that can take seconds at full size on standard error in a terminal, and
+    nothing there when their output goes to a file or a script (its exit status and problems are what it reads)."""
+    from temporal_bench import cli_style
+
+    run = recorded("catbench_complete")
+    quiet = temporal_bench("check", run.out, cwd=tmp_path)
+    assert quiet.returncode == 0 and quiet.stderr == ""
+    monkeypatch.setattr(cli_style, "watched", lambda: True)  # a terminal
+    for command, step in ((["check", run.out], "check: reading"), (["report", run.out], "report: computing"), (["compare", run.out, run.out], "compare: comparing the runs")):
+        log = temporal_bench(*command, cwd=tmp_path)
+        assert f"temporal-bench {step}" in log.stderr, (command, log.stderr)
