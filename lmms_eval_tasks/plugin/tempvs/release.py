@@ -146,11 +146,13 @@ def find_root(folder: Path, fix: str = "") -> Path:
 
 def _columns(root: Path, row: dict, task_id: str, modes: Sequence[str], frames: bool) -> dict:
     """The columns the converter's rows lack, from the annotation ``row``: the prompts of ``modes`` (main tests), the
-    frames (none: an error naming the row where ``frames``, the task shows them), absolute."""
-    frames_field = tempvs_to_hf.image_fields(task_id)[0]
-    extra = {"frames": [str(root / reroot(path, row["data_source"])) for path in as_list(row.get(frames_field))]}
-    if frames and not extra["frames"]:
-        raise TempVSDataError(f"{row['_where']}: {frames_field} is empty: no frame images to show")
+    frames where the task shows them (``frames``; absolute, none: an error naming the row)."""
+    extra: dict = {"frames": []}
+    if frames:
+        frames_field = tempvs_to_hf.image_fields(task_id)[0]
+        extra["frames"] = [str(root / reroot(path, row["data_source"])) for path in as_list(row.get(frames_field))]
+        if not extra["frames"]:
+            raise TempVSDataError(f"{row['_where']}: {frames_field} is empty: no frame images to show")
     return {**extra, **{f"prompt_{mode}": "" if "grounding" in task_id else mode_prompt(row, task_id, mode) for mode in modes if mode != "standard"}}
 
 
