@@ -82,20 +82,10 @@ def read_samples(output_dir: Path, task: str) -> List[Dict]:
         return [json.loads(line) for line in handle]
 
 
-def lmms_eval(
-    tmp_path: Path,
-    tasks: List[str],
-    model: str = "scripted",
-    model_args: str = "policy=oracle",
-    env: Optional[Dict[str, str]] = None,
-    extra: Optional[List[str]] = None,
-    cwd: Optional[Path] = None,
-    processes: int = 1,
-    log_samples: bool = True,
-) -> Dict:
-    """Evaluate ``tasks`` with the lmms-eval CLI (``processes`` > 1: under ``accelerate launch`` on the CPU)
-    and return the results JSON; the run's files are under ``tmp_path / "lmms_eval_out"``."""
-    return lmms_eval_into(tmp_path / "lmms_eval_out", tasks, model, model_args, env, extra, cwd, processes, log_samples)
+def lmms_eval(tmp_path: Path, tasks: List[str], *arguments, **options) -> Dict:
+    """Evaluate ``tasks`` with the lmms-eval CLI (:func:`lmms_eval_into`'s arguments) and return the results JSON; the
+    run's files are under ``tmp_path / "lmms_eval_out"``."""
+    return lmms_eval_into(tmp_path / "lmms_eval_out", tasks, *arguments, **options)
 
 
 def lmms_eval_into(
@@ -110,7 +100,8 @@ def lmms_eval_into(
     log_samples: bool = True,
     again: bool = False,
 ) -> Dict:
-    """:func:`lmms_eval` into ``output_dir`` (``again``: the same command as an earlier one, on purpose)."""
+    """Evaluate ``tasks`` with the lmms-eval CLI into ``output_dir`` (``processes`` > 1: under ``accelerate launch`` on the
+    CPU; ``again``: the same command as an earlier one, on purpose) and return the results JSON."""
     output_dir.mkdir(parents=True, exist_ok=True)
     launcher = [str(BIN / "lmms-eval")]
     if processes > 1:
