@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -104,10 +105,13 @@ def main_browse(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     widths = {role: getattr(args, f"{role}_width") for role in WIDTHS}
     wanted = [task for item in args.tasks for task in item.split(",") if task]
+    gc.disable()  # the run's million small objects (samples, records, cards) live to the end: collecting would scan them again and again
     try:
         output, notes = write_page(args.path, args.output, widths, args.examples, args.examples_count, wanted, progress=say)
     except (FileNotFoundError, ValueError) as error:
         parser.error(str(error))
+    finally:
+        gc.enable()
     for note in notes:
         print(f"note: {note}")
     print(output)

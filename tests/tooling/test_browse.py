@@ -10,6 +10,7 @@ headless Chromium (Debian's ``chromium``) applies a filter from
 the URL."""
 
 import base64
+import gc
 import io
 import json
 import re
@@ -368,6 +369,7 @@ def test_tasks_limits_the_page_to_the_tasks_named(lmms_run, page, tmp_path, caps
     out, _ = lmms_run
     argv = [str(out), "--output", str(tmp_path / "page.html"), "--tasks", "isobench,tempvs_mt1_two"]
     assert main_browse(argv) == 0
+    assert gc.isenabled()  # browse collects no garbage while it writes the page, and then again
     printed = capsys.readouterr()
     assert printed.out.strip() == str(tmp_path / "page.html")
     cards, table, missing, data_ = read_page(tmp_path / "page.html")
