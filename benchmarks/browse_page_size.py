@@ -4,7 +4,9 @@
 Runs the real lmms-eval CLI with the ``random_choice`` baseline and ``--log_samples`` on the
 full-size synthetic release (full_size_data.py; ``--run`` reuses a run folder), then the real
 ``temporal-bench browse`` on it (``--repeat`` times, a fresh process each), and prints each wall time, the median,
-the peak resident memory of the browse processes, the page's size, its cards, its embedded images and what each part
+the peak resident memory of the browse processes, the seconds of each step browse says on standard error (start:
+the interpreter and the imports; reading: the samples, the records and the report's values with its breakdowns;
+building: the cards; making: the thumbnails; writing: the page), the load average, the page's size, its cards, its embedded images and what each part
 of the page weighs. No assertions.
 
 The synthetic frames are flat colours, which compress far better than the release's photographs
@@ -83,16 +85,19 @@ def photographic_strips_mb(strip_width: int, per_source: int = 12) -> float:
     return total / 1e6
 
 
-def browse(run_dir: Path, page: Path, env: dict[str, str], strip_width: int, tasks: str) -> tuple[float, float]:
-    """The wall time (s) and the peak resident memory (MB) of one ``temporal-bench browse`` process."""
+def browse(run_dir: Path, page: Path, env: dict[str, str], strip_width: int, tasks: str) -> tuple[float, float, list[tuple[str, float]]]:
+    """The wall time (s) and the peak resident memory (MB) of one ``temporal-bench browse`` process, and the seconds
+    of each step it said on standard error (the first: from the start, the interpreter and the imports)."""
     command = [str(BIN / "temporal-bench"), "browse", str(run_dir), "--output", str(page), "--strip-width", str(strip_width)]
     command += ["--tasks", tasks] if tasks else []
     start = time.perf_counter()
-    process = subprocess.Popen(command, env={**os.environ, **env})
+    process = subprocess.Popen(command, env={**os.environ, **env}, stderr=subprocess.PIPE, text=True)
+    said = [("start", start)] + [(line.split(":")[1].split()[0], time.perf_counter()) for line in process.stderr]
     _, status, usage = os.wait4(process.pid, 0)
     if status:
         raise SystemExit(f"browse failed ({status}): {' '.join(command)}")
-    return time.perf_counter() - start, usage.ru_maxrss / 1024
+    end = time.perf_counter()
+    return end - start, usage.ru_maxrss / 1024, [(step, (said[i + 1][1] if i + 1 < len(said) else end) - at) for i, (step, at) in enumerate(said)]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -114,8 +119,11 @@ def main(argv: list[str] | None = None) -> None:
         print(f"lmms-eval --tasks {args.tasks} --model random_choice --log_samples: {time.perf_counter() - start:.0f} s")
     shown = f" --tasks {args.browse_tasks}" if args.browse_tasks else ""
     page = run_dir / f"browse_strip{args.strip_width}{shown.replace(' --tasks ', '_').replace(',', '_')}.html"
-    times, peaks = zip(*(browse(run_dir, page, env, args.strip_width, args.browse_tasks) for _ in range(args.repeat)))
-    print(f"\n`temporal-bench browse {run_dir} --strip-width {args.strip_width}{shown}`: {', '.join(f'{t:.1f}' for t in times)} s (median {statistics.median(times):.1f} s), peak RSS {max(peaks):,.0f} MB\n")
+    times, peaks, steps = zip(*(browse(run_dir, page, env, args.strip_width, args.browse_tasks) for _ in range(args.repeat)))
+    print(f"\n`temporal-bench browse {run_dir} --strip-width {args.strip_width}{shown}`: {', '.join(f'{t:.1f}' for t in times)} s (median {statistics.median(times):.1f} s), peak RSS {max(peaks):,.0f} MB")
+    for each in steps:
+        print("  steps: " + ", ".join(f"{step} {seconds:.1f} s" for step, seconds in each))
+    print(f"  load average after: {os.getloadavg()[0]:.1f} (2 cores)\n")
     parts = page_parts(page)
     per_strip = photographic_strips_mb(args.strip_width) / (2 * sum(TEMPVS_SEQUENCES.values()))  # a page of some tasks: the mean
     parts["estimate with photographic strips MB"] = parts["page MB"] - parts["thumbnails MB (base64)"] + parts["embedded images"] * per_strip

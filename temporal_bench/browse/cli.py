@@ -47,6 +47,7 @@ def write_page(
     wanted = wanted or (figure_tasks(examples, runs) if examples else ())
     progress(f"reading {len(runs)} run(s) under {path}: their samples, and their values as the report reads them")
     views = report_views(runs)
+    progress("building the cards")
     tasks = run_cards(runs, wanted, views)
     superseded = superseded_notes(runs, views, wanted)
     notes = superseded + run_notes(tasks) + answer_notes(tasks)

@@ -376,6 +376,7 @@ def test_tasks_limits_the_page_to_the_tasks_named(lmms_run, page, tmp_path, caps
     assert list(table) == ["isobench", "tempvs_mt1_two"] and missing == 0  # in the run's order
     assert printed.err.splitlines() == [  # each step said on standard error
         f"temporal-bench browse: reading 1 run(s) under {out}: their samples, and their values as the report reads them ...",
+        "temporal-bench browse: building the cards ...",
         f"temporal-bench browse: making the thumbnails of the {len(data_['thumbs'])} image file(s) the cards show ...",
         f"temporal-bench browse: writing {tmp_path / 'page.html'} ...",
     ]
