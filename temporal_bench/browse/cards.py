@@ -71,7 +71,7 @@ class TaskCards:
     benchmark: Benchmark
     cards: list[Card]
     label: str  # the task's name on the page (task_label)
-    values: Run  # the values of its tests as the report reads them from its file (:func:`report_views`)
+    values: Run  # the values of its tests as the report reads them from its file, under the report's name of its model (:func:`report_views`)
 
 
 def _texts(value: Any) -> list[str]:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from temporal_bench.browse.cards import answer_notes, make_images, report_views, run_cards, run_notes, superseded_notes
-from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, figure_tasks, model_label, pick_examples
+from temporal_bench.browse.examples import DEFAULT_COUNT, FIGURES, figure_tasks, pick_examples
 from temporal_bench.browse.page import render_page
 from temporal_bench.browse.thumbnails import WIDTHS, Thumbnails
 from temporal_bench.cli_style import CommandParser, command_parser
@@ -57,7 +57,7 @@ def write_page(
     thumbnails = Thumbnails(widths)
     progress(f"making the thumbnails of the {len({thumb.source for task in tasks for card in task.cards for thumb in card.images if thumb.source})} image file(s) the cards show")
     make_images(tasks, thumbnails)
-    title = f"{heading}: " + ", ".join(dict.fromkeys(model_label(task.run.data) for task in tasks))  # the models whose cards it shows
+    title = f"{heading}: " + ", ".join(dict.fromkeys(task.values.label for task in tasks))  # the models whose cards it shows, named as the report names them
     output = output or (path if path.is_dir() else path.parent) / (f"browse-{examples}.html" if examples else DEFAULT_NAME)
     output.parent.mkdir(parents=True, exist_ok=True)
     progress(f"writing {output}")

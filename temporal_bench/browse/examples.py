@@ -16,18 +16,9 @@ from dataclasses import dataclass
 from temporal_bench import benchmarks
 from temporal_bench.benchmarks import Collected, named
 from temporal_bench.browse.cards import Card, TaskCards, keep_cards
-from temporal_bench.models.arguments import used_arguments_text
 from temporal_bench.runs.logged import LoggedRun
 
 DEFAULT_COUNT = 3
-
-
-def model_label(data: dict) -> str:
-    """A run's model as its results file names it: ``name (model_args)`` (for our baselines the arguments they used)."""
-    config = data.get("config") or {}
-    model = str(config.get("model") or data.get("model_name") or "model")
-    args = used_arguments_text(model, config.get("model_args"))
-    return f"{model} ({args})" if args else model
 
 
 @dataclass(frozen=True)
