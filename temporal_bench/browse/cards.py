@@ -1,20 +1,16 @@
 """One card per logged sample of a run: what the model was asked and shown, what it answered and
 how that answer was scored.
 
-The runs and their samples files are found by the run reader
-(:func:`temporal_bench.runs.logged.find_runs`), as for every command. The prompt, the raw response, the per-doc
-record (parsed answer, gold answer, join keys, whether the request failed; as the report reads it,
+The runs and their samples files are found by the run reader (:func:`temporal_bench.runs.logged.find_runs`), as for
+every command. The prompt, the raw response, the per-doc record (read as the report reads it,
 temporal_bench/runs/records.py) and the image files the doc named (lmms-eval's ``input_media``: at most four) are in
 every logged sample. An image that cannot be opened now, or a question that showed images but whose sample names
-none (an image its doc held decoded; a release's scored outputs), gets a placeholder naming it; a request that failed or brought no response is shown as such, never as an answer, and
-an answer is invalid as every command counts it (the benchmark's record reader, failures apart). The runs are shown
-newest first, each task with the values the report reads of it (its results and the breakdowns computed from its
-samples, temporal_bench/runs/results.py); a task that a newer run of the same model on the same data supersedes (a
-re-run) is left out and named. A task of a run made with ``--limit`` is marked partial, and a task that several
-results files hold is shown once per file, under names that tell them apart.
-
-``--tasks`` limits the page to some tasks (:func:`temporal_bench.runs.logged.named_tasks`), by their names or by the
-names of the tests a task holds (the TempVS task ``tempvs``: ``tempvs_mt1_two`` ...).
+none, gets a placeholder naming it; a failed request is shown as such, never as an answer, and an answer is invalid
+as every command counts it (the record reader's, failures apart). The runs are shown newest first, each task with
+its values as the report reads them; a task that a newer run of the same model on the same data supersedes is left
+out and named. A partial task (``--limit``) is marked, and a task that several results files hold is shown once per
+file, under names that tell them apart. ``--tasks`` limits the page to some tasks
+(:func:`temporal_bench.runs.logged.named_tasks`).
 """
 
 from __future__ import annotations
