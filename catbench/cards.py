@@ -17,7 +17,6 @@ class CatBenchCards(BenchmarkCards):
         ("accuracy", "accuracy", "real questions answered right"),
         ("tc", "TC", "step pairs whose before and after questions got the same answer"),
         ("occ", "OCC", "NonDep questions answered as their switched twin"),
-        ("invalid_rate", "invalid", "answers without a clear yes/no"),
     )
 
     joins_legend = "a question's before/after twin, which decides TC, and a NonDep question's switched twin, which decides OCC"

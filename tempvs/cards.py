@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from temporal_bench.browse.benchmarks import INVALID_ANSWER, RIGHT, WRONG, BenchmarkCards, Facts, Join, Link, status_mark
+from temporal_bench.browse.benchmarks import BenchmarkCards, Facts, Join, Link, status_mark
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.records import served_records
-from temporal_bench.lmms_eval_tasks.tempvs.extraction import UNK
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import judge
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 
@@ -27,15 +26,12 @@ class TempVSCards(BenchmarkCards):
         ("gt_acc", "GT", "grounding questions answered right"),
         ("gtstrict_rate", "GT_strict", "main questions whose grounding questions were all answered right"),
         ("mt_given_gtstrict", "MT | GT_strict", "main-question accuracy among the GT_strict passes"),
-        ("invalid_rate", "invalid", "answers that could not be parsed"),
     )
     has_images = True
     joins_legend = "a main question's grounding questions, which decide GT_strict"
 
-    def status(self, record: dict) -> str:
-        if record["correct"]:
-            return RIGHT
-        return INVALID_ANSWER if record["pred"] == UNK else WRONG
+    def right(self, record: dict) -> bool:
+        return record["correct"]
 
     def order(self, record: dict) -> int:
         return 0 if record["kind"] == "main" else 1  # the main questions first, their grounding questions after

@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from temporal_bench.browse.benchmarks import Join, Link
 from temporal_bench.browse.cards import Card, TaskCards
-from temporal_bench.browse.examples import ExampleFigure, model_label
+from temporal_bench.browse.examples import ExampleFigure
 from temporal_bench.runs.logged import RunReadError
 
 
@@ -20,7 +20,7 @@ def _tempvs_figure4(tasks: list[TaskCards], count: int) -> list[Card]:
                     groups[task.task, card.filter, card.facts.question].append((task, card))  # the task's name, not its page label
     shared = [group for group in groups.values() if len(group) >= 2]
     if not shared:
-        found = sorted({f"{task.task} ({model_label(task.run.data)})" for task in tasks if task.benchmark.name == "TempVS"})
+        found = sorted({f"{task.task} ({task.values.label})" for task in tasks if task.benchmark.name == "TempVS"})
         raise RunReadError(f"tempvs-figure4 needs the same TempVS task logged by at least two runs (one per model); found: {', '.join(found) or 'no TempVS task'}")
     by_task = defaultdict(list)
     for group in shared:
@@ -33,7 +33,7 @@ def _tempvs_figure4(tasks: list[TaskCards], count: int) -> list[Card]:
             answers = len({card.record["pred"] for _, card in group})
             title = f"TempVS Figure 4: the same question answered by {len(group)} runs ({answers} different answer(s))"
             for _, card in group:
-                links = [Link(f"{model_label(other_task.run.data)}: {other.record['pred']}", other.id, other.status) for other_task, other in group if other is not card]
+                links = [Link(f"{other_task.values.label}: {other.record['pred']}", other.id, other.status) for other_task, other in group if other is not card]
                 card.joins.insert(0, Join(title, None, links))
                 picked.append(card)
     return picked

@@ -1,7 +1,8 @@
 """What a card shows of each benchmark, read from the per-doc record its metrics logged.
 
 Each benchmark says which logged records are its own (the fields of its record), whether an answer
-was right, wrong or invalid (a failed request is none of these: temporal_bench/browse/cards.py), the facts the page
+was right (invalid is the benchmark's record reader's, as for every command, and a failed request is none of
+these: temporal_bench/browse/cards.py), the facts the page
 filters on (source, relation, distance), which of the image files a question's logged sample names it shows and
 how (in the order the model saw them), the joins its metrics make between
 questions (TempVS: a main question and its grounding questions, GT_strict; CaT-Bench: the before
@@ -15,8 +16,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
-
-from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID
 
 RIGHT, WRONG, INVALID_ANSWER = "right", "wrong", "invalid"
 REQUEST_FAILED = "request_failed"  # the request failed or brought no response: the model gave no answer
@@ -60,10 +59,9 @@ class BenchmarkCards:
     def owns(self, record: Any) -> bool:
         return isinstance(record, dict) and {*self.record_fields, "gold", "pred"} <= record.keys()
 
-    def status(self, record: dict) -> str:
-        if record["pred"] == INVALID:
-            return INVALID_ANSWER
-        return RIGHT if record["pred"] == record["gold"] else WRONG
+    def right(self, record: dict) -> bool:
+        """Whether an answer (neither a failed request nor invalid: temporal_bench/browse/cards.py) was right."""
+        return record["pred"] == record["gold"]
 
     def facts(self, record: dict) -> Facts:
         raise NotImplementedError

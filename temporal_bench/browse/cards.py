@@ -1,17 +1,16 @@
 """One card per logged sample of a run: what the model was asked and shown, what it answered and
 how that answer was scored.
 
-The runs and their samples files are found by the run reader
-(:func:`temporal_bench.runs.logged.find_runs`), as for every command. The prompt, the raw response, the per-doc
-record (parsed answer, gold answer, join keys, whether the request failed; as the report reads it,
+The runs and their samples files are found by the run reader (:func:`temporal_bench.runs.logged.find_runs`), as for
+every command. The prompt, the raw response, the per-doc record (read as the report reads it,
 temporal_bench/runs/records.py) and the image files the doc named (lmms-eval's ``input_media``: at most four) are in
 every logged sample. An image that cannot be opened now, or a question that showed images but whose sample names
-none (an image its doc held decoded; a release's scored outputs), gets a placeholder naming it; a request that failed or brought no response is shown as such, never as an answer. A task of a run made
-with ``--limit`` is marked partial, and a task that several results files hold is shown once per file, under names
-that tell them apart.
-
-``--tasks`` limits the page to some tasks (:func:`temporal_bench.runs.logged.named_tasks`), by their names or by the
-names of the tests a task holds (the TempVS task ``tempvs``: ``tempvs_mt1_two`` ...).
+none, gets a placeholder naming it; a failed request is shown as such, never as an answer, and an answer is invalid
+as every command counts it (the record reader's, failures apart). The runs are shown newest first, each task with
+its values as the report reads them; a task that a newer run of the same model on the same data supersedes is left
+out and named. A partial task (``--limit``) is marked, and a task that several results files hold is shown once per
+file, under names that tell them apart. ``--tasks`` limits the page to some tasks
+(:func:`temporal_bench.runs.logged.named_tasks`).
 """
 
 from __future__ import annotations
@@ -20,18 +19,21 @@ import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from temporal_bench import benchmarks
-from temporal_bench.browse.benchmarks import REQUEST_FAILED
+from temporal_bench.browse.benchmarks import INVALID_ANSWER, REQUEST_FAILED, RIGHT, WRONG
 from temporal_bench.browse.benchmarks import BenchmarkCards as Benchmark
 from temporal_bench.browse.benchmarks import Facts, Join
 from temporal_bench.browse.thumbnails import Thumb, Thumbnails
-from temporal_bench.runs.files import logged_filter_names
+from temporal_bench.runs.files import file_order, logged_filter_names
 from temporal_bench.runs.limits import partial_limit
 from temporal_bench.runs.lines import logged_media, logged_prompt, logged_texts
 from temporal_bench.runs.logged import LoggedRun, RecordsError, model_runs, select_tasks
+from temporal_bench.runs.record_reader import reader_of
 from temporal_bench.runs.records import read_record
+from temporal_bench.runs.results import Run, merge_runs
 
 LOGGED_IMAGES = 4  # lmms-eval 0.7.3 logs at most four image files of a doc (evaluator._collect_input_media)
 NO_IMAGE_LOGGED = "its logged sample names no image file: lmms-eval logs (as input_media) the image files or URIs a doc names, not an image the doc holds decoded (a dataset's image column)"
@@ -65,6 +67,7 @@ class TaskCards:
     benchmark: Benchmark
     cards: list[Card]
     label: str  # the task's name on the page (task_label)
+    values: Run  # the values of its tests as the report reads them from its file, under the report's name of its model (:func:`report_views`)
 
 
 def _texts(value: Any) -> list[str]:
@@ -81,9 +84,9 @@ def filter_names(run: LoggedRun, task: str, lines: list[dict]) -> list[str]:
     return logged_filter_names(names, lines)
 
 
-def _benchmark_of(task: str, line: dict, record: dict | None) -> Benchmark:
-    """The card rules of the benchmark whose per-doc record ``line`` holds."""
-    owner = next((b.cards for b in benchmarks.all_benchmarks() if b.cards is not None and b.cards.owns(record)), None)
+def _benchmark_of(task: str, line: dict, record: dict | None, rules: list[Benchmark]) -> Benchmark:
+    """The card rules (of ``rules``: every benchmark's) of the benchmark whose per-doc record ``line`` holds."""
+    owner = next((cards for cards in rules if cards.owns(record)), None)
     if owner:
         return owner
     titles = ", ".join(b.title for b in benchmarks.all_benchmarks() if b.cards)
@@ -98,33 +101,47 @@ def task_label(run: LoggedRun, task: str, shared: bool) -> str:
     return task + (f" (partial: {limit.flags})" if limit else "") + (f" [{run.results_path.name}]" if shared else "")
 
 
-def card_images(benchmark: Benchmark, label: str, line: dict, record: dict, config: dict, thumbnails: Thumbnails, why_none: str) -> list[Thumb]:
-    """The images a question showed, from the files its logged sample names; a question that showed images but whose
-    sample names none gets one placeholder naming it (``why_none``: why)."""
+def card_images(benchmark: Benchmark, label: str, line: dict, record: dict, config: dict, why_none: str) -> list[Thumb]:
+    """The images a question showed, from the files its logged sample names (made later: :func:`make_images`); a
+    question that showed images but whose sample names none gets one placeholder naming it (``why_none``: why)."""
     sources = logged_media(line)
     if not sources and benchmark.shows_images(config, record):
-        return [thumbnails.note_missing("", f"the image(s) of {label} doc {line.get('doc_id')}", why_none)]
-    return [thumbnails.add_source(source, role, caption) for source, role, caption in benchmark.images(sources, config)]
+        return [Thumb("", missing=f"the image(s) of {label} doc {line.get('doc_id')}", reason=why_none)]
+    return [Thumb(caption, source=source, role=role) for source, role, caption in benchmark.images(sources, config)]
 
 
-def task_cards(run: LoggedRun, task: str, thumbnails: Thumbnails, first_id: int, label: str) -> TaskCards:
+def _status(record: dict, task: str, benchmark: Benchmark) -> str:
+    """A question's verdict; invalid as every command counts it (its benchmark's record reader), a failed request apart."""
+    if record["failed"]:
+        return REQUEST_FAILED
+    if reader_of(task).invalid(record):
+        return INVALID_ANSWER
+    return RIGHT if benchmark.right(record) else WRONG
+
+
+def task_cards(run: LoggedRun, task: str, first_id: int, label: str, values: Run) -> TaskCards:
     lines = run.lines(task)
     if not lines:
         raise RecordsError(f"{run.samples[task]}: no logged samples")
     config, model_config = run.task_config(task), run.data.get("config") or {}
+    try:
+        records = run.records(task)  # as the report read them
+    except RecordsError:  # logged under several filters (lm-eval), or lines without a record (named below)
+        records = [read_record(task, line, config, model_config) for line in lines]
     why_none = NO_IMAGE_LOGGED if model_runs([run]) else f"{run.results_path} holds a release's scored outputs, whose samples name no image files"
-    cards = []
-    for number, (line, filter_name) in enumerate(zip(lines, filter_names(run, task, lines)), first_id):
-        record = read_record(task, line, config, model_config)
-        benchmark = _benchmark_of(task, line, record)
-        status = REQUEST_FAILED if record["failed"] else benchmark.status(record)
-        card = Card(f"c{number}", label, filter_name, benchmark, record, benchmark.facts(record), status, logged_prompt(line), _texts(line.get("resps", line.get("filtered_resps"))), _texts(line.get("filtered_resps")))
-        card.images = card_images(benchmark, label, line, record, config, thumbnails, why_none)
+    rules = [b.cards for b in benchmarks.all_benchmarks() if b.cards is not None]
+    cards, benchmark = [], None
+    for number, (line, record, filter_name) in enumerate(zip(lines, records, filter_names(run, task, lines)), first_id):
+        benchmark = benchmark if benchmark and benchmark.owns(record) else _benchmark_of(task, line, record, rules)
+        card = Card(
+            f"c{number}", label, filter_name, benchmark, record, benchmark.facts(record), _status(record, task, benchmark), logged_prompt(line), _texts(line.get("resps", line.get("filtered_resps"))), _texts(line.get("filtered_resps"))
+        )
+        card.images = card_images(benchmark, label, line, record, config, why_none)
         card.joins += [join for join in [benchmark.served(record)] if join]
         cards.append(card)
     cards.sort(key=lambda card: benchmark.order(card.record))
     _join(benchmark, cards)
-    return TaskCards(run, task, benchmark, cards, label)
+    return TaskCards(run, task, benchmark, cards, label, values)
 
 
 def _join(benchmark: Benchmark, cards: list[Card]) -> None:
@@ -133,16 +150,52 @@ def _join(benchmark: Benchmark, cards: list[Card]) -> None:
         benchmark.join([card for card in cards if card.filter == name])
 
 
-def run_cards(runs: list[LoggedRun], thumbnails: Thumbnails, wanted: Sequence[str] = ()) -> list[TaskCards]:
+def report_views(runs: Sequence[LoggedRun]) -> dict[tuple[Path, str], Run]:
+    """Per (results file, task as logged) the page shows, its tests' values as the report reads them (its results and
+    the breakdowns computed from its samples: temporal_bench/runs/results.py). A task is left out where a newer run
+    of the same model on the same data supersedes it (a re-run; a newer full run supersedes a ``--limit`` one, not
+    the reverse); a partial run newer than the full one, and a run on other data, are shown beside it."""
+    views: dict[tuple[Path, str], Run] = {}
+    for merged in merge_runs(runs):
+        for test, shown in merged.shown.items():
+            other = merged.other_data(test) if test in merged.set_aside else []
+            for source in (shown, *merged.set_aside.get(test, [])):
+                if source is shown or file_order(source.path) > file_order(shown.path) or any(source is o for o in other):
+                    views.setdefault((source.path, source.logged_as), Run(merged.label, [source.logged])).shown[test] = source
+    return views
+
+
+def _newest_first(runs: Sequence[LoggedRun]) -> list[LoggedRun]:
+    return sorted(runs, key=lambda run: file_order(run.results_path), reverse=True)
+
+
+def run_cards(runs: list[LoggedRun], wanted: Sequence[str] = (), views: dict[tuple[Path, str], Run] | None = None) -> list[TaskCards]:
     """The cards of every task of every run (or of the tasks named in ``wanted``: :func:`temporal_bench.runs.logged.named_tasks`),
-    in the runs' order; a task without its samples file is an error naming it (as for re-scoring)."""
+    newest run first, but those superseded (``views``: :func:`report_views` of ``runs``, where computed already); a
+    task without its samples file is an error naming it (as for re-scoring). Their images are asked for, not made
+    (:func:`make_images`)."""
     done: list[TaskCards] = []
-    chosen = select_tasks(runs, wanted)
+    views = report_views(runs) if views is None else views
+    chosen = [(run, [task for task in names if (run.results_path, task) in views]) for run, names in select_tasks(_newest_first(runs), wanted)]
     files = Counter(task for _, names in chosen for task in names)
     for run, names in chosen:
         for task in names:
-            done.append(task_cards(run, task, thumbnails, 1 + sum(len(t.cards) for t in done), task_label(run, task, files[task] > 1)))
+            done.append(task_cards(run, task, 1 + sum(len(t.cards) for t in done), task_label(run, task, files[task] > 1), views[run.results_path, task]))
     return done
+
+
+def make_images(tasks: list[TaskCards], thumbnails: Thumbnails) -> None:
+    """The images of the cards, each made once (:meth:`Thumbnails.make`), in their places."""
+    cards = [card for task in tasks for card in task.cards]
+    made = iter(thumbnails.make([thumb for card in cards for thumb in card.images]))
+    for card in cards:
+        card.images = [next(made) for _ in card.images]
+
+
+def superseded_notes(runs: list[LoggedRun], views: dict[tuple[Path, str], Run], wanted: Sequence[str] = ()) -> list[str]:
+    """The tasks (of those ``wanted``) that :func:`run_cards` leaves out as superseded (not in ``views``), per results file."""
+    left_out = [(run, [task for task in names if (run.results_path, task) not in views]) for run, names in select_tasks(_newest_first(runs), wanted)]
+    return [f"{run.results_path}: {', '.join(names)}: superseded by a newer run of the same model on the same data (the report shows that one); browse this file to see it" for run, names in left_out if names]
 
 
 def keep_cards(tasks: list[TaskCards], kept: set[str]) -> list[TaskCards]:
@@ -160,13 +213,6 @@ def keep_cards(tasks: list[TaskCards], kept: set[str]) -> list[TaskCards]:
         if cards:
             out.append(dataclasses.replace(task, cards=cards))
     return out
-
-
-def keep_thumbnails(tasks: list[TaskCards], thumbnails: Thumbnails) -> None:
-    """Only the kept cards' images go into the page (and only theirs are counted as not found)."""
-    images = [thumb for task in tasks for card in task.cards for thumb in card.images]
-    thumbnails.data = {key: value for key, value in thumbnails.data.items() if key in {thumb.id for thumb in images}}
-    thumbnails.missing = {key: value for key, value in thumbnails.missing.items() if key in {thumb.missing for thumb in images}}
 
 
 def run_notes(tasks: list[TaskCards]) -> list[str]:

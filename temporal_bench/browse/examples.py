@@ -4,8 +4,8 @@ benchmark lists its figures (an :class:`ExampleFigure`: which cards to pick, wit
 in its registry entry's ``examples`` (e.g. tempvs/examples.py).
 
 The page keeps the picked cards and the cards their joins link (a TempVS main question's grounding
-questions, a CaT-Bench question's twins), and only their images; a link further out is dropped and
-counted in its join's note. Every card's images are still read (as for the full page) before the pick.
+questions, a CaT-Bench question's twins), and only their images (the only ones read); a link further out is dropped
+and counted in its join's note.
 """
 
 from __future__ import annotations
@@ -15,20 +15,10 @@ from dataclasses import dataclass
 
 from temporal_bench import benchmarks
 from temporal_bench.benchmarks import Collected, named
-from temporal_bench.browse.cards import Card, TaskCards, keep_cards, keep_thumbnails
-from temporal_bench.browse.thumbnails import Thumbnails
-from temporal_bench.models.arguments import used_arguments_text
+from temporal_bench.browse.cards import Card, TaskCards, keep_cards
 from temporal_bench.runs.logged import LoggedRun
 
 DEFAULT_COUNT = 3
-
-
-def model_label(data: dict) -> str:
-    """A run's model as its results file names it: ``name (model_args)`` (for our baselines the arguments they used)."""
-    config = data.get("config") or {}
-    model = str(config.get("model") or data.get("model_name") or "model")
-    args = used_arguments_text(model, config.get("model_args"))
-    return f"{model} ({args})" if args else model
 
 
 @dataclass(frozen=True)
@@ -49,13 +39,11 @@ def figure_tasks(figure: str, runs: Sequence[LoggedRun]) -> list[str]:
     return list(dict.fromkeys(task for run in runs for task in run.tasks if benchmarks.of_task(task) is owner))
 
 
-def pick_examples(figure: str, tasks: list[TaskCards], thumbnails: Thumbnails, count: int = DEFAULT_COUNT) -> list[TaskCards]:
+def pick_examples(figure: str, tasks: list[TaskCards], count: int = DEFAULT_COUNT) -> list[TaskCards]:
     """The tasks' cards for ``figure`` (a key of :data:`FIGURES`): the picked ones, each with a join
-    saying why it was picked, and the cards they link; ``thumbnails`` keeps only their images."""
+    saying why it was picked, and the cards they link."""
     if count < 1:
         raise ValueError(f"--examples-count must be at least 1, not {count}")
     picked = FIGURES[figure].pick(tasks, count)
     kept = {card.id for card in picked} | {link.card for card in picked for join in card.joins for link in join.links if link.card}
-    tasks = keep_cards(tasks, kept)
-    keep_thumbnails(tasks, thumbnails)
-    return tasks
+    return keep_cards(tasks, kept)

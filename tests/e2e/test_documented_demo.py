@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from temporal_bench.browse.cards import run_cards
+from temporal_bench.browse.cards import make_images, run_cards
 from temporal_bench.browse.thumbnails import Thumbnails
 from temporal_bench.demo import DEMO_BENCHMARKS
 from temporal_bench.isobench.breakdowns import breakdown_metrics as isobench_breakdowns
@@ -50,7 +50,8 @@ def test_browse_shows_no_image_for_a_release_s_scored_blind_outputs(demo):
     """The text-only models of the release's blind predictions saw no image: their cards show none and name none as
     missing (a release's outputs log no image files; browse rebuilds no docs to find them)."""
     thumbnails = Thumbnails()
-    tasks = run_cards(find_runs(demo[1] / "tempvs_released_blind"), thumbnails)
+    tasks = run_cards(find_runs(demo[1] / "tempvs_released_blind"))
+    make_images(tasks, thumbnails)
     assert tasks and all(card.images == [] for task in tasks for card in task.cards) and thumbnails.missing == {}
 
 

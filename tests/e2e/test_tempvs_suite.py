@@ -12,7 +12,6 @@ import pytest
 
 from temporal_bench.browse.cards import run_cards
 from temporal_bench.browse.cli import main_browse
-from temporal_bench.browse.thumbnails import Thumbnails
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import shown_images
 from temporal_bench.lmms_eval_tasks.tempvs.metrics import HEADLINE
 from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
@@ -144,7 +143,7 @@ def test_compare_gives_the_protocol_runs_comparison(suite_run, single_run, data,
 
 def test_browse_shows_each_distinct_question_once_with_the_tests_it_serves(suite_run):
     """The images from the files the run's samples name: no data variable needed."""
-    (task,) = run_cards([suite_run[1]], Thumbnails())
+    (task,) = run_cards([suite_run[1]])
     assert task.task == "tempvs"
     grounding = [card for card in task.cards if card.record["kind"] == "grounding"]
     assert len(grounding) == 293

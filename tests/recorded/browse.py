@@ -1,6 +1,6 @@
 """The runs ``temporal-bench browse`` shows (tests/tooling/test_browse.py): TempVS, CaT-Bench and ISO-Bench on their
 synthetic data with a scripted model whose answers cycle right, wrong, invalid over the docs (lmms-eval, and lm-eval
-for CaT-Bench), and a CaT-Bench run in which every fourth request failed."""
+for CaT-Bench), and a CaT-Bench and a TempVS run in which every fourth request failed."""
 
 from pathlib import Path
 from typing import Dict, List
@@ -14,6 +14,7 @@ from tests.tempvs_fixture_copies import write_tempvs
 TEMPVS = ["tempvs_mt1_two", "tempvs_mt3_event_separate"]
 LMMS_TASKS = [*TEMPVS, "catbench_switched", "isobench"]
 OUTCOMES = ("right", "wrong", "invalid")  # doc i gets OUTCOMES[i % 3]
+FAILED_TEMPVS = "tempvs_mt1_two"  # the task of browse_failed_tempvs
 FAILURE = "[LMMS_EVAL_REQUEST_FAILED after 5 retries] Error code: 400 - {'error': {'message': 'No such model'}}"
 
 
@@ -93,3 +94,14 @@ def failed_requests(recorder):
     docs = catbench_switched_docs(recorder.env)
     script = recorder.script({f"catbench_switched/{i}": FAILURE if i % 4 == 0 else yes_no_answer(doc, "right") for i, doc in enumerate(docs)}, "answers")
     recorder.lmms_eval(["catbench_switched"], model_args=f"policy=script,script={script}")
+
+
+@recording("browse_failed_tempvs", TEMPVS_DATA_DIR=write_tempvs)
+def failed_tempvs(recorder):
+    """TempVS MT1 two-event: every fourth request failed (lmms-eval's failure text, which TempVS's parser reads as no
+    answer, UNK), the others answered right."""
+    from tests.task_docs import task_docs as tempvs_docs
+
+    docs = tempvs_docs(FAILED_TEMPVS, recorder.env["TEMPVS_DATA_DIR"])
+    script = recorder.script({f"{FAILED_TEMPVS}/{i}": FAILURE if i % 4 == 0 else tempvs_answer(doc, "right") for i, doc in enumerate(docs)}, "answers")
+    recorder.lmms_eval([FAILED_TEMPVS], model_args=f"policy=script,script={script}")

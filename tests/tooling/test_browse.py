@@ -4,12 +4,16 @@ card's verdict is the script's, the counts agree with the run's metrics and with
 (temporal_bench/runs/records.py ``task_records``, ``task_data``), the images are the files the samples name
 (lmms-eval's ``input_media``) in the order the model saw them, the joins (TempVS GT_strict, CaT-Bench TC/OCC) point
 at the right cards, an image that cannot be read (or that a sample does not name) is a named and counted placeholder,
-a failed request is never shown as an answer, and headless Chromium (Debian's ``chromium``) applies a filter from
+a failed request is never shown as an answer (nor counted invalid: one definition with ``check``), a superseded run is
+left out and named, each image is made once, every value is escaped, the headline metrics are the report's, and
+headless Chromium (Debian's ``chromium``) applies a filter from
 the URL."""
 
 import base64
+import gc
 import io
 import json
+import re
 import shutil
 import subprocess
 from collections import Counter
@@ -19,16 +23,19 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageStat
 
+from temporal_bench import benchmarks
+from temporal_bench.browse import thumbnails
 from temporal_bench.browse.cli import main_browse, write_page
 from temporal_bench.browse.page import NO_ANSWER
 from temporal_bench.catbench.breakdowns import breakdown_metrics as catbench_breakdowns
 from temporal_bench.isobench.breakdowns import breakdown_metrics as isobench_breakdowns
 from temporal_bench.runs.logged import find_runs
-from temporal_bench.runs.results import with_breakdowns
+from temporal_bench.runs.results import load_runs, with_breakdowns
 from temporal_bench.tempvs.fixture_predictions import write_model_predictions
 from temporal_bench.tempvs.released_predictions import main_score_predictions
 from tests.harness import read_samples
-from tests.recorded.browse import FAILURE, LMMS_TASKS, OUTCOMES, TEMPVS, docs_as_run
+from tests.recorded.browse import FAILED_TEMPVS, FAILURE, LMMS_TASKS, OUTCOMES, TEMPVS, docs_as_run
+from tests.recorded.check import N_DOCS
 from tests.tempvs_fixture_copies import write_tempvs
 
 LOGGED_IMAGES = 4  # lmms-eval logs at most four image files of a doc
@@ -87,18 +94,22 @@ def page(lmms_run, docs):
 
 
 class PageParser(HTMLParser):
-    """The page's card data, its per-task counts table and its count of images not found."""
+    """The page's card data, its per-task counts table, its count of images not found and its code texts (the files
+    named in its header)."""
 
     def __init__(self):
         super().__init__()
-        self.data_text, self.rows, self.missing = "", [], None
-        self._in_data = self._in_row = False
+        self.data_text, self.rows, self.missing, self.codes = "", [], None, []
+        self._in_data = self._in_row = self._in_code = False
         self._cell = None
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "script" and attrs.get("id") == "browse-data":
             self._in_data = True
+        elif tag == "code":
+            self._in_code = True
+            self.codes.append("")
         elif tag == "p" and attrs.get("id") == "missing-count":
             self.missing = int(attrs["data-missing"])
         elif tag == "tr":
@@ -109,6 +120,8 @@ class PageParser(HTMLParser):
     def handle_endtag(self, tag):
         if tag == "script":
             self._in_data = False
+        elif tag == "code":
+            self._in_code = False
         elif tag == "td" and self._cell is not None:
             self.rows[-1].append(self._cell)
             self._cell = None
@@ -116,6 +129,8 @@ class PageParser(HTMLParser):
     def handle_data(self, text):
         if self._in_data:
             self.data_text += text
+        elif self._in_code:
+            self.codes[-1] += text
         elif self._cell is not None and not self._cell:
             self._cell = text  # a cell's first text: the task name, or a count
 
@@ -355,13 +370,102 @@ def test_tasks_limits_the_page_to_the_tasks_named(lmms_run, page, tmp_path, caps
     out, _ = lmms_run
     argv = [str(out), "--output", str(tmp_path / "page.html"), "--tasks", "isobench,tempvs_mt1_two"]
     assert main_browse(argv) == 0
-    assert capsys.readouterr().out.strip() == str(tmp_path / "page.html")
+    assert gc.isenabled()  # browse collects no garbage while it writes the page, and then again
+    printed = capsys.readouterr()
+    assert printed.out.strip() == str(tmp_path / "page.html")
     cards, table, missing, data_ = read_page(tmp_path / "page.html")
     assert list(table) == ["isobench", "tempvs_mt1_two"] and missing == 0  # in the run's order
+    assert printed.err.splitlines() == [  # each step said on standard error
+        f"temporal-bench browse: reading 1 run(s) under {out}: their samples, and their values as the report reads them ...",
+        "temporal-bench browse: building the cards ...",
+        f"temporal-bench browse: making the thumbnails of the {len(data_['thumbs'])} image file(s) the cards show ...",
+        f"temporal-bench browse: writing {tmp_path / 'page.html'} ...",
+    ]
     assert len(cards) == logged_lines(out, "tempvs_mt1_two") + logged_lines(out, "isobench")
     full = read_page(page)[0]
     assert sorted(map(_shown, cards)) == sorted(_shown(c) for c in full if c["task"] in ("tempvs_mt1_two", "isobench"))
     assert set(data_["thumbs"]) == {image[0] for c in cards for image in c["images"]}  # only their images
+
+
+def test_invalid_is_counted_as_check_counts_it_failed_requests_apart(recorded):
+    """TempVS's parser reads a failure text as no answer (UNK) or as an answer: those questions are failed requests, not
+    invalid (nor wrong) answers,
+    on every part of the page (the cards, the table, the filter) as for ``check`` (temporal_bench/runs/data_read.py);
+    the page shows no other invalid figure (the tasks' ``invalid_rate`` breakdown)."""
+    out = recorded("browse_failed_tempvs").out
+    [run] = find_runs(out)
+    failed = [record for record in run.records(FAILED_TEMPVS) if record["failed"]]
+    assert sum(record["pred"] == "UNK" for record in failed) > 0  # what the parser read (a grounding one: "5", of "after 5 retries")
+    read = run.data_read(FAILED_TEMPVS)
+    path, _ = write_page(out)
+    cards, table, _, _ = read_page(path)
+    statuses = Counter(card["status"] for card in cards)
+    assert table[FAILED_TEMPVS]["invalid"] == statuses["invalid"] == read.invalid == 0
+    assert statuses["request_failed"] == read.failed == len(failed) and statuses["right"] == len(cards) - len(failed)
+    html = path.read_text(encoding="utf-8")
+    assert f"<td class='n-request_failed'>{len(failed)}</td>" in html and "<option value='invalid'>invalid only (0)</option>" in html
+    assert "invalid <b>" not in html and "<b>invalid</b>" not in html  # no headline invalid rate, nor its legend
+
+
+def test_a_superseded_run_is_left_out_and_named(recorded, capsys):
+    """check's superseded run (tests/recorded/check.py: every request of a run failed, the same command again answered):
+    the page shows the re-run's cards, as the report shows its values, and names the run left out; given by name, the
+    older file is shown."""
+    out = recorded("catbench_superseded").out
+    older, newer = sorted(out.glob("*_results.json"))  # named by their dates
+    assert main_browse([str(out)]) == 0
+    note = f"{older}: catbench: superseded by a newer run of the same model on the same data (the report shows that one); browse this file to see it"
+    assert capsys.readouterr().out.splitlines() == [f"note: {note}", str(out / "browse.html")]
+    cards, table, _, _ = read_page(out / "browse.html")
+    assert table == {"catbench": {"cards": N_DOCS, "right": table["catbench"]["right"], "wrong": N_DOCS - table["catbench"]["right"], "invalid": 0}}
+    assert len(cards) == N_DOCS and not any(card["status"] == "request_failed" for card in cards)  # the re-run's answers
+    html = (out / "browse.html").read_text(encoding="utf-8")
+    assert f"<div class='warn' id='superseded'><b>Runs a newer run of the same model supersedes (not shown)</b><ul><li>{note}</li></ul></div>" in html
+    assert f"<li><code>{newer}</code> (lmms-eval)</li>" in html and f"<code>{older}</code>" not in html
+    cards, *_ = read_page(write_page(older, out / "older.html")[0])
+    assert len(cards) == N_DOCS and {card["status"] for card in cards} == {"request_failed"}
+
+
+def test_the_headline_metrics_are_the_report_s(lmms_run, page):
+    """Each task's headline metrics are the values the report reads of the run (its results, and the breakdowns computed
+    once from its samples: temporal_bench/runs/results.py), ``undefined`` where it holds none."""
+    out, _ = lmms_run
+    [run] = load_runs([out])
+    html = page.read_text(encoding="utf-8")
+    for task in LMMS_TASKS:
+        row = re.search(rf"<tr><td><b>{task}</b>.*?</tr>", html).group(0)
+        shown = dict(re.findall(r"<span class='metric' title='[^']*'>([^<]*) <b>([^<]*)</b>", row))
+        recorded_ = {key.partition(",")[0] for key in run.results[task]}
+        values = {short: run.metric(task, metric) for metric, short, _ in benchmarks.of_task(task).cards.headline if metric in recorded_}
+        assert shown == {short: "undefined" if value is None else f"{100 * value:.1f}%" for short, value in values.items()} and len(shown) >= 3, task
+
+
+def test_each_image_is_made_once(lmms_run, monkeypatch, tmp_path):
+    """However many cards show an image, its thumbnail is made once (the page's images are made together, in parallel)."""
+    out, _ = lmms_run
+    made, real = [], thumbnails.thumbnail
+    monkeypatch.setattr(thumbnails, "thumbnail", lambda source, width: made.append((source, width)) or real(source, width))
+    cards, _, _, data_ = read_page(write_page(out, tmp_path / "page.html")[0])
+    assert made and set(Counter(made).values()) == {1} and len(made) == len(data_["thumbs"]) < sum(len(card.get("images", [])) for card in cards)
+
+
+def test_every_value_is_escaped(recorded, tmp_path):
+    """What the page writes comes from the run (its path, notes, prompts, responses): the template escapes every value
+    (jinja2's autoescape) and the cards' data cannot end its script element."""
+    copy = tmp_path / "run <b>&'"
+    shutil.copytree(recorded("browse_failed_tempvs").out, copy)
+    [samples] = copy.rglob("*_samples_*.jsonl")
+    lines = [json.loads(line) for line in samples.read_text(encoding="utf-8").splitlines()]
+    lines[1]["input"] += "\n</script><b>bold</b> & 'quoted'"
+    samples.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    path, _ = write_page(copy, tmp_path / "page.html")
+    html = path.read_text(encoding="utf-8")
+    assert "<b>bold</b>" not in html and "run <b>" not in html and html.count("</script>") == 2  # the page's two scripts
+    cards, _, _, data_ = read_page(path)
+    assert sum(data_["strings"][card["prompt"][-1]] == "</script><b>bold</b> & 'quoted'" for card in cards) == 1
+    parser = PageParser()
+    parser.feed(html)
+    assert parser.codes == [str(next(copy.glob("*_results.json")))]  # the Run list names the results file
 
 
 def test_data_is_no_option_the_images_are_the_samples_files(lmms_run, data, capsys):

@@ -71,6 +71,17 @@ def test_tempvs_figure4_shows_the_same_questions_across_runs_disagreements_first
     assert missing == 0
 
 
+def test_the_runs_of_two_models_are_shown_newest_first(tempvs_runs, tmp_path):
+    """A newer run of another model supersedes nothing: both runs' cards, the newer run's first."""
+    root, docs, _ = tempvs_runs
+    older, newer = (next((root / name).glob("*_results.json")) for name in TEMPVS_RUNS)
+    assert older.name < newer.name  # named by their dates
+    browse(root, "--output", tmp_path / "page.html")
+    _, table, _, _ = read_page(tmp_path / "page.html")
+    assert {name: row["cards"] for name, row in table.items()} == {f"tempvs_mt1_two [{newer.name}]": len(docs), f"tempvs_mt1_two [{older.name}]": len(docs)}
+    assert list(table) == [f"tempvs_mt1_two [{newer.name}]", f"tempvs_mt1_two [{older.name}]"]
+
+
 def test_tempvs_figure4_from_one_run_is_an_error_naming_what_was_found(tempvs_runs, capsys):
     root, _, _ = tempvs_runs
     with pytest.raises(SystemExit) as raised:

@@ -101,7 +101,7 @@ def test_browse_marks_the_partial_run_and_tells_the_two_runs_apart(runs, tmp_pat
     page = tmp_path / "page.html"
     assert main_browse([str(runs), "--output", str(page)]) == 0
     full, smoke = f"{TASK} [{full_path.name}]", f"{TASK} (partial: --limit 6) [{smoke_path.name}]"
-    notes = [f"note: {smoke}: a partial run (--limit 6: 6 of 120 docs) in {smoke_path}: its cards and metrics cover only those docs", f"note: {TASK} is in 2 results files, shown apart as: {full}; {smoke}"]
+    notes = [f"note: {smoke}: a partial run (--limit 6: 6 of 120 docs) in {smoke_path}: its cards and metrics cover only those docs", f"note: {TASK} is in 2 results files, shown apart as: {smoke}; {full}"]  # newest first
     assert capsys.readouterr().out.splitlines() == [*notes, str(page)]
     cards, table, _, _ = read_page(page)
     assert {name: row["cards"] for name, row in table.items()} == {full: DOCS, smoke: 6}
