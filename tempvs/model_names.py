@@ -40,3 +40,4 @@ API_MODELS = {"GPT-4o": ("gpt-4o-2024-11-20",)}  # Section 4.1: "GPT-4o [2024-11
 
 # the release's prediction folder of an API model -> the version its outputs are (score-predictions labels them so)
 RELEASE_FOLDERS = {"GPT4o": "gpt-4o-2024-11-20"}
+RELEASED_PREDICTIONS_MODEL = "tempvs-released-predictions"  # the config.model of score-predictions' results files: the release's own outputs, no evaluation run

@@ -36,13 +36,12 @@ from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import LocalRelease, f
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import SETTINGS, prepared_rows, with_settings
 from temporal_bench.lmms_eval_tasks.tempvs.spec import GROUNDING_TESTS, MAIN_TESTS, SOURCES, TEST_NAMES, TempVSDataError, doc_key, task_kind
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
-from temporal_bench.tempvs.model_names import RELEASE_FOLDERS
+from temporal_bench.tempvs.model_names import RELEASE_FOLDERS, RELEASED_PREDICTIONS_MODEL
 
 # input folder -> (prompt mode, our task-name suffix); scoring reads no image, so none need be present
 INPUTS = {"combined": ("standard", ""), "separate": ("standard", "_separate"), "cot": ("cot", "_cot"), "blind": ("blind", "_blind")}
 RESULTS_NAME = "released_{input}_results.json"
 SAMPLES_NAME = "released_{input}_samples_{task}.jsonl"  # beside RESULTS_NAME, named as lmms-eval names them
-RELEASED_PREDICTIONS_MODEL = "tempvs-released-predictions"  # the results file's config.model: no evaluation run
 # the release's models the official evaluation parses with its generic branch, by the names its rows give them
 GENERIC_MODELS = ("onevision", "LongVA", "Mantis", "Phi", "Qwen2", "GPT4o")
 FIX_NAMES = SETTINGS["fixes"]  # the tasks' ``fixes`` (lmms_eval_tasks/plugin/tempvs/utils.py)

@@ -192,6 +192,9 @@ def test_a_published_row_of_another_scoring_rule_gets_no_verdict_and_the_table_s
         ("OpenGVLab/InternVL2_5-8B", "internvl3", "decode as the task asks (greedy) where the official InternVL2.5 inference sampled"),
         ("llava-hf/llava-interleave-qwen-7b-hf", "llava_hf", "llava_hf under its own name gets the tasks' default section (images first in the turn)"),
         ("lmms-lab/LongVA-7B-DPO", "longva", "writes one <image> per image where the official wrapper (models/model_longva.py) wrote one for all the frames"),
+        ("Qwen/Qwen2-VL-7B-Instruct", "qwen2_vl", "caps every image at max_pixels=602112 where the official run_inference.py (line 203) loads the processor with the checkpoint's defaults"),
+        ("microsoft/Phi-3.5-vision-instruct", "phi3v", "loads the processor with its default num_crops (it takes no num_crops argument) where the official run_inference.py (lines 330-332) sets num_crops=len(img_path)"),
+        ("lmms-lab/llava-onevision-qwen2-72b-ov-sft", "llava_onevision", "the official run_inference.py (lines 161-164) loads every model whose id contains 72b, 78b or 110b in 8 bits"),
     ],
 )
 def test_a_protocol_gap_is_named_by_report_check_and_compare_whatever_the_verdict(tmp_path, capsys, label, model_class, gap):
