@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Tuple
 
 import pytest
+import yaml
 
 from temporal_bench import benchmarks
 from temporal_bench.__main__ import main
@@ -307,16 +308,16 @@ def _oracle_site(root: Path) -> Path:
     return root
 
 
-def _evaluate(output_dir: Path, env: Dict[str, str], extra: List[str] = (), mixed: bool = True):
-    """One lmms-eval CLI run of every case's tasks with the test model (``mixed``: the mixed tasks get mixed answers,
-    else the gold everywhere): (results, CLI log)."""
+TASKS_RUN = [task for case in CASES.values() for task in case.tasks]
+
+
+def _run_configuration(output_dir: Path, mixed: bool = True) -> Dict[str, str]:
+    """One lmms-eval run of every case's tasks with the test model (``mixed``: the mixed tasks get mixed answers, else
+    the gold everywhere), as lmms-eval's options (their ``dest`` names, as a ``--config`` file gives them)."""
     output_dir.mkdir(parents=True)
-    tasks = [task for case in CASES.values() for task in case.tasks]
     tagged = "+".join(task for case in CASES.values() if case.tagged for task in case.tasks)
     mixed_tasks = "+".join(case.mixed_task for case in CASES.values()) if mixed else ""
-    command = [str(BIN / "lmms-eval"), "--model", "export_oracle", "--model_args", f"tagged_tasks={tagged},mixed_tasks={mixed_tasks}", "--tasks", ",".join(tasks), "--output_path", str(output_dir), "--log_samples", *extra]
-    log = run_cli(command, output_dir, env)
-    return read_results(output_dir, tasks, log), log
+    return {"model": "export_oracle", "model_args": f"tagged_tasks={tagged},mixed_tasks={mixed_tasks}", "tasks": ",".join(TASKS_RUN), "output_path": str(output_dir)}
 
 
 # what only the package's records carry: the variant's mode (its tasks run the variants too) and the fields its report
@@ -356,19 +357,25 @@ def plugin_and_export_runs(exported, overlay, data, tmp_path_factory):
     """The same model on the same questions, every benchmark in one run each: through the package's tasks on the
     releases, then twice through the exported folders (installed in lmms-eval by the overlay, registered by
     ``--include_path`` alone) on the converted datasets (export --check's local copy of the YAMLs, TempVS's images
-    unpacked where lmms-eval unpacks them), in processes where ``import temporal_bench`` fails: with the mixed answers
-    (``export``) and with the gold everywhere (``export_gold``). Returns (their folder, the package's results, the
+    unpacked where lmms-eval unpacks them), in one process where ``import temporal_bench`` fails: with the mixed
+    answers (``export``) and with the gold everywhere (``export_gold``). Returns (their folder, the package's results, the
     export's results, the export run's log)."""
     releases, converted = data
     base = tmp_path_factory.mktemp("export_e2e")
     site = _oracle_site(base / "site")
-    plugin, _ = _evaluate(base / "plugin", {**{case.data_env: str(releases[b]) for b, case in CASES.items()}, "PYTHONPATH": f"{site}:{SUPPORT}"})
+    plugin_command = [str(BIN / "lmms-eval"), *(word for key, value in _run_configuration(base / "plugin").items() for word in (f"--{key}", value)), "--log_samples"]
+    plugin = read_results(base / "plugin", TASKS_RUN, run_cli(plugin_command, base / "plugin", {**{case.data_env: str(releases[b]) for b, case in CASES.items()}, "PYTHONPATH": f"{site}:{SUPPORT}"}))
     folders = [ExportedFolder(b, exported / TASKS / b, {}, {}) for b in BENCHMARKS]
     local = local_copy(exported, folders, converted, base / "local_tasks")
     env = {**standalone_env(overlay, base / "home"), "PYTHONPATH": f"{overlay}:{STANDALONE}:{site}:{SUPPORT}"}
     shutil.unpack_archive(converted / "tempvs" / "images.zip", Path(env["HF_HOME"]) / "tempvs")
-    export, log = _evaluate(base / "export", env, ["--include_path", str(local)])
-    _evaluate(base / "export_gold", env, ["--include_path", str(local)], mixed=False)
+    # both runs in one lmms-eval process (one start of a package-free interpreter): lmms-eval evaluates the
+    # configurations a --config file lists one after the other
+    runs = [{**_run_configuration(base / name, mixed), "log_samples": True, "include_path": str(local)} for name, mixed in (("export", True), ("export_gold", False))]
+    (base / "runs.yaml").write_text(yaml.safe_dump(runs))
+    log = run_cli([str(BIN / "lmms-eval"), "--config", str(base / "runs.yaml")], base, env)
+    export = read_results(base / "export", TASKS_RUN, log)
+    read_results(base / "export_gold", TASKS_RUN, log)
     return base, plugin, export, log.stdout + log.stderr
 
 
@@ -396,10 +403,9 @@ def test_check_report_and_compare_work_on_runs_of_the_exported_folders(data, plu
     release's); report lays out each benchmark's tables with the run's rows; compare pairs the two runs question by
     question."""
     base, _, export, _ = plugin_and_export_runs
-    tasks = [task for case in CASES.values() for task in case.tasks]
     checked = temporal_bench("check", base / "export", "--allow-subset", cwd=tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
-    for task in tasks:
+    for task in TASKS_RUN:
         benchmark = next(b for b, case in CASES.items() if task in case.tasks)
         assert re.search(rf"^check: {task}: [\d,]+ question\(s\), fingerprint \w+ \(the dataset {re.escape(str((data[1] / benchmark).resolve()))}", checked.stdout, flags=re.M), checked.stdout
     reported = temporal_bench("report", base / "export", cwd=tmp_path)
@@ -411,7 +417,7 @@ def test_check_report_and_compare_work_on_runs_of_the_exported_folders(data, plu
     assert compared.returncode == 0, compared.stderr
     cells = [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in compared.stdout.splitlines() if line.startswith("| ") and not line.startswith("| task")]
     rows = {(row[0], row[1]): row for row in cells}  # task, metric, n, clusters, A, B, B - A [95%], p, Holm
-    assert {task for task, _ in rows} >= set(tasks)
+    assert {task for task, _ in rows} >= set(TASKS_RUN)
     assert rows[("catbench", "macro F1")][5] == "100.0" and float(rows[("catbench", "macro F1")][6].split()[0]) > 0  # B (gold) - A (mixed)
     assert rows[("catbench_switched", "macro F1")][6].split()[0] == "0.0"  # the oracle task in both runs
 
