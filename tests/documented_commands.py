@@ -77,7 +77,7 @@ def documented_commands() -> List[Documented]:
 
 
 def documented_demo() -> Documented:
-    """The documented ``temporal-bench demo`` command (run by tests/e2e/test_documented_demo.py)."""
+    """The documented ``temporal-bench demo`` command (run by the installed wheel in tests/e2e/test_packaging.py)."""
     (demo,) = [command for command in documented_commands() if command.words[:2] == ["temporal-bench", "demo"]]
     return demo
 

@@ -9,8 +9,10 @@ anywhere, the headline metrics and a hub dataset in its YAMLs, a README, the siz
 lmms-eval's ``tasks/`` package (an overlay of the installed one, temporal_bench/export/standalone/overlay.py) and run
 through the real lmms-eval CLI with ``--include_path`` in a process where ``import temporal_bench`` fails, the exported
 folders on the datasets the converters wrote give exactly the package's results and samples on the releases, with the
-same model; ``temporal-bench check``, ``report`` and ``compare`` then work on those runs. ``export --check`` runs
-upstream's checks on each folder (with a relative ``--output-dir``) and prints its pull request's description.
+same model; ``temporal-bench check``, ``report`` and ``compare`` then work on those runs. CaT-Bench's lm-eval folder,
+installed in lm-eval where ``import temporal_bench`` fails, registers its tasks and gives the same numbers and prompts.
+``export --check`` runs upstream's checks on each folder (with a relative ``--output-dir``; its lint step, black and
+isort as lmms-eval pins them, is the suite's lint of the exported files) and prints its pull request's description.
 """
 
 import ast
@@ -26,6 +28,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Tuple
 
 import pytest
+import yaml
 
 from temporal_bench import benchmarks
 from temporal_bench.__main__ import main
@@ -38,7 +41,7 @@ from temporal_bench.export.task_folder import HELPER_SOURCE, PACKAGE_WORDS, Expo
 from temporal_bench.export.task_list import TASK_LIST
 from temporal_bench.export.task_yaml import read_folder
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
-from temporal_bench.paths import LMMS_EVAL_TASK_DIR
+from tests.cli import temporal_bench
 from tests.harness import BIN, read_results, read_samples, run_cli
 from tests.paths import REPO, TESTS
 from tests.tempvs_fixture_copies import write_tempvs
@@ -54,6 +57,7 @@ ENVIRONMENT = {"environ", "getenv", "putenv", "environb"}
 EXITS = {"exit", "_exit", "quit", "SystemExit"}
 DOWNLOADS = {"snapshot_download", "hf_hub_download", "HfApi", "urlopen", "urlretrieve", "load_dataset", "requests", "urllib", "http"}
 REMOVED_METRICS = {"data_source", "failed_count", "invalid_rate", "coverage"}  # run monitoring: computed after the run now
+LM_EVAL_TASKS = ["catbench", "catbench_switched", "catbench_explain", "catbench_explain_switched", "catbench_cot", "catbench_cot_switched"]  # CaT-Bench's lm-eval folder
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,14 @@ def exported(tmp_path_factory) -> Path:
     shutil.copy(SUPPORT / "current_tasks.md", root / TASK_LIST)
     assert main_export(["--output-dir", str(root)]) == 0
     return root
+
+
+@pytest.fixture(scope="module")
+def lm_eval_exported(tmp_path_factory) -> Path:
+    """``temporal-bench export --harness lm-eval --output-dir <root>``; returns CaT-Bench's lm-eval folder in it."""
+    root = tmp_path_factory.mktemp("lm_eval_checkout")
+    assert main_export(["--harness", "lm-eval", "--output-dir", str(root)]) == 0
+    return root / "lm_eval" / "tasks" / "catbench"
 
 
 @pytest.fixture(scope="module")
@@ -237,11 +249,10 @@ def test_every_exported_definition_is_used_by_the_export(exported):
     assert unused == set()
 
 
-def test_vulture_finds_nothing_unused_in_any_exported_folder(exported, tmp_path):
+def test_vulture_finds_nothing_unused_in_any_exported_folder(exported, lm_eval_exported, tmp_path):
     """vulture (every confidence) on each exported folder, lmms-eval's and CaT-Bench's lm-eval folder, its tests
     beside it: nothing unused but the functions the folder's YAMLs name (``!function``), which it cannot see."""
-    assert main_export(["--harness", "lm-eval", "--output-dir", str(tmp_path / "lm_eval_checkout")]) == 0
-    folders = [exported / TASKS / benchmark for benchmark in BENCHMARKS] + [tmp_path / "lm_eval_checkout" / "lm_eval" / "tasks" / "catbench"]
+    folders = [exported / TASKS / benchmark for benchmark in BENCHMARKS] + [lm_eval_exported]
     found = []
     for folder in folders:
         named = sorted({name.rsplit(".", 1)[-1] for path in folder.glob("*yaml") for name in re.findall(r"!function\s+([\w.]+)", path.read_text(encoding="utf-8"))})
@@ -251,21 +262,6 @@ def test_vulture_finds_nothing_unused_in_any_exported_folder(exported, tmp_path)
         done = subprocess.run([str(BIN / "vulture"), "--min-confidence", "0", str(folder), *tests, str(whitelist)], capture_output=True, text=True, timeout=120)
         found += [line for line in done.stdout.splitlines() if line.strip()]
     assert found == []
-
-
-def test_exported_python_passes_lmms_evals_lint_unchanged(exported, tmp_path):
-    """black 25.1.0 --line-length=240 and isort 6.0.1 --profile black (lmms-eval's .pre-commit-config.yaml), run
-    from the root of a tree laid out as an lmms-eval checkout: neither would change a file."""
-    root = tmp_path / "checkout"
-    shutil.copytree(exported, root, ignore=shutil.ignore_patterns("__pycache__"))
-    for package in (root / "lmms_eval", root / TASKS):
-        (package / "__init__.py").write_text("")
-    folders = [(TASKS / folder).as_posix() for folder in BENCHMARKS] + ["test/eval"]
-    for command in (["black", "--check", "--diff", "--line-length=240", *folders], ["isort", "--check-only", "--diff", "--profile", "black", *folders]):
-        done = subprocess.run([str(BIN / command[0]), "--version"], capture_output=True, text=True)
-        assert {"black": "black, 25.1.0", "isort": "VERSION 6.0.1"}[command[0]] in done.stdout, done.stdout
-        done = subprocess.run([str(BIN / command[0]), *command[1:]], cwd=root, capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
 
 
 def test_a_second_export_replaces_the_first_but_never_a_foreign_folder(exported, tmp_path, capsys):
@@ -312,16 +308,16 @@ def _oracle_site(root: Path) -> Path:
     return root
 
 
-def _evaluate(output_dir: Path, env: Dict[str, str], extra: List[str] = (), mixed: bool = True):
-    """One lmms-eval CLI run of every case's tasks with the test model (``mixed``: the mixed tasks get mixed answers,
-    else the gold everywhere): (results, CLI log)."""
+TASKS_RUN = [task for case in CASES.values() for task in case.tasks]
+
+
+def _run_configuration(output_dir: Path, mixed: bool = True) -> Dict[str, str]:
+    """One lmms-eval run of every case's tasks with the test model (``mixed``: the mixed tasks get mixed answers, else
+    the gold everywhere), as lmms-eval's options (their ``dest`` names, as a ``--config`` file gives them)."""
     output_dir.mkdir(parents=True)
-    tasks = [task for case in CASES.values() for task in case.tasks]
     tagged = "+".join(task for case in CASES.values() if case.tagged for task in case.tasks)
     mixed_tasks = "+".join(case.mixed_task for case in CASES.values()) if mixed else ""
-    command = [str(BIN / "lmms-eval"), "--model", "export_oracle", "--model_args", f"tagged_tasks={tagged},mixed_tasks={mixed_tasks}", "--tasks", ",".join(tasks), "--output_path", str(output_dir), "--log_samples", *extra]
-    log = run_cli(command, output_dir, env)
-    return read_results(output_dir, tasks, log), log
+    return {"model": "export_oracle", "model_args": f"tagged_tasks={tagged},mixed_tasks={mixed_tasks}", "tasks": ",".join(TASKS_RUN), "output_path": str(output_dir)}
 
 
 # what only the package's records carry: the variant's mode (its tasks run the variants too) and the fields its report
@@ -361,19 +357,25 @@ def plugin_and_export_runs(exported, overlay, data, tmp_path_factory):
     """The same model on the same questions, every benchmark in one run each: through the package's tasks on the
     releases, then twice through the exported folders (installed in lmms-eval by the overlay, registered by
     ``--include_path`` alone) on the converted datasets (export --check's local copy of the YAMLs, TempVS's images
-    unpacked where lmms-eval unpacks them), in processes where ``import temporal_bench`` fails: with the mixed answers
-    (``export``) and with the gold everywhere (``export_gold``). Returns (their folder, the package's results, the
+    unpacked where lmms-eval unpacks them), in one process where ``import temporal_bench`` fails: with the mixed
+    answers (``export``) and with the gold everywhere (``export_gold``). Returns (their folder, the package's results, the
     export's results, the export run's log)."""
     releases, converted = data
     base = tmp_path_factory.mktemp("export_e2e")
     site = _oracle_site(base / "site")
-    plugin, _ = _evaluate(base / "plugin", {**{case.data_env: str(releases[b]) for b, case in CASES.items()}, "PYTHONPATH": f"{site}:{SUPPORT}"})
+    plugin_command = [str(BIN / "lmms-eval"), *(word for key, value in _run_configuration(base / "plugin").items() for word in (f"--{key}", value)), "--log_samples"]
+    plugin = read_results(base / "plugin", TASKS_RUN, run_cli(plugin_command, base / "plugin", {**{case.data_env: str(releases[b]) for b, case in CASES.items()}, "PYTHONPATH": f"{site}:{SUPPORT}"}))
     folders = [ExportedFolder(b, exported / TASKS / b, {}, {}) for b in BENCHMARKS]
     local = local_copy(exported, folders, converted, base / "local_tasks")
     env = {**standalone_env(overlay, base / "home"), "PYTHONPATH": f"{overlay}:{STANDALONE}:{site}:{SUPPORT}"}
     shutil.unpack_archive(converted / "tempvs" / "images.zip", Path(env["HF_HOME"]) / "tempvs")
-    export, log = _evaluate(base / "export", env, ["--include_path", str(local)])
-    _evaluate(base / "export_gold", env, ["--include_path", str(local)], mixed=False)
+    # both runs in one lmms-eval process (one start of a package-free interpreter): lmms-eval evaluates the
+    # configurations a --config file lists one after the other
+    runs = [{**_run_configuration(base / name, mixed), "log_samples": True, "include_path": str(local)} for name, mixed in (("export", True), ("export_gold", False))]
+    (base / "runs.yaml").write_text(yaml.safe_dump(runs))
+    log = run_cli([str(BIN / "lmms-eval"), "--config", str(base / "runs.yaml")], base, env)
+    export = read_results(base / "export", TASKS_RUN, log)
+    read_results(base / "export_gold", TASKS_RUN, log)
     return base, plugin, export, log.stdout + log.stderr
 
 
@@ -401,35 +403,33 @@ def test_check_report_and_compare_work_on_runs_of_the_exported_folders(data, plu
     release's); report lays out each benchmark's tables with the run's rows; compare pairs the two runs question by
     question."""
     base, _, export, _ = plugin_and_export_runs
-    tasks = [task for case in CASES.values() for task in case.tasks]
-    checked = run_cli([str(BIN / "temporal-bench"), "check", str(base / "export"), "--allow-subset"], tmp_path, cwd=tmp_path)
+    checked = temporal_bench("check", base / "export", "--allow-subset", cwd=tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
-    for task in tasks:
+    for task in TASKS_RUN:
         benchmark = next(b for b, case in CASES.items() if task in case.tasks)
         assert re.search(rf"^check: {task}: [\d,]+ question\(s\), fingerprint \w+ \(the dataset {re.escape(str((data[1] / benchmark).resolve()))}", checked.stdout, flags=re.M), checked.stdout
-    reported = run_cli([str(BIN / "temporal-bench"), "report", str(base / "export")], tmp_path, cwd=tmp_path)
+    reported = temporal_bench("report", base / "export", cwd=tmp_path)
     assert reported.returncode == 0, reported.stderr
     for title in ("## CaT-Bench Table 1", "## CaT-Bench Table 3", "## ISO-Bench Table 1", "## TempVS Table 3"):
         assert title in reported.stdout, title
     assert "**export_oracle " in reported.stdout and "read synthetic data" in reported.stdout
-    compared = run_cli([str(BIN / "temporal-bench"), "compare", str(base / "export"), str(base / "export_gold")], tmp_path, cwd=tmp_path)
+    compared = temporal_bench("compare", base / "export", base / "export_gold", cwd=tmp_path)
     assert compared.returncode == 0, compared.stderr
     cells = [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in compared.stdout.splitlines() if line.startswith("| ") and not line.startswith("| task")]
     rows = {(row[0], row[1]): row for row in cells}  # task, metric, n, clusters, A, B, B - A [95%], p, Holm
-    assert {task for task, _ in rows} >= set(tasks)
+    assert {task for task, _ in rows} >= set(TASKS_RUN)
     assert rows[("catbench", "macro F1")][5] == "100.0" and float(rows[("catbench", "macro F1")][6].split()[0]) > 0  # B (gold) - A (mixed)
     assert rows[("catbench_switched", "macro F1")][6].split()[0] == "0.0"  # the oracle task in both runs
 
 
-def test_lm_eval_gives_lmms_evals_numbers_and_prompts_on_the_same_answers(data, plugin_and_export_runs, tmp_path):
+def test_lm_eval_gives_lmms_evals_numbers_and_prompts_on_the_same_answers(data, plugin_and_export_runs, lm_eval_exported, tmp_path):
     """CaT-Bench's lm-eval folder (``export --harness lm-eval``), installed in lm-eval and registered by its include
-    path in a process where ``import temporal_bench`` fails, on the same hub-layout data and with the same answers as
-    the exported lmms-eval folder's run (gold, a wrong option or a refusal in turn in ``catbench``; gold in
-    ``catbench_switched``): every metric and every prompt equal."""
+    path in a process where ``import temporal_bench`` fails (lm-eval's TaskManager registers every task of the folder),
+    on the same hub-layout data and with the same answers as the exported lmms-eval folder's run (gold, a wrong option
+    or a refusal in turn in ``catbench``; gold in ``catbench_switched``): every metric and every prompt equal."""
     base, _, export, _ = plugin_and_export_runs
-    assert main_export(["--harness", "lm-eval", "--output-dir", str(tmp_path / "checkout")]) == 0
-    local = tmp_path / "tasks" / "catbench"
-    shutil.copytree(tmp_path / "checkout" / "lm_eval" / "tasks" / "catbench", local)
+    local = tmp_path / "tasks" / "catbench"  # the folder alone: lm-eval has a README.md of its own
+    shutil.copytree(lm_eval_exported, local)
     template = local / "_default_template_yaml"  # the hub id, as export --check's copy does, names the local copy of the hub's files
     template.write_text(template.read_text().replace("dataset_path: vanyacohen/CaT-Bench\n", f"dataset_path: {data[1] / 'catbench'}\n"))
     overlay = install_overlay(tmp_path / "overlay", tmp_path / "tasks", harness="lm_eval")
@@ -437,6 +437,7 @@ def test_lm_eval_gives_lmms_evals_numbers_and_prompts_on_the_same_answers(data, 
     done = subprocess.run([sys.executable, str(SUPPORT / "lm_eval_oracle.py"), str(local), "catbench", "catbench", "catbench_switched"], capture_output=True, text=True, env=env, timeout=900)
     assert done.returncode == 0, done.stderr[-4000:]
     lm_eval = json.loads(done.stdout.strip().splitlines()[-1])
+    assert lm_eval["blocked"] and lm_eval["registered"] == sorted(LM_EVAL_TASKS)
     for task in ("catbench", "catbench_switched"):
         scores = {key: value for key, value in lm_eval["results"][task].items() if key.endswith(",none")}
         assert len(scores) >= 10 and scores == {key: export["results"][task][key] for key in scores}, task
@@ -470,10 +471,15 @@ def test_export_check_runs_upstreams_checks_and_prints_each_pull_request(data, t
         validation = text.split("## Validation\n\n")[1].split("\n## ")[0]
         bullets = [line for line in validation.splitlines() if line.startswith("- ")]
         assert len(bullets) == 3 and all(line.endswith("| result: `pass`") for line in bullets), validation
+        assert bullets[0].endswith("| key metrics: lint: black 25.1.0 and isort 6.0.1 change none of them | result: `pass`"), bullets[0]  # lmms-eval's pins
         assert re.search(r"utils\.py imports offline with no data, no connection and no exit, and defines the [1-9]\d* functions the YAMLs name", bullets[1]), bullets[1]
         assert re.search(r"; tests: [1-9]\d* passed \|", bullets[1]), bullets[1]
         response = facts_of(benchmarks.get(benchmark)).smoke_response
-        assert bullets[2].startswith(f"- `python -m lmms_eval --model dummy --model_args {shlex.quote('response=' + response)} --tasks ") and "`N=8 docs per task, " in bullets[2] and ", synthetic data (generated in the release's layout, not the release)`" in bullets[2]
+        assert (
+            bullets[2].startswith(f"- `python -m lmms_eval --model dummy --model_args {shlex.quote('response=' + response)} --tasks ")
+            and "`N=8 docs per task, " in bullets[2]
+            and ", synthetic data (generated in the release's layout, not the release)`" in bullets[2]
+        )
         assert "| task | metrics |" in validation and "Sample output" in validation and "- [x] New benchmark/task" in text
         smoke = [line for line in validation.splitlines() if line.startswith("| `")]
         assert smoke and any(float(value) > 0 for line in smoke for value in re.findall(r" (\d\.\d+|1|0)(?:,| \|)", line)), smoke  # answers in the tasks' format: not all zeros

@@ -1,29 +1,25 @@
 """CaT-Bench's lm-eval pull request (`temporal-bench export --harness lm-eval`): ``lm_eval_tasks/catbench/`` copied as
 lm-eval's ``lm_eval/tasks/catbench/`` with the modules its ``utils.py`` imports, the import prefixes renamed and the
 Python formatted as lm-eval's lint formats it (ruff), and its row in lm-eval's task table. The folder speaks no word
-of this package, reads no environment variable and no other data than the hub dataset, passes lm-eval's ruff
-settings, and lm-eval registers its tasks in a process where ``import temporal_bench`` fails. The same numbers as
-lmms-eval's on the same answers: tests/e2e/test_export.py (``test_lm_eval_gives_lmms_evals_numbers_and_prompts``)."""
+of this package, reads no environment variable and no other data than the hub dataset, and passes lm-eval's ruff
+settings. lm-eval registers its tasks in a process where ``import temporal_bench`` fails and gives the same numbers as
+lmms-eval's on the same answers: tests/e2e/test_export.py (``test_lm_eval_gives_lmms_evals_numbers_and_prompts``, one
+process for both)."""
 
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from temporal_bench.export.lm_eval_folder import LM_EVAL_PREFIX, LM_EVAL_SOURCE, LM_EVAL_TASKS_DIR, LM_EVAL_WORDS, TASK_TABLE, ruff_formatted, task_table_row
-from temporal_bench.export.pull_request import STANDALONE
-from temporal_bench.export.standalone.overlay import install_overlay
 from temporal_bench.export.task_folder import HELPER_SOURCE, upstream_text
 from temporal_bench.paths import LMMS_EVAL_TASK_DIR
+from tests.e2e.test_export import _forbidden
 from tests.harness import BIN
 from tests.paths import TESTS
-from tests.e2e.test_export import _forbidden
 
 SUPPORT = TESTS / "export_support"
-TASKS = ["catbench", "catbench_switched", "catbench_explain", "catbench_explain_switched", "catbench_cot", "catbench_cot_switched"]
 # a task table in lm-eval's layout (lm_eval/tasks/README.md: rows of task families, in name order)
 TABLE = """# Tasks
 
@@ -87,24 +83,3 @@ def test_the_task_table_gains_the_row_once_in_name_order(exported):
     assert [row.split("]")[0][3:] for row in rows] == ["careqa", "catbench", "ceval"]
     assert rows[1].index("| Causal and temporal") == rows[0].index("| Medical")  # the first cell padded as the table pads it
     assert [part.strip() for part in rows[1].strip("|").split("|")] == [part.strip() for part in task_table_row("catbench").strip("|").split("|")]
-
-
-def test_lm_eval_registers_the_tasks_where_the_package_cannot_be_imported(exported, tmp_path):
-    shutil.copytree(exported / LM_EVAL_TASKS_DIR / "catbench", tmp_path / "tasks" / "catbench")  # the folder alone: lm-eval has a README.md of its own
-    overlay = install_overlay(tmp_path / "overlay", tmp_path / "tasks", harness="lm_eval")
-    probe = (
-        "import json, sys\n"
-        "from lm_eval.tasks import TaskManager\n"
-        "try:\n    import temporal_bench\nexcept ModuleNotFoundError:\n    blocked = True\n"
-        f"manager = TaskManager(include_path={str(exported / LM_EVAL_TASKS_DIR / 'catbench')!r}, include_defaults=False)\n"
-        "import utils_probe\n"
-        "print(json.dumps({'blocked': blocked, 'tasks': sorted(manager.all_tasks)}))\n"
-    )
-    (tmp_path / "utils_probe.py").write_text(
-        f"import importlib.util\nspec = importlib.util.spec_from_file_location('utils', {str(exported / LM_EVAL_TASKS_DIR / 'catbench' / 'utils.py')!r})\nspec.loader.exec_module(importlib.util.module_from_spec(spec))\n"
-    )
-    env = {"PYTHONPATH": f"{overlay}:{STANDALONE}:{tmp_path}", "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=300)
-    assert done.returncode == 0, done.stderr[-3000:]
-    report = __import__("json").loads(done.stdout.strip().splitlines()[-1])
-    assert report["blocked"] and report["tasks"] == sorted(TASKS)

@@ -1,9 +1,12 @@
 """A new user's first run: the demo's closing summary, data errors that name their fix and stop at
-once, the CaT-Bench split hint, the TempVS --limit warning, and the command line's help and version."""
+once (an unreachable hub too, in a process that imports our plugin module before lmms-eval's models: every model
+it declares is registered), the CaT-Bench split hint, the TempVS --limit warning, and the command line's help and
+version."""
 
 import importlib.metadata
 import os
 import re
+import subprocess
 import sysconfig
 from pathlib import Path
 
@@ -23,7 +26,8 @@ from temporal_bench.lmms_eval_tasks.plugin.isobench.release import LOCAL_LAYOUT 
 from temporal_bench.lmms_eval_tasks.plugin.tempvs import utils as tempvs_hooks
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import LOCAL_LAYOUT as TEMPVS_LAYOUT
 from temporal_bench.report.headline import render_summary
-from tests.harness import BIN, metric, read_results, run_cli, run_of
+from tests import harness_starts
+from tests.harness import BIN, OFFLINE, metric, read_results, run_cli, run_of
 from tests.paths import CATBENCH_VAL, REPO
 from tests.task_docs import task_docs
 from tests.tempvs_fixture_copies import write_tempvs
@@ -221,20 +225,53 @@ def test_the_cli_ends_with_the_cause_and_the_fix_at_once(tmp_path, monkeypatch, 
     assert not list(out.rglob("*_results.json"))
 
 
-def test_an_unreachable_hub_ends_the_run_at_once_naming_the_variable(tmp_path, monkeypatch):
+# A process of its own (what acts at interpreter start): the hub settings are read when huggingface_hub is imported, so
+# online they need a fresh interpreter; it imports our plugin module before lmms-eval's models (as a user's script may)
+# and checks that every model the plugin declares is registered, then runs the installed lmms-eval command in it, as
+# its console script runs it.
+PLUGIN_FIRST_THEN_LMMS_EVAL = """
+import runpy, sys
+import temporal_bench.lmms_eval_plugin as plugin
+from lmms_eval.models import MODEL_REGISTRY_V2
+for name in [*plugin.MODEL_CLASSES, *plugin.FAMILY_MODELS]:
+    MODEL_REGISTRY_V2.get_manifest(name)
+print("registered", flush=True)
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+@pytest.fixture(scope="module")
+def unreachable_hub_run(tmp_path_factory):
+    """Not offline, no data variable, the hub refusing every connection: ``lmms-eval --tasks catbench`` in a process
+    that imported our plugin module first; (its log, its output folder)."""
+    base = tmp_path_factory.mktemp("unreachable_hub")
+    out = base / "out"
+    out.mkdir()
+    env = {name: value for name, value in os.environ.items() if not name.startswith(("CATBENCH_", "TEMPVS_", "ISOBENCH_"))}
+    env.update({**OFFLINE, "HF_HUB_OFFLINE": "0", "HF_DATASETS_OFFLINE": "0", "HF_ENDPOINT": "http://127.0.0.1:9", "HF_HOME": str(base / "hf_home"), "HF_HUB_CACHE": str(base / "hf_hub")})
+    env["HF_DATASETS_CACHE"] = str(out / "hf_datasets_cache")
+    command = [str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", BENCHMARKS["catbench"][1], "--output_path", str(out)]
+    # the command line of test_the_cli_ends_with_the_cause_and_the_fix_at_once[catbench-unset], online this time
+    harness_starts.log(command, env, again=True)
+    log = subprocess.run([str(BIN / "python"), "-c", PLUGIN_FIRST_THEN_LMMS_EVAL, *command], env=env, cwd=out, capture_output=True, text=True, timeout=900)
+    return log, out
+
+
+def test_our_models_are_registered_whichever_module_is_imported_first(unreachable_hub_run):
+    """The plugin module imported before lmms_eval.models (as a user's script may): every model it declares is there."""
+    log, _ = unreachable_hub_run
+    assert log.stdout.startswith("registered\n"), log.stderr[-2000:]
+
+
+def test_an_unreachable_hub_ends_the_run_at_once_naming_the_variable(unreachable_hub_run):
     """Not offline, no data variable, and the hub refuses every connection: a short request first, so the run
     ends with the cause and the fix instead of retrying the download (each benchmark's hook: the test below)."""
-    variable, task, _, _ = BENCHMARKS["catbench"]
-    for name in DATA_DIR_ENVS:
-        monkeypatch.delenv(name, raising=False)
-    env = {"HF_HUB_OFFLINE": "0", "HF_DATASETS_OFFLINE": "0", "HF_ENDPOINT": "http://127.0.0.1:9", "HF_HOME": str(tmp_path / "hf_home"), "HF_HUB_CACHE": str(tmp_path / "hf_hub")}
-    out = tmp_path / "out"
-    out.mkdir()
-    log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", task, "--output_path", str(out)], out, env)
+    log, out = unreachable_hub_run
     message = _last_error_line(log).split(" - ", 1)[1]
     hub_id, layout, _ = HUB["catbench"]
-    assert message.startswith(f"DataNotFoundError: {variable} is not set and the Hugging Face dataset {hub_id} cannot be loaded: the hub cannot be reached or refused the download (ConnectionError: "), message
-    assert message.endswith(f"). Set {variable} to {layout}"), message
+    assert message.startswith(f"DataNotFoundError: CATBENCH_DATA_DIR is not set and the Hugging Face dataset {hub_id} cannot be loaded: the hub cannot be reached or refused the download (ConnectionError: "), message
+    assert message.endswith(f"). Set CATBENCH_DATA_DIR to {layout}"), message
     assert log.returncode == 1 and not list(out.rglob("*_results.json"))
     assert not re.search("tenacity|RetryError|Retrying", log.stdout + log.stderr)
 

@@ -1,11 +1,9 @@
-"""A deterministic lmms-eval model for the export tests that never imports ``temporal_bench`` (its answers, for
-lm-eval's runs too: lm_eval_oracle.py).
+"""A deterministic lmms-eval model for the export tests that never imports ``temporal_bench`` (its answers, lm-eval's
+runs' too: oracle_answers.py).
 
 The test registers it through the ``lmms_eval.models`` entry point of a throwaway distribution, so
 lmms-eval finds it in a process where our package cannot be imported, and uses it in both runs it
-compares. It answers from the evaluated doc, never from the prompt: every processed doc of the three
-benchmarks carries its gold ``answer`` (what each task's ``doc_to_target`` returns) and the
-``choices`` its question offers.
+compares.
 """
 
 from typing import List
@@ -13,20 +11,9 @@ from typing import List
 from lmms_eval.api.instance import Instance
 from lmms_eval.api.model import lmms
 from lmms_eval.models.registry_v2 import ModelManifest
+from oracle_answers import oracle_answer
 
 MODEL_ID = "export_oracle"
-REFUSAL = "unsure"  # no yes/no word, option letter or digit: unparseable for every benchmark
-
-
-def oracle_answer(doc: dict, doc_id: int, mixed: bool, tagged: bool = False) -> str:
-    """The gold answer (in ``<answer>`` tags where ``tagged``); where ``mixed``, doc i gets the gold answer, a wrong
-    option or a refusal as i % 3 is 0, 1 or 2."""
-    answer = doc["answer"]
-    if mixed and doc_id % 3 == 2:
-        return REFUSAL
-    if mixed and doc_id % 3 == 1:
-        answer = next(choice for choice in doc["choices"] if choice != answer)
-    return f"<answer>{answer}</answer>" if tagged else answer
 
 
 class ExportOracle(lmms):

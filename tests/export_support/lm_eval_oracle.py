@@ -1,6 +1,7 @@
 """Run lm-eval's tasks of an exported lm-eval folder with the answers export_oracle.py gives lmms-eval (gold, a wrong
-option or a refusal as doc i % 3 is 0, 1 or 2 in the mixed tasks; gold elsewhere), in a process that must not need
-``temporal_bench``; print each task's metrics and logged prompts as JSON.
+option or a refusal as doc i % 3 is 0, 1 or 2 in the mixed tasks; gold elsewhere: oracle_answers.py), in a process
+that must not need ``temporal_bench``; print as JSON each task's metrics and logged prompts, every task lm-eval's
+TaskManager registers from the folder, and whether ``import temporal_bench`` failed.
 
 Usage: ``python lm_eval_oracle.py TASK_FOLDER_PARENT MIXED_TASKS TASK [TASK ...]`` (task lists joined with ``+``).
 """
@@ -8,10 +9,10 @@ Usage: ``python lm_eval_oracle.py TASK_FOLDER_PARENT MIXED_TASKS TASK [TASK ...]
 import json
 import sys
 
-from export_oracle import oracle_answer
 from lm_eval import simple_evaluate
 from lm_eval.api.model import LM
 from lm_eval.tasks import TaskManager
+from oracle_answers import oracle_answer
 
 
 class LmEvalOracle(LM):
@@ -36,7 +37,14 @@ def context(sample: dict) -> str:
 
 
 if __name__ == "__main__":
+    try:
+        import temporal_bench  # noqa: F401
+    except ModuleNotFoundError:
+        blocked = True
+    else:
+        blocked = False
     folder, mixed, tasks = sys.argv[1], set(sys.argv[2].split("+")), sys.argv[3:]
-    done = simple_evaluate(model=LmEvalOracle(mixed), tasks=tasks, task_manager=TaskManager(include_path=folder, include_defaults=False), log_samples=True)
+    manager = TaskManager(include_path=folder, include_defaults=False)
+    done = simple_evaluate(model=LmEvalOracle(mixed), tasks=tasks, task_manager=manager, log_samples=True)
     prompts = {task: [context(sample) for sample in sorted(done["samples"][task], key=lambda s: s["doc_id"])] for task in tasks}
-    print(json.dumps({"results": done["results"], "prompts": prompts}))
+    print(json.dumps({"results": done["results"], "prompts": prompts, "registered": sorted(manager.all_tasks), "blocked": blocked}))
