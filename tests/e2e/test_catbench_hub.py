@@ -88,11 +88,17 @@ def script(tmp_path_factory, hub_docs):
     return entries
 
 
+THRESHOLDS = ("catbench_val", "catbench_close2_val")  # answering "Yes" to every question, in the lmms-eval run
+
+
 @pytest.fixture(scope="module")
-def lmms_run(tmp_path_factory, hub_cache, script, variants):
+def lmms_run(tmp_path_factory, hub_cache, script, variants, hub_docs):
+    """The script on the switched and self-consistency tasks and "Yes" to every question of the tasks of two distance
+    thresholds, through lmms-eval: (results, output folder)."""
     entries = {f"{key.split('/')[0]}_val/{key.split('/')[1]}": value for key, value in script.items()}
+    entries.update({f"{task}/{i}": "Yes" for task in THRESHOLDS for i in range(len(hub_docs["real"]))})
     path = _script(tmp_path_factory, entries)
-    tasks = ["catbench_switched_val", "catbench_sc_val"]
+    tasks = ["catbench_switched_val", "catbench_sc_val", *THRESHOLDS]
     results = lmms_eval(path.parent, tasks, model_args=f"policy=script,script={path}", env={"HF_DATASETS_CACHE": str(hub_cache)}, extra=variants)
     return results, path.parent / "lmms_eval_out"
 
@@ -148,18 +154,19 @@ def test_the_upstream_folder_reads_the_hub_dataset_itself_and_scores_as_this_pac
     assert results["results"]["catbench_switched_val"] == lmms_run[0]["results"]["catbench_switched_val"]
 
 
-def test_the_distance_threshold_is_recorded_and_changes_only_the_breakdown(tmp_path, hub_cache, variants):
-    results = lmms_eval(tmp_path, ["catbench_val", "catbench_close2_val"], model_args="policy=constant,response=Yes", env={"HF_DATASETS_CACHE": str(hub_cache)}, extra=variants)
-    configs = {task: results["configs"][task]["metadata"]["close_max_distance"] for task in ("catbench_val", "catbench_close2_val")}
+def test_the_distance_threshold_is_recorded_and_changes_only_the_breakdown(lmms_run):
+    results, output_dir = lmms_run
+    configs = {task: results["configs"][task]["metadata"]["close_max_distance"] for task in THRESHOLDS}
     assert configs == {"catbench_val": 3, "catbench_close2_val": 2}
-    default, close2 = (all_metrics(results, tmp_path / "lmms_eval_out", task) for task in configs)
+    default, close2 = (all_metrics(results, output_dir, task) for task in configs)
     assert {k for k in default if default[k] != close2[k]} == {"f1_macro_close", "f1_macro_distant"}
 
 
 @pytest.mark.parametrize("harness", ["lmms-eval", "lm-eval"])
 def test_self_consistency_tasks_record_k_and_t(tmp_path, harness):
-    """Paper Table 7's four settings; the report labels a run from these recorded values."""
-    env = {"CATBENCH_DATA_DIR": str(write_fixture(tmp_path / "data"))}
+    """Paper Table 7's four settings; the report labels a run from these recorded values (on the smallest fixture: a
+    Dep and a NonDep pair)."""
+    env = {"CATBENCH_DATA_DIR": str(write_fixture(tmp_path / "data", n_plans=1, pairs_per_class=1))}
     if harness == "lmms-eval":
         results = lmms_eval(tmp_path, list(SC_TASKS), model_args="policy=constant,response=Yes", env=env)
     else:
