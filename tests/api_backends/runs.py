@@ -24,7 +24,9 @@ def api_run(root, model: str, model_args: str, extra, env: Dict[str, str], tasks
 
 def check_output(root) -> str:
     """What ``temporal-bench check`` prints about the run of :func:`api_run` (its protocol warnings among it)."""
-    log = run_cli([str(BIN / "temporal-bench"), "check", str(root / "lmms_eval_out")], root, {})
+    from tests.cli import temporal_bench
+
+    log = temporal_bench("check", root / "lmms_eval_out", cwd=root)
     return log.stdout + log.stderr
 
 

@@ -1,11 +1,11 @@
 """CaT-Bench end to end on the real validation split through the real lmms-eval and lm-eval CLIs.
 
-Besides the oracle run, one lmms-eval run and one lm-eval run of the scripted model serve two tests
-each: the script answers the pattern below, "Yes" to every `catbench` question (the always-yes model,
-lmms-eval) and the gold answer to `catbench` and `catbench_fewshot` (the oracle, lm-eval). The
-validation split is evaluated as a user would: lmms-eval through two-line YAMLs that include our
-tasks and set test_split (tasks `<task>_val`), lm-eval with --metadata data_split. Headline keys are
-read from the results, the breakdowns from the logged records (catbench/metrics.py breakdown_metrics)."""
+One lmms-eval run and one lm-eval run of the scripted model serve several tests each: the script answers the pattern
+below, "Yes" to every `catbench` question (the always-yes model, lmms-eval; also with a distance threshold of 2) and the
+gold answer (the oracle) to `catbench_switched` (under another name) and `catbench_fewshot` in lmms-eval, to `catbench`
+and `catbench_fewshot` in lm-eval. The validation split is evaluated as a user would: lmms-eval through two-line YAMLs that include our tasks and
+set test_split (tasks `<task>_val`), lm-eval with --metadata data_split. Headline keys are read from the results, the
+breakdowns from the logged records (catbench/metrics.py breakdown_metrics)."""
 
 import glob
 import json
@@ -54,10 +54,15 @@ def write_variants(folder: Path, tasks, suffix="_val", **overrides) -> Path:
     return folder
 
 
+ORACLE = {"catbench_switched_oracle_val": "switched", "catbench_fewshot_val": "real"}  # answered right, in the lmms-eval run: task -> its docs
+ALWAYS_YES = {"catbench_val": 3, "catbench_close2_val": 2}  # answered "Yes", in the lmms-eval run: task -> its distance threshold
+
+
 @pytest.fixture(scope="module")
 def variants(tmp_path_factory):
-    tasks = ["catbench", "catbench_switched", "catbench_explain_switched", "catbench_sc", "catbench_fewshot"]
-    return ["--include_path", str(write_variants(tmp_path_factory.mktemp("variants"), tasks))]
+    folder = write_variants(tmp_path_factory.mktemp("variants"), ["catbench", "catbench_close2", "catbench_switched", "catbench_explain_switched", "catbench_sc", "catbench_fewshot"])
+    write_variants(folder, ["catbench_switched"], suffix="_oracle_val")  # the same task under another name, answered right
+    return ["--include_path", str(folder)]
 
 
 def all_metrics(results, output_dir, task, filter_name="none"):
@@ -133,21 +138,21 @@ def _plain_parse(response):
     return parse_answer_only(response)
 
 
-def test_oracle_scores_one_on_every_metric_in_lmms_eval(tmp_path, env, variants):
-    tasks = ["catbench_switched_val", "catbench_fewshot_val"]
-    results = lmms_eval(tmp_path, tasks, env=env, extra=variants)
-    for task in tasks:
-        values = all_metrics(results, tmp_path / "lmms_eval_out", task)
+def test_oracle_scores_one_on_every_metric_in_lmms_eval(lmms_eval_script_run):
+    """Every answer right (the gold answers, as the scripted model's oracle gives them): 1.0 everywhere."""
+    results, output_dir = lmms_eval_script_run
+    for task in ORACLE:
+        values = all_metrics(results, output_dir, task)
         for name in CLASSIFICATION + ["tc", "f1_macro_before", "f1_macro_after", "f1_macro_close", "f1_macro_distant"]:
             assert values[name] == 1.0, (task, name)
         assert values["invalid_rate"] == 0 and values["invalid_count"] == 0 and values["failed_count"] == 0
-    assert metric(results, "catbench_switched_val", "occ") == 1.0
+    assert metric(results, "catbench_switched_oracle_val", "occ") == 1.0
     assert metric(results, "catbench_fewshot_val", "occ") is None
-    assert results["n-samples"]["catbench_switched_val"]["effective"] == 1616 + 808
+    assert results["n-samples"]["catbench_switched_oracle_val"]["effective"] == 1616 + 808
     assert results["n-samples"]["catbench_fewshot_val"]["effective"] == 1616
-    written = json.loads(Path(sorted(glob.glob(str(tmp_path / "lmms_eval_out" / "**" / "*_results.json"), recursive=True))[-1]).read_text())
-    assert sorted(k.split(",")[0] for k in written["results"]["catbench_switched_val"] if "," in k and "stderr" not in k) == sorted(METRIC_NAMES)
-    prompt = read_samples(tmp_path / "lmms_eval_out", "catbench_fewshot_val")[0]["input"]
+    written = json.loads(Path(sorted(glob.glob(str(output_dir / "**" / "*_results.json"), recursive=True))[-1]).read_text())
+    assert sorted(k.split(",")[0] for k in written["results"]["catbench_switched_oracle_val"] if "," in k and "stderr" not in k) == sorted(METRIC_NAMES)
+    prompt = read_samples(output_dir, "catbench_fewshot_val")[0]["input"]
     assert prompt.count("Select between yes or no") == 6
 
 
@@ -178,9 +183,12 @@ def _script_file(tmp_path_factory, entries):
 
 @pytest.fixture(scope="module")
 def lmms_eval_script_run(tmp_path_factory, env, docs, script, variants):
-    """The script on TASKS and "Yes" to every catbench question, through lmms-eval: (results, output folder)."""
-    path = _script_file(tmp_path_factory, as_variants({**script, **{f"catbench/{i}": "Yes" for i in range(len(docs["real"]))}}))
-    results = lmms_eval(path.parent, [f"{t}_val" for t in TASKS + ["catbench"]], model_args=f"policy=script,script={path}", env=env, extra=variants)
+    """The script on TASKS, "Yes" to every question of ALWAYS_YES and the gold answers on ORACLE, through lmms-eval:
+    (results, output folder)."""
+    oracle = {f"{task}/{i}": doc["answer"] for task, which in ORACLE.items() for i, doc in enumerate(docs[which])}
+    always_yes = {f"{task}/{i}": "Yes" for task in ALWAYS_YES for i in range(len(docs["real"]))}
+    path = _script_file(tmp_path_factory, {**as_variants(script), **always_yes, **oracle})
+    results = lmms_eval(path.parent, [f"{t}_val" for t in TASKS] + list(ALWAYS_YES) + list(ORACLE), model_args=f"policy=script,script={path}", env=env, extra=variants)
     return results, path.parent / "lmms_eval_out"
 
 
@@ -201,6 +209,13 @@ def test_always_yes_equals_sklearn_in_lmms_eval(lmms_eval_script_run, docs):
         assert values[name] == pytest.approx(expected[name], abs=1e-9), name
     assert values["f1_macro"] == pytest.approx(1 / 3, abs=1e-9)
     assert values["tc"] == 1.0
+
+
+def test_the_distance_threshold_is_recorded_and_changes_only_the_breakdown(lmms_eval_script_run):
+    results, output_dir = lmms_eval_script_run
+    assert {task: results["configs"][task]["metadata"]["close_max_distance"] for task in ALWAYS_YES} == ALWAYS_YES
+    default, close2 = (all_metrics(results, output_dir, task) for task in ALWAYS_YES)
+    assert {k for k in default if default[k] != close2[k]} == {"f1_macro_close", "f1_macro_distant"}
 
 
 def _check_scripted(results, output_dir, docs, suffix):

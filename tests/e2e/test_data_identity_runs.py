@@ -1,7 +1,7 @@
 """Variants of one's own (docs/harness.md) through the harness itself: a task YAML outside this package that includes
 one of its tasks is applied and its settings recorded by lmms-eval and lm-eval, and one whose settings cannot run
-stops the run naming the setting. (Which data a run read, computed from recorded runs:
-tests/tooling/test_data_identity.py.)"""
+stops the run naming the setting (a misspelt value through lmms-eval; a misspelt setting where the docs are built).
+(Which data a run read, computed from recorded runs: tests/tooling/test_data_identity.py.)"""
 
 import json
 from pathlib import Path
@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
+from temporal_bench.data_locations import data_locations
 from temporal_bench.lmms_eval_tasks.catbench.questions import with_switched_twins
 from temporal_bench.paths import LM_EVAL_TASK_DIR, PLUGIN_TASK_DIR
 from temporal_bench.runs.logged import find_runs
 from tests.harness import BIN, lm_eval, lmms_eval, read_samples, run_cli
 from tests.task_docs import catbench_split as load_split
+from tests.task_docs import placeholder
 from tests.tempvs_fixture_copies import write_tempvs
 
 TEMPVS_METADATA = {"version": 1.0, "tests": ["mt1_two"], "mode": "standard", "visual": "combined", "blind_filter": True, "fixes": [], "sources": ["flintstones", "pororo", "vwp", "vist"], "suite": False}
@@ -68,21 +70,24 @@ def test_an_external_variant_is_applied_and_recorded_in_lmms_eval(data, tmp_path
     assert results["results"]["catbench_mine"]["occ,none"] == 1.0  # OCC needs the switched twins
 
 
-@pytest.mark.parametrize(
-    "settings, message",
-    [
-        ('["mt1_two"], fixes=["extration"]', "TempVSDataError: TempVS task settings: unknown fixes 'extration'"),  # a misspelt value
-        ('["mt1_two"], fixs=["extraction"]', "got an unexpected keyword argument 'fixs'"),  # a misspelt setting
-    ],
-)
-def test_an_external_variant_whose_settings_cannot_run_stops_the_run_naming_the_setting(data, tmp_path, settings, message):
+def test_an_external_variant_whose_settings_cannot_run_stops_the_run_naming_the_setting(data, tmp_path):
+    """A misspelt value, refused when lmms-eval loads the YAML (its utils.py builds the variant). (A misspelt setting,
+    refused when the docs are built: the next test; a data error ending a run there: tests/e2e/test_bad_input.py.)"""
     folder = external_folder(tmp_path / "mine", {"my_fixed": f"include: {PLUGIN_TASK_DIR / 'tempvs' / 'tempvs_mt1_two.yaml'}\ntask: my_fixed\nprocess_docs: !function utils.process_docs_my_fixed\n"})
-    (folder / "utils.py").write_text(f"from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import variant\n\nprocess_docs_my_fixed = variant({settings})\n")
+    (folder / "utils.py").write_text('from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import variant\n\nprocess_docs_my_fixed = variant(["mt1_two"], fixes=["extration"])\n')
     out = tmp_path / "out"
     out.mkdir()
     log = run_cli([str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=oracle", "--tasks", "my_fixed", "--include_path", str(folder), "--output_path", str(out)], out, data)
     assert not list(out.rglob("*_results.json"))
-    assert message in log.stdout + log.stderr
+    assert "TempVSDataError: TempVS task settings: unknown fixes 'extration'" in log.stdout + log.stderr
+
+
+def test_a_misspelt_setting_is_refused_naming_it_when_the_docs_are_built(data):
+    from temporal_bench.lmms_eval_tasks.plugin.tempvs.utils import variant
+
+    process_docs_my_fixed = variant(["mt1_two"], fixs=["extraction"])
+    with data_locations(data), pytest.raises(TypeError, match="got an unexpected keyword argument 'fixs'"):
+        process_docs_my_fixed(placeholder())
 
 
 def test_an_external_yaml_s_metadata_is_applied_and_recorded_in_lm_eval(data, tmp_path):

@@ -1,31 +1,36 @@
 """Every command line README.md and docs/ show works as shown (tests/documented_commands.py collects them).
 
-Each ``temporal-bench`` command and each lmms-eval / lm-eval command with one of our baselines is RUN,
-in document order, one working folder per document, through the real command lines. The documented
-demo (``temporal-bench demo --output-dir demo_seed1 --model-args seed=1``), whose folder no other command
-reads, is run and its output checked by tests/e2e/test_documented_demo.py, beside these; the data variables and the documents' data folders (``/data/TempVS``,
-``~/data/ISO-Bench``, ``/path/to/TempVS/data``) point at a smaller copy of the synthetic data (each
-benchmark's fixture, the size the other end-to-end tests use), and the documents' names for a user's
-runs (``out/``, ``RUN_DIR``, ``runs/model_a``, ``runs/model_b``, ...) at two random_choice runs (seeds
-1234 and 1) of ``--tasks tempvs,catbench,...`` on it (:func:`places`), unless an earlier command of the
-document wrote that folder. The commands no test can run (a model's weights, a server, an API key;
-:data:`ONLY_PARSED`) are parsed by their program's own parser, as are all the others. Every documented
-``--tasks`` name is one of our task or group names."""
+Each ``temporal-bench`` command and each lmms-eval / lm-eval command with one of our baselines is RUN, in document
+order, one working folder per document: lmms-eval, lm-eval and the temporal-bench commands that start a harness
+(``lm-eval run``, ``rescore``) as their real command lines in their own processes, an identical harness command line
+(README.md's and docs/harness.md's CaT-Bench run) once, the later one given a copy of its output folder; the other
+temporal-bench commands in this process, through the function the installed command calls (nothing of theirs acts at
+interpreter start). The documented demo (``temporal-bench demo --output-dir demo_seed1 --model-args seed=1``), whose
+folder no other command reads, is run and its output checked by tests/e2e/test_documented_demo.py, beside these; the
+data variables and the documents' data folders (``/data/TempVS``, ``~/data/ISO-Bench``, ``/path/to/TempVS/data``)
+point at each benchmark's fixture, and the documents' names for a user's runs (``out/``, ``RUN_DIR``,
+``runs/model_a``, ``runs/model_b``, ...) at two recorded random_choice runs (seeds 1234 and 1) of
+``--tasks tempvs,catbench,...`` on it (tests/recorded/documented.py, :func:`places`), unless an earlier command of the
+document wrote that folder; ``cache/gpt-4o`` at an empty response cache. The commands no test can run (a model's
+weights, a server, an API key; :data:`ONLY_PARSED`) are parsed by their program's own parser, as are all the others.
+Every documented ``--tasks`` name is one of our task or group names."""
 
 import argparse
 import re
+import shutil
 import sys
 from pathlib import Path
 
+import datasets
 import pytest
 
 from temporal_bench.__main__ import main as temporal_bench_main
-from temporal_bench.catbench.fixtures import write_fixture as write_catbench
-from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.paths import LM_EVAL_TASK_DIR, LMMS_EVAL_TASK_DIR
+from tests import harness_starts
+from tests.cli import temporal_bench
 from tests.documented_commands import PROGRAMS, TASK_DIRS, Documented, documented_commands, documented_demo, model_of, why_only_parsed
 from tests.harness import BIN, read_results, run_cli
-from tests.tempvs_fixture_copies import write_tempvs
+from tests.recorded.documented import RUNS
 
 COMMANDS = documented_commands()
 # names a user writes in place of --tasks values: nothing to check
@@ -39,9 +44,7 @@ ONLY_PARSED = {
     ),
 }
 OUTPUT_OPTIONS = {"--output_path", "--output-dir", "--output", "-o", "--write-results"}
-# the runs made here for the documents' "out/" and "runs/model_b": random_choice on the fixtures, with A+E (browse --examples catbench-figures5-6)
-OUT_TASKS = "tempvs,catbench,catbench_explain_switched,isobench"
-FIXTURES = {"catbench": write_catbench, "isobench": write_isobench, "tempvs": write_tempvs}
+BENCHMARKS = ("catbench", "isobench", "tempvs")
 
 
 def reason_not_run(command: Documented):
@@ -136,9 +139,10 @@ def test_documented_task_names_exist(command):
 # ---- running --------------------------------------------------------------------------------------
 
 
-def places(data: dict, runs: Path) -> dict:
-    """What stands for each name the documents give a user's data and runs."""
-    out, seed1 = runs / "random_choice", runs / "random_choice_seed1"
+def places(data: dict, runs: Path, cache: Path) -> dict:
+    """What stands for each name the documents give a user's data and runs (tests/recorded/documented.py), and a
+    response cache."""
+    out, seed1 = (runs / folder for folder in RUNS)
     return {
         "/data/CaT-Bench": data["catbench"],
         "/data/ISO-Bench": data["isobench"],
@@ -155,7 +159,7 @@ def places(data: dict, runs: Path) -> dict:
         "runs/model_b": seed1,
         "RUNS_DIR": runs,
         "out/a/2025..._results.json": next(out.rglob("*_results.json")),
-        "cache/gpt-4o": runs.parent / "cache",
+        "cache/gpt-4o": cache,
     }
 
 
@@ -175,44 +179,76 @@ def resolved(words: list, cwd: Path, home: Path, where: dict) -> list:
 DEMO = documented_demo()  # run, and its folder checked, by tests/e2e/test_documented_demo.py
 
 
+def in_process(words: list) -> bool:
+    """A temporal-bench command that starts no harness: run in this process (nothing of it acts at interpreter start)."""
+    return words[0] == "temporal-bench" and not harness_starts.is_harness(words)
+
+
+def empty_response_cache(folder: Path) -> Path:
+    """A response cache as lmms-eval's ``--use_cache`` leaves it (its database made by lmms-eval's own class)."""
+    from lmms_eval.caching.response_cache import ResponseCache
+
+    ResponseCache(str(folder / "cache.db"), str(folder / "cache.audit.jsonl")).close()
+    return folder
+
+
 @pytest.fixture(scope="module")
-def documented_runs(tmp_path_factory):
-    """Every runnable documented command but the demo run once (an identical one in another document shares its run):
-    index in RUNNABLE -> (its output, its working folder, its words as run)."""
+def documented_runs(recorded, tmp_path_factory):
+    """Every runnable documented command but the demo run once (an identical one in another document shares its run; an
+    identical harness command line gets a copy of the first one's output folder): index in RUNNABLE -> (its output, its
+    working folder, its words as run)."""
+    run = recorded("documented_random_choice")
     root = tmp_path_factory.mktemp("documented")
-    home, runs = root / "home", root / "runs"
+    home, runs = root / "home", run.out
     (home / "data").mkdir(parents=True)
     cwd_of = {command.document: root / "work" / command.document.replace("/", "_") for command in RUNNABLE}
     for cwd in cwd_of.values():
         cwd.mkdir(parents=True, exist_ok=True)
-    data = {name: str(write(root / "data" / name)) for name, write in FIXTURES.items()}
-    env = {"HOME": str(home), **{f"{name.upper()}_DATA_DIR": path for name, path in data.items()}}
+    data = {name: run.env[f"{name.upper()}_DATA_DIR"] for name in BENCHMARKS}
+    env = {"HOME": str(home), **run.env}
     (home / "data" / "TempVS").symlink_to(data["tempvs"])
     (home / "data" / "ISO-Bench").symlink_to(data["isobench"])
-    _add_released_outputs(Path(data["tempvs"]))
-    for name, seed, cache in (("random_choice", 1234, ["--use_cache", str(root / "cache")]), ("random_choice_seed1", 1, [])):
-        log = run_cli([str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", f"seed={seed}", "--tasks", OUT_TASKS, "--output_path", str(runs / name), "--log_samples", *cache], root, env)
-        read_results(runs / name, OUT_TASKS.split(","), log)
-    where = places(data, runs)
-    done, outputs = {}, {}
-    for index, command in enumerate(RUNNABLE):
-        if command == DEMO:
-            continue
-        cwd = cwd_of[command.document]
-        words = resolved(command.words, cwd, home, where)
-        key = (tuple(words), tuple(sorted(command.env.items())))
-        if key not in done:
-            done[key] = run_cli([str(BIN / words[0]), *words[1:]], cwd, {**env, **{name: str(where.get(value, value)) for name, value in command.env.items()}})
-        outputs[index] = (done[key], cwd, words)
+    where = places(data, runs, empty_response_cache(root / "cache"))
+    done, harness_runs, outputs = {}, {}, {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(datasets.config, "HF_DATASETS_CACHE", str(root / "hf_datasets_cache"))  # what build-dataset writes through datasets
+        for index, command in enumerate(RUNNABLE):
+            if command == DEMO:
+                continue
+            cwd = cwd_of[command.document]
+            words = resolved(command.words, cwd, home, where)
+            command_env = {**env, **{name: str(where.get(value, value)) for name, value in command.env.items()}}
+            key = (tuple(words), tuple(sorted(command.env.items())))
+            if key not in done:
+                done[key] = run_documented(words, cwd, command_env, harness_runs, patch)
+            outputs[index] = (done[key], cwd, words)
     return outputs
 
 
-def _add_released_outputs(tempvs_data: Path) -> None:
-    """The fixture writes the release's blind predictions only; docs/report.md scores a model's combined and separate ones too."""
-    from temporal_bench.tempvs.fixture_predictions import write_model_predictions
+def run_documented(words: list, cwd: Path, env: dict, harness_runs: dict, patch):
+    """``words`` run in ``cwd`` with ``env``: temporal-bench in this process where it starts no harness, else in its own
+    process, once per harness command line (tests/harness_starts.py): a repeat gets a copy of the first run's output."""
+    if in_process(words):
+        for name, value in env.items():
+            patch.setenv(name, value)
+        return temporal_bench(*words[1:], cwd=cwd)
+    command = [str(BIN / words[0]), *words[1:]]
+    started = harness_starts.key(command, env) if harness_starts.is_harness(command) else None
+    if started in harness_runs:
+        log, first = harness_runs[started]
+        if first is not None:
+            shutil.copytree(first, cwd / output_of(words))
+        return log
+    log = run_cli(command, cwd, env)
+    if started is not None:
+        harness_runs[started] = (log, output_of(words) and cwd / output_of(words))
+    return log
 
-    for input_kind in ("combined", "separate"):
-        write_model_predictions(tempvs_data, "InternVL2_5-78B-MPO", input_kind)
+
+def output_of(words: list) -> str:
+    """The output folder the command names ("": none)."""
+    options = [word for word in words if word in OUTPUT_OPTIONS]
+    return words[words.index(options[0]) + 1] if options else ""
 
 
 @pytest.mark.parametrize("index", [i for i, c in enumerate(RUNNABLE) if c != DEMO], ids=[_id(c) for c in RUNNABLE if c != DEMO])

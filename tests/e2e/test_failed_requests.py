@@ -27,7 +27,7 @@ from temporal_bench.runs.records import read_record
 from tests.api_backends.mock_server import MockServer, Outcome, refused_url, scripted
 from tests.api_backends.runs import MOCK_MODEL, api_env, api_run, check_output, oracle_text
 from tests.api_backends.tasks import expected_requests, scripted_answers, write_data
-from tests.harness import BIN, read_results, run_cli
+from tests.cli import temporal_bench
 
 TASKS = ["catbench", "catbench_sc", "isobench", "tempvs_gt_all", "tempvs_mt1_two"]
 FAST_RETRIES = "max_retries=1,retry_backoff_s=0"  # one attempt per request (the OpenAI client still retries 5xx twice)
@@ -62,54 +62,58 @@ def test_a_failed_sample_leaves_no_vote():
     assert majority_vote(["Yes", "???", "Yes"]) == "yes"
 
 
+TWO_TESTS = "tempvs_ordering_event"  # asks MT2 and MT3 (one grounding test for both); in the run with no server
+
+
 @pytest.fixture(scope="module")
 def data(tmp_path_factory):
     root = tmp_path_factory.mktemp("failed_data")
     env = write_data(root)
-    return {"env": env, "expected": expected_requests(env, TASKS)}
+    return {"env": env, "expected": expected_requests(env, TASKS), "two_tests": expected_requests(env, [TWO_TESTS])}
 
 
 def n_docs(data, task):
-    return sum(item.task == task for item in data["expected"])
+    return sum(item.task == task for item in data["expected"] + data["two_tests"])
 
 
 def assert_failed_counted(out: Path, data, failed) -> None:
     """``failed[task]``: the docs whose request failed: counted exactly from the logged samples, named by check."""
     (run,) = find_runs(out)
-    assert {task: run.data_read(task).failed for task in TASKS if task in run.tasks} == {task: failed[task] for task in TASKS if task in run.tasks}
-    log = run_cli([str(BIN / "temporal-bench"), "check", str(out)], out.parent)  # a problem anyway: the runs are partial (--limit)
+    assert {task: run.data_read(task).failed for task in run.tasks} == {task: failed[task] for task in run.tasks}
+    log = temporal_bench("check", out, cwd=out.parent)  # a problem anyway: the runs are partial (--limit)
     assert log.returncode == 1
     for task in run.tasks:
         assert (f"{task}: {failed[task]} of {n_docs(data, task)} request(s) failed or brought no response" in log.stderr) is bool(failed[task]), task
 
 
-def test_no_server(data, tmp_path):
-    url = refused_url()
-    api_run(tmp_path, OPENAI[0], OPENAI[1], [], {**data["env"], **api_env(url)}, TASKS)
-    assert_failed_counted(tmp_path / "lmms_eval_out", data, {task: n_docs(data, task) for task in TASKS})
+@pytest.fixture(scope="module")
+def no_server_run(data, tmp_path_factory):
+    """Every task's requests (and :data:`TWO_TESTS`'s) sent where no server listens: its output folder."""
+    root = tmp_path_factory.mktemp("no_server")
+    api_run(root, OPENAI[0], OPENAI[1], [], {**data["env"], **api_env(refused_url())}, [*TASKS, TWO_TESTS])
+    return root / "lmms_eval_out"
 
 
-def test_report_and_compare_never_take_failed_requests_for_answers(data, tmp_path, capsys):
+def test_no_server(data, no_server_run):
+    assert_failed_counted(no_server_run, data, {task: n_docs(data, task) for task in [*TASKS, TWO_TESTS]})
+
+
+def test_report_and_compare_never_take_failed_requests_for_answers(data, no_server_run, capsys):
     """A run whose every request failed: its row shows the count and gets no verdict; compare leaves its tasks out."""
-    api_run(tmp_path, OPENAI[0], OPENAI[1], [], {**data["env"], **api_env(refused_url())}, ["catbench"])
-    out = tmp_path / "lmms_eval_out"
-    assert main_report([str(out), "--label", "gpt-4o-2024-05-13", "--table", "catbench-table1"]) == 0
+    assert main_report([str(no_server_run), "--label", "gpt-4o-2024-05-13", "--table", "catbench-table1"]) == 0
     report = capsys.readouterr().out
     total = n_docs(data, "catbench")
     assert "Verdict" not in report and f"catbench had {total} of {total} request(s) fail or bring no response" in report
-    comparisons, notes = compare_runs(single_run(out), single_run(out))
+    comparisons, notes = compare_runs(single_run(no_server_run), single_run(no_server_run))
     assert comparisons == [] and notes[0].startswith(f"catbench: not compared: {total} of run A's {total} and {total} of run B's {total} requests failed")
 
 
-def test_a_task_holding_two_tests_is_counted_once_by_check(data, tmp_path):
+def test_a_task_holding_two_tests_is_counted_once_by_check(no_server_run):
     """tempvs_ordering_event asks MT2 and MT3 (one grounding test for both): every request failed, each doc counted once."""
-    out = tmp_path / "lmms_eval_out"
-    out.mkdir()
-    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", "policy=constant,response=[LMMS_EVAL_REQUEST_FAILED]", "--tasks", "tempvs_ordering_event", "--output_path", str(out), "--log_samples"]
-    run = read_results(out, ["tempvs_ordering_event"], run_cli(command, out, data["env"]))
-    total = run["n-samples"]["tempvs_ordering_event"]["effective"]
-    check = run_cli([str(BIN / "temporal-bench"), "check", str(out)], out, data["env"])
-    assert check.returncode == 1 and f"tempvs_ordering_event: {total} of {total} request(s) failed or brought no response" in check.stderr
+    (run,) = find_runs(no_server_run)
+    total = len(run.lines(TWO_TESTS))
+    check = temporal_bench("check", no_server_run, cwd=no_server_run.parent)
+    assert check.returncode == 1 and f"{TWO_TESTS}: {total} of {total} request(s) failed or brought no response" in check.stderr
 
 
 def http_errors(request):
@@ -192,8 +196,8 @@ def test_the_documented_re_run_ends_with_check_passing_on_the_same_folder(data, 
             api_run(tmp_path, OPENAI[0], OPENAI[1], ["--use_cache", str(cache)], {**data["env"], **api_env(server.base_url)}, ["catbench"])
         if answer is failing:
             first = next(out.rglob("*_results.json"))
-            assert run_cli([str(BIN / "temporal-bench"), "check", str(out)], tmp_path).returncode == 1
+            assert temporal_bench("check", out, cwd=tmp_path).returncode == 1
             forget_failed(cache)
-    log = run_cli([str(BIN / "temporal-bench"), "check", str(out)], tmp_path)
+    log = temporal_bench("check", out, cwd=tmp_path)
     assert log.returncode == 0, log.stderr
     assert f"check: {first.as_posix()}: superseded by a newer run of the same model and tasks" in log.stdout

@@ -2,10 +2,11 @@
 questions and the distinct grounding questions, its aggregations each test's metrics), through the real lmms-eval
 CLI on the fixture: the request count, every headline and breakdown value against the six single tasks
 (``request_hash``: an answer fixed by the prompt text and the images in order) whatever order the tasks run in, and
-the run read back by the report, intervals, compare, rescore, browse and a ``--use_cache`` resume."""
+the run read back by the report, intervals, compare, rescore and browse. (A ``--use_cache`` resume of ``--tasks
+tempvs``: tests/e2e/test_interrupted_runs.py, with CaT-Bench in the same runs.)"""
 
-import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -23,11 +24,10 @@ from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.results import load_runs, merge_runs
 from temporal_bench.tempvs.breakdowns import breakdown_metrics
 from temporal_bench.tempvs.task_tests import per_test_records, per_test_results
-from tests.harness import BIN, lmms_eval, run_cli
+from tests.harness import lmms_eval
 from tests.task_docs import task_docs
 from tests.tempvs_fixture_copies import write_tempvs as write_fixture
 from tests.tooling.test_browse import read_page
-from tests.unit.test_tempvs_metrics import mixed_response
 
 PROTOCOL = ["tempvs_mt1_two", "tempvs_mt1_three", "tempvs_ordering_event", "tempvs_ordering_caption"]
 SINGLE = [f"tempvs_{test}" for test in MAIN_TESTS]
@@ -52,8 +52,24 @@ def suite_run(data, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def single_run(data, tmp_path_factory):
-    """The protocol group and the six single tasks, each asking its own grounding questions."""
-    return _run(tmp_path_factory, "single", ["tempvs_protocol", *SINGLE], data)
+    """The six single tasks in reverse order, the protocol group (each asking its own grounding questions) and then the
+    suite, in one run."""
+    return _run(tmp_path_factory, "single", [*reversed(SINGLE), "tempvs_protocol", "tempvs"], data)
+
+
+@pytest.fixture(scope="module")
+def oracle_run(data, tmp_path_factory):
+    """Another model (the oracle) on the protocol group and the suite, in one run."""
+    return _run(tmp_path_factory, "oracle", ["tempvs_protocol", "tempvs"], data, model="scripted", model_args="policy=oracle")[1]
+
+
+def asked_alone(logged, tasks):
+    """``logged`` as a run of ``tasks`` alone (its results and samples of the others left out)."""
+    return replace(logged, data={**logged.data, "results": {task: entry for task, entry in logged.data["results"].items() if task in tasks}}, samples={task: path for task, path in logged.samples.items() if task in tasks})
+
+
+def _but_the_suite(logged):
+    return asked_alone(logged, [task for task in logged.data["results"] if task != "tempvs"])
 
 
 def _docs(task, data):
@@ -107,11 +123,10 @@ def test_every_metric_equals_the_single_tasks(suite_run, single_run):
     assert 0 < values["gt_acc,none"] < 1 and 0 < values["gtstrict_rate,none"] and 0 < values["invalid_rate,none"] < 1
 
 
-def test_the_same_numbers_whatever_order_the_tasks_run_in(suite_run, data, tmp_path):
-    """The task list in reverse order (the six single tests, then the suite) in one run: each test's numbers are the
-    suite's and the single task's; nothing depends on which task lmms-eval aggregates first."""
-    reverse = [*reversed(SINGLE), "tempvs"]
-    results = lmms_eval(tmp_path, reverse, model="request_hash", model_args="", env={"TEMPVS_DATA_DIR": str(data)})["results"]
+def test_the_same_numbers_whatever_order_the_tasks_run_in(suite_run, single_run):
+    """The six single tests in reverse order, then the suite, in one run: each test's numbers are the suite's alone and
+    the single task's; nothing depends on which task lmms-eval aggregates first."""
+    results = single_run[0]["results"]
     alone = suite_run[0]["results"]["tempvs"]
     assert {k: v for k, v in results["tempvs"].items() if k != "alias"} == {k: v for k, v in alone.items() if k != "alias"}
     for test_task, entry in per_test_results("tempvs", results["tempvs"]).items():
@@ -130,11 +145,12 @@ def test_rescore_reproduces_the_suite(suite_run, data, monkeypatch, tmp_path):
     assert not any(row.changed for row in task.breakdowns)
 
 
-def test_compare_gives_the_protocol_runs_comparison(suite_run, single_run, data, tmp_path_factory):
-    """Suite run A against suite run B compares each test exactly as the protocol runs of the same models."""
-    _, oracle_suite = _run(tmp_path_factory, "suite_oracle", ["tempvs"], data, model="scripted", model_args="policy=oracle")
-    _, oracle_protocol = _run(tmp_path_factory, "protocol_oracle", ["tempvs_protocol"], data, model="scripted", model_args="policy=oracle")
-    (run_a, run_b, protocol_a, protocol_b) = (merge_runs([logged])[0] for logged in (suite_run[1], oracle_suite, single_run[1], oracle_protocol))
+def test_compare_gives_the_protocol_runs_comparison(suite_run, single_run, oracle_run):
+    """Suite run A against suite run B compares each test exactly as the protocol runs of the same models (the runs of
+    the protocol: the tasks of the runs but the suite)."""
+    suites = [asked_alone(logged, ["tempvs"]) for logged in (suite_run[1], oracle_run)]
+    protocols = [_but_the_suite(logged) for logged in (single_run[1], oracle_run)]
+    (run_a, run_b, protocol_a, protocol_b) = (merge_runs([logged])[0] for logged in (*suites, *protocols))
     suite, notes = compare_runs(run_a, run_b)
     protocol, _ = compare_runs(protocol_a, protocol_b)
     assert sorted(suite, key=lambda c: (c.task, c.metric)) == sorted(protocol, key=lambda c: (c.task, c.metric))
@@ -180,32 +196,3 @@ def test_browse_shows_the_headline_metrics_of_each_test_a_suite_task_holds(suite
     shown = [f"tempvs_{test}: MT {100 * run.metric(f'tempvs_{test}', 'mt_acc'):.1f}% GT {100 * run.metric(f'tempvs_{test}', 'gt_acc'):.1f}%" for test in MAIN_TESTS]
     positions = [cell.find(part) for part in shown]
     assert positions[0] == 0 and positions == sorted(positions) and -1 not in positions, cell
-
-
-def _script(path, data, respond):
-    path.write_text(json.dumps({f"tempvs/{i}": respond("tempvs", doc) for i, doc in enumerate(_docs("tempvs", data))}))
-    return path
-
-
-def test_use_cache_resumes_the_suite_and_serves_its_answers(data, tmp_path):
-    env, cache = {"TEMPVS_DATA_DIR": str(data)}, tmp_path / "cache"
-    # 1. the model dies in the grounding task (its script ends there): no results file
-    script = _script(tmp_path / "crash.json", data, lambda task, doc: mixed_response(doc))
-    entries = json.loads(script.read_text())
-    script.write_text(json.dumps({key: value for key, value in entries.items() if not key.endswith("/200")}))
-    out = tmp_path / "crashed"
-    out.mkdir()
-    command = [str(BIN / "lmms-eval"), "--model", "scripted", "--model_args", f"policy=script,script={script}", "--tasks", "tempvs", "--output_path", str(out), "--use_cache", str(cache)]
-    log = run_cli(command, out, env)
-    assert not list(out.glob("**/*_results.json")), log.stderr[-2000:]
-    # 2. the rerun gives what an uninterrupted run gives, each distinct question once
-    full = _script(tmp_path / "full.json", data, lambda task, doc: mixed_response(doc))
-    args = f"policy=script,script={full}"
-    resumed = lmms_eval(tmp_path / "resumed", ["tempvs"], model_args=args, env=env, extra=["--use_cache", str(cache)])
-    reference = lmms_eval(tmp_path / "reference", ["tempvs"], model_args=args, env=env)
-    assert resumed["results"] == reference["results"]
-    assert resumed["n-samples"]["tempvs"]["effective"] == DISTINCT
-    # 3. a finished run's answers come from the cache: the same model whose script now says otherwise is not asked
-    _script(full, data, lambda task, doc: "I cannot tell.")
-    cached = lmms_eval(tmp_path / "cached", ["tempvs"], model_args=args, env=env, extra=["--use_cache", str(cache)])
-    assert cached["results"] == reference["results"]

@@ -16,6 +16,7 @@ image counts, the full prompt text, generation settings, and responses flowing t
 into the per-doc values and the aggregated metrics.
 """
 
+import functools
 import importlib.machinery
 import json
 import os
@@ -78,13 +79,20 @@ def _tempvs_limit(task: str, data_dir: Path) -> int:
 
 @pytest.fixture(scope="session")
 def backend_setup(tmp_path_factory) -> Dict:
-    """Checkpoints, data fixtures and the test model registration, built once per session."""
+    """Data fixtures, the test model registration and the checkpoints (each built when a model class first asks for it),
+    once per session."""
     from tests.real_backends.checkpoints import build_llava_onevision, build_qwen_vl
     from tests.real_backends.registration import write_test_distribution
 
     root = tmp_path_factory.mktemp("real_backends")
     tasks = registered_tasks()
-    checkpoints = {"qwen2": build_qwen_vl(root / "qwen2", version="2"), "qwen2.5": build_qwen_vl(root / "qwen2.5", version="2.5"), "llava_ov": build_llava_onevision(root / "llava_ov")}
+    builders = {"qwen2": lambda folder: build_qwen_vl(folder, version="2"), "qwen2.5": lambda folder: build_qwen_vl(folder, version="2.5"), "llava_ov": build_llava_onevision}
+
+    @functools.lru_cache(maxsize=None)
+    def checkpoint(name: str) -> Path:
+        """The checkpoint ``name``, built the first time a model class asks for it."""
+        return builders[name](root / name)
+
     site = root / "site"
     write_test_distribution(site)
     python_path = [str(site), str(TESTS_DIR)]
@@ -112,7 +120,7 @@ def backend_setup(tmp_path_factory) -> Dict:
         data = write_fixture(root / "tempvs", n_sequences=1)
         env["TEMPVS_DATA_DIR"] = str(data)
         limit = max([limit] + [_tempvs_limit(task, data) for task in tasks if task.startswith("tempvs_")])
-    return {"root": root, "tasks": tasks, "checkpoints": checkpoints, "env": env, "limit": limit}
+    return {"root": root, "tasks": tasks, "checkpoint": checkpoint, "env": env, "limit": limit}
 
 
 def pytest_generate_tests(metafunc):
@@ -129,7 +137,7 @@ def backend_run(backend_id, backend_setup) -> Dict:
     out.mkdir()
     record = out / "record.jsonl"
     tasks = [task for task in backend_setup["tasks"] if task not in backend.get("unsupported", {})]
-    model_args = f"pretrained={backend_setup['checkpoints'][backend['checkpoint']]},{backend['model_args']}"
+    model_args = f"pretrained={backend_setup['checkpoint'](backend['checkpoint'])},{backend['model_args']}"
     command = [
         str(BIN / "lmms-eval"),
         "--model",
