@@ -15,7 +15,6 @@ import hashlib
 import sys
 import zipfile
 from pathlib import Path
-from typing import List
 
 from results_section import replace_table
 
@@ -53,7 +52,7 @@ def isobench_row(workdir: Path) -> str:
     return f"| ISO-Bench | {len(rows):,} | {len(images):,} | {distinct / 1e6:,.1f} MB | {stored / 1e6:,.1f} MB | {stored / distinct:.2f} |"
 
 
-def size_table(workdir: Path) -> List[str]:
+def size_table(workdir: Path) -> list[str]:
     return ["| dataset | rows | images named | distinct image bytes | stored image bytes | stored / distinct |", "|---|--:|--:|--:|--:|--:|", tempvs_row(workdir), isobench_row(workdir)]
 
 

@@ -14,7 +14,7 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
-from typing import List, NamedTuple, Optional
+from typing import NamedTuple
 
 from results_section import replace_table
 
@@ -32,7 +32,7 @@ class FolderSize(NamedTuple):
     folder: str
     files: int  # Python files
     lines: int  # their non-blank lines, the converter apart
-    converter: Optional[int]  # the converter's non-blank lines (None: the folder has none)
+    converter: int | None  # the converter's non-blank lines (None: the folder has none)
 
     def within(self) -> bool:
         return self.lines <= BUDGET[self.folder] and (self.converter or 0) <= CONVERTER_BUDGET
@@ -50,14 +50,14 @@ def folder_size(name: str, folder: Path) -> FolderSize:
     return FolderSize(name, len(files), sum(_lines(path) for path in files if path not in converters), _lines(converters[0]) if converters else None)
 
 
-def sizes() -> List[FolderSize]:
+def sizes() -> list[FolderSize]:
     """Each exported folder's size (as ``temporal-bench export`` writes them)."""
     with tempfile.TemporaryDirectory() as tmp:
         export_task_folders(list(BENCHMARKS), Path(tmp))
         return [folder_size(name, Path(tmp) / UPSTREAM_TASKS_DIR / name) for name in BENCHMARKS]
 
 
-def size_table(rows: List[FolderSize]) -> List[str]:
+def size_table(rows: list[FolderSize]) -> list[str]:
     lines = [f"| folder | Python files | non-blank lines (converter apart) | budget | converter `*_to_hf.py` (budget {CONVERTER_BUDGET}) |", "|---|--:|--:|--:|--:|"]
     for row in rows:
         within = "within" if row.lines <= BUDGET[row.folder] else "**over**"

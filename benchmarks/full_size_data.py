@@ -9,8 +9,8 @@ import argparse
 import ast
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Dict, List, Set, Tuple
 
 from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench
@@ -20,7 +20,7 @@ from temporal_bench.tempvs import fixtures as tempvs_fixtures
 from temporal_bench.tempvs.record_reader import TABLE2_COUNTS
 
 
-def catbench(root: Path) -> Dict[str, str]:
+def catbench(root: Path) -> dict[str, str]:
     """The test split's size: 1,420 step pairs = 2,840 questions (+1,420 NonDep-S twins)."""
     split = root / "test_must_why"
     if not split.is_dir():
@@ -28,7 +28,7 @@ def catbench(root: Path) -> Dict[str, str]:
     return {"CATBENCH_DATA_DIR": str(root)}
 
 
-def isobench(root: Path) -> Dict[str, str]:
+def isobench(root: Path) -> dict[str, str]:
     """764 rows with the paper's Table 2 counts (json + image files)."""
     if not (root / "isobench.json").is_file():
         write_isobench(root, layout="json", n=764)
@@ -49,12 +49,12 @@ TEMPVS_VWP_LONG = {6: 25, 7: 18, 8: 11, 9: 7}
 TEMPVS_COUNTS_FILE = "counts.json"  # written last: its presence marks a complete release
 
 
-def _spread(total: int, slots: int) -> List[int]:
+def _spread(total: int, slots: int) -> list[int]:
     """``total`` split over ``slots`` as evenly as possible, e.g. 7 over 3 -> [2, 2, 3]."""
     return [(q + 1) * total // slots - q * total // slots for q in range(slots)]
 
 
-def _vwp_lengths() -> Tuple[int, ...]:
+def _vwp_lengths() -> tuple[int, ...]:
     """316 VWP sequence lengths: 5 frames, with the longer sequences spread evenly."""
     longer = [length for length, count in sorted(TEMPVS_VWP_LONG.items()) for _ in range(count)]
     lengths = [5] * TEMPVS_SEQUENCES["vwp"]
@@ -63,30 +63,30 @@ def _vwp_lengths() -> Tuple[int, ...]:
     return tuple(lengths)
 
 
-def _keep_mt1_groups(rows: List[Dict], n_sequences: int, kept_groups: int) -> List[Dict]:
+def _keep_mt1_groups(rows: list[dict], n_sequences: int, kept_groups: int) -> list[dict]:
     """The fixture writes every event pair (triple) of its list for every sequence, a true and a false
     statement each; keep ``kept_groups`` of them, spread over the sequences and rotating which of a
     sequence's groups survive, so every statement type and event distance occurs."""
     width = len(rows) // n_sequences
     groups = width // 2
-    kept: List[Dict] = []
+    kept: list[dict] = []
     for q, count in enumerate(_spread(kept_groups, n_sequences)):
         for group in sorted((q + j) % groups for j in range(count)):
             kept += rows[q * width + 2 * group : q * width + 2 * group + 2]
     return kept
 
 
-def _event_tuple(row: Dict) -> Tuple[int, ...]:
+def _event_tuple(row: dict) -> tuple[int, ...]:
     return ast.literal_eval(row.get("event_pair_tuple") or row["event_triple_tuple"])
 
 
-def _grounding_for(mt1_rows: List[Dict], grounding_rows: List[Dict]) -> List[Dict]:
+def _grounding_for(mt1_rows: list[dict], grounding_rows: list[dict]) -> list[dict]:
     """One grounding row per (sequence, event) that a kept MT1 statement tests, as in the release."""
     tested = {(row["img_seq_id"], event) for row in mt1_rows for event in _event_tuple(row)}
     return [row for row in grounding_rows if (row["img_seq_id"], int(row["gt_option"].split()[-1]) - 1) in tested]
 
 
-def _blind_solved(source: str, task_id: str, rows: List[Dict]) -> Set[str]:
+def _blind_solved(source: str, task_id: str, rows: list[dict]) -> set[str]:
     """Question ids that >= 2 of the 3 text-only LLMs answer correctly (the blind filter drops them).
     MT2: as many as Table 2 lost to the filter (e.g. FlintstonesSV events: 565 rows, 501 kept). MT1,
     whose Table 2 counts are before the filter: half, the chance level of three True/False guessers."""
@@ -95,7 +95,7 @@ def _blind_solved(source: str, task_id: str, rows: List[Dict]) -> Set[str]:
     return set(random.Random(f"{source}|{task_id}").sample(ids, len(rows) - kept))
 
 
-def _write_blind_predictions(root: Path, source: str, task_id: str, rows: List[Dict]) -> int:
+def _write_blind_predictions(root: Path, source: str, task_id: str, rows: list[dict]) -> int:
     """The three LLMs' prediction files for one main task; returns the rows the filter keeps."""
     solved = _blind_solved(source, task_id, rows)
     rng = random.Random(f"{source}|{task_id}|outcomes")
@@ -110,7 +110,7 @@ def _write_blind_predictions(root: Path, source: str, task_id: str, rows: List[D
     return len(rows) - len(solved)
 
 
-def _write_tempvs_source(root: Path, source: str, templates) -> Dict:
+def _write_tempvs_source(root: Path, source: str, templates) -> dict:
     """One source's frames, strips, 7 annotation files and blind predictions (built with the test
     fixture's row and image writers); returns its counts."""
     n = TEMPVS_SEQUENCES[source]
@@ -135,7 +135,7 @@ def _write_tempvs_source(root: Path, source: str, templates) -> Dict:
     return {"sequences": n, "frames": sum(len(sequence["events"]) for sequence in sequences), "rows": {name: len(rows) for name, rows in files.items()}, "kept_after_blind_filter": kept}
 
 
-def tempvs(root: Path) -> Dict[str, str]:
+def tempvs(root: Path) -> dict[str, str]:
     """The paper's full size in the released layout (docs/protocol/tempvs.md §2-§5): 2,085 image sequences, the
     Table 2 question counts, grounding files, blind predictions, strips at native frame sizes."""
     if not (root / TEMPVS_COUNTS_FILE).is_file():
@@ -146,7 +146,7 @@ def tempvs(root: Path) -> Dict[str, str]:
     return {"TEMPVS_DATA_DIR": str(root)}
 
 
-def tempvs_counts(root: Path) -> Dict:
+def tempvs_counts(root: Path) -> dict:
     return json.loads((root / TEMPVS_COUNTS_FILE).read_text())
 
 
@@ -154,7 +154,7 @@ def tempvs_counts(root: Path) -> Dict:
 _TABLE2_OF_FILE = {"paired_event_discrimination": "paired_event_discrimination", "triple_event_discrimination": "triple_event_discrimination", "ordering_images": "ordering_images_opt_event"}
 
 
-def print_tempvs_counts(counts: Dict) -> None:
+def print_tempvs_counts(counts: dict) -> None:
     """Rows per source and annotation file, and the main questions the blind filter keeps, each with
     the paper's figure in brackets where Table 2 / Table 9 has one."""
     lines = [("image sequences", lambda c: c["sequences"], TEMPVS_SEQUENCES.get), ("frames", lambda c: c["frames"], lambda source: None)]
@@ -176,7 +176,7 @@ def print_tempvs_counts(counts: Dict) -> None:
     print("(paper: 9,803 images in all; sequences sharing no frame, 2,085 of 5 or more frames hold at least 10,425)")
 
 
-def tempvs_protocol_requests(root: Path) -> Dict[str, Dict]:
+def tempvs_protocol_requests(root: Path) -> dict[str, dict]:
     """Per main task, the questions the official protocol asks after the filters: ``main`` (rows the
     blind filter keeps for MT1/MT2, every row for MT3) and ``grounding`` (every row of its grounding
     test ``grounding_test``; the synthetic release has no invalid events)."""
@@ -189,7 +189,7 @@ def tempvs_protocol_requests(root: Path) -> Dict[str, Dict]:
     return requests
 
 
-GENERATORS: Dict[str, Callable[[Path], Dict[str, str]]] = {"catbench": catbench, "isobench": isobench, "tempvs": tempvs}
+GENERATORS: dict[str, Callable[[Path], dict[str, str]]] = {"catbench": catbench, "isobench": isobench, "tempvs": tempvs}
 TASK_BENCHMARK = {
     "catbench": "catbench",
     "catbench_switched": "catbench",

@@ -19,8 +19,8 @@ the score with intra-cluster correlation ``--icc``). Prints a markdown table (po
 """
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Dict, List, Tuple
 
 import numpy as np
 from full_size_data import tempvs as write_tempvs
@@ -43,7 +43,7 @@ F1_SCORE = 0.6  # accuracy of the yes/no benchmarks' simulated answers (a wrong 
 Simulate = Callable[[np.random.Generator, np.ndarray], np.ndarray]  # (rng, cluster chances) -> counts
 
 
-def spread(total: int, slots: int) -> List[int]:
+def spread(total: int, slots: int) -> list[int]:
     return [(q + 1) * total // slots - q * total // slots for q in range(slots)]
 
 
@@ -54,7 +54,7 @@ def cluster_chances(rng: np.random.Generator, score: float, clusters: int, icc: 
     return rng.beta(score * scale, (1 - score) * scale, size=clusters)
 
 
-def tempvs_sizes(data_dir: Path, test: str) -> Tuple[np.ndarray, np.ndarray]:
+def tempvs_sizes(data_dir: Path, test: str) -> tuple[np.ndarray, np.ndarray]:
     """Main and grounding questions per image sequence, as the task loads them."""
     docs = release_task_docs(data_dir, (test,))
     sequences = sorted({(d["source"], d["img_seq_id"]) for d in docs})
@@ -103,14 +103,14 @@ def isobench_counts(rng, chances) -> np.ndarray:
     return counts
 
 
-def half_width(metric, simulate: Simulate, clusters: int, score: float, icc: float, runs: int, seed: int) -> Tuple[float, float]:
+def half_width(metric, simulate: Simulate, clusters: int, score: float, icc: float, runs: int, seed: int) -> tuple[float, float]:
     """Mean half-width over ``runs`` simulated runs, and the mean value, both in points."""
     rng = np.random.default_rng(seed)
     found = [interval(metric, simulate(rng, cluster_chances(rng, score, clusters, icc))) for _ in range(runs)]
     return 100 * np.mean([(i.high - i.low) / 2 for i in found]), 100 * np.mean([i.value for i in found])
 
 
-def rows(data_dir: Path, icc: float, runs: int) -> List[Tuple[str, str, int, int, float, Dict[float, float]]]:
+def rows(data_dir: Path, icc: float, runs: int) -> list[tuple[str, str, int, int, float, dict[float, float]]]:
     """(figure, metric, questions, clusters, typical value, {icc: half-width}); clusters: those
     holding the task's docs (a TempVS sequence may hold grounding questions only)."""
     out = []

@@ -20,8 +20,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Dict, List, Tuple
 
 from full_size_data import GENERATORS, TASK_BENCHMARK
 
@@ -36,7 +36,7 @@ def _timed(fn: Callable, *args):
     return value, time.perf_counter() - start
 
 
-def leaf_tasks(name: str, task_manager) -> List[str]:
+def leaf_tasks(name: str, task_manager) -> list[str]:
     """The tasks a name runs: itself, or a group's members (recursively, from its yaml)."""
     from lmms_eval import utils
 
@@ -47,7 +47,7 @@ def leaf_tasks(name: str, task_manager) -> List[str]:
     return [leaf for member in members for leaf in leaf_tasks(member, task_manager)]
 
 
-def task_stage_times(task_name: str, task_manager) -> Dict:
+def task_stage_times(task_name: str, task_manager) -> dict:
     """Stage sums (s) over one task's docs, and each doc's time in the per-request stages."""
     from lmms_eval.tasks import get_task_dict
 
@@ -72,7 +72,7 @@ def task_stage_times(task_name: str, task_manager) -> Dict:
     return {"docs": len(docs), "load_s": load_s, "visual_s": sum(visual), "text_s": sum(text), "results_s": sum(results), "aggregation_s": aggregation_s, "per_request_s": per_request}
 
 
-def stage_times(name: str, task_manager, measured: Dict[str, Dict]) -> Dict:
+def stage_times(name: str, task_manager, measured: dict[str, dict]) -> dict:
     """A task's or group's stage times; each task is measured once (``measured`` caches them)."""
     leaves = leaf_tasks(name, task_manager)
     for leaf in leaves:
@@ -86,7 +86,7 @@ def stage_times(name: str, task_manager, measured: Dict[str, Dict]) -> Dict:
     return total
 
 
-def run_measured(command: List[str], env: Dict[str, str], log: Path) -> Tuple[float, float]:
+def run_measured(command: list[str], env: dict[str, str], log: Path) -> tuple[float, float]:
     """Wall time (s) and peak RSS (MB) of one command; wait4 gives this child's own peak, not the
     running maximum over every child so far that RUSAGE_CHILDREN reports."""
     log.parent.mkdir(parents=True, exist_ok=True)
@@ -101,7 +101,7 @@ def run_measured(command: List[str], env: Dict[str, str], log: Path) -> Tuple[fl
     return wall, usage.ru_maxrss / 1024
 
 
-def end_to_end(task_name: str, env: Dict[str, str], workdir: Path) -> Dict:
+def end_to_end(task_name: str, env: dict[str, str], workdir: Path) -> dict:
     out = workdir / "runs" / task_name
     command = [str(BIN / "lmms-eval"), "--model", "decode_only", "--tasks", task_name, "--output_path", str(out), "--verbosity", "ERROR"]
     wall, peak_mb = run_measured(command, env, out / "lmms-eval.log")
@@ -113,19 +113,19 @@ def end_to_end(task_name: str, env: Dict[str, str], workdir: Path) -> Dict:
     return {"wall_s": wall, "docs_per_s": docs / wall, "peak_rss_mb": peak_mb, "output": output}
 
 
-def startup_added(env: Dict[str, str], rounds: int = 5) -> Tuple[float, float]:
+def startup_added(env: dict[str, str], rounds: int = 5) -> tuple[float, float]:
     """Best-of-``rounds`` TaskManager indexing time (s) with and without our task folder, in fresh
     processes, the two alternating so that load from other processes hits both alike."""
     code = "import time, lmms_eval.evaluator\nfrom lmms_eval.tasks import TaskManager\ns = time.perf_counter(); TaskManager('ERROR'); print(time.perf_counter() - s)"
 
-    def index_time(extra: Dict[str, str]) -> float:
+    def index_time(extra: dict[str, str]) -> float:
         return float(subprocess.run([str(BIN / "python"), "-c", code], env={**os.environ, **env, **extra}, capture_output=True, text=True, check=True).stdout)
 
     times = [(index_time({}), index_time({"TEMPORAL_BENCH_NO_AUTO_TASKS": "1"})) for _ in range(rounds)]
     return min(with_ for with_, _ in times), min(without for _, without in times)
 
 
-def alternate_end_to_end(tasks: List[str], env: Dict[str, str], workdir: Path, rounds: int) -> None:
+def alternate_end_to_end(tasks: list[str], env: dict[str, str], workdir: Path, rounds: int) -> None:
     """The end-to-end runs alone, alternating the tasks, so that a shared machine's load falls on each alike."""
     print("\n| `--tasks` | round | requests | e2e wall s | docs/s | peak RSS MB | load average |\n|---|---|---|---|---|---|---|")
     for number in range(1, rounds + 1):
@@ -135,7 +135,7 @@ def alternate_end_to_end(tasks: List[str], env: Dict[str, str], workdir: Path, r
             print(f"| {task} | {number} | {requests} | {e['wall_s']:.1f} | {e['docs_per_s']:.0f} | {e['peak_rss_mb']:.0f} | {os.getloadavg()[0]:.1f} |", flush=True)
 
 
-def main(argv: List[str] = None) -> None:
+def main(argv: list[str] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tasks", default=",".join(TASK_BENCHMARK))
     parser.add_argument("--workdir", type=Path, default=Path(__file__).resolve().parent / ".data")
@@ -155,7 +155,7 @@ def main(argv: List[str] = None) -> None:
     from lmms_eval.tasks import TaskManager
 
     task_manager = TaskManager("ERROR")
-    measured: Dict[str, Dict] = {}
+    measured: dict[str, dict] = {}
     print("\n| task | docs | load+process_docs s | doc_to_visual s | doc_to_text s | process_results s | aggregation s | median ms/request | mean ms/request (all stages) | e2e wall s | docs/s | peak RSS MB |")
     print("|---|" + "---|" * 11)
     for task in tasks:

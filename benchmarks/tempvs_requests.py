@@ -19,7 +19,6 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
-from typing import Dict, List
 
 from full_size_data import GENERATORS, tempvs_protocol_requests
 
@@ -41,14 +40,14 @@ def payload_bytes(line: str) -> int:
     return logged
 
 
-def run(tasks: str, env: Dict[str, str], out: Path) -> Path:
+def run(tasks: str, env: dict[str, str], out: Path) -> Path:
     command = [str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", tasks, "--output_path", str(out), "--log_samples", "--verbosity", "ERROR"]
     with open(out / "lmms-eval.log", "w") as log:
         subprocess.run(command, env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT, check=True)
     return sorted(out.glob("**/*_results.json"))[-1]
 
 
-def main(argv: List[str] = None) -> None:
+def main(argv: list[str] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tasks", default="tempvs")
     parser.add_argument("--workdir", type=Path, default=Path(__file__).resolve().parent / ".data")

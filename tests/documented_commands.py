@@ -7,7 +7,7 @@ only parse (:func:`why_only_parsed`) and which a test runs (tests/e2e/test_docum
 import re
 import shlex
 from pathlib import Path
-from typing import Dict, List, NamedTuple, Optional
+from typing import NamedTuple
 
 from temporal_bench.paths import LM_EVAL_TASK_DIR, PLUGIN_TASK_DIR
 
@@ -47,15 +47,15 @@ BASELINES = ("random_choice", "majority_class")
 
 class Documented(NamedTuple):
     document: str  # its path in the repository
-    env: Dict[str, str]  # the VAR=value in front of it
-    words: List[str]  # the program and its arguments
+    env: dict[str, str]  # the VAR=value in front of it
+    words: list[str]  # the program and its arguments
 
     @property
     def line(self) -> str:
         return " ".join([*(f"{k}={v}" for k, v in self.env.items()), *self.words])
 
 
-def documented_commands() -> List[Documented]:
+def documented_commands() -> list[Documented]:
     found = []
     for document in DOCUMENTS:
         for block in FENCE.findall(document.read_text(encoding="utf-8")):
@@ -82,11 +82,11 @@ def documented_demo() -> Documented:
     return demo
 
 
-def model_of(words: List[str]) -> Optional[str]:
+def model_of(words: list[str]) -> str | None:
     return words[words.index("--model") + 1] if "--model" in words[:-1] else None
 
 
-def why_only_parsed(command: Documented) -> Optional[str]:
+def why_only_parsed(command: Documented) -> str | None:
     """Why a test cannot run ``command`` (None: it runs): an lmms-eval / lm-eval model other than our
     baselines (:data:`ONLY_PARSED_MODELS`). KeyError for a model that is in neither list."""
     if command.words[0] == "temporal-bench" and command.words[1:2] != ["lm-eval"]:

@@ -14,7 +14,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Dict, List, Optional
 
 from temporal_bench.paths import LM_EVAL_TASK_DIR
 from temporal_bench.runs.logged import find_runs
@@ -25,10 +24,10 @@ BIN = Path(sys.executable).parent
 OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
 
 
-_finished: Dict[str, float] = {}  # output folder -> when the last run into it ended
+_finished: dict[str, float] = {}  # output folder -> when the last run into it ended
 
 
-def _after_the_last_runs_second(command: List[str], cwd: Path) -> Optional[str]:
+def _after_the_last_runs_second(command: list[str], cwd: Path) -> str | None:
     """lmms-eval names a run's files by the second it took its date in (``<date>_<time>_results.json``), some time after
     it started: a run into a folder another run wrote into waits for the second after that run ended, so that it cannot
     overwrite the other's files. The output folder, if the command names one."""
@@ -40,7 +39,7 @@ def _after_the_last_runs_second(command: List[str], cwd: Path) -> Optional[str]:
     return folder
 
 
-def run_cli(command: List[str], output_dir: Path, env: Optional[Dict[str, str]] = None, cwd: Optional[Path] = None, again: bool = False) -> subprocess.CompletedProcess:
+def run_cli(command: list[str], output_dir: Path, env: dict[str, str] | None = None, cwd: Path | None = None, again: bool = False) -> subprocess.CompletedProcess:
     """``command`` in its own process (``again``: a harness command that repeats an earlier one on purpose, e.g. the
     re-run of a documented workflow; tests/harness_starts.py)."""
     folder = _after_the_last_runs_second(command, cwd or output_dir)
@@ -57,7 +56,7 @@ def run_cli(command: List[str], output_dir: Path, env: Optional[Dict[str, str]] 
             _finished[folder] = time.time()
 
 
-def read_results(output_dir: Path, tasks: List[str], log: subprocess.CompletedProcess) -> Dict:
+def read_results(output_dir: Path, tasks: list[str], log: subprocess.CompletedProcess) -> dict:
     """The results JSON, with each task's breakdown keys computed from its logged samples as
     ``temporal-bench report`` computes them (temporal_bench/runs/results.py)."""
     # lmms-eval writes <date>_results.json, lm-eval results_<date>.json; or the results file itself
@@ -69,20 +68,20 @@ def read_results(output_dir: Path, tasks: List[str], log: subprocess.CompletedPr
     return {**run.data, "results": {task: with_breakdowns(run, task, entry) if isinstance(entry, dict) else entry for task, entry in run.data["results"].items()}}
 
 
-def logged_payload(sample: Dict) -> int:
+def logged_payload(sample: dict) -> int:
     """Bytes a logged sample line holds beyond its prompt (``input``) and response (``filtered_resps``), as
     benchmarks/RESULTS.md measures it ("Logged payload per doc")."""
     return len(json.dumps({k: v for k, v in sample.items() if k not in ("input", "filtered_resps")}, ensure_ascii=False).encode())
 
 
-def read_samples(output_dir: Path, task: str) -> List[Dict]:
+def read_samples(output_dir: Path, task: str) -> list[dict]:
     files = sorted(glob.glob(str(output_dir / "**" / f"*_samples_{task}.jsonl"), recursive=True))
     assert files, f"no samples file for {task} under {output_dir}"
     with open(files[-1], encoding="utf-8") as handle:
         return [json.loads(line) for line in handle]
 
 
-def lmms_eval(tmp_path: Path, tasks: List[str], *arguments, **options) -> Dict:
+def lmms_eval(tmp_path: Path, tasks: list[str], *arguments, **options) -> dict:
     """Evaluate ``tasks`` with the lmms-eval CLI (:func:`lmms_eval_into`'s arguments) and return the results JSON; the
     run's files are under ``tmp_path / "lmms_eval_out"``."""
     return lmms_eval_into(tmp_path / "lmms_eval_out", tasks, *arguments, **options)
@@ -90,16 +89,16 @@ def lmms_eval(tmp_path: Path, tasks: List[str], *arguments, **options) -> Dict:
 
 def lmms_eval_into(
     output_dir: Path,
-    tasks: List[str],
+    tasks: list[str],
     model: str = "scripted",
     model_args: str = "policy=oracle",
-    env: Optional[Dict[str, str]] = None,
-    extra: Optional[List[str]] = None,
-    cwd: Optional[Path] = None,
+    env: dict[str, str] | None = None,
+    extra: list[str] | None = None,
+    cwd: Path | None = None,
     processes: int = 1,
     log_samples: bool = True,
     again: bool = False,
-) -> Dict:
+) -> dict:
     """Evaluate ``tasks`` with the lmms-eval CLI into ``output_dir`` (``processes`` > 1: under ``accelerate launch`` on the
     CPU; ``again``: the same command as an earlier one, on purpose) and return the results JSON."""
     output_dir.mkdir(parents=True, exist_ok=True)
@@ -111,7 +110,7 @@ def lmms_eval_into(
     return read_results(output_dir, tasks, log)
 
 
-def lm_eval(output_dir: Path, tasks: List[str], model_args: str, env: Optional[Dict[str, str]] = None, extra: Optional[List[str]] = None, log_samples: bool = True, include_path: Path = LM_EVAL_TASK_DIR) -> Dict:
+def lm_eval(output_dir: Path, tasks: list[str], model_args: str, env: dict[str, str] | None = None, extra: list[str] | None = None, log_samples: bool = True, include_path: Path = LM_EVAL_TASK_DIR) -> dict:
     """Evaluate ``tasks`` with lm-eval's CLI (``temporal-bench lm-eval``: our scripted models registered)
     over ``include_path`` (our lm-eval task folder) and return the results JSON; the samples are logged in
     ``output_dir``."""
@@ -136,11 +135,11 @@ def lm_eval(output_dir: Path, tasks: List[str], model_args: str, env: Optional[D
     return read_results(output_dir, tasks, run_cli(command, output_dir, env))
 
 
-def metric(results: Dict, task: str, name: str, filter_name: str = "none"):
+def metric(results: dict, task: str, name: str, filter_name: str = "none"):
     return results["results"][task][f"{name},{filter_name}"]
 
 
-def run_of(folder: Path, label: str, results: Dict):
+def run_of(folder: Path, label: str, results: dict):
     """The report's :class:`Run` of a results file holding ``results`` (no samples beside it), labelled ``label``."""
     from temporal_bench.runs.results import load_runs
 

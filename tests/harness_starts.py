@@ -13,7 +13,6 @@ import re
 import tempfile
 from collections import Counter
 from pathlib import Path
-from typing import Dict, List
 
 VARIABLE = "TEMPORAL_BENCH_HARNESS_STARTS"
 HARNESSES = ("lmms-eval", "lm-eval", "lmms_eval", "accelerate")
@@ -53,20 +52,20 @@ def _shown(word: str) -> str:
     return re.sub(r"/[^\s,=:]*", shown, word)
 
 
-def key(command: List[str], env: Dict[str, str]) -> str:
+def key(command: list[str], env: dict[str, str]) -> str:
     data = sorted(f"{name}={_shown(value)}" for name, value in env.items() if name.endswith("_DATA_DIR"))
     words = [word if i and command[i - 1] in OUTPUT_OPTIONS else _shown(word) for i, word in enumerate(command) if i]
     words = ["<out>" if i and words[i - 1] in OUTPUT_OPTIONS else word for i, word in enumerate(words)]
     return " ".join([*data, Path(command[0]).name, *words])
 
 
-def is_harness(command: List[str]) -> bool:
+def is_harness(command: list[str]) -> bool:
     words = [Path(command[0]).name, *command[1:3]]
     evaluates = words[:3] == ["temporal-bench", "lm-eval", "run"] or words[:2] == ["temporal-bench", "rescore"]  # rescore: the harness evaluates again
     return words[0] in HARNESSES or evaluates or (words[0].startswith("python") and "lmms_eval" in command[:4])
 
 
-def log(command: List[str], env: Dict[str, str], again: bool = False) -> None:
+def log(command: list[str], env: dict[str, str], again: bool = False) -> None:
     """Note one start of a harness (nothing for other commands; ``again``: a deliberate repeat, not counted)."""
     path = os.environ.get(VARIABLE)
     if path and is_harness(command) and not again:
@@ -74,7 +73,7 @@ def log(command: List[str], env: Dict[str, str], again: bool = False) -> None:
             handle.write(json.dumps({"key": key(command, env), "test": os.environ.get("PYTEST_CURRENT_TEST", "").split(" ")[0]}) + "\n")
 
 
-def read(config) -> List[Dict]:
+def read(config) -> list[dict]:
     """The session's starts, read once by the controlling process (its log removed)."""
     path = getattr(config, "_harness_starts", None)
     if not path or not os.path.exists(path):
@@ -85,7 +84,7 @@ def read(config) -> List[Dict]:
     return config._harness_start_lines
 
 
-def repeated(starts: List[Dict]) -> Dict[str, int]:
+def repeated(starts: list[dict]) -> dict[str, int]:
     return {command: n for command, n in Counter(start["key"] for start in starts).items() if n > 1}
 
 

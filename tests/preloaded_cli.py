@@ -30,7 +30,6 @@ import sys
 import tempfile
 import traceback
 from pathlib import Path
-from typing import Dict, List, Optional
 
 ENTRY_POINTS = {
     "lmms-eval": ("lmms_eval.cli.dispatch", "main"),
@@ -70,7 +69,7 @@ SERVER_ENVIRONMENT = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSF
 _context = None
 
 
-def _paths(value: Optional[str]) -> List[str]:
+def _paths(value: str | None) -> list[str]:
     return [path for path in (value or "").split(os.pathsep) if path]
 
 
@@ -85,7 +84,7 @@ def _shadows_an_installed_module(folder: str) -> bool:
     return bool(names & (_installed_modules() | {"sitecustomize", "usercustomize"}))
 
 
-def added_paths(env: Dict[str, str]) -> Optional[List[str]]:
+def added_paths(env: dict[str, str]) -> list[str] | None:
     """The folders ``env``'s PYTHONPATH puts in front of ours ([] for none), or None when it changes
     PYTHONPATH otherwise or one of them holds a module that is installed (and may be preloaded)."""
     new, old = _paths(env.get("PYTHONPATH")), _paths(os.environ.get("PYTHONPATH"))
@@ -95,7 +94,7 @@ def added_paths(env: Dict[str, str]) -> Optional[List[str]]:
     return None if any(_shadows_an_installed_module(folder) for folder in added) else added
 
 
-def applies(command: List[str], env: Dict[str, str]) -> bool:
+def applies(command: list[str], env: dict[str, str]) -> bool:
     """True when ``command`` is one of our console scripts and ``env`` needs nothing before the imports."""
     return (
         Path(command[0]).name in ENTRY_POINTS
@@ -124,7 +123,7 @@ def _forkserver():
     return _context
 
 
-def _child(command: List[str], env: Dict[str, str], added: List[str], cwd: str, stdout: str, stderr: str) -> None:
+def _child(command: list[str], env: dict[str, str], added: list[str], cwd: str, stdout: str, stderr: str) -> None:
     gc.freeze()  # the preloaded modules' objects: the run's garbage collections (lmms-eval calls gc.collect) skip them
     os.chdir(cwd)
     os.environ.clear()
@@ -167,7 +166,7 @@ def _child(command: List[str], env: Dict[str, str], added: List[str], cwd: str, 
     sys.exit(code)
 
 
-def run(command: List[str], env: Dict[str, str], cwd: Path, timeout: float) -> subprocess.CompletedProcess:
+def run(command: list[str], env: dict[str, str], cwd: Path, timeout: float) -> subprocess.CompletedProcess:
     """``command`` run as a forked child of the preloaded server; its output as a CompletedProcess."""
     logs = Path(tempfile.mkdtemp(prefix="preloaded-cli-"))
     stdout, stderr = logs / "stdout", logs / "stderr"

@@ -3,7 +3,6 @@ function called on a one-row placeholder reads the folder the data variable name
 
 import re
 from pathlib import Path
-from typing import Dict, List, Optional
 
 import datasets
 
@@ -33,7 +32,7 @@ def placeholder(split: str = "test") -> datasets.Dataset:
     return datasets.Dataset.from_list([{"placeholder": ""}], split=datasets.Split(split))
 
 
-def task_docs(task: str, data_dir: Optional[Path] = None, split: str = "test") -> List[Dict]:
+def task_docs(task: str, data_dir: Path | None = None, split: str = "test") -> list[dict]:
     """The docs of ``task`` from ``data_dir`` (the benchmark's data variable set to it while they are built)."""
     benchmark = task.split("_", 1)[0]
     with data_locations({manifests()[benchmark].data_variable: str(data_dir)} if data_dir is not None else {}):
@@ -43,13 +42,13 @@ def task_docs(task: str, data_dir: Optional[Path] = None, split: str = "test") -
 class LoadReport:
     """The rows a TempVS release gives: ``counts[task id][source]``, the rows at each filter stage."""
 
-    def __init__(self, stages: Dict):
-        self.counts: Dict[str, Dict[str, Dict[str, int]]] = {}
+    def __init__(self, stages: dict):
+        self.counts: dict[str, dict[str, dict[str, int]]] = {}
         for (task_id, source), counts in stages.items():
             self.counts.setdefault(task_id, {})[source] = counts
 
 
-def tempvs_main_docs(tests, mode: str = "standard", visual: str = "combined", blind_filter: bool = True, data_dir: Optional[Path] = None, sources=None, with_grounding: bool = True, read=None) -> tuple:
+def tempvs_main_docs(tests, mode: str = "standard", visual: str = "combined", blind_filter: bool = True, data_dir: Path | None = None, sources=None, with_grounding: bool = True, read=None) -> tuple:
     """(docs, LoadReport) of TempVS test(s) built from the release in ``data_dir``, as this package's tasks build them
     (``with_grounding``: with the grounding questions the mode asks)."""
     from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import find_root, release_question_rows
@@ -65,14 +64,14 @@ def tempvs_main_docs(tests, mode: str = "standard", visual: str = "combined", bl
     return [doc for doc in docs if with_grounding or doc["kind"] == "main"], LoadReport(stages)
 
 
-def tempvs_grounding_docs(task_id: str, visual: str = "combined", data_dir: Optional[Path] = None) -> tuple:
+def tempvs_grounding_docs(task_id: str, visual: str = "combined", data_dir: Path | None = None) -> tuple:
     """(docs, LoadReport) of a TempVS grounding test alone (its official task id)."""
     from temporal_bench.lmms_eval_tasks.tempvs.spec import TEST_NAMES
 
     return tempvs_main_docs(TEST_NAMES[task_id], visual=visual, blind_filter=False, data_dir=data_dir)
 
 
-def catbench_split(split: str, data_dir: Optional[Path] = None, pool: bool = False) -> List[Dict]:
+def catbench_split(split: str, data_dir: Path | None = None, pool: bool = False) -> list[dict]:
     """The questions of a CaT-Bench split in ``data_dir`` (else where the environment says): its step pairs' before and
     after questions (the few-shot pool's: in the order of its files)."""
     from temporal_bench.lmms_eval_tasks.catbench.questions import questions_of_rows
@@ -82,7 +81,7 @@ def catbench_split(split: str, data_dir: Optional[Path] = None, pool: bool = Fal
         return pool_questions(split) if pool else questions_of_rows(split_rows(split), split)
 
 
-def isobench_records(data_dir: Optional[Path] = None, column_map=None, split: Optional[str] = None) -> List[Dict]:
+def isobench_records(data_dir: Path | None = None, column_map=None, split: str | None = None) -> list[dict]:
     """The ISO-Bench rows of the release in ``data_dir`` (else where the environment says), as this package's tasks read
     them (each with ``image_path``)."""
     from temporal_bench.lmms_eval_tasks.plugin.isobench.release import release_rows

@@ -13,7 +13,7 @@ from pathlib import Path
 from temporal_bench.tempvs.fixtures import write_fixture
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _written(arguments: tuple) -> Path:
     folder = Path(tempfile.mkdtemp(prefix="tempvs-fixture-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)

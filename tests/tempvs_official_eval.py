@@ -7,8 +7,8 @@ the grounding file's rows after the invalid-event filter, pooled over the source
 
 import re
 from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Dict, Optional, Sequence
 
 import pandas
 
@@ -76,8 +76,8 @@ def _passes(df, task_id, preds, model=""):
 
 
 def official(
-    root: Path, task_id: str, grounding_id: str, answers: Dict[tuple, str], blind: bool = True, model: str = "", sources: Sequence[str] = OFFICIAL_SOURCES, frame_of: Optional[Callable[[str, str], pandas.DataFrame]] = None
-) -> Dict[str, Optional[float]]:
+    root: Path, task_id: str, grounding_id: str, answers: dict[tuple, str], blind: bool = True, model: str = "", sources: Sequence[str] = OFFICIAL_SOURCES, frame_of: Callable[[str, str], pandas.DataFrame] | None = None
+) -> dict[str, float | None]:
     """GT, GT_strict, MT, MT|GT_strict, MT|GT fail and MT given at least k grounding passes (with
     their counts) pooled over the sources, per source too.
     ``answers``: (source, task id, question_id) -> raw model output; rows never asked get "".
@@ -88,8 +88,8 @@ def official(
     for source in sources:
         main = _drop_invalid(frame_of(source, task_id))
         ground = _drop_invalid(frame_of(source, grounding_id))
-        main = main.assign(passed=_passes(main, task_id, main["question_id"].map(lambda q: answers.get((source, task_id, q), "")), model))
-        ground = ground.assign(passed=_passes(ground, grounding_id, ground["question_id"].map(lambda q: answers.get((source, grounding_id, q), "")), model))
+        main = main.assign(passed=_passes(main, task_id, main["question_id"].map(lambda q, source=source: answers.get((source, task_id, q), "")), model))
+        ground = ground.assign(passed=_passes(ground, grounding_id, ground["question_id"].map(lambda q, source=source: answers.get((source, grounding_id, q), "")), model))
         if blind and "images" not in task_id:
             right = pandas.Series(0, index=main.index)
             for blind_model, suffix in BLIND:
@@ -98,7 +98,7 @@ def official(
                 right = right.add(_passes(preds, task_id, preds["preds"], blind_model).astype(int), fill_value=0)
             main = main[right.loc[main.index] < 2]
         counts = Counter()
-        by_sequence: Dict[str, list] = {}  # each sequence's grounding rows (gold option, passed), in file order
+        by_sequence: dict[str, list] = {}  # each sequence's grounding rows (gold option, passed), in file order
         for sequence, option, passed in zip(ground["img_seq_id"], ground["gt_option"], ground["passed"]):
             by_sequence.setdefault(sequence, []).append((str(option), bool(passed)))
         discrimination = "discrimination" in task_id
@@ -141,7 +141,7 @@ def _figures(c):
     }
 
 
-def official_release(root: Path, model: str, folder: str = "combined") -> Dict[str, Dict[str, Optional[float]]]:
+def official_release(root: Path, model: str, folder: str = "combined") -> dict[str, dict[str, float | None]]:
     """The evaluation run on a released prediction folder: task id -> figures (and ``n``, the rows
     counted), rounded to 4 decimals as the script rounds. The rows are the prediction files' own; a
     source without the grounding predictions is skipped, as the script does."""
@@ -157,6 +157,6 @@ def official_release(root: Path, model: str, folder: str = "combined") -> Dict[s
             for task, path in ((task_id, base / f"{source}_{task_id}_preds_{_suffix(model)}.pkl"), (grounding_id, grounding_path)):
                 frame = pandas.read_pickle(path)
                 answers.update({(source, task, q): p for q, p in zip(frame["question_id"], frame["preds"])})
-        figures = official(Path(root), task_id, grounding_id, answers, model=model, sources=sources, frame_of=lambda source, task: pandas.read_pickle(base / f"{source}_{task}_preds_{_suffix(model)}.pkl"))
+        figures = official(Path(root), task_id, grounding_id, answers, model=model, sources=sources, frame_of=lambda source, task, base=base: pandas.read_pickle(base / f"{source}_{task}_preds_{_suffix(model)}.pkl"))
         out[task_id] = {k: (None if v is None else round(v, 4)) for k, v in figures.items() if k != "per_source"}
     return out

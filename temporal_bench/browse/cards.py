@@ -84,11 +84,12 @@ def filter_names(run: LoggedRun, task: str, lines: list[dict]) -> list[str]:
     return logged_filter_names(names, lines)
 
 
-def _benchmark_of(task: str, line: dict, record: dict | None, rules: list[Benchmark]) -> Benchmark:
-    """The card rules (of ``rules``: every benchmark's) of the benchmark whose per-doc record ``line`` holds."""
+def _owned(task: str, line: dict, record: dict | None, rules: list[Benchmark]) -> tuple[Benchmark, dict]:
+    """The card rules (of ``rules``: the last line's first, then every benchmark's) of the benchmark whose per-doc
+    record ``line`` holds, and that record."""
     owner = next((cards for cards in rules if cards.owns(record)), None)
-    if owner:
-        return owner
+    if owner and record is not None:
+        return owner, record
     titles = ", ".join(b.title for b in benchmarks.all_benchmarks() if b.cards)
     raise RecordsError(f"task {task!r}: its logged sample of doc {line.get('doc_id')} holds no per-doc record of {titles}; browse shows the tasks of these benchmarks only")
 
@@ -124,21 +125,23 @@ def task_cards(run: LoggedRun, task: str, first_id: int, label: str, values: Run
     if not lines:
         raise RecordsError(f"{run.samples[task]}: no logged samples")
     config, model_config = run.task_config(task), run.data.get("config") or {}
+    records: list[dict | None]
     try:
-        records = run.records(task)  # as the report read them
+        records = list(run.records(task))  # as the report read them
     except RecordsError:  # logged under several filters (lm-eval), or lines without a record (named below)
         records = [read_record(task, line, config, model_config) for line in lines]
     why_none = NO_IMAGE_LOGGED if model_runs([run]) else f"{run.results_path} holds a release's scored outputs, whose samples name no image files"
     rules = [b.cards for b in benchmarks.all_benchmarks() if b.cards is not None]
-    cards, benchmark = [], None
-    for number, (line, record, filter_name) in enumerate(zip(lines, records, filter_names(run, task, lines)), first_id):
-        benchmark = benchmark if benchmark and benchmark.owns(record) else _benchmark_of(task, line, record, rules)
+    cards: list[Card] = []
+    for number, (line, logged, filter_name) in enumerate(zip(lines, records, filter_names(run, task, lines)), first_id):
+        benchmark, record = _owned(task, line, logged, [cards[-1].benchmark, *rules] if cards else rules)
         card = Card(
             f"c{number}", label, filter_name, benchmark, record, benchmark.facts(record), _status(record, task, benchmark), logged_prompt(line), _texts(line.get("resps", line.get("filtered_resps"))), _texts(line.get("filtered_resps"))
         )
         card.images = card_images(benchmark, label, line, record, config, why_none)
         card.joins += [join for join in [benchmark.served(record)] if join]
         cards.append(card)
+    benchmark = cards[0].benchmark
     cards.sort(key=lambda card: benchmark.order(card.record))
     _join(benchmark, cards)
     return TaskCards(run, task, benchmark, cards, label, values)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import jinja2
 
@@ -84,7 +85,7 @@ def _card_data(card: Card, s: _Strings) -> dict:
     if card.filter != "none":
         facts.append(f"filter {card.filter}")
     parsed = {INVALID_ANSWER: f'none ("{card.record["pred"]}")', REQUEST_FAILED: NO_ANSWER}.get(card.status, card.record["pred"])
-    data = {key: s(value) for key, value in _card_values(card).items() if key != "status"}
+    data: dict[str, Any] = {key: s(value) for key, value in _card_values(card).items() if key != "status"}
     data.update(
         id=card.id,
         status=card.status,
@@ -109,7 +110,7 @@ def render_page(title: str, tasks: list[TaskCards], thumbnails: Thumbnails, supe
     cards = [card for task in tasks for card in task.cards]
     strings = _Strings()
     data = {"keys": KEYS, "cards": [_card_data(card, strings) for card in cards], "thumbs": thumbnails.data, "mime": MIME}
-    rows = [{"label": task.label, "benchmark": task.benchmark.name, "counts": Counter(card.status for card in task.cards), "metrics": _metrics(task)} for task in tasks]
+    rows: list[dict[str, Any]] = [{"label": task.label, "benchmark": task.benchmark.name, "counts": Counter(card.status for card in task.cards), "metrics": _metrics(task)} for task in tasks]
     return TEMPLATES.get_template("page.html").render(
         title=title,
         cards=len(cards),

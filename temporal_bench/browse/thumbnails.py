@@ -41,7 +41,7 @@ def thumbnail(source: str, width: int) -> tuple[bytes, int, int]:
         width = min(width, image.width)
         height = max(1, round(image.height * width / image.width))
         image.draft("RGB", (width, height))  # a JPEG decoded at a scale no smaller than the thumbnail
-        small = image.convert("RGB").resize((width, height), Image.LANCZOS, reducing_gap=3.0)
+        small = image.convert("RGB").resize((width, height), Image.Resampling.LANCZOS, reducing_gap=3.0)
     buffer = io.BytesIO()
     small.save(buffer, format=FORMAT, quality=QUALITY, method=METHOD)
     return buffer.getvalue(), width, height

@@ -10,9 +10,9 @@ shuts itself down after ``lifetime_s`` seconds; a delay never exceeds ``MAX_DELA
 import json
 import threading
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Callable, Dict, List, Optional, Tuple, Union
 
 MAX_DELAY_S = 5.0
 
@@ -24,7 +24,7 @@ class Outcome:
     delay_s: float = 0.0
 
 
-def prompt_text(body: Dict) -> str:
+def prompt_text(body: dict) -> str:
     """The text parts of the request's last user message, joined."""
     content = body["messages"][-1]["content"]
     if isinstance(content, str):
@@ -32,17 +32,17 @@ def prompt_text(body: Dict) -> str:
     return "".join(part.get("text", "") for part in content if part.get("type") == "text")
 
 
-def image_urls(body: Dict) -> List[str]:
+def image_urls(body: dict) -> list[str]:
     """The image data URLs of the request, in message order."""
     return [part["image_url"]["url"] for message in body["messages"] if isinstance(message["content"], list) for part in message["content"] if part.get("type") == "image_url"]
 
 
-def request_key(body: Dict) -> Tuple[str, float, int]:
+def request_key(body: dict) -> tuple[str, float, int]:
     """Prompt text, temperature and image count: what tells the requests of a run apart."""
     return prompt_text(body), float(body.get("temperature") or 0), len(image_urls(body))
 
 
-def completion(model: str, text: str) -> Dict:
+def completion(model: str, text: str) -> dict:
     return {
         "id": "chatcmpl-mock",
         "object": "chat.completion",
@@ -54,9 +54,9 @@ def completion(model: str, text: str) -> Dict:
 
 
 class MockServer:
-    def __init__(self, answer: Callable[[Dict, int], Union[str, Outcome]], max_requests: int = 500, lifetime_s: float = 120.0):
+    def __init__(self, answer: Callable[[dict, int], str | Outcome], max_requests: int = 500, lifetime_s: float = 120.0):
         self.answer, self.max_requests = answer, max_requests
-        self.bodies: List[Dict] = []
+        self.bodies: list[dict] = []
         self.overflow = 0
         self._seen: Counter = Counter()
         self._lock = threading.Lock()
@@ -96,7 +96,7 @@ class MockServer:
         self._timer = threading.Timer(lifetime_s, self.stop)
         self._timer.daemon = True
 
-    def _record(self, body: Dict) -> Outcome:
+    def _record(self, body: dict) -> Outcome:
         with self._lock:
             if len(self.bodies) >= self.max_requests:
                 self.overflow += 1
@@ -134,19 +134,19 @@ def refused_url() -> str:
     return f"http://127.0.0.1:{port}/v1"
 
 
-def answer_all(text: str) -> Callable[[Dict, int], str]:
+def answer_all(text: str) -> Callable[[dict, int], str]:
     return lambda body, n: text
 
 
-def fail_all(status: int, message: str, delay_s: float = 0.0) -> Callable[[Dict, int], Outcome]:
+def fail_all(status: int, message: str, delay_s: float = 0.0) -> Callable[[dict, int], Outcome]:
     return lambda body, n: Outcome(status, message, delay_s)
 
 
-def scripted(answers: Dict[Tuple[str, float, int], Union[str, List, Outcome]], default: Optional[Outcome] = None) -> Callable:
+def scripted(answers: dict[tuple[str, float, int], str | list | Outcome], default: Outcome | None = None) -> Callable:
     """Answer by ``request_key``; a list answers the n-th repeat of a request with its n-th entry."""
     missing = default or Outcome(404, "mock server: no scripted answer for this request")
 
-    def answer(body: Dict, n: int):
+    def answer(body: dict, n: int):
         scripted = answers.get(request_key(body), missing)
         return scripted[n % len(scripted)] if isinstance(scripted, list) else scripted
 

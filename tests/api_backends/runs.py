@@ -1,8 +1,6 @@
 """What the API and server backend tests share: the environment and command of an lmms-eval run,
 the scripted answers of the mock server and stand-in engines, and the metrics those answers give."""
 
-from typing import Dict
-
 from tests.api_backends.tasks import LIMIT, TASKS
 from tests.harness import BIN, read_results, run_cli
 
@@ -10,12 +8,12 @@ MOCK_MODEL = "mock-model"
 UNPARSEABLE = "Maybe"  # the scripted answer of each yes/no task's first doc
 
 
-def api_env(url: str) -> Dict[str, str]:
+def api_env(url: str) -> dict[str, str]:
     """Dummy key; the base URL where each class reads it (gpt4v: the OpenAI client's own variable)."""
     return {"OPENAI_API_KEY": "dummy-key", "OPENAI_API_BASE": url, "OPENAI_BASE_URL": url}
 
 
-def api_run(root, model: str, model_args: str, extra, env: Dict[str, str], tasks=TASKS, limit: int = LIMIT):
+def api_run(root, model: str, model_args: str, extra, env: dict[str, str], tasks=TASKS, limit: int = LIMIT):
     out = root / "lmms_eval_out"
     command = [str(BIN / "lmms-eval"), "--model", model, "--model_args", model_args, "--tasks", ",".join(tasks), "--limit", str(limit), "--output_path", str(out), "--log_samples", *extra]
     log = run_cli(command, root, env)
@@ -48,7 +46,7 @@ def answer_script(request):
     return oracle_text(request)
 
 
-def check_scripted_metrics(results: Dict, expected) -> None:
+def check_scripted_metrics(results: dict, expected) -> None:
     """The metrics ``answer_script`` must give over the ``expected`` requests of a run."""
     n = {task: sum(item.task == task for item in expected) for task in TASKS}
     catbench = results["catbench"]

@@ -7,7 +7,6 @@ import hashlib
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, List, Tuple
 
 from PIL import Image
 
@@ -31,13 +30,13 @@ SC_REPEATS = 3  # catbench_sc.yaml
 class ExpectedRequest:
     task: str
     doc_id: int
-    doc: Dict
+    doc: dict
     prompt: str
-    images: Tuple[str, ...]  # pixel hashes in order
+    images: tuple[str, ...]  # pixel hashes in order
     gold: str  # the answer that is correct
 
     @property
-    def key(self) -> Tuple[str, float, int]:
+    def key(self) -> tuple[str, float, int]:
         """As ``mock_server.request_key`` reads it from the request (catbench and catbench_sc share prompts)."""
         return self.prompt, float(GENERATION[self.task]["temperature"]), len(self.images)
 
@@ -51,7 +50,7 @@ def data_url_hash(url: str) -> str:
     return pixel_hash(Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))))
 
 
-def write_data(root: Path) -> Dict[str, str]:
+def write_data(root: Path) -> dict[str, str]:
     """Small fixtures of the three benchmarks; the environment that points the tasks at them."""
     from temporal_bench.catbench.fixtures import write_fixture as catbench_fixture
     from temporal_bench.isobench.fixtures import write_fixture as isobench_fixture
@@ -81,7 +80,7 @@ def _hooks(task: str):
     return task_docs(task), utils.doc_to_text, utils.doc_to_visual
 
 
-def expected_requests(env: Dict[str, str], tasks: List[str] = TASKS, limit: int = LIMIT) -> List[ExpectedRequest]:
+def expected_requests(env: dict[str, str], tasks: list[str] = TASKS, limit: int = LIMIT) -> list[ExpectedRequest]:
     """One entry per evaluated doc of each task (the first ``limit``, as ``--limit`` takes them)."""
     expected = []
     with data_locations(env):
@@ -93,7 +92,7 @@ def expected_requests(env: Dict[str, str], tasks: List[str] = TASKS, limit: int 
     return expected
 
 
-def scripted_answers(expected: List[ExpectedRequest], answer_of) -> Dict[Tuple[str, float, int], object]:
+def scripted_answers(expected: list[ExpectedRequest], answer_of) -> dict[tuple[str, float, int], object]:
     """``answer_of(ExpectedRequest)`` for every request key; one key must never need two answers."""
     answers = {}
     for request in expected:

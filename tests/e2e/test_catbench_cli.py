@@ -165,7 +165,7 @@ def script(docs):
         entries[f"catbench_switched/{i}"] = scripted_response(doc, i)
         answer = scripted_response(doc, i).split(",")[0].lower()
         entries[f"catbench_explain_switched/{i}"] = json.dumps({"binary_answer": answer, "why_answer": "Because of the order of steps."})
-    for i, doc in enumerate(docs["real"]):
+    for i in range(len(docs["real"])):
         entries[f"catbench_sc/{i}"] = ["Yes", "No", "No" if i % 2 else "Yes"]
     return entries
 

@@ -23,9 +23,9 @@ import shlex
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Dict, List, Tuple
 
 import pytest
 import yaml
@@ -64,18 +64,18 @@ LM_EVAL_TASKS = ["catbench", "catbench_switched", "catbench_explain", "catbench_
 class Case:
     oracle_task: str  # answered with the gold answer everywhere
     mixed_task: str  # gold, wrong option, refusal in turn
-    main_metrics: Tuple[str, ...]  # exactly 1.0 for the oracle
+    main_metrics: tuple[str, ...]  # exactly 1.0 for the oracle
     refusal_metric: str  # strictly between 0 and 1 for the mixed answers
     data_env: str
     write_release: Callable[[Path], Path]
     tagged: bool = False  # answers wrapped in <answer> tags
 
     @property
-    def tasks(self) -> List[str]:
+    def tasks(self) -> list[str]:
         return [self.oracle_task, self.mixed_task]
 
 
-CASES: Dict[str, Case] = {
+CASES: dict[str, Case] = {
     "tempvs": Case("tempvs_mt1_two", "tempvs_mt2_event", ("gt_acc", "gtstrict_rate", "mt_acc", "mt_given_gtstrict"), "gt_acc", "TEMPVS_DATA_DIR", lambda root: write_tempvs(root, n_sequences=2)),
     "isobench": Case("isobench", "isobench_cot", ("f1_weighted", "f1_macro", "f1_dep"), "recall_dep", "ISOBENCH_DATA_DIR", lambda root: write_isobench(root, "json", n=12), tagged=True),
     "catbench": Case("catbench_switched", "catbench", ("f1_macro", "tc", "occ"), "f1_macro", "CATBENCH_DATA_DIR", lambda root: write_catbench(root, layout="hf", n_plans=2, pairs_per_class=3)),
@@ -107,11 +107,11 @@ def overlay(exported, tmp_path_factory) -> Path:
     return install_overlay(tmp_path_factory.mktemp("overlay"), exported / TASKS)
 
 
-def _files(folder: Path) -> Dict[str, str]:
+def _files(folder: Path) -> dict[str, str]:
     return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.iterdir()) if p.is_file()}
 
 
-def _python_files(exported: Path) -> Dict[str, str]:
+def _python_files(exported: Path) -> dict[str, str]:
     return {p.relative_to(exported).as_posix(): p.read_text(encoding="utf-8") for p in sorted(exported.rglob("*.py"))}
 
 
@@ -149,7 +149,7 @@ def test_each_folder_holds_the_helpers_it_imports_and_no_other(exported):
     assert "from lmms_eval.tasks.catbench.think_blocks import strip_think" in _files(exported / TASKS / "catbench")["yes_no.py"]
 
 
-def _forbidden(path: str, text: str) -> List[str]:
+def _forbidden(path: str, text: str) -> list[str]:
     """What a task folder's Python may not do: read the environment, end the process, download, keep ``global`` state."""
     tree = ast.parse(text)
     script = [node for node in tree.body if isinstance(node, ast.If) and "__main__" in ast.unparse(node.test)] if path.endswith("_to_hf.py") else []
@@ -311,7 +311,7 @@ def _oracle_site(root: Path) -> Path:
 TASKS_RUN = [task for case in CASES.values() for task in case.tasks]
 
 
-def _run_configuration(output_dir: Path, mixed: bool = True) -> Dict[str, str]:
+def _run_configuration(output_dir: Path, mixed: bool = True) -> dict[str, str]:
     """One lmms-eval run of every case's tasks with the test model (``mixed``: the mixed tasks get mixed answers, else
     the gold everywhere), as lmms-eval's options (their ``dest`` names, as a ``--config`` file gives them)."""
     output_dir.mkdir(parents=True)
@@ -330,18 +330,18 @@ def _upstream_name(key: str) -> str:
     return key.removeprefix(PACKAGE_PREFIX)
 
 
-def _scored(sample: Dict) -> Dict:
+def _scored(sample: dict) -> dict:
     """A logged sample without the image paths sent (the release's files, or those lmms-eval unpacked) and without the
     keys only the package's records carry, its metrics under upstream's names."""
     return {_upstream_name(key): {k: v for k, v in value.items() if k not in PACKAGE_RECORD_KEYS} if isinstance(value, dict) else value for key, value in sample.items() if key != "input_media"}
 
 
-def _results_as_upstream(entry: Dict) -> Dict:
+def _results_as_upstream(entry: dict) -> dict:
     return {_upstream_name(key): value for key, value in entry.items()}
 
 
 @pytest.fixture(scope="module")
-def data(tmp_path_factory) -> Tuple[Dict[str, Path], Path]:
+def data(tmp_path_factory) -> tuple[dict[str, Path], Path]:
     """(each benchmark's synthetic release, the folder of their converted datasets ``<benchmark>/``, as
     ``export --check --converted-data`` takes it): TempVS and ISO-Bench converted by the folders' converters (through
     build-dataset); CaT-Bench's hub dataset is its release, in the hub's file layout, the one folder for both."""

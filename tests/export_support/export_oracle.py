@@ -6,8 +6,6 @@ lmms-eval finds it in a process where our package cannot be imported, and uses i
 compares.
 """
 
-from typing import List
-
 from lmms_eval.api.instance import Instance
 from lmms_eval.api.model import lmms
 from lmms_eval.models.registry_v2 import ModelManifest
@@ -28,7 +26,7 @@ class ExportOracle(lmms):
     def respond(self, doc: dict, task: str, doc_id: int) -> str:
         return oracle_answer(doc, doc_id, task in self.mixed_tasks, task in self.tagged_tasks)
 
-    def generate_until(self, requests: List[Instance]) -> List[str]:
+    def generate_until(self, requests: list[Instance]) -> list[str]:
         responses = []
         for request in requests:
             doc_id, task, split = request.args[-3:]
@@ -42,5 +40,5 @@ class ExportOracle(lmms):
         raise NotImplementedError("export_oracle only generates")
 
 
-def manifests() -> List[ModelManifest]:
+def manifests() -> list[ModelManifest]:
     return [ModelManifest(model_id=MODEL_ID, simple_class_path=f"{__name__}.ExportOracle")]

@@ -8,7 +8,6 @@ classes load them with ``from_pretrained(<folder>)``.
 """
 
 from pathlib import Path
-from typing import Dict
 
 import torch
 
@@ -73,7 +72,7 @@ def qwen_tokenizer():
     return tokenizer
 
 
-def _ids(tokenizer) -> Dict[str, int]:
+def _ids(tokenizer) -> dict[str, int]:
     return {token: tokenizer.convert_tokens_to_ids(token) for token in QWEN_SPECIAL_TOKENS}
 
 

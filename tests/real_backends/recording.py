@@ -19,7 +19,7 @@ line per request is appended to the file named by ``$REAL_BACKENDS_RECORD``:
 import json
 import os
 import threading
-from typing import Any, Dict, List
+from typing import Any
 
 import torch
 
@@ -38,7 +38,7 @@ def _count_images(images) -> int:
     return 1
 
 
-def _texts(text) -> List[str]:
+def _texts(text) -> list[str]:
     if text is None:
         return []
     return [text] if isinstance(text, str) else list(text)
@@ -47,7 +47,7 @@ def _texts(text) -> List[str]:
 class _RecordingProcessor:
     """Delegates everything to the real processor; records ``__call__`` arguments."""
 
-    def __init__(self, inner, sink: List[Dict]):
+    def __init__(self, inner, sink: list[dict]):
         object.__setattr__(self, "_inner", inner)
         object.__setattr__(self, "_sink", sink)
 
@@ -83,8 +83,8 @@ class RecordingMixin:
     def _install_recorders(self):
         if getattr(self, "_recorders_installed", False):
             return
-        self._processor_calls: List[Dict] = []
-        self._generate_calls: List[Dict] = []
+        self._processor_calls: list[dict] = []
+        self._generate_calls: list[dict] = []
         setattr(self, self.processor_attribute, _RecordingProcessor(getattr(self, self.processor_attribute), self._processor_calls))
         model = self.model
         real_generate = model.generate
@@ -136,7 +136,7 @@ class RecordingMixin:
                 self._write(path, request, response, task_gen_kwargs)
         return responses
 
-    def _write(self, path: str, request, response, gen_kwargs: Dict) -> None:
+    def _write(self, path: str, request, response, gen_kwargs: dict) -> None:
         args = request.args
         context, doc_id, task, split = args[0], args[-3], args[-2], args[-1]
         doc = self.task_dict[task][split][doc_id]

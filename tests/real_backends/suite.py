@@ -23,7 +23,6 @@ import os
 import re
 import statistics
 from pathlib import Path
-from typing import Dict, List
 
 import pytest
 
@@ -61,7 +60,7 @@ BACKENDS = {
 DEFAULT_LIMIT = 6
 
 
-def registered_tasks() -> List[str]:
+def registered_tasks() -> list[str]:
     """Our task names as the YAMLs in the auto-included task folder declare them."""
     names = set()
     for path in Path(LMMS_EVAL_TASK_DIR).rglob("*.yaml"):
@@ -78,7 +77,7 @@ def _tempvs_limit(task: str, data_dir: Path) -> int:
 
 
 @pytest.fixture(scope="session")
-def backend_setup(tmp_path_factory) -> Dict:
+def backend_setup(tmp_path_factory) -> dict:
     """Data fixtures, the test model registration and the checkpoints (each built when a model class first asks for it),
     once per session."""
     from tests.real_backends.checkpoints import build_llava_onevision, build_qwen_vl
@@ -88,7 +87,7 @@ def backend_setup(tmp_path_factory) -> Dict:
     tasks = registered_tasks()
     builders = {"qwen2": lambda folder: build_qwen_vl(folder, version="2"), "qwen2.5": lambda folder: build_qwen_vl(folder, version="2.5"), "llava_ov": build_llava_onevision}
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def checkpoint(name: str) -> Path:
         """The checkpoint ``name``, built the first time a model class asks for it."""
         return builders[name](root / name)
@@ -130,7 +129,7 @@ def pytest_generate_tests(metafunc):
 
 
 @pytest.fixture(scope="session")
-def backend_run(backend_id, backend_setup) -> Dict:
+def backend_run(backend_id, backend_setup) -> dict:
     """One ``lmms-eval`` call per model class over every registered task."""
     backend = BACKENDS[backend_id]
     out = backend_setup["root"] / f"run_{backend_id}"
@@ -157,7 +156,7 @@ def backend_run(backend_id, backend_setup) -> Dict:
     log = run_cli(command, out, env={**backend_setup["env"], "REAL_BACKENDS_RECORD": str(record)})
     results = read_results(out / "lmms_eval_out", tasks, log)
     assert record.is_file(), f"the recording model wrote nothing\n{log.stderr[-6000:]}"
-    records: Dict[str, Dict[int, Dict]] = {task: {} for task in tasks}
+    records: dict[str, dict[int, dict]] = {task: {} for task in tasks}
     for line in record.read_text(encoding="utf-8").splitlines():
         item = json.loads(line)
         assert item["doc_id"] not in records[item["task"]], f"request of {item['task']}/{item['doc_id']} seen twice"
@@ -166,7 +165,7 @@ def backend_run(backend_id, backend_setup) -> Dict:
     return {**backend, "backend": backend_id, "results": results, "records": records, "samples": samples, "log": log, "limit": backend_setup["limit"]}
 
 
-def _require(run: Dict, task: str) -> None:
+def _require(run: dict, task: str) -> None:
     if task in run.get("unsupported", {}):
         pytest.skip(run["unsupported"][task])
     if task not in run["results"]["results"]:
@@ -185,7 +184,7 @@ def test_every_registered_task_ran_through_the_real_class(backend_run):
             assert len(record["processor_calls"]) == 1 and len(record["generate_calls"]) == 1, record["task"]
 
 
-def _expected_images(task: str, record: Dict) -> int:
+def _expected_images(task: str, record: dict) -> int:
     if task == "catbench":
         return 0
     if task == "isobench":
@@ -266,7 +265,7 @@ def test_generation_settings_were_applied(backend_run, task):
     assert max(r["generate_calls"][0]["new_tokens"] for r in backend_run["records"][task].values()) == cap
 
 
-def _per_doc(sample: Dict, metric: str) -> Dict:
+def _per_doc(sample: dict, metric: str) -> dict:
     value = sample[metric]
     assert isinstance(value, dict), (metric, value)
     return value

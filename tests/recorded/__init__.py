@@ -19,9 +19,9 @@ import importlib
 import json
 import pkgutil
 import shutil
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence
 
 from tests.paths import REPO
 
@@ -34,12 +34,12 @@ DataWriter = Callable[[Path], Path]  # writes a benchmark's data under the folde
 @dataclass(frozen=True)
 class Recording:
     name: str
-    data: Dict[str, DataWriter]  # data variable (CATBENCH_DATA_DIR) -> its writer
+    data: dict[str, DataWriter]  # data variable (CATBENCH_DATA_DIR) -> its writer
     runs: Callable[["Recorder"], None]  # the harness runs, in order
     doc: str = ""
 
 
-RECORDINGS: Dict[str, Recording] = {}
+RECORDINGS: dict[str, Recording] = {}
 
 
 def recording(name: str, **data: DataWriter):
@@ -53,7 +53,7 @@ def recording(name: str, **data: DataWriter):
     return register
 
 
-def all_recordings() -> Dict[str, Recording]:
+def all_recordings() -> dict[str, Recording]:
     """Every recording, its defining modules imported."""
     for module in pkgutil.iter_modules([str(Path(__file__).parent)]):
         if module.name not in ("record",):
@@ -61,7 +61,7 @@ def all_recordings() -> Dict[str, Recording]:
     return RECORDINGS
 
 
-def write_data(recording: Recording, work: Path) -> Dict[str, str]:
+def write_data(recording: Recording, work: Path) -> dict[str, str]:
     """The recording's data written under ``work / "data"``: data variable -> folder."""
     return {variable: str(write(work / "data" / variable.removesuffix("_DATA_DIR").lower())) for variable, write in recording.data.items()}
 
@@ -71,14 +71,14 @@ class Recorder:
     """What a recording's runs see: its working folder, its data, the output folder its runs write into."""
 
     work: Path
-    env: Dict[str, str]
-    scripts: List[Path] = field(default_factory=list)
+    env: dict[str, str]
+    scripts: list[Path] = field(default_factory=list)
 
     @property
     def out(self) -> Path:
         return self.work / "out"
 
-    def script(self, answers: Dict[str, object], name: Optional[str] = None) -> Path:
+    def script(self, answers: dict[str, object], name: str | None = None) -> Path:
         """An answer script of the scripted model (``task/doc_id`` -> its response), kept with the recording."""
         path = self.work / "scripts" / f"{name or len(self.scripts)}.json"
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -86,14 +86,14 @@ class Recorder:
         self.scripts.append(path)
         return path
 
-    def lmms_eval(self, tasks: Sequence[str], model: str = "scripted", model_args: str = "policy=oracle", extra: Sequence[str] = (), env: Optional[Dict[str, str]] = None, log_samples: bool = True, again: bool = False, into: str = ""):
+    def lmms_eval(self, tasks: Sequence[str], model: str = "scripted", model_args: str = "policy=oracle", extra: Sequence[str] = (), env: dict[str, str] | None = None, log_samples: bool = True, again: bool = False, into: str = ""):
         """One lmms-eval run into :attr:`out` (``into``: its subfolder, for runs that must not share one; ``again``: the
         same command as an earlier run of the recording)."""
         from tests.harness import lmms_eval_into
 
         return lmms_eval_into(self.out / into, list(tasks), model, model_args, {**self.env, **(env or {})}, list(extra), log_samples=log_samples, cwd=self.work, again=again)
 
-    def lm_eval(self, tasks: Sequence[str], model_args: str, extra: Sequence[str] = (), env: Optional[Dict[str, str]] = None, into: str = ""):
+    def lm_eval(self, tasks: Sequence[str], model_args: str, extra: Sequence[str] = (), env: dict[str, str] | None = None, into: str = ""):
         from tests.harness import lm_eval
 
         return lm_eval(self.out / into, list(tasks), model_args, {**self.env, **(env or {})}, list(extra))
@@ -106,7 +106,7 @@ def record(recording: Recording, work: Path) -> Recorder:
     return recorder
 
 
-def _recorded_files(folder: Path) -> List[Path]:
+def _recorded_files(folder: Path) -> list[Path]:
     return sorted(path for sub in ("out", "scripts") for path in (folder / sub).rglob("*") if path.is_file() and "hf_datasets_cache" not in path.parts)
 
 
@@ -141,7 +141,7 @@ class RecordedRun:
     """A copy of a recording: its folder, the output folder of its runs and its data variables."""
 
     work: Path
-    env: Dict[str, str]
+    env: dict[str, str]
 
     @property
     def out(self) -> Path:

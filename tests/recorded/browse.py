@@ -3,7 +3,6 @@ synthetic data with a scripted model whose answers cycle right, wrong, invalid o
 for CaT-Bench), and a CaT-Bench and a TempVS run in which every fourth request failed."""
 
 from pathlib import Path
-from typing import Dict, List
 
 from temporal_bench.catbench.fixtures import write_fixture as write_catbench
 from temporal_bench.isobench.fixtures import write_fixture as write_isobench_fixture
@@ -35,13 +34,13 @@ def yes_no_answer(doc, outcome):
     return {"right": gold, "wrong": "no" if gold == "yes" else "yes"}.get(outcome, "I cannot tell.").capitalize()
 
 
-def catbench_switched_docs(env: Dict[str, str]) -> List[Dict]:
+def catbench_switched_docs(env: dict[str, str]) -> list[dict]:
     from tests.task_docs import catbench_split
 
     return with_switched_twins(catbench_split("test", data_dir=env["CATBENCH_DATA_DIR"]))
 
 
-def task_docs(env: Dict[str, str]) -> Dict[str, List[Dict]]:
+def task_docs(env: dict[str, str]) -> dict[str, list[dict]]:
     """Each task's docs in doc_id order, as the run sees them, from the data folders in ``env``."""
     from tests.task_docs import isobench_records
     from tests.task_docs import task_docs as tempvs_docs
@@ -52,7 +51,7 @@ def task_docs(env: Dict[str, str]) -> Dict[str, List[Dict]]:
     return found
 
 
-def docs_as_run(run: RecordedRun) -> Dict[str, List[Dict]]:
+def docs_as_run(run: RecordedRun) -> dict[str, list[dict]]:
     """:func:`task_docs` of a recorded run, the embedded ISO-Bench images written again where the run wrote them, in its
     own datasets cache (tests/harness.py), which its samples name and a recording does not keep."""
     import datasets
@@ -65,7 +64,7 @@ def docs_as_run(run: RecordedRun) -> Dict[str, List[Dict]]:
         datasets.config.HF_DATASETS_CACHE = kept
 
 
-def cycling_answers(docs: Dict[str, List[Dict]]) -> Dict[str, str]:
+def cycling_answers(docs: dict[str, list[dict]]) -> dict[str, str]:
     """The script's answers: doc i of each task answered ``OUTCOMES[i % 3]``."""
     entries = {}
     for task, docs_of_task in docs.items():

@@ -8,7 +8,7 @@ import re
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Dict, List, Tuple
+from typing import Any
 
 from tests.recorded import RUNS, all_recordings, check_in, read_recorded, record, tokenized
 
@@ -50,14 +50,14 @@ def _content(path: Path) -> Any:
     return _without_volatile(json.loads(text))
 
 
-def comparable(folder: Path) -> Dict[str, Any]:
+def comparable(folder: Path) -> dict[str, Any]:
     """A recording's files (relative path, its dates written ``<date>``) -> their content without what differs
     between two runs of the same commands (:data:`VOLATILE_KEYS`, memory addresses)."""
     files = sorted(path for sub in ("out", "scripts") for path in (folder / sub).rglob("*") if path.is_file() and "hf_datasets_cache" not in path.parts)
     return {FILE_DATE.sub("<date>", str(path.relative_to(folder)).removesuffix(".gz")): _content(path) for path in files}
 
 
-def differences(recorded: Dict[str, Any], regenerated: Dict[str, Any]) -> List[str]:
+def differences(recorded: dict[str, Any], regenerated: dict[str, Any]) -> list[str]:
     """What differs between two :func:`comparable` folders, one line per file (the first differing value of each)."""
     lines = [f"{name}: only in the recording" for name in recorded if name not in regenerated]
     lines += [f"{name}: only in the new run" for name in regenerated if name not in recorded]
@@ -86,7 +86,7 @@ def _first_difference(a: Any, b: Any, at: str) -> str:
     return "" if a == b else f"{at}: recorded {a!r:.200}, now {b!r:.200}"
 
 
-def regenerate(name: str, work: Path) -> Tuple[Dict[str, Any], Dict[str, Any]]:
+def regenerate(name: str, work: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     """The recording ``name`` run again in ``work``: (the checked-in files, the new ones), both :func:`comparable`,
     the new ones with their paths written as tokens."""
     recording = all_recordings()[name]

@@ -19,7 +19,7 @@ working tree is walked instead.
 import os
 import re
 import struct
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from tests.paths import REPO
@@ -95,7 +95,7 @@ def tracked_text_files() -> list:
     return sorted(name for name in names if name.endswith(TEXT_SUFFIXES) and (REPO / name).is_file())
 
 
-@lru_cache(maxsize=None)
+@cache
 def headings(document: Path) -> frozenset:
     return frozenset(_HEADING.findall(document.read_text(encoding="utf-8")))
 

@@ -10,7 +10,6 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
-from typing import List
 
 import datasets
 import pytest
@@ -137,7 +136,7 @@ def test_isobench_gets_the_same_docs_from_the_converted_dataset(built, tmp_path)
     assert [Path(doc["image_path"]).read_bytes() for doc in docs] == [Path(doc["image_path"]).read_bytes() for doc in expected]
 
 
-def _card_configs(folder: Path) -> List[str]:
+def _card_configs(folder: Path) -> list[str]:
     return [config["config_name"] for config in DatasetCard.load(folder / "README.md").data.to_dict()["configs"]]
 
 
@@ -186,13 +185,13 @@ def test_the_tempvs_converter_alone_writes_build_datasets_files_and_exits_1_nami
         assert (tmp_path / "out" / name).read_bytes() == (converted / name).read_bytes(), name
     rows = list(_loaded(converted, tmp_path))
     mt1 = sum(row["test"] == "mt1_two" and row["source"] == "pororo" for row in rows)
-    assert f"| mt1_two | " in done.stdout and f"{mt1} (864)" in done.stdout and "| mt3_caption | " in done.stdout
+    assert "| mt1_two | " in done.stdout and f"{mt1} (864)" in done.stdout and "| mt3_caption | " in done.stdout
     verdict = done.stderr.strip().splitlines()[-1]
     assert verdict.startswith("not the release the paper evaluated: mt1_two flintstones: ") and f"mt1_two pororo: {mt1} read, Table 2 gives 864" in verdict
     assert verdict.count("Table 2 gives") == 24
 
 
-def _table2_rows(drop: int = 0) -> List[dict]:
+def _table2_rows(drop: int = 0) -> list[dict]:
     """Question rows with Table 2's counts: each main test's per source, MT1 and MT2 with some questions the text-only
     filter drops (which MT2's count leaves out, MT1's does not), and grounding rows, which no count holds."""
     rows = []

@@ -3,7 +3,6 @@ official evaluation (tests/tempvs_official_eval.py); the join under missing part
 missing-grounding quirk and its fix; the compact per-doc values and the breakdowns."""
 
 import random
-from typing import Dict
 
 import pytest
 
@@ -19,7 +18,7 @@ from tests.tempvs_official_eval import official
 # ---- mixed answers with the extraction quirks --------------------------------------------------
 
 
-def mixed_response(doc: Dict) -> str:
+def mixed_response(doc: dict) -> str:
     rng = random.Random(doc["doc_key"])
     answer = doc["answer"]
     wrong = next(c for c in doc["choices"] if c != answer)
@@ -30,11 +29,11 @@ def mixed_response(doc: Dict) -> str:
     return rng.choice(options)
 
 
-def answers_of(docs, respond) -> Dict[tuple, str]:
+def answers_of(docs, respond) -> dict[tuple, str]:
     return {(d["source"], d["task_id"], d["question_id"]): respond(d) for d in docs}
 
 
-def record_of(doc: Dict, response: str, fixes=()) -> Dict:
+def record_of(doc: dict, response: str, fixes=()) -> dict:
     """The doc's record as a run logs it (the task's first metric key) and the report reads it back."""
     record = next(iter(process_results({**doc, "fixes": list(fixes)}, [response]).values()))
     return {**TempVSRecords().normalise(record, {"metadata": {"mode": doc["mode"]}}, {}), "failed": False}
