@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite (sets up .venv itself): every tier of tests/ (docs/testing.md).
-#   bash run_tests.sh           all four tiers: unit, upstream, tooling and e2e (the real harness runs)
+#   bash run_tests.sh           all five tiers: unit, upstream, tooling, fidelity and e2e (the real harness runs)
 #   bash run_tests.sh --quick   the quick tier (unit, upstream, tooling), as plain `pytest` runs it
 # Other arguments go to pytest (e.g. -n 0: no workers; a file or folder instead of the tiers).
 # ruff and mypy check the product first (pyproject.toml), then pytest runs the tiers.

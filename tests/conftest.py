@@ -3,10 +3,12 @@
 * ``unit/``: parsers, metrics, loaders, published tables, the repository's own rules; in-process, no harness run;
 * ``upstream/``: the tests the export copies into lmms-eval beside each task folder;
 * ``tooling/``: check, report, compare, browse, rescore and intervals on the recorded runs (tests/recorded/);
+* ``fidelity/``: the papers' numbers from the released outputs and the statistics' claims in small seeded simulations
+  (benchmarks/ runs them at full size), in-process;
 * ``e2e/``: the real lmms-eval and lm-eval command lines, fresh interpreters, the wheel, the export, the documented
   commands and the recorded runs' regeneration.
 
-The quick tier (``pytest``, ``bash run_tests.sh --quick``) is the first three; ``bash run_tests.sh`` runs all four.
+The quick tier (``pytest``, ``bash run_tests.sh --quick``) is the first three; ``bash run_tests.sh`` runs all five.
 Nothing here imports a harness: a test that needs one imports it.
 """
 
@@ -19,7 +21,7 @@ import pytest
 from tests import harness_starts
 from tests.paths import CATBENCH_VAL, TESTS
 
-TIERS = ("unit", "upstream", "tooling", "e2e")
+TIERS = ("unit", "upstream", "tooling", "fidelity", "e2e")
 
 
 def pytest_configure(config):
