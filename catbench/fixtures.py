@@ -79,3 +79,33 @@ def write_fixture(root: Path, layout: str = "release", n_plans: int = 3, pairs_p
             _write_jsonl(root / HF_FILE_NAMES[split], hf_rows(pairs))
     mark_synthetic(root, "CaT-Bench")
     return root
+
+
+def swap_labels(source: Path, target: Path, each: int = 200, seed: int = 1, close_max_distance: int = 3) -> Path:
+    """A copy of the release split folder ``source`` (its four files) in ``target`` with ``each`` Dep step pairs made
+    NonDep and as many NonDep pairs made Dep, each swap within one plan and one distance class (<= / > the close
+    threshold): every file keeps its rows, every count known of the split stays (Dep, close, Dep close, plans with Dep
+    and with NonDep pairs), and the data is another (docs/uncertainty.md, the release gate)."""
+    rows = {name: [json.loads(line) for line in (Path(source) / name).read_text(encoding="utf-8").splitlines() if line.strip()] for name in RELEASE_FILES.values()}
+    by_pair: dict[tuple, dict[str, int]] = {}  # (title, a, b) -> file -> row index
+    for name, found in rows.items():
+        for index, row in enumerate(found):
+            by_pair.setdefault((row["title"], *row["step_pair_idx_asked_about"]), {})[name] = index
+    dependent = {pair: name.startswith("dependent") for pair, files in by_pair.items() for name in files}
+    groups: dict[tuple, list[list[tuple]]] = {}  # (title, close) -> [Dep pairs, NonDep pairs]
+    for pair, dep in dependent.items():
+        groups.setdefault((pair[0], pair[2] - pair[1] <= close_max_distance), [[], []])[0 if dep else 1].append(pair)
+    rng = random.Random(seed)
+    swaps = [swap for dep, nondep in groups.values() for swap in zip(dep, nondep)]
+    if len(swaps) < each:
+        raise ValueError(f"{source}: only {len(swaps)} Dep/NonDep pairs share a plan and distance class, fewer than {each}")
+    for dep_pair, nondep_pair in rng.sample(swaps, each):
+        for (is_dep, relation), name in RELEASE_FILES.items():
+            if not is_dep:
+                continue
+            other = next(n for (d, r), n in RELEASE_FILES.items() if not d and r == relation)
+            i, j = by_pair[dep_pair][name], by_pair[nondep_pair][other]
+            rows[name][i], rows[other][j] = {**rows[other][j], "question_type": name[: -len(".jsonl")]}, {**rows[name][i], "question_type": other[: -len(".jsonl")]}
+    for name, found in rows.items():
+        _write_jsonl(Path(target) / name, found)
+    return Path(target)

@@ -12,9 +12,11 @@ from temporal_bench.runs.lines import logged_prompt
 from temporal_bench.runs.record_reader import RecordReader
 
 SYNTHETIC_TITLE = "synthetic "  # the plans this package generates (catbench/fixtures.py)
-# the content fingerprint (temporal_bench/runs/data_read.py) of a released split's real questions, where it is known
-# here: the validation split (tests/data/catbench/val, checked by tests/tooling/test_data_identity.py)
-RELEASE_FINGERPRINTS = {"validation": "eb8dc542f95f9099"}
+# the content fingerprint (temporal_bench/runs/data_read.py) of each released split's real questions, as `check` prints
+# it for a run of the split (docs/uncertainty.md#recording-a-releases-fingerprint); both from the official repository
+# github.com/Anjali295/CatBench at commit f6f2639: the test split data/test_must_why/ (benchmarks/verdict_gate.py runs
+# it) and the validation split data/val_must_why/ (its copy tests/data/catbench/val, tests/tooling/test_data_identity.py)
+RELEASE_FINGERPRINTS = {"test": "054ba7e37da92442", "validation": "eb8dc542f95f9099"}
 RELEASE_COUNTS = {
     "test": {"questions": 2840, "plans": 57, "dep": 1420, "before": 1420, "close": 1256, "dep_close": 644, "dep_plans": 56, "nondep_plans": 41},
     "validation": {"questions": 1616, "plans": 28, "dep": 808, "before": 808, "close": 746, "dep_close": 366, "dep_plans": 28, "nondep_plans": 25},
@@ -50,7 +52,7 @@ class CatBenchRecords(RecordReader):
             "nondep_plans": len({r["plan"] for r in real if r["gold"] != YES}),
         }
 
-    def synthetic(self, records: list[dict]) -> bool | None:
+    def synthetic(self, records: list[dict], lines: list[dict]) -> bool:
         return bool(records) and all(r["plan"].startswith(SYNTHETIC_TITLE) for r in records)
 
     def invalid(self, record: dict) -> bool:

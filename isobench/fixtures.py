@@ -17,6 +17,7 @@ Both layouts load to the same normalised records. ``n=764`` reproduces the paper
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 from temporal_bench.synthetic_data import mark_synthetic
@@ -29,6 +30,10 @@ _GOALS = {
 }
 _VERBS = ["slice", "add", "mix", "heat", "pour", "place", "remove", "tighten", "spread", "cover", "bake", "attach"]
 _OBJECTS = ["the bread", "the cheese", "the sauce", "the oil", "the noodles", "the bolts", "the board", "the milk", "the onions", "the jack", "the eggs", "the wheel"]
+_MANNERS = ["carefully", "until done"]
+# a plan step as only this generator writes one ("<verb> <object> <manner>" of its closed vocabulary, 288 texts): a run
+# that read its data is told by its questions, whatever marker file is deleted (isobench/record_reader.py)
+GENERATED_STEP = re.compile(rf"^(?:{'|'.join(_VERBS)}) (?:{'|'.join(_OBJECTS)}) (?:{'|'.join(_MANNERS)})$", re.MULTILINE)
 # (source, relation, label) -> rows in the paper's release (Table 2 and App. C; the joint cells of
 # CrossTask are our split of its marginals 72/67 and 73/66).
 PAPER_CELLS = {
@@ -71,7 +76,7 @@ def examples(n: int = 16, seed: int = 0) -> list[dict]:
     for index, (source, relation, label) in enumerate(_cells(n)):
         k = 2 + index % 3
         n_steps = k + 5
-        plan = [f"{rng.choice(_VERBS)} {rng.choice(_OBJECTS)} {'until done' if s % 2 else 'carefully'}" for s in range(n_steps)]
+        plan = [f"{rng.choice(_VERBS)} {rng.choice(_OBJECTS)} {_MANNERS[s % 2]}" for s in range(n_steps)]
         distance = 1 + index % 3 if label == "yes" else 1 + index % 5
         if relation == "before":
             snippet_idxs = list(range(n_steps - k, n_steps))

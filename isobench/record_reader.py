@@ -1,11 +1,12 @@
 """How ISO-Bench's logged records read (temporal_bench/runs/records.py, data_read.py): a question's identity is its
 id, gold answer and prompt less its prompt mode's instruction line, alike in every mode (the image is fingerprinted
 apart, from the file the run logged); the counts are the paper's Table 2 (rows, DEP/NONDEP, before/after and their
-crossings, per source)."""
+crossings, per source); generated data shows the generator's plan steps (isobench/fixtures.py)."""
 
 from collections import Counter
 from pathlib import Path
 
+from temporal_bench.isobench.fixtures import GENERATED_STEP
 from temporal_bench.lmms_eval_tasks._task_utils.temporal_reasoning.yes_no import INVALID, YES
 from temporal_bench.runs.lines import logged_prompt
 from temporal_bench.runs.record_reader import RecordReader
@@ -21,6 +22,7 @@ PACKAGE_FIELDS = ("goal", "plan_id", "source", "distance_class")
 
 class IsoBenchRecords(RecordReader):
     counts_are_exact = True  # a copy of other counts is not the release (check fails it)
+    generated_text = GENERATED_STEP
 
     def normalise(self, record: dict, config: dict, model_config: dict) -> dict:
         return {**dict.fromkeys(PACKAGE_FIELDS), **record}

@@ -74,9 +74,10 @@ def task_problems(run: LoggedRun, task: str, read: DataRead, allow_subset: bool,
     data counts other than the release's (unless ``allow_subset``)."""
     where = run.results_path.as_posix()
     problems = [failure_problem(run, task, read, earlier)] if read.failed else []
-    answered = read.questions - read.failed
-    if answered and read.invalid >= answered:
-        problems.append(f"{where}: {task}: none of its {answered} answers could be parsed: the model's output does not fit the prompt's answer format (a wrong model class, chat template or decoding setting?), so its scores say nothing")
+    if read.unparseable:
+        problems.append(
+            f"{where}: {task}: none of its {read.answered} answers could be parsed: the model's output does not fit the prompt's answer format (a wrong model class, chat template or decoding setting?), so its scores say nothing"
+        )
     difference = count_difference(task, read, run.task_config(task))
     if difference and not allow_subset and not partial_limit(run.data, task):
         problems.append(f"{where}: {task}: {difference} (a partial or other copy of the data: its scores are not the benchmark's; --allow-subset accepts a deliberate subset)")

@@ -2,7 +2,8 @@
 branch of the official parser that the run's model picks (lmms_eval_tasks/tempvs/extraction.py ``family_of``; a
 text-only run's by the text-only LLMs' rows), with its task's prompt mode; a question's identity is its key, gold
 answer and prompt without the image tokens a model's section appends (the images are fingerprinted apart, from the
-files the run logged); the counts are the main questions per test and source (paper Table 2)."""
+files the run logged); the counts are the main questions per test and source (paper Table 2); generated data shows the generator's events
+(tempvs/fixtures.py)."""
 
 from collections import Counter
 from pathlib import Path
@@ -16,6 +17,7 @@ from temporal_bench.lmms_eval_tasks.tempvs.spec import MAIN_TESTS
 from temporal_bench.lmms_eval_tasks.tempvs.tempvs_to_hf import TABLE2
 from temporal_bench.runs.lines import logged_prompt
 from temporal_bench.runs.record_reader import RecordReader
+from temporal_bench.tempvs.fixtures import GENERATED_EVENT
 
 # paper Table 2 per official task id and source (the converter's, lmms_eval_tasks/tempvs/tempvs_to_hf.py): MT1's event
 # groups before the text-only-LLM filter (not the questions evaluated), MT2's questions after that filter, MT3's
@@ -40,6 +42,7 @@ def image_token(config: dict, model_config: dict) -> str:
 
 class TempVSRecords(RecordReader):
     counts_are_exact = False  # Table 2's counts were not verified on the release: they decide verdicts, not check
+    generated_text = GENERATED_EVENT
 
     def normalise(self, record: dict, config: dict, model_config: dict) -> dict:
         family = run_family_of(f"{model_config.get('model') or ''} {model_config.get('model_args') or ''}", (config.get("metadata") or {}).get("mode") == "blind")

@@ -68,7 +68,7 @@ def build_parser() -> CommandParser:
     )
     parser.add_argument(
         "--label",
-        help="model name for the measured rows (default: the model name in the results files)",
+        help="name of the measured rows (default: the model the results files record); the verdicts read the recorded model whatever the label",
     )
     parser.add_argument("--no-published", action="store_true", help="only the measured rows (default: the published rows too)")
     defaults = ", ".join(f"{name} {points:g}" for name, points in DEFAULT_TOLERANCES.items())

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from temporal_bench.report.layouts import Layout
 from temporal_bench.report.model_names import OUR_MODEL_CLASSES, is_baseline
-from temporal_bench.report.rows import RunPart, TableRow, provenance, published_rows, ranked, resolve_setting, run_parts
-from temporal_bench.report.verdicts import DEFAULT_TOLERANCES, Verdict, judged, other_rule, unmatched_models, verdicts, with_published
+from temporal_bench.report.rows import MEASURED, RunPart, TableRow, provenance, published_rows, ranked, resolve_setting, run_parts
+from temporal_bench.report.verdicts import DEFAULT_TOLERANCES, Verdict, judged, other_rule, unmatched_models, unverified, verdicts, with_published
 from temporal_bench.runs.results import Run
 
 
@@ -23,7 +23,7 @@ class Table:
     verdicts: list[Verdict]
     tolerance: float  # the benchmark's, in points
     other_rule: list[TableRow]  # judged measured rows whose published row fits another scoring rule: no verdict
-    judged_models: list[str]  # the runs of a model (no baseline, no model class of ours) with a judged row
+    judged_models: list[str]  # the runs of a model (no baseline, no model class of ours) with a judged or unverified row
     provenance: str = ""  # where the published rows were printed ('' without them)
 
 
@@ -55,7 +55,7 @@ def build_table(layout: Layout, parts: list[RunPart], include_published: bool, t
         verdicts=verdicts(layout, rows, tolerances),
         tolerance=(tolerances or DEFAULT_TOLERANCES)[layout.benchmark],
         other_rule=[row for row, paper in with_published(layout, rows) if other_rule(paper)],
-        judged_models=[part.label for part in parts if not part.model_classes <= set(OUR_MODEL_CLASSES) and any(judged(row) and not is_baseline(row.model) for row in part.rows)],
+        judged_models=[part.label for part in parts if not part.model_classes <= set(OUR_MODEL_CLASSES) and any((judged(row) or unverified(row)) and not is_baseline(row.judged_as or "") for row in part.rows)],
         provenance=provenance(layout) if include_published and layout.published else "",
     )
 
@@ -71,7 +71,8 @@ def build_report(runs: Sequence[Run], layouts: Sequence[Layout], include_publish
     unmatched: dict[tuple[str, str], str] = {}
     for benchmark in dict.fromkeys(table.layout.benchmark for table in tables) if include_published else []:
         labels = dict.fromkeys(label for table in tables if table.layout.benchmark == benchmark for label in table.judged_models)
-        unmatched.update(((benchmark, label), line) for label, line in unmatched_models(benchmark, list(labels)).items())
+        records = {label: list(dict.fromkeys(name for table in tables if table.layout.benchmark == benchmark for row in table.rows if row.source == MEASURED and row.model == label for name in row.recorded)) for label in labels}
+        unmatched.update(((benchmark, label), line) for label, line in unmatched_models(benchmark, records).items())
     return Report(tables, [run.label for run in runs], partial, set_aside, without_samples(runs), unmatched)
 
 

@@ -81,22 +81,22 @@ def run_key(benchmark: str, label: str) -> str | None:
     return None if normalised(label) in _moving(benchmark) else model_key(benchmark, label)
 
 
-def api_version_note(benchmark: str, label: str) -> str | None:
-    """Why a run labelled with an API model's moving alias or another version gets no verdict, naming
-    the version the paper evaluated; None for any other label."""
+def api_version_note(benchmark: str, label: str, shown: str | None = None) -> str | None:
+    """Why a run whose results file records an API model's moving alias or another version (``label``) gets no verdict,
+    naming the version the paper evaluated; None for any other name (``shown``: how the report names the run, bold)."""
     moving = _moving(benchmark)
     row = moving.get(normalised(label)) or (moving.get(normalised(undated(label))) if is_dated(label) else None)
     if row is None or run_key(benchmark, label) == normalised(row):
         return None
-    title = benchmarks.get(benchmark).title
+    title, named_as = benchmarks.get(benchmark).title, shown or f"**{label}**"
     versions = [name for name in benchmarks.get(benchmark).api_models[row] if is_dated(name)]
     if not versions:
         named = ", ".join(benchmarks.get(benchmark).api_models[row])
-        return f"**{label}** gets no {title} verdict: the paper names {row} only by a moving alias ({named}), no dated version, so no run can be matched to its rows"
+        return f"{named_as} gets no {title} verdict: the paper names {row} only by a moving alias ({named}), no dated version, so no run can be matched to its rows"
     evaluated = " or ".join(versions)
     if normalised(label) in moving:
-        return f"**{label}** is a moving alias (the provider serves a newer version under it from time to time), so it gets no {title} verdict: the paper evaluated {evaluated} (if the run called that version, name it with --label {versions[0]})"
-    return f"**{label}** is another version of {row} than the {title} paper evaluated ({evaluated}), so it gets no verdict"
+        return f"{named_as} is a moving alias (the provider serves a newer version under it from time to time), so it gets no {title} verdict: the paper evaluated {evaluated} (a run of that version records it: --model_args model={versions[0]}; --label names a row, never the model)"
+    return f"{named_as} is another version of {row} than the {title} paper evaluated ({evaluated}), so it gets no verdict"
 
 
 def nearest(benchmark: str, name: str, published: Iterable[str], count: int = 3) -> list[str]:

@@ -10,7 +10,7 @@ from typing import Any
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.model import Report, Table, without_samples
 from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow
-from temporal_bench.report.verdicts import CLOSE, DIFFERS, OUTSIDE, REPRODUCED, VERDICT_LEGEND, VERDICT_MARKS, WITHIN, Verdict
+from temporal_bench.report.verdicts import CLOSE, DIFFERS, OUTSIDE, REPRODUCED, UNVERIFIED, VERDICT_LEGEND, VERDICT_MARKS, WITHIN, Verdict
 from temporal_bench.runs.results import Run
 
 
@@ -47,6 +47,9 @@ def verdict_line(table: Table) -> str:
     if baselines:
         inside = sum(v.kind == WITHIN for v in baselines)
         parts.append(f"baseline against the Random row: {inside} of {len(baselines)} cells within the 95% interval")
+    unjudged = sum(v.kind == UNVERIFIED for v in table.verdicts)
+    if unjudged:
+        parts.append(f"{unjudged} published cells unverified, not judged (the run's data has the release's counts; no fingerprint of the release is recorded)")
     return "; ".join(parts)
 
 
@@ -69,6 +72,8 @@ def verdict_details(found: Sequence[Verdict]) -> list[str]:
         if any(v.kind in (WITHIN, OUTSIDE) for v in mine):
             parts = [f"{sum(v.kind == WITHIN for v in mine)} of {len(mine)} within"]
             kinds: tuple[str, ...] = (OUTSIDE,)
+        elif any(v.kind == UNVERIFIED for v in mine):
+            parts, kinds = [f"{len(mine)} unverified, not judged: its data has the release's counts, but no fingerprint of the release is recorded"], ()
         else:
             parts = [_counts(mine, (REPRODUCED, CLOSE, DIFFERS))]
             kinds = (CLOSE, DIFFERS)
@@ -110,6 +115,8 @@ def render_markdown(table: Table) -> str:
     out.append("|" + "|".join(align) + "|")
     for i, row in enumerate(rows, 1):
         model = f"**{row.model}**" if row.source == MEASURED else row.model + row.row_mark
+        if row.relabelled:  # --label names the row; the verdict reads the model its results files record
+            model += f" (recorded: {', '.join(row.recorded)})"
         if row.partial:
             model += f" (partial: {', '.join(dict.fromkeys(limit.flags for limit in row.partial.values()))})"
         if row.data_notes:
@@ -156,13 +163,12 @@ def render_markdown(table: Table) -> str:
     partial = [f"- {r.label}: " + "; ".join(f"{task} {limit}" for task, limit in r.partial.items()) for r in measured if r.partial]
     out += _section("Partial runs (made with --limit or --offset; marked partial, no reproduction verdict):", partial)
     other_data = [f"- {r.label}: {data_notes_text(r)}" for r in measured if r.data_notes]
-    heading = "Measured rows with no reproduction verdict: failed requests, or data that is not the benchmark's release (a random baseline's interval check stays on the release's or other data, random answers score their expectation on any questions):"
+    heading = "Measured rows with no reproduction verdict: failed requests, or data that is not (or cannot be verified to be) the benchmark's release (a random baseline's interval check stays on the release's or other data, random answers score their expectation on any questions):"
     out += _section(heading, other_data)
     out += _section(
         "Measured rows whose model class differs from the official inference where the task cannot make up for it (known protocol gaps, whatever the verdict):",
         [f"- {r.label} ({', '.join(r.model_classes)}): {text}" for r in measured for text in r.gaps],
     )
-    out += _section("Measured rows whose data is taken for the release on the paper's counts alone (no fingerprint of the release is known here):", [f"- {r.label}: {note}" for r in measured for note in r.basis_notes])
     out += _section("Results files of the same model holding the same task (one is shown: a full run before a partial one, then the newer):", [f"- {r.label}: {note}" for r in measured for note in r.set_aside])
     few = [f"- **{r.model}**: " + ", ".join(f"{task} ({clusters})" for task, clusters in r.few_clusters.items()) for r in measured if r.few_clusters]
     out += _section(f"Intervals from fewer than {FEW_CLUSTERS} clusters rest on a rough estimate of the spread; read them as rough:", few)
@@ -193,6 +199,9 @@ def render_csv(table: Table) -> str:
     with_data_notes = any(r.data_notes for r in rows)
     if with_data_notes:  # why a row's data is not the benchmark's release
         head.append("not_release_data")
+    with_recorded = any(r.relabelled for r in rows)
+    if with_recorded:  # the model the results files record, where --label named the row otherwise
+        head.append("recorded_model")
     with_intervals = any(r.intervals for r in rows)
     if with_intervals:  # the 95% interval of each measured cell
         head += [f"{c.key}_{end}" for c in layout.columns for end in ("low", "high")]
@@ -214,6 +223,8 @@ def render_csv(table: Table) -> str:
             cells.append("; ".join(note.replace("`", "") for note in row.set_aside))
         if with_data_notes:
             cells.append(data_notes_text(row))
+        if with_recorded:
+            cells.append("; ".join(row.recorded))
         if with_intervals:
             for c in layout.columns:
                 bounds = row.intervals.get(c.key)

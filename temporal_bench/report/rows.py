@@ -27,6 +27,8 @@ CELL_MARKS = {"typo": "*", "ocr_uncertain": "?", "suspect": "?"}
 OTHER_RULE = "other_rule"  # a published row that fits another scoring rule than the measured rows: no verdict
 ROW_MARKS = {"dagger": "†", OTHER_RULE: "‡"}
 FAILED_REQUESTS = "failed requests"
+UNPARSEABLE_ANSWERS = "unparseable answers"  # none parsed (DataRead.unparseable, as check fails the run): no verdict
+UNVERIFIED_DATA = "unverified data"  # the release's counts, but no fingerprint of the release recorded: shown, not judged
 
 
 @dataclass
@@ -49,9 +51,21 @@ class TableRow:
     set_aside: list[str] = field(default_factory=list)  # measured: Run.sources_note of its tasks that several files hold
     # measured: (mark for the model cell, task, how its data is not the release's) of its tasks: no reproduction verdict
     data_notes: list[tuple[str, str, str]] = field(default_factory=list)
-    basis_notes: list[str] = field(default_factory=list)  # measured: how its data was found to be the release, where on the paper's counts
     model_classes: list[str] = field(default_factory=list)  # measured: the harness model classes that ran its tasks
+    recorded: list[str] = field(default_factory=list)  # measured: the models its results files record (a --label names the row only)
     gaps: list[str] = field(default_factory=list)  # measured: the known protocol gaps of its model classes (temporal_bench/protocol_gaps.py)
+
+    @property
+    def judged_as(self) -> str | None:
+        """The model a verdict reads: the one the row's results files record (None where they record several), the
+        row's own name where none is recorded (a published row)."""
+        names = set(self.recorded) or {self.model}
+        return next(iter(names)) if len(names) == 1 else None
+
+    @property
+    def relabelled(self) -> bool:
+        """Whether the row's name is not the model its results files record (``--label``)."""
+        return bool(self.recorded) and set(self.recorded) != {self.model}
 
     @property
     def label(self) -> str:
@@ -141,8 +155,8 @@ class Source:
     partial: Limit | None
     set_aside: str
     data_notes: list[tuple[str, str, str]]
-    basis_notes: list[str]
     model_class: str
+    recorded: str  # the model the results file records
     benchmark: str | None
 
 
@@ -179,10 +193,12 @@ def _source(run: Run, task: str) -> Source:
     data_notes = []
     if read is not None and read.failed:
         data_notes.append((FAILED_REQUESTS, task, f"had {read.failed} of {read.questions} request(s) fail or bring no response (scored as the parser read them)"))
+    if read is not None and read.unparseable:
+        data_notes.append((UNPARSEABLE_ANSWERS, task, f"has no verdict: none of its {read.answered} answers could be parsed (temporal-bench check fails the run), so its scores say nothing of the model"))
     if not basis.is_release:
-        data_notes.append(("synthetic data" if read is not None and read.synthetic else "not the release's data", task, f"has no verdict: {basis.why}"))
-    basis_notes = [f"{task}: {basis.why}"] if basis.weaker else []
-    return Source(partial, set_aside, data_notes, basis_notes, model_class, getattr(of_task(task), "name", None))
+        mark = "synthetic data" if read is not None and read.synthetic else UNVERIFIED_DATA if basis.unverified else "not the release's data"
+        data_notes.append((mark, task, f"has no verdict: {basis.why}"))
+    return Source(partial, set_aside, data_notes, model_class, run.recorded_model(task), getattr(of_task(task), "name", None))
 
 
 def _missing(column: Column, tasks: list[str], cell: Cell) -> list[str]:
@@ -216,10 +232,11 @@ def _with_sources(row: TableRow, benchmark: str, sources: dict[str, Source], tas
             row.partial[task] = source.partial
         row.set_aside += [source.set_aside] if source.set_aside else []
         row.data_notes += source.data_notes
-        row.basis_notes += source.basis_notes
         if source.model_class and source.model_class not in row.model_classes:
             row.model_classes.append(source.model_class)
-    row.gaps = run_gaps(benchmark, row.model, row.model_classes)
+        if source.recorded not in row.recorded:
+            row.recorded.append(source.recorded)
+    row.gaps = run_gaps(benchmark, row.judged_as or row.model, row.model_classes)
 
 
 def _setting_rows(layout: Layout, label: str, resolved: dict[str, list[str]], cells: dict[tuple[str, str], Cell], sources: dict[str, Source]) -> list[TableRow]:

@@ -45,6 +45,17 @@ class DataRead:
     failed: int = 0  # requests that failed or brought no response
     invalid: int = 0  # answers (of requests that did not fail) that could not be parsed
 
+    @property
+    def answered(self) -> int:
+        """The requests that brought a response."""
+        return self.questions - self.failed
+
+    @property
+    def unparseable(self) -> bool:
+        """Whether none of the answers could be parsed: its scores say nothing of the model, so ``check`` fails the run and
+        ``report`` judges none of it (one definition for both)."""
+        return self.answered > 0 and self.invalid >= self.answered
+
     def where(self) -> str:
         """Where the data was read, as far as the run shows it."""
         if self.dataset:
@@ -131,7 +142,6 @@ def data_read(task: str, lines: list[dict], records: list[dict], config: dict, m
     readable = [path for path, value in images.items() if value and not path.startswith("data:")]
     folder = os.path.commonpath(readable) if readable else None
     folder = str(Path(folder).parent) if folder and Path(folder).is_file() else folder or model_config.get("data")  # data: the folder a release's scored outputs come from
-    synthetic = reader.synthetic(records)
     return DataRead(
         questions=len(lines),
         fingerprint=digest.hexdigest()[:16],
@@ -140,7 +150,7 @@ def data_read(task: str, lines: list[dict], records: list[dict], config: dict, m
         unread_images=tuple(unread),
         folder=folder,
         dataset=named_dataset(config),
-        synthetic=synthetic if synthetic is not None else _synthetic_marker(folder) or _synthetic_marker(_local_dataset(config)),
+        synthetic=reader.synthetic(records, lines) or _synthetic_marker(folder) or _synthetic_marker(_local_dataset(config)),
         failed=sum(record["failed"] for record in records),
         invalid=sum(reader.invalid(record) and not record["failed"] for record in records),
     )
@@ -167,26 +177,27 @@ class ReleaseBasis(NamedTuple):
 
     is_release: bool
     why: str
-    weaker: bool = False  # on the counts known of the release (no fingerprint of it known here)
+    unverified: bool = False  # every count known of the release matches, but no fingerprint of it is recorded here: shown, never judged
 
 
 def release_basis(task: str, read: DataRead | None, config: dict) -> ReleaseBasis:
     """Whether ``task`` read the release of its benchmark as its paper's tables evaluated it, and on what basis (or why
-    not): its fingerprint equals the one this package records for the release, or, where none is known here, every
-    count known of the release matches (the weaker basis)."""
+    not): its fingerprint equals the one this package records for the release. Where none is recorded, data whose every
+    count known of the release matches may be the release but cannot be told from a copy with those counts (labels
+    swapped within a class, other images of the same size): it is ``unverified``, shown but not judged."""
     reader = reader_of(task)
     if read is None:
         return ReleaseBasis(False, "no samples were logged (--log_samples), so the data it read is unknown")
     if read.synthetic:
         return ReleaseBasis(False, "it read synthetic data (generated in the benchmark's layout, not its release)")
+    known = reader.release_fingerprint(config)
+    if known is not None and read.fingerprint != known:
+        return ReleaseBasis(False, f"not the release's data: fingerprint {read.fingerprint}, the release's is {known}")
     not_judged = reader.not_judged(config)
     if not_judged:
         return ReleaseBasis(False, not_judged)
-    known = reader.release_fingerprint(config)
     if known is not None:
-        if read.fingerprint == known:
-            return ReleaseBasis(True, "its data's fingerprint is the release's")
-        return ReleaseBasis(False, f"not the release's data: fingerprint {read.fingerprint}, the release's is {known}")
+        return ReleaseBasis(True, "its data's fingerprint is the release's")
     expected = reader.release_counts(config)
     wanted = {key: value for key, value in (expected or {}).items() if key in read.counts or reader.counts_are_exact}
     if not wanted:
@@ -194,7 +205,11 @@ def release_basis(task: str, read: DataRead | None, config: dict) -> ReleaseBasi
     difference = _differing_counts(read, wanted)
     if difference:
         return ReleaseBasis(False, f"not the release's data: {difference}")
-    return ReleaseBasis(True, "every count known of the release matches (no fingerprint of the release is known here: a weaker check)", weaker=True)
+    return ReleaseBasis(
+        False,
+        "unverified data: every count known of the release matches, but no fingerprint of the release is recorded here to tell it from a copy with the same counts (docs/uncertainty.md#recording-a-releases-fingerprint)",
+        unverified=True,
+    )
 
 
 def data_differences(reads: dict[str, dict[str, DataRead | None]]) -> tuple[dict[str, str], list[str]]:

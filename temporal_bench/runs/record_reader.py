@@ -5,6 +5,7 @@ its runs are shown but never held against a paper (docs/adding_a_benchmark.md)."
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from temporal_bench.runs.lines import logged_prompt
@@ -12,6 +13,7 @@ from temporal_bench.runs.lines import logged_prompt
 
 class RecordReader:
     counts_are_exact = False  # True: a copy of other counts than the release's is not the release (check fails it)
+    generated_text: re.Pattern[str] | None = None  # text only this package's generator of the benchmark writes into its questions
 
     def normalise(self, record: dict, config: dict, model_config: dict) -> dict:
         """The record as the run's settings read it (``config``: the task's config, ``model_config``: the run's)."""
@@ -26,9 +28,12 @@ class RecordReader:
         """The counts of the data read that the release's are checked against."""
         return {}
 
-    def synthetic(self, records: list[dict]) -> bool | None:
-        """Whether the records are of generated data (None: the marker file above the images tells)."""
-        return None
+    def synthetic(self, records: list[dict], lines: list[dict]) -> bool:
+        """Whether the data is this package's generated data by its content, whatever marker file is deleted: at least
+        half the logged prompts show the generator's text (:attr:`generated_text`; the marker file tells too)."""
+        if self.generated_text is None or not lines:
+            return False
+        return 2 * sum(self.generated_text.search(logged_prompt(line)) is not None for line in lines) >= len(lines)
 
     def invalid(self, record: dict) -> bool:
         """Whether the record's answer could not be parsed."""

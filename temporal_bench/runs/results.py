@@ -146,6 +146,12 @@ class Run:
         source = self.shown.get(task)
         return source.logged.data_read(source.logged_as) if source and source.logged.has_samples(source.logged_as) else None
 
+    def recorded_model(self, task: str) -> str:
+        """The model the results file of ``task``'s shown values records (:func:`run_label`), which a ``--label`` naming
+        the run never replaces: what a reproduction verdict reads."""
+        source = self.shown[task]
+        return run_label(source.logged.data, source.path)
+
     def model_class(self, task: str) -> str:
         """The harness's model class that ran ``task`` (``config.model``)."""
         source = self.shown.get(task)

@@ -161,3 +161,17 @@ def materialize(name: str, work: Path) -> RecordedRun:
         copy.parent.mkdir(parents=True, exist_ok=True)
         copy.write_text(read_recorded(path).replace(WORK, str(work)).replace(CHECKOUT, str(REPO)), encoding="utf-8")
     return RecordedRun(work, env)
+
+
+def as_recorded_by(out: Path, model: str, work: Path) -> Path:
+    """A copy of the run folder ``out`` in ``work`` whose results files record ``model`` as lmms-eval's ``openai`` class
+    records the model it called (``--model openai --model_args model=<model>``, as tests/e2e/test_api_backends.py and
+    benchmarks/verdict_gate.py run it), its answers as they were: the commands read the model from the results file,
+    which a ``--label`` never replaces."""
+    target = Path(shutil.copytree(out, work))
+    for path in [*target.rglob("*_results.json"), *target.rglob("results_*.json")]:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["model_name"] = model
+        data["config"] = {**(data.get("config") or {}), "model": "openai", "model_args": f"model={model}"}
+        path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    return target

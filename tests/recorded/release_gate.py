@@ -1,15 +1,18 @@
 """The runs the report's reproduction gate is checked on (tests/tooling/test_release_gate.py): CaT-Bench test splits
 of the release's counts (its plans made up, not marked as generated) and the same with 400 gold labels swapped, 30%
-failed requests, the real validation split through lm-eval, TempVS generated data with its marker deleted, and one
-model's runs on two copies of the data into one folder. The ISO-Bench runs on copies of one data set:
-tests/recorded/data_identity.py."""
+failed requests, the real validation split through lm-eval and a copy of it with 200 labels swapped within plan and
+distance class, TempVS generated data with its marker deleted, ISO-Bench data of Table 2's counts that is not the
+generator's (and the same with every image another example's), and one model's runs on two copies of the data into one
+folder. The ISO-Bench runs on copies of one data set: tests/recorded/data_identity.py."""
 
 import functools
+import json
 import random
 import shutil
 from pathlib import Path
 
-from temporal_bench.catbench.fixtures import write_fixture, write_release_split
+from temporal_bench.catbench.fixtures import swap_labels, write_fixture, write_release_split
+from temporal_bench.isobench.fixtures import write_fixture as write_isobench
 from temporal_bench.synthetic_data import MARKER
 from tests.paths import CATBENCH_VAL
 from tests.recorded import recording
@@ -73,6 +76,33 @@ def validation_split(root: Path) -> Path:
     return Path(shutil.copytree(CATBENCH_VAL, root))
 
 
+def validation_swapped(root: Path) -> Path:
+    """A copy of the real validation split with 100 Dep and 100 NonDep step pairs swapped within plan and distance class:
+    every count the same, other data."""
+    return swap_labels(CATBENCH_VAL, root, each=100)
+
+
+def isobench_release_counts(root: Path) -> Path:
+    """ISO-Bench data of Table 2's counts that is not the generator's: its plan steps written otherwise, no marker."""
+    write_isobench(root, "json", n=764)
+    (root / MARKER).unlink()
+    rows = json.loads((root / "isobench.json").read_text(encoding="utf-8"))
+    for row in rows:
+        row["snippet"] = [step.capitalize() + "." for step in row["snippet"]]
+    (root / "isobench.json").write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    return root
+
+
+def isobench_images_swapped(root: Path) -> Path:
+    """The same, every image another example's of the same size."""
+    isobench_release_counts(root)
+    images = sorted((root / "images").glob("*.jpg"))
+    contents = [path.read_bytes() for path in images]
+    for path, content in zip(images, contents[1:] + contents[:1]):
+        path.write_bytes(content)
+    return root
+
+
 def unmarked_tempvs(root: Path) -> Path:
     """TempVS's generated data with its marker of generated data deleted."""
     write_tempvs(root, n_sequences=4)
@@ -103,6 +133,20 @@ def failed_requests(recorder):
 def validation(recorder):
     """lm-eval on the real validation split, evaluated as such through --metadata, answering Yes to everything."""
     recorder.lm_eval(["catbench"], "policy=constant,response=Yes", extra=["--metadata", '{"data_split": "validation"}'])
+
+
+@recording("release_gate_validation_swapped", CATBENCH_DATA_DIR=validation_swapped)
+def validation_labels_swapped(recorder):
+    """lm-eval on the validation split with 200 labels swapped within plan and distance class, as the run above."""
+    recorder.lm_eval(["catbench"], "policy=constant,response=Yes", extra=["--metadata", '{"data_split": "validation"}'])
+
+
+@recording("release_gate_isobench", ISOBENCH_DATA_DIR=isobench_release_counts, ISOBENCH_SWAPPED_DATA_DIR=isobench_images_swapped)
+def isobench_unverified(recorder):
+    """The random baseline on ISO-Bench data of Table 2's counts and on the same with every image another example's,
+    each run into its own folder (out/counts, out/images_swapped)."""
+    for run, variable in (("counts", "ISOBENCH_DATA_DIR"), ("images_swapped", "ISOBENCH_SWAPPED_DATA_DIR")):
+        recorder.lmms_eval(["isobench"], model="random_choice", model_args="seed=1", env={"ISOBENCH_DATA_DIR": recorder.env[variable]}, into=run)
 
 
 @recording("release_gate_tempvs_unmarked", TEMPVS_DATA_DIR=unmarked_tempvs)

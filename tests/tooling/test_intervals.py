@@ -27,6 +27,7 @@ from temporal_bench.runs.logged import find_runs
 from temporal_bench.runs.records import doc_record
 from temporal_bench.runs.results import load_runs, with_breakdowns
 from temporal_bench.tempvs.breakdowns import AGGREGATIONS as TEMPVS_AGGREGATIONS
+from tests.recorded import as_recorded_by
 from tests.recorded.intervals import CATBENCH_PLANS, LM_EVAL_TASKS, LMMS_TASKS
 from tests.task_docs import isobench_records as load_records
 from tests.task_docs import task_docs
@@ -52,6 +53,12 @@ def script(recording):
 @pytest.fixture(scope="module")
 def lmms_run(recording):
     return recording.out / "lmms_eval"
+
+
+@pytest.fixture(scope="module")
+def lmms_run_as_gpt_4o(lmms_run, tmp_path_factory):
+    """The lmms-eval run as CaT-Bench's dated GPT-4o records it (the report reads the model from the results file)."""
+    return as_recorded_by(lmms_run, "gpt-4o-2024-05-13", tmp_path_factory.mktemp("as_gpt_4o") / "lmms_eval")
 
 
 @pytest.fixture(scope="module")
@@ -122,17 +129,18 @@ def test_published_rounding():
     assert within(0.5827 * 100, 2, 58.275, 60.0) and not within(0.5827 * 100, 2, 58.2751, 60.0)
 
 
-def test_a_run_on_synthetic_data_gets_no_verdict_whatever_its_label(lmms_run, capsys):
-    """The issue's demo run labelled as a paper's model (gpt-4o-2024-05-13): its generated data is marked, so no published cell is judged."""
-    assert main_report([str(lmms_run), "--label", "gpt-4o-2024-05-13", "--table", "catbench-table1", "--table", "isobench-table1", "--table", "tempvs-table14"]) == 0
+def test_a_run_on_synthetic_data_gets_no_verdict_whatever_its_model(lmms_run_as_gpt_4o, capsys):
+    """The issue's demo run recorded as a paper's model (gpt-4o-2024-05-13): its generated data is marked, so no published cell is judged."""
+    assert main_report([str(lmms_run_as_gpt_4o), "--table", "catbench-table1", "--table", "isobench-table1", "--table", "tempvs-table14"]) == 0
     out = capsys.readouterr().out
     assert "Verdict" not in out and "Reproduction verdicts" not in out
     assert "| **gpt-4o-2024-05-13** (synthetic data) | A | measured |" in out
     assert "- **gpt-4o-2024-05-13** (A): catbench_switched has no verdict: it read synthetic data (generated in the benchmark's layout, not its release)" in out
 
 
-def test_report_shows_intervals_and_verdicts_for_a_listed_model(lmms_run, read_as_release, tmp_path, capsys):
-    runs = load_runs([lmms_run], label="gpt-4o-2024-05-13")
+def test_report_shows_intervals_and_verdicts_for_a_listed_model(lmms_run_as_gpt_4o, read_as_release, tmp_path, capsys):
+    lmms_run = lmms_run_as_gpt_4o
+    runs = load_runs([lmms_run])
     rows = build_rows(LAYOUTS["catbench-table1"], runs)
     measured = next(r for r in rows if r.source == "measured")
     assert sorted(measured.intervals) == sorted(c.key for c in LAYOUTS["catbench-table1"].columns)
@@ -148,7 +156,7 @@ def test_report_shows_intervals_and_verdicts_for_a_listed_model(lmms_run, read_a
     assert {v.column.key: v.difference for v in found} == {k: measured.values[k] - paper.values[k] for k in expected}
     counts = ", ".join(f"{sum(kind == name for kind in expected.values())} {name}" for name in (REPRODUCED, CLOSE, DIFFERS))
     line = f"{counts} of 9 published cells (tolerance 1 point)"
-    assert main_report([str(lmms_run), "--label", "gpt-4o-2024-05-13", "--table", "catbench-table1"]) == 0
+    assert main_report([str(lmms_run), "--table", "catbench-table1"]) == 0
     out = capsys.readouterr().out
     low, high = measured.intervals["macro_f"]
     assert f"| {measured.values['macro_f']:.2f} [{low:.2f}, {high:.2f}] |" in out

@@ -7,7 +7,6 @@ same folder shows both runs' cards under names that tell them apart, the partial
 
 import json
 import re
-import shutil
 
 import pytest
 
@@ -16,6 +15,7 @@ from temporal_bench.report.cli import main_report
 from temporal_bench.runs.files import find_result_files
 from temporal_bench.runs.limits import Limit, partial_limit
 from temporal_bench.runs.results import load_runs
+from tests.recorded import as_recorded_by
 from tests.recorded.partial_runs import DOCS, TASK
 from tests.tooling.test_browse import read_page
 
@@ -23,11 +23,11 @@ from tests.tooling.test_browse import read_page
 @pytest.fixture(scope="module")
 def runs(recorded, tmp_path_factory):
     """A folder holding a full run and a --limit 6 run of the same model (random answers, seed 1;
-    tests/recorded/partial_runs.py); the tests that judge them take the generated data for the release
-    (``read_as_release``: only the limit keeps a verdict away)."""
+    tests/recorded/partial_runs.py), recorded as CaT-Bench's dated GPT-4o (``as_recorded_by``); the tests that judge
+    them take the generated data for the release (``read_as_release``: only the limit keeps a verdict away)."""
     root = tmp_path_factory.mktemp("partial_runs")
-    shutil.copytree(recorded("partial_runs_full").out, root / "full")
-    shutil.copytree(recorded("partial_runs_limit6").out, root / "smoke")
+    as_recorded_by(recorded("partial_runs_full").out, "gpt-4o-2024-05-13", root / "full")
+    as_recorded_by(recorded("partial_runs_limit6").out, "gpt-4o-2024-05-13", root / "smoke")
     return root
 
 

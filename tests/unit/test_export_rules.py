@@ -114,7 +114,7 @@ def test_validation_rows_give_the_reports_verdicts_on_the_published_rows(tmp_pat
     assert row.startswith(f"| `{tmp_path / 'gpt-4o'}` | **gpt-4o-2024-05-13** (1 tasks) | ") and row.endswith(" |") and len(verdicts) == 4
     assert verdicts[0] == "CaT-Bench Table 1: Step Order Prediction, per class and macro average: 3 reproduced, 3 close, 3 differs of 9 published cells (tolerance 1 point)."
     assert validation_row(tmp_path / "other") == (
-        f"| `{tmp_path / 'other'}` | **my-model** (1 tasks) | **my-model** is no model the CaT-Bench paper lists, so it gets no verdict (no published name is close; if it is one of them, name the run with --label) |"
+        f"| `{tmp_path / 'other'}` | **my-model** (1 tasks) | **my-model** is no model the CaT-Bench paper lists, so it gets no verdict (no published name is close; a run of one of them records its name as the model, e.g. --model_args model=NAME) |"
     )
     (tmp_path / "empty").mkdir()
     assert validation_row(tmp_path / "empty") == f"| `{tmp_path / 'empty'}` | no results files found | |"

@@ -94,7 +94,7 @@ def _three_benchmark_run(folder, model):
     return write_json(folder / model / "20250101_000000_results.json", {"results": results, "model_name": model, "config": {"model": "openai", "model_args": f"model={model}", "limit": None}})
 
 
-MOVING = "is a moving alias (the provider serves a newer version under it from time to time), so it gets no {} verdict: the paper evaluated {} (if the run called that version, name it with --label {})"
+MOVING = "is a moving alias (the provider serves a newer version under it from time to time), so it gets no {} verdict: the paper evaluated {} (a run of that version records it: --model_args model={}; --label names a row, never the model)"
 
 
 @pytest.mark.parametrize(
