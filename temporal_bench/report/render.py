@@ -13,6 +13,8 @@ from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow
 from temporal_bench.report.verdicts import CLOSE, DIFFERS, OUTSIDE, REPRODUCED, VERDICT_LEGEND, VERDICT_MARKS, WITHIN, Verdict
 from temporal_bench.runs.results import Run
 
+FAILED_CELL = "requests failed"  # a measured cell whose task had every request fail: no value, no interval
+
 
 def cell_text(value: float | None, decimals: int, source: str) -> str:
     if value is None:
@@ -119,7 +121,7 @@ def render_markdown(table: Table) -> str:
             cells.append(row.setting or "")
         cells.append(row.source)
         for c in layout.columns:
-            text = cell_text(row.values.get(c.key), decimals[c.key], row.source)
+            text = FAILED_CELL if c.key in row.failed else cell_text(row.values.get(c.key), decimals[c.key], row.source)
             if c.key in row.intervals:
                 text += " " + bounds_text(row.intervals[c.key], decimals[c.key])
             mark = marks.get((id(row), c.key))

@@ -42,6 +42,7 @@ class TableRow:
     missing: list[str] = field(default_factory=list)  # measured: what could not be filled
     flags: str = ""  # published: the paper row's flags, as in the published CSV
     intervals: dict[str, tuple[float, float]] = field(default_factory=dict)  # measured: column key -> 95% interval (printed units)
+    failed: list[str] = field(default_factory=list)  # measured: column keys whose task had every request fail (no value, no interval)
     no_interval: list[str] = field(default_factory=list)  # measured: why cells that could have an interval have none
     few_clusters: dict[str, str] = field(default_factory=dict)  # measured: task -> its clusters ("12 plans"), where fewer than FEW_CLUSTERS
     clustering: list[str] = field(default_factory=list)  # measured: tasks whose intervals fall back to a finer cluster, and why
@@ -131,6 +132,7 @@ class Cell:
     why: str = ""  # why a value that could have an interval has none
     clusters: str = ""  # the interval's clusters ("12 plans"), where fewer than FEW_CLUSTERS
     clustering: str | None = None  # the interval's fallback cluster
+    failed: bool = False  # every request of its task failed: no value to show
 
 
 @dataclass(frozen=True)
@@ -144,19 +146,22 @@ class Source:
     basis_notes: list[str]
     model_class: str
     benchmark: str | None
+    all_failed: bool  # every request failed: its values are the parser's reading of the failure texts, no score
 
 
-def _cell(run: Run, setting: Setting, tasks: list[str], column: Column, intervals: dict[str, TaskIntervals]) -> Cell:
+def _cell(run: Run, setting: Setting, tasks: list[str], column: Column, intervals: dict[str, TaskIntervals], failed: set[str]) -> Cell:
     """The first numeric value among the tasks, with its interval; else the task that reports the metric as undefined
-    (null, e.g. MT|GT_strict without GT_strict passes)."""
+    (null, e.g. MT|GT_strict without GT_strict passes). A task whose every request failed (``failed``) has no value."""
     for task in tasks:
         value = run.metric(task, column.metric, setting.filters)
         if value is not None:
             break
     else:
         # null: computed but undefined (a ratio with an empty denominator), unlike an absent metric or lmms-eval's "N/A"
-        undefined = (t for t in tasks if any(key.partition(",")[0] == column.metric and v is None for key, v in run.shown[t].values.items()))
-        return Cell(None, next(undefined, None))
+        undefined = next((t for t in tasks if any(key.partition(",")[0] == column.metric and v is None for key, v in run.shown[t].values.items())), None)
+        return Cell(None, undefined, failed=undefined in failed)
+    if task in failed:
+        return Cell(None, task, failed=True)
     value *= column.scale
     if task not in intervals:
         intervals[task] = task_intervals(run, task)
@@ -177,16 +182,22 @@ def _source(run: Run, task: str) -> Source:
     config = run.config(task)
     basis = release_basis(task, read, config)
     data_notes = []
-    if read is not None and read.failed:
+    all_failed = read is not None and 0 < read.questions == read.failed
+    if all_failed:
+        data_notes.append((FAILED_REQUESTS, task, f"had {read.failed} of {read.questions} request(s) fail or bring no response: every one, so its cells show no value"))
+    elif read is not None and read.failed:
         data_notes.append((FAILED_REQUESTS, task, f"had {read.failed} of {read.questions} request(s) fail or bring no response (scored as the parser read them)"))
     if not basis.is_release:
         data_notes.append(("synthetic data" if read is not None and read.synthetic else "not the release's data", task, f"has no verdict: {basis.why}"))
     basis_notes = [f"{task}: {basis.why}"] if basis.weaker else []
-    return Source(partial, set_aside, data_notes, basis_notes, model_class, getattr(of_task(task), "name", None))
+    return Source(partial, set_aside, data_notes, basis_notes, model_class, getattr(of_task(task), "name", None), all_failed)
 
 
 def _missing(column: Column, tasks: list[str], cell: Cell) -> list[str]:
-    """The note for a measured cell left empty: the metric is absent, or reported as null."""
+    """The note for a measured cell left empty: the metric is absent, or reported as null (a failed task's cells say so
+    themselves)."""
+    if cell.failed:
+        return []
     if cell.task is None:
         return [f"`{column.metric}` ({column.header}) not in {', '.join(tasks)}"]
     if cell.value is None:
@@ -195,8 +206,10 @@ def _missing(column: Column, tasks: list[str], cell: Cell) -> list[str]:
 
 
 def _with_interval(row: TableRow, column: Column, cell: Cell) -> None:
-    """The cell's interval on the row, or why it has none."""
-    if cell.interval is not None:
+    """The cell's interval on the row, or why it has none; a cell whose task had every request fail is marked."""
+    if cell.failed:
+        row.failed.append(column.key)
+    elif cell.interval is not None:
         if cell.task is None:
             raise ValueError(f"{column.key}: a cell with an interval names no task")
         row.intervals[column.key] = cell.interval
@@ -256,6 +269,8 @@ def _model_rows(layout: Layout, label: str, resolved: dict[str, list[str]], cell
             base = cells[column.minus, column.key]
             used.append(base.task)
             row.values[column.key] = None if cell.value is None or base.value is None else cell.value - base.value
+            if cell.failed or base.failed:
+                row.failed.append(column.key)
             continue
         row.values[column.key] = cell.value
         _with_interval(row, column, cell)
@@ -274,7 +289,8 @@ def _run_part(layout: Layout, run: Run, sources: dict[str, Source], intervals: d
     each cell read from the run once, then laid out."""
     resolved = {s.label: resolve_setting(run, s) for s in layout.settings}
     unplaced = unplaced_tasks(layout, run)
-    cells = {(s.label, c.key): _cell(run, s, resolved[s.label], c, intervals) for c in layout.columns for s in layout.settings if layout.rows == "setting" or s.label in (c.setting, c.minus)}
+    failed = {task for task, source in sources.items() if source.all_failed}
+    cells = {(s.label, c.key): _cell(run, s, resolved[s.label], c, intervals, failed) for c in layout.columns for s in layout.settings if layout.rows == "setting" or s.label in (c.setting, c.minus)}
     rows = (_setting_rows if layout.rows == "setting" else _model_rows)(layout, run.label, resolved, cells, sources)
     unrun = {s.label: setting_patterns(s) for s in layout.settings if not resolved[s.label]} if layout.rows == "setting" else {}
     benchmarks = {source.benchmark for source in sources.values()}
