@@ -13,6 +13,11 @@ from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow
 from temporal_bench.report.verdicts import CLOSE, DIFFERS, OUTSIDE, REPRODUCED, VERDICT_LEGEND, VERDICT_MARKS, WITHIN, Verdict
 from temporal_bench.runs.results import Run
 
+SOURCES_HEADING = (
+    "Results files of the same model holding the same task: a newer run that read all the questions of an older one supersedes it (a re-run; a full run "
+    "supersedes a --limit one, not the reverse) and the older is not shown; of the others, one shows the model's values (a full run before a --limit one, "
+    "then one on the release's data, then the one on the most questions, then the newer) and the rest are shown beside it in rows of their own"
+)
 FAILED_CELL = "requests failed"  # a measured cell whose task had every request fail: no value, no interval
 
 
@@ -114,8 +119,8 @@ def render_markdown(table: Table) -> str:
         model = f"**{row.model}**" if row.source == MEASURED else row.model + row.row_mark
         if row.partial:
             model += f" (partial: {', '.join(dict.fromkeys(limit.flags for limit in row.partial.values()))})"
-        if row.data_notes:
-            model += f" ({'; '.join(dict.fromkeys(mark for mark, _, _ in row.data_notes))})"
+        if any(mark for mark, _, _ in row.beside + row.data_notes):
+            model += f" ({'; '.join(dict.fromkeys(mark for mark, _, _ in row.beside + row.data_notes if mark))})"
         cells = ([str(i)] if layout.rank_by else []) + [model]
         if layout.rows == "setting":
             cells.append(row.setting or "")
@@ -160,12 +165,14 @@ def render_markdown(table: Table) -> str:
     other_data = [f"- {r.label}: {data_notes_text(r)}" for r in measured if r.data_notes]
     heading = "Measured rows with no reproduction verdict: failed requests, or data that is not the benchmark's release (a random baseline's interval check stays on the release's or other data, random answers score their expectation on any questions):"
     out += _section(heading, other_data)
+    beside = [f"- {r.label}: " + "; ".join(f"{task} {how}" for _, task, how in r.beside) for r in measured if r.beside]
+    out += _section("Rows of another run of a model, shown beside its run on the release's data or on more questions (a newer run on a subset of its questions or with --limit; superseded runs are not shown):", beside)
     out += _section(
         "Measured rows whose model class differs from the official inference where the task cannot make up for it (known protocol gaps, whatever the verdict):",
         [f"- {r.label} ({', '.join(r.model_classes)}): {text}" for r in measured for text in r.gaps],
     )
     out += _section("Measured rows whose data is taken for the release on the paper's counts alone (no fingerprint of the release is known here):", [f"- {r.label}: {note}" for r in measured for note in r.basis_notes])
-    out += _section("Results files of the same model holding the same task (one is shown: a full run before a partial one, then the newer):", [f"- {r.label}: {note}" for r in measured for note in r.set_aside])
+    out += _section(SOURCES_HEADING + ":", [f"- {r.label}: {note}" for r in measured for note in r.set_aside])
     few = [f"- **{r.model}**: " + ", ".join(f"{task} ({clusters})" for task, clusters in r.few_clusters.items()) for r in measured if r.few_clusters]
     out += _section(f"Intervals from fewer than {FEW_CLUSTERS} clusters rest on a rough estimate of the spread; read them as rough:", few)
     out += _section("Intervals on a fallback cluster:", [f"- **{r.model}**: {note}" for r in measured for note in r.clustering])
@@ -241,11 +248,7 @@ def runs_summary(report: Report) -> str:
     if report.partial:
         text += "\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial and get no reproduction verdict.\n\n" + "".join(f"- {line}\n" for line in report.partial)
     if report.set_aside:
-        text += (
-            "\n## Results files not shown\n\nThese tasks are in more than one results file of the same model; "
-            "a full run is shown before a partial one, then the newer file (report a file alone to see "
-            "another).\n\n" + "".join(f"- {line}\n" for line in report.set_aside)
-        )
+        text += f"\n## Results files of one model holding the same task\n\n{SOURCES_HEADING} (report a file alone to see a superseded one).\n\n" + "".join(f"- {line}\n" for line in report.set_aside)
     return text
 
 

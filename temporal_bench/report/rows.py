@@ -50,6 +50,8 @@ class TableRow:
     set_aside: list[str] = field(default_factory=list)  # measured: Run.sources_note of its tasks that several files hold
     # measured: (mark for the model cell, task, how its data is not the release's) of its tasks: no reproduction verdict
     data_notes: list[tuple[str, str, str]] = field(default_factory=list)
+    # measured, of a run shown beside another run of its model (Run.beside_runs): (mark for the model cell, task, how it stands to the other)
+    beside: list[tuple[str, str, str]] = field(default_factory=list)
     basis_notes: list[str] = field(default_factory=list)  # measured: how its data was found to be the release, where on the paper's counts
     model_classes: list[str] = field(default_factory=list)  # measured: the harness model classes that ran its tasks
     gaps: list[str] = field(default_factory=list)  # measured: the known protocol gaps of its model classes (temporal_bench/protocol_gaps.py)
@@ -143,6 +145,7 @@ class Source:
     partial: Limit | None
     set_aside: str
     data_notes: list[tuple[str, str, str]]
+    beside: tuple[str, str] | None  # a run shown beside another of its model (Run.beside_note): its mark, how it stands to the other
     basis_notes: list[str]
     model_class: str
     benchmark: str | None
@@ -190,7 +193,7 @@ def _source(run: Run, task: str) -> Source:
     if not basis.is_release:
         data_notes.append(("synthetic data" if read is not None and read.synthetic else "not the release's data", task, f"has no verdict: {basis.why}"))
     basis_notes = [f"{task}: {basis.why}"] if basis.weaker else []
-    return Source(partial, set_aside, data_notes, basis_notes, model_class, getattr(of_task(task), "name", None), all_failed)
+    return Source(partial, set_aside, data_notes, run.beside_note(task), basis_notes, model_class, getattr(of_task(task), "name", None), all_failed)
 
 
 def _missing(column: Column, tasks: list[str], cell: Cell) -> list[str]:
@@ -229,6 +232,7 @@ def _with_sources(row: TableRow, benchmark: str, sources: dict[str, Source], tas
             row.partial[task] = source.partial
         row.set_aside += [source.set_aside] if source.set_aside else []
         row.data_notes += source.data_notes
+        row.beside += [(source.beside[0], task, source.beside[1])] if source.beside else []
         row.basis_notes += source.basis_notes
         if source.model_class and source.model_class not in row.model_classes:
             row.model_classes.append(source.model_class)
@@ -295,7 +299,8 @@ def _run_part(layout: Layout, run: Run, sources: dict[str, Source], intervals: d
     unrun = {s.label: setting_patterns(s) for s in layout.settings if not resolved[s.label]} if layout.rows == "setting" else {}
     benchmarks = {source.benchmark for source in sources.values()}
     elsewhere = bool(benchmarks) and None not in benchmarks and layout.benchmark not in benchmarks
-    return RunPart(run.label, run.paths, rows, unrun, unplaced, elsewhere, {source.model_class for source in sources.values()})
+    shown = set(run.sources.values())
+    return RunPart(run.label, [path for path in run.paths if path in shown], rows, unrun, unplaced, elsewhere, {source.model_class for source in sources.values()})
 
 
 def run_parts(run: Run, layouts: Sequence[Layout]) -> list[RunPart]:

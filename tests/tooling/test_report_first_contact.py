@@ -1,7 +1,12 @@
-"""What ``temporal-bench report`` shows a person reading it the first time, on recorded runs (tests/recorded/): a run
+"""What ``temporal-bench report`` shows a person reading it the first time, on recorded runs (tests/recorded/): a model's
+run on the release's data and a newer run on a subset of it both in rows of their own, the release's first; a run
 whose every request failed shows no number, only that its requests failed, and gets no verdict."""
 
+import re
+
 from temporal_bench.report.cli import main_report
+from temporal_bench.runs.results import load_runs
+from tests.cli import temporal_bench
 from tests.recorded.check import N_DOCS
 
 GPT_4O = "gpt-4o-2024-05-13"  # the CaT-Bench paper's GPT-4o, so that a run judged would get verdicts
@@ -24,3 +29,22 @@ def test_a_run_whose_every_request_failed_shows_no_number_and_gets_no_verdict(re
     csv = report(capsys, recorded("catbench_failed").out, "--label", GPT_4O, "--table", "catbench-table1", "--format", "csv").splitlines()
     measured = next(line for line in csv if ",measured," in line)
     assert ",,,,,,,,," in measured and "every one, so its cells show no value" in measured
+
+
+def test_a_newer_run_on_a_subset_is_shown_beside_the_run_on_the_release_not_instead_of_it(recorded, capsys):
+    """The random baseline on a split with every count of the release, then on a subset of its questions (every fifth
+    plan; tests/recorded/partial_runs.py): the full run's row comes first and is judged, the subset's beside it marked,
+    neither file left out; check reads both files too (the subset's counts are its problem)."""
+    out_dir = recorded("partial_runs_release_and_subset").out
+    (full,), (subset,) = (list((out_dir / name).glob("*_results.json")) for name in ("full", "subset"))
+    (run,) = load_runs([out_dir], label=GPT_4O)
+    assert run.sources["catbench"] == full and [s.path for s in run.beside["catbench"]] == [subset] and not run.superseded
+    out = report(capsys, out_dir, "--label", GPT_4O, "--table", "catbench-table1")
+    measured = [line for line in out.splitlines() if "| measured |" in line]
+    assert len(measured) == 2 and f"| **{GPT_4O}** | A | measured |" in measured[0] and f"| **{GPT_4O}** (subset; not the release's data) | A | measured |" in measured[1]
+    assert f"catbench (`{subset.as_posix()}`) read 582 of the 2,840 questions of `{full.as_posix()}`, the model's row without this mark" in out
+    assert "catbench has no verdict: not the release's data: counts (read / the release's): questions 582/2840" in out
+    assert len(re.findall(rf"^- \*\*{GPT_4O}\*\* \(A\): \d+ reproduced", out, re.M)) == 1 and "\nVerdict: " in out  # the full run's row judged, alone
+    check = temporal_bench("check", out_dir, cwd=out_dir.parent)
+    assert check.returncode == 1 and "superseded" not in check.stdout and check.stdout.count("check: catbench: ") == 2
+    assert f"{subset.as_posix()}: catbench: counts (read / the release's): questions 582/2840" in check.stderr
