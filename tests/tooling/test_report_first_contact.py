@@ -1,12 +1,16 @@
 """What ``temporal-bench report`` shows a person reading it the first time, on recorded runs (tests/recorded/): a model's
 run on the release's data and a newer run on a subset of it both in rows of their own, the release's first; a run
-whose every request failed shows no number, only that its requests failed, and gets no verdict."""
+whose every request failed shows no number, only that its requests failed, and gets no verdict; an invalid answer is
+one that came back and could not be parsed, wherever the report counts it, failed requests apart."""
 
+import csv
+import io
 import re
 
 from temporal_bench.report.cli import main_report
 from temporal_bench.runs.results import load_runs
 from tests.cli import temporal_bench
+from tests.recorded.browse import FAILED_TEMPVS
 from tests.recorded.check import N_DOCS
 
 GPT_4O = "gpt-4o-2024-05-13"  # the CaT-Bench paper's GPT-4o, so that a run judged would get verdicts
@@ -48,3 +52,16 @@ def test_a_newer_run_on_a_subset_is_shown_beside_the_run_on_the_release_not_inst
     check = temporal_bench("check", out_dir, cwd=out_dir.parent)
     assert check.returncode == 1 and "superseded" not in check.stdout and check.stdout.count("check: catbench: ") == 2
     assert f"{subset.as_posix()}: catbench: counts (read / the release's): questions 582/2840" in check.stderr
+
+
+def test_invalid_answers_are_counted_apart_from_failed_requests_as_check_counts_them(recorded, capsys):
+    """TempVS MT1 with every fourth request failed, the others answered right (tests/recorded/browse.py): its parser
+    reads a failure text as no answer (UNK), yet the report's breakdowns count no invalid answer, the failures apart,
+    as the run's data read (check's count) does."""
+    out_dir = recorded("browse_failed_tempvs").out
+    (run,) = load_runs([out_dir])
+    read = run.data_read(FAILED_TEMPVS)
+    assert read.failed > 0 and read.invalid == 0
+    rows = list(csv.DictReader(io.StringIO(report(capsys, out_dir, "--breakdowns", "--format", "csv"))))
+    values = {row["metric"]: row["value"] for row in rows if row["task"] == FAILED_TEMPVS}
+    assert (values["invalid_rate"], values["failed_count"]) == ("0.0", str(read.failed))
