@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from temporal_bench.report.layouts import Layout
 from temporal_bench.report.model_names import OUR_MODEL_CLASSES, is_baseline
+from temporal_bench.report.notes import Notes, collect_notes
 from temporal_bench.report.rows import MEASURED, RunPart, TableRow, provenance, published_rows, ranked, resolve_setting, run_parts
 from temporal_bench.report.verdicts import DEFAULT_TOLERANCES, Verdict, judged, other_rule, unmatched_models, verdicts, with_published
 from temporal_bench.runs.results import Run
@@ -33,10 +35,15 @@ class Report:
 
     tables: list[Table]
     labels: list[str]  # the runs, in order
-    partial: list[str]  # each task shown from a partial run: ``**label**: task limit (`path`)``
-    set_aside: list[str]  # each task more than one results file of a model holds (Run.sources_note)
+    partial: list[tuple[str, str, str, Path]]  # each task shown from a partial run: label, task, limit, results file
+    set_aside: list[tuple[str, str]]  # each task more than one results file of a model holds: label, Run.sources_note
     without_samples: list[str]  # each run whose tasks have no samples beside their results: ``label: tasks``
     unmatched: dict[tuple[str, str], str]  # (benchmark, label) -> why the run's judged rows get no verdict
+
+    @property
+    def notes(self) -> Notes:
+        """The notes on its tables' measured rows and its runs, each once, numbered (notes.py)."""
+        return collect_notes(self.tables, self.partial, self.set_aside)
 
 
 def without_samples(runs: Sequence[Run]) -> list[str]:
@@ -79,8 +86,8 @@ def build_report(runs: Sequence[Run], layouts: Sequence[Layout], include_publish
     for run in runs:  # each run read once, for every table
         parts.append(run_parts(run, layouts))
     tables = [build_table(layout, [of_run[i] for of_run in parts], include_published, tolerances) for i, layout in enumerate(layouts)]
-    partial = [f"**{run.label}**: {task} {limit} (`{run.sources[task].as_posix()}`)" for run in runs for task, limit in sorted(run.partial.items())]
-    set_aside = [f"**{run.label}**: {run.sources_note(task)}" for run in runs for task in sorted(run.set_aside)]
+    partial = [(run.label, task, str(limit), run.sources[task]) for run in runs for task, limit in sorted(run.partial.items())]
+    set_aside = [(run.label, run.sources_note(task)) for run in runs for task in sorted(run.set_aside)]
     unmatched: dict[tuple[str, str], str] = {}
     for benchmark in dict.fromkeys(table.layout.benchmark for table in tables) if include_published else []:
         labels = dict.fromkeys(label for table in tables if table.layout.benchmark == benchmark for label in table.judged_models)

@@ -52,7 +52,8 @@ class TableRow:
     data_notes: list[tuple[str, str, str]] = field(default_factory=list)
     # measured, of a run shown beside another run of its model (Run.beside_runs): (mark for the model cell, task, how it stands to the other)
     beside: list[tuple[str, str, str]] = field(default_factory=list)
-    basis_notes: list[str] = field(default_factory=list)  # measured: how its data was found to be the release, where on the paper's counts
+    basis_notes: list[tuple[str, str]] = field(default_factory=list)  # measured: (task, how its data was found to be the release), where on the paper's counts
+    paths: dict[str, Path] = field(default_factory=dict)  # measured: task -> the results file its values came from
     model_classes: list[str] = field(default_factory=list)  # measured: the harness model classes that ran its tasks
     gaps: list[str] = field(default_factory=list)  # measured: the known protocol gaps of its model classes (temporal_bench/protocol_gaps.py)
 
@@ -146,7 +147,8 @@ class Source:
     set_aside: str
     data_notes: list[tuple[str, str, str]]
     beside: tuple[str, str] | None  # a run shown beside another of its model (Run.beside_note): its mark, how it stands to the other
-    basis_notes: list[str]
+    basis_notes: list[tuple[str, str]]
+    path: Path
     model_class: str
     benchmark: str | None
     all_failed: bool  # every request failed: its values are the parser's reading of the failure texts, no score
@@ -192,8 +194,8 @@ def _source(run: Run, task: str) -> Source:
         data_notes.append((FAILED_REQUESTS, task, f"had {read.failed} of {read.questions} request(s) fail or bring no response (scored as the parser read them)"))
     if not basis.is_release:
         data_notes.append(("synthetic data" if read is not None and read.synthetic else "not the release's data", task, f"has no verdict: {basis.why}"))
-    basis_notes = [f"{task}: {basis.why}"] if basis.weaker else []
-    return Source(partial, set_aside, data_notes, run.beside_note(task), basis_notes, model_class, getattr(of_task(task), "name", None), all_failed)
+    basis_notes = [(task, basis.why)] if basis.weaker else []
+    return Source(partial, set_aside, data_notes, run.beside_note(task), basis_notes, run.sources[task], model_class, getattr(of_task(task), "name", None), all_failed)
 
 
 def _missing(column: Column, tasks: list[str], cell: Cell) -> list[str]:
@@ -228,6 +230,7 @@ def _with_sources(row: TableRow, benchmark: str, sources: dict[str, Source], tas
     """Note on the row where the values of its ``tasks`` came from, and the known protocol gaps of its model classes."""
     for task in dict.fromkeys(task for task in tasks if task is not None):
         source = sources[task]
+        row.paths[task] = source.path
         if source.partial:
             row.partial[task] = source.partial
         row.set_aside += [source.set_aside] if source.set_aside else []

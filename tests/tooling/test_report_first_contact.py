@@ -25,7 +25,7 @@ def test_a_run_whose_every_request_failed_shows_no_number_and_gets_no_verdict(re
     out = report(capsys, recorded("catbench_failed").out, "--label", GPT_4O, "--table", "catbench-table1", "--table", "catbench-table3")
     rows = [line for line in out.splitlines() if "| measured |" in line]
     assert len(rows) == 2 and all(f"| **{GPT_4O}** (failed requests) |" in row for row in rows)
-    cells = [cell.strip() for row in rows for cell in row.split("| measured |")[1].strip(" |").split("|")]
+    cells = [cell.strip() for row in rows for cell in row.split("| measured |")[1].strip(" |").split("|")[:-1]]  # the values (the last: the row's notes)
     assert set(cells) == {"requests failed", "–"} and cells.count("requests failed") == 9 + 2  # Table 1's nine, Table 3's A: TC and OCC (A+E: not run)
     assert "0.00" not in "".join(rows) and "[" not in "".join(rows)
     assert f"catbench had {N_DOCS} of {N_DOCS} request(s) fail or bring no response: every one, so its cells show no value" in out
@@ -65,3 +65,18 @@ def test_invalid_answers_are_counted_apart_from_failed_requests_as_check_counts_
     rows = list(csv.DictReader(io.StringIO(report(capsys, out_dir, "--breakdowns", "--format", "csv"))))
     values = {row["metric"]: row["value"] for row in rows if row["task"] == FAILED_TEMPVS}
     assert (values["invalid_rate"], values["failed_count"]) == ("0.0", str(read.failed))
+
+
+def test_each_note_is_said_once_for_the_whole_report_and_named_by_the_rows_it_concerns(recorded, capsys):
+    """A run of catbench fills five CaT-Bench tables: the notes on its rows (synthetic data, rough intervals, the
+    settings it did not run) come once, numbered, after the tables, and each row's notes column names them."""
+    out = report(capsys, recorded("catbench_complete").out)
+    assert sum(line.startswith("## CaT-Bench Table") for line in out.splitlines()) == 5
+    said = [line for line in out.splitlines() if line.startswith("- ")]
+    assert len(said) == len(set(said))
+    numbered = dict(re.findall(r"^- \[(\d+)\] (.*)$", out, re.M))
+    assert list(numbered) == [str(n) for n in range(1, len(numbered) + 1)]
+    named = {n for line in out.splitlines() if "| measured |" in line for n in line.rsplit("|", 2)[1].replace(",", " ").split()}
+    assert named == set(numbered)  # every note named by a row, every number a row names said
+    assert sum("has no verdict: it read synthetic data" in text for text in numbered.values()) == 1
+    assert out.count("Measured cells with brackets") == 1 and out.count("Dep = gold yes, NonDep = gold no") == 1
