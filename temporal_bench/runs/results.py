@@ -3,8 +3,8 @@
 A run of a task is superseded by a newer run of the same model that read all its questions (a re-run: a full run
 supersedes a ``--limit`` one, not the reverse); of the runs no newer one supersedes, one shows the task's values (a full
 run before a ``--limit`` one, then one on the release's data, then the one that read the most questions, then the
-newer) and the others are shown beside it (a newer run on a subset of its data, or a newer ``--limit`` run). A task holding several
-tests (the benchmark's ``per_test_results``: TempVS's ``tempvs`` and ``tempvs_ordering_*``) is read as each test's
+newer) and the others are shown beside it (a newer run on a subset of its data, or a newer ``--limit`` run). A task
+holding several tests (the benchmark's ``per_test_results``: TempVS's ``tempvs`` and ``tempvs_ordering_*``) is read as each test's
 own task; its breakdown keys come with it (:meth:`temporal_bench.runs.logged.LoggedRun.breakdowns`). Every file is
 read once, by :func:`temporal_bench.runs.logged.find_runs`, and the shown values keep their run, so intervals and
 figures read the records from it.
@@ -67,6 +67,14 @@ class TaskSource:
         entry = self.logged.data["results"][self.logged_as]
         return per_test_results(self.logged_as, with_breakdowns(self.logged, self.logged_as, entry))[self.shown_as]
 
+    @cached_property
+    def contents(self) -> frozenset[str] | None:
+        """The content digests of the questions its task read (None without its samples)."""
+        try:
+            return frozenset(record["content"] for record in self.logged.records(self.logged_as) if record["content"] is not None)
+        except RecordsError:
+            return None
+
     @property
     def path(self) -> Path:
         return self.logged.results_path
@@ -79,20 +87,12 @@ class TaskSource:
         return describe_file(self.path, self.partial)
 
 
-def _contents(source: TaskSource) -> set[str] | None:
-    """The content digests of the questions a source's task read (None without its samples)."""
-    try:
-        return {record["content"] for record in source.logged.records(source.logged_as) if record["content"] is not None}
-    except RecordsError:
-        return None
-
-
 def _covers(newer: TaskSource, older: TaskSource) -> bool:
     """Whether ``newer`` supersedes ``older``: it read all of its questions (without the samples of both: the same
     task), and is a full run where ``older`` is one."""
     if older.partial is None and newer.partial is not None:
         return False
-    mine, theirs = _contents(newer), _contents(older)
+    mine, theirs = newer.contents, older.contents
     return mine is None or theirs is None or theirs <= mine
 
 
@@ -152,8 +152,8 @@ class Run:
     def other_data(self, task: str) -> list[TaskSource]:
         """The set-aside sources of ``task`` that read other questions than the shown one (neither's questions all among
         the other's: another split or copy of the data, not a re-run or a ``--limit`` run of the same)."""
-        shown = _contents(self.shown[task])
-        return [source for source in self.set_aside.get(task, []) if shown is not None and (other := _contents(source)) is not None and not (other <= shown or shown <= other)]
+        shown = self.shown[task].contents
+        return [source for source in self.set_aside.get(task, []) if shown is not None and (other := source.contents) is not None and not (other <= shown or shown <= other)]
 
     def shown_tasks(self, logged: LoggedRun) -> list[str]:
         """The tasks (as logged) whose values this run shows from ``logged``, in its row or beside it (none: newer runs
@@ -176,7 +176,7 @@ class Run:
         if self.beside_of is None or task not in self.shown:
             return None
         mine, main = self.shown[task], self.beside_of.shown[task]
-        ours, theirs = _contents(mine), _contents(main)
+        ours, theirs = mine.contents, main.contents
         subset = ours is not None and theirs is not None and ours < theirs
         read = f"{len(ours):,} of the {len(theirs):,} questions" if subset and ours is not None and theirs is not None else "other questions than those"
         mark = "" if mine.partial else "subset" if subset else "another run"  # a --limit run's row is marked partial
@@ -302,9 +302,11 @@ def _merge_task(run: Run, task: str, sources: Sequence[TaskSource]) -> None:
             left.append(source)
         else:
             run.superseded.setdefault(task, []).append((source, newer))
-    run.shown[task] = max(left, key=lambda s: (s.partial is None, len(left) > 1 and _on_release(s), len(_contents(s) or ()) if len(left) > 1 else 0, left.index(s)))
-    if len(left) > 1:
-        run.beside[task] = [source for source in reversed(left) if source is not run.shown[task]]
+    if len(left) == 1:
+        run.shown[task] = left[0]
+        return
+    run.shown[task] = max(left, key=lambda s: (s.partial is None, _on_release(s), len(s.contents or ()), left.index(s)))
+    run.beside[task] = [source for source in reversed(left) if source is not run.shown[task]]
 
 
 def merge_runs(found: Sequence[LoggedRun], label: str | None = None) -> list[Run]:
