@@ -1,4 +1,4 @@
-"""When does ``temporal-bench report`` give a reproduction verdict? The gate of issue 56 on the real CaT-Bench test split.
+"""When does ``temporal-bench report`` give a reproduction verdict? The gate of issue 52 on the real CaT-Bench test split.
 
 Takes a copy of the release (a folder holding ``test_must_why/``, e.g. the official repository github.com/Anjali295/CatBench
 at commit f6f2639, its ``data/``; the split is 3.2 MB and not shipped here) and runs lmms-eval's ``openai`` model class

@@ -9,7 +9,9 @@ from temporal_bench.lmms_eval_tasks.catbench.metrics import METRIC_NAMES, report
 
 
 def invalid_count(records: list[dict]) -> int:
-    return sum(r["pred"] == INVALID for r in records)
+    """Answers that came back but could not be parsed; a failed request is no answer (``failed_count``), as every
+    command counts them (temporal_bench/runs/data_read.py)."""
+    return sum(r["pred"] == INVALID and not r["failed"] for r in records)
 
 
 def close_max_distance(records: list[dict]) -> int:
@@ -33,8 +35,10 @@ def _by_distance(close: bool) -> Callable:
     return aggregate
 
 
-def invalid_rate(records: list[dict]) -> float:
-    return invalid_count(records) / len(records)
+def invalid_rate(records: list[dict]) -> float | None:
+    """:func:`invalid_count` among the answers that came back (None when every request failed)."""
+    answered = sum(not r["failed"] for r in records)
+    return invalid_count(records) / answered if answered else None
 
 
 def failed_count(records: list[dict]) -> int:

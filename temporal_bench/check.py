@@ -114,9 +114,13 @@ def superseded(runs: Sequence[LoggedRun]) -> tuple[dict[Path, list[str]], dict[P
     shown = {logged.results_path: run.shown_tasks(logged) for run in merged for logged in run.logged}
     earlier: dict[Path, dict[str, list[LoggedRun]]] = {}
     for run in merged:
-        for source in run.shown.values():
-            older = [other.logged for other in run.set_aside.get(source.shown_as, []) if other.logged_as == source.logged_as]
-            earlier.setdefault(source.logged.results_path, {})[source.logged_as] = older
+        for pairs in run.superseded.values():
+            newer_of = {id(old): newer for old, newer in pairs}
+            for old, newer in pairs:  # oldest first; each to the run that supersedes it at the end of the chain
+                while id(newer) in newer_of:
+                    newer = newer_of[id(newer)]
+                if old.logged_as == newer.logged_as and old.logged not in (tasks := earlier.setdefault(newer.path, {}).setdefault(newer.logged_as, [])):
+                    tasks.append(old.logged)
     return shown, earlier
 
 

@@ -65,8 +65,10 @@ def gt_unmatched_count(scope: Judged) -> int | None:
 
 
 def invalid_rate(scope: Judged) -> float | None:
-    """Share of evaluated questions (main and grounding) whose answer could not be parsed (UNK)."""
-    return ratio(sum(r["pred"] == UNK for r in scope.records), len(scope.records))
+    """Share of the answers that came back (main and grounding questions) that could not be parsed (UNK); a failed
+    request is no answer (``failed_count``), as every command counts them (temporal_bench/runs/data_read.py)."""
+    answered = [r for r in scope.records if not r["failed"]]
+    return ratio(sum(r["pred"] == UNK for r in answered), len(answered))
 
 
 def served_count(scope: Judged) -> int:

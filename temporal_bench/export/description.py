@@ -22,7 +22,7 @@ from temporal_bench.export.task_list import TASK_LIST, task_list_entry
 from temporal_bench.export.task_yaml import read_folder
 from temporal_bench.report.layouts import LAYOUTS
 from temporal_bench.report.model import build_report, layouts_for
-from temporal_bench.report.render import verdict_summary
+from temporal_bench.report.render import verdict_lines
 from temporal_bench.runs.results import load_runs
 
 TYPES_OF_CHANGE = ("Bug fix (non-breaking change)", "New feature", "New benchmark/task", "New model integration", "Breaking change", "Documentation update", "Refactoring (no functional changes)")
@@ -122,7 +122,7 @@ def validation_row(run_dir: Path) -> str:
     for run in runs:
         synthetic = sorted(task for task in run.tasks if (read := run.data_read(task)) is not None and read.synthetic)
         described.append(f"**{run.label}** ({len(run.tasks)} tasks" + (f"; synthetic data: {', '.join(synthetic)}" if synthetic else "") + ")")
-    summary = [line.removeprefix("- ") for line in verdict_summary(build_report(runs, layouts_for(runs, LAYOUTS.values()))).strip().splitlines()[2:]]
+    summary = [line.removeprefix("- ") for line in verdict_lines(build_report(runs, layouts_for(runs, LAYOUTS.values())))]
     verdicts = "<br>".join(summary) or "no published row of this model in the papers' tables: no verdict"
     return f"| `{run_dir}` | {'; '.join(described)} | {verdicts} |"
 

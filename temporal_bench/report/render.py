@@ -7,11 +7,13 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
-from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.model import Report, Table, without_samples
+from temporal_bench.report.notes import Notes
 from temporal_bench.report.rows import MEASURED, PUBLISHED, TableRow
 from temporal_bench.report.verdicts import CLOSE, DIFFERS, OUTSIDE, REPRODUCED, UNVERIFIED, VERDICT_LEGEND, VERDICT_MARKS, WITHIN, Verdict
 from temporal_bench.runs.results import Run
+
+FAILED_CELL = "requests failed"  # a measured cell whose task had every request fail: no value, no interval
 
 
 def cell_text(value: float | None, decimals: int, source: str) -> str:
@@ -100,7 +102,11 @@ def _section(heading: str, lines: Sequence[str]) -> list[str]:
     return ["", heading, *dict.fromkeys(lines)] if lines else []
 
 
-def render_markdown(table: Table) -> str:
+def render_markdown(table: Table, notes: Notes, said: dict[str, str] | None = None) -> str:
+    """One table with what is its own (ranking, provenance, the tasks of its rows, flagged published cells, verdicts);
+    its measured rows refer to the report's ``notes`` by number, and a note of its layout that an earlier table said
+    (``said``: note -> that table, updated) is pointed to, not said again."""
+    said = {} if said is None else said
     layout, rows, found = table.layout, table.rows, table.verdicts
     decimals = {c.key: c.decimals for c in layout.columns}
     headers = {c.key: c.header for c in layout.columns}
@@ -111,6 +117,10 @@ def render_markdown(table: Table) -> str:
     head += ["source"] + [c.header for c in layout.columns]
     align = (["--:"] if layout.rank_by else []) + ["---"] * (len(head) - len(layout.columns) - bool(layout.rank_by))
     align += ["--:"] * len(layout.columns)
+    with_notes = any(notes.of(row) for row in rows)
+    if with_notes:  # the numbers of each measured row's notes, after the tables
+        head.append("notes")
+        align.append("---")
     out.append("| " + " | ".join(head) + " |")
     out.append("|" + "|".join(align) + "|")
     for i, row in enumerate(rows, 1):
@@ -119,29 +129,33 @@ def render_markdown(table: Table) -> str:
             model += f" (recorded: {', '.join(row.recorded)})"
         if row.partial:
             model += f" (partial: {', '.join(dict.fromkeys(limit.flags for limit in row.partial.values()))})"
-        if row.data_notes:
-            model += f" ({'; '.join(dict.fromkeys(mark for mark, _, _ in row.data_notes))})"
+        if any(mark for mark, _, _ in row.beside + row.data_notes):
+            model += f" ({'; '.join(dict.fromkeys(mark for mark, _, _ in row.beside + row.data_notes if mark))})"
         cells = ([str(i)] if layout.rank_by else []) + [model]
         if layout.rows == "setting":
             cells.append(row.setting or "")
         cells.append(row.source)
         for c in layout.columns:
-            text = cell_text(row.values.get(c.key), decimals[c.key], row.source)
+            text = FAILED_CELL if c.key in row.failed else cell_text(row.values.get(c.key), decimals[c.key], row.source)
             if c.key in row.intervals:
                 text += " " + bounds_text(row.intervals[c.key], decimals[c.key])
             mark = marks.get((id(row), c.key))
             cells.append(text + row.marks.get(c.key, "") + (f" {mark}" if mark else ""))
+        if with_notes:
+            cells.append(", ".join(map(str, notes.of(row))))
         out.append("| " + " | ".join(cells) + " |")
     out.append("")
     if isinstance(layout.rank_by, str):
         out.append(f"Ranked by {headers[layout.rank_by]}, highest first.")
     if table.provenance:
         out.append(f"Published rows: {table.provenance}, as printed.")
-    measured = [r for r in rows if r.source == MEASURED]
-    out.append(f"Measured rows (bold): {len(measured)} from the results files listed below.")
-    if any(r.intervals for r in measured):
-        out.append("Measured cells with brackets: value [low, high], the 95% cluster-bootstrap interval from the run's logged samples (docs/uncertainty.md).")
-    out += layout.notes
+    tasks = ["**" + part.label + "** " + (", ".join(f"{label} = {task}" for r in part.rows for label, task in r.tasks.items()) or "no task") for part in table.parts if part.rows]
+    if tasks:
+        out.append("Measured rows (bold) and their tasks: " + "; ".join(dict.fromkeys(tasks)) + ".")
+    earlier = list(dict.fromkeys(said[note] for note in layout.notes if note in said))
+    out += [note for note in layout.notes if note not in said]
+    out += [f"The notes on its columns under {title} above hold here too." for title in earlier]
+    said.update((note, f"the {layout.title.split(':')[0]}") for note in layout.notes if note not in said)
     flagged = []
     for r in (r for r in rows if r.source == PUBLISHED and (r.marks or r.row_mark)):
         marked = ", ".join(f"{m} {headers[k]}" for k, m in r.marks.items())
@@ -149,37 +163,32 @@ def render_markdown(table: Table) -> str:
             marked = f"{r.row_mark} row" + (f"; {marked}" if marked else "")
         flagged.append(f"- {r.label}: {marked}: {r.note}")
     out += _section("Flagged published cells (kept as printed):", flagged)
-    files, missing = [], []
-    for part in (part for part in table.parts if part.rows):
-        paths = ", ".join(f"`{p.as_posix()}`" for p in part.paths)
-        tasks = "; ".join(f"{label} = {task}" for r in part.rows for label, task in r.tasks.items())
-        files.append(f"- **{part.label}**: {paths}; tasks: {tasks or 'none'}")
-        missing += [f"- **{part.label}** ({label}): not run (no task matching {patterns})" for label, patterns in part.unrun.items()]
-        missing += [f"- {r.label}: {m}" for r in part.rows for m in r.missing]
-    out += _section("Measured runs:", files)
-    missing += [f"- **{part.label}**: {m}" for part in table.parts for m in part.unplaced]
-    out += _section("Missing from the runs:", missing)
-    out += _section("Measured cells without an interval:", [f"- **{r.model}**: {why}" for r in measured for why in r.no_interval])
-    partial = [f"- {r.label}: " + "; ".join(f"{task} {limit}" for task, limit in r.partial.items()) for r in measured if r.partial]
-    out += _section("Partial runs (made with --limit or --offset; marked partial, no reproduction verdict):", partial)
-    other_data = [f"- {r.label}: {data_notes_text(r)}" for r in measured if r.data_notes]
-    heading = "Measured rows with no reproduction verdict: failed requests, or data that is not (or cannot be verified to be) the benchmark's release (a random baseline's interval check stays on the release's or other data, random answers score their expectation on any questions):"
-    out += _section(heading, other_data)
-    out += _section(
-        "Measured rows whose model class differs from the official inference where the task cannot make up for it (known protocol gaps, whatever the verdict):",
-        [f"- {r.label} ({', '.join(r.model_classes)}): {text}" for r in measured for text in r.gaps],
-    )
-    out += _section("Results files of the same model holding the same task (one is shown: a full run before a partial one, then the newer):", [f"- {r.label}: {note}" for r in measured for note in r.set_aside])
-    few = [f"- **{r.model}**: " + ", ".join(f"{task} ({clusters})" for task, clusters in r.few_clusters.items()) for r in measured if r.few_clusters]
-    out += _section(f"Intervals from fewer than {FEW_CLUSTERS} clusters rest on a rough estimate of the spread; read them as rough:", few)
-    out += _section("Intervals on a fallback cluster:", [f"- **{r.model}**: {note}" for r in measured for note in r.clustering])
     skipped = [part.label for part in table.parts if not part.rows and not part.elsewhere]
     out += ["", "Runs with no task of this table: " + ", ".join(f"**{s}**" for s in skipped)] if skipped else []
     other_rule = [f"- {row.label}: its published row fits another scoring rule than the measured row (the flagged published cells above say which)" for row in table.other_rule]
     out += _section("Measured rows whose published row fits another scoring rule (‡, no reproduction verdict):", other_rule)
     if found:
-        out += ["", VERDICT_LEGEND] + verdict_details(found)
+        out += ["", "Reproduction verdicts of its measured rows (how they are judged: Reproduction verdicts, after the tables):"] + verdict_details(found)
         out += ["", f"Verdict: {verdict_line(table)}."]
+    return "\n".join(out) + "\n"
+
+
+def render_notes(report: Report, notes: Notes) -> str:
+    """The report's notes after its tables, each once: what the measured cells show, the results files, then each
+    group of numbered notes the rows refer to."""
+    measured = [row for table in report.tables for row in table.rows if row.source == MEASURED]
+    if not measured and not notes.groups:
+        return ""
+    out = ["", "## Notes", ""]
+    if notes.groups:
+        out.append("A table's notes column names the notes below on each measured row; each note is said once, for every table it concerns.")
+    if any(row.intervals for row in measured):
+        out.append("Measured cells with brackets: value [low, high], the 95% cluster-bootstrap interval from the run's logged samples (docs/uncertainty.md).")
+    if any(row.failed for row in measured):
+        out.append(f"A measured cell `{FAILED_CELL}`: every request of its task failed, so it has no value (the notes below count them).")
+    out += _section("Measured runs (bold rows) and their results files:", [f"- {line}" for line in notes.files])
+    for heading, lines in notes.groups:
+        out += _section(heading, [f"- [{number}] {text}" for number, text in lines])
     return "\n".join(out) + "\n"
 
 
@@ -233,29 +242,21 @@ def render_csv(table: Table) -> str:
     return buf.getvalue()
 
 
-def verdict_summary(report: Report) -> str:
-    """The report's closing section: one verdict line per table that has verdicts, then the runs whose
-    model the papers do not list (with the nearest published names)."""
+def verdict_lines(report: Report) -> list[str]:
+    """One verdict line per table that has verdicts, then the runs whose model the papers do not list (with the nearest
+    published names)."""
     lines = [f"- {table.layout.title}: {verdict_line(table)}." for table in report.tables if table.verdicts]
     for benchmark in dict.fromkeys(table.layout.benchmark for table in report.tables):
         judged = {label for table in report.tables if table.layout.benchmark == benchmark for label in table.judged_models}
         lines += [f"- {report.unmatched[benchmark, label]}" for label in report.labels if label in judged and (benchmark, label) in report.unmatched]
-    return "\n## Reproduction verdicts\n\n" + "\n".join(lines) + "\n" if lines else ""
+    return lines
 
 
-def runs_summary(report: Report) -> str:
-    """The report's closing notes on the runs themselves: each task shown from a partial run, and each
-    task that more than one results file of a model holds (which one is shown, which are not)."""
-    text = ""
-    if report.partial:
-        text += "\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial and get no reproduction verdict.\n\n" + "".join(f"- {line}\n" for line in report.partial)
-    if report.set_aside:
-        text += (
-            "\n## Results files not shown\n\nThese tasks are in more than one results file of the same model; "
-            "a full run is shown before a partial one, then the newer file (report a file alone to see "
-            "another).\n\n" + "".join(f"- {line}\n" for line in report.set_aside)
-        )
-    return text
+def verdict_summary(report: Report) -> str:
+    """The report's closing section on verdicts: how they are judged (where a table has any), then :func:`verdict_lines`."""
+    lines = verdict_lines(report)
+    legend = ["", VERDICT_LEGEND] if any(table.verdicts for table in report.tables) else []
+    return "\n## Reproduction verdicts\n\n" + "\n".join(lines + legend) + "\n" if lines else ""
 
 
 def samples_note(lines: Sequence[str]) -> str:
@@ -267,7 +268,9 @@ def samples_note(lines: Sequence[str]) -> str:
 
 def render_report(report: Report, fmt: str = "markdown") -> str:
     if fmt == "markdown":
-        return "\n".join(render_markdown(table) for table in report.tables) + verdict_summary(report) + runs_summary(report) + samples_note(report.without_samples)
+        notes = report.notes
+        said: dict[str, str] = {}
+        return "\n".join(render_markdown(table, notes, said) for table in report.tables) + verdict_summary(report) + render_notes(report, notes) + samples_note(report.without_samples)
     if fmt == "csv":
         if len(report.tables) == 1:
             return render_csv(report.tables[0])

@@ -44,6 +44,7 @@ class TableRow:
     missing: list[str] = field(default_factory=list)  # measured: what could not be filled
     flags: str = ""  # published: the paper row's flags, as in the published CSV
     intervals: dict[str, tuple[float, float]] = field(default_factory=dict)  # measured: column key -> 95% interval (printed units)
+    failed: list[str] = field(default_factory=list)  # measured: column keys whose task had every request fail (no value, no interval)
     no_interval: list[str] = field(default_factory=list)  # measured: why cells that could have an interval have none
     few_clusters: dict[str, str] = field(default_factory=dict)  # measured: task -> its clusters ("12 plans"), where fewer than FEW_CLUSTERS
     clustering: list[str] = field(default_factory=list)  # measured: tasks whose intervals fall back to a finer cluster, and why
@@ -51,6 +52,9 @@ class TableRow:
     set_aside: list[str] = field(default_factory=list)  # measured: Run.sources_note of its tasks that several files hold
     # measured: (mark for the model cell, task, how its data is not the release's) of its tasks: no reproduction verdict
     data_notes: list[tuple[str, str, str]] = field(default_factory=list)
+    # measured, of a run shown beside another run of its model (Run.beside_runs): (mark for the model cell, task, how it stands to the other)
+    beside: list[tuple[str, str, str]] = field(default_factory=list)
+    paths: dict[str, Path] = field(default_factory=dict)  # measured: task -> the results file its values came from
     model_classes: list[str] = field(default_factory=list)  # measured: the harness model classes that ran its tasks
     recorded: list[str] = field(default_factory=list)  # measured: the models its results files record (a --label names the row only)
     gaps: list[str] = field(default_factory=list)  # measured: the known protocol gaps of its model classes (temporal_bench/protocol_gaps.py)
@@ -145,6 +149,7 @@ class Cell:
     why: str = ""  # why a value that could have an interval has none
     clusters: str = ""  # the interval's clusters ("12 plans"), where fewer than FEW_CLUSTERS
     clustering: str | None = None  # the interval's fallback cluster
+    failed: bool = False  # every request of its task failed: no value to show
 
 
 @dataclass(frozen=True)
@@ -155,22 +160,27 @@ class Source:
     partial: Limit | None
     set_aside: str
     data_notes: list[tuple[str, str, str]]
+    beside: tuple[str, str] | None  # a run shown beside another of its model (Run.beside_note): its mark, how it stands to the other
+    path: Path
     model_class: str
     recorded: str  # the model the results file records
     benchmark: str | None
+    all_failed: bool  # every request failed: its values are the parser's reading of the failure texts, no score
 
 
-def _cell(run: Run, setting: Setting, tasks: list[str], column: Column, intervals: dict[str, TaskIntervals]) -> Cell:
+def _cell(run: Run, setting: Setting, tasks: list[str], column: Column, intervals: dict[str, TaskIntervals], failed: set[str]) -> Cell:
     """The first numeric value among the tasks, with its interval; else the task that reports the metric as undefined
-    (null, e.g. MT|GT_strict without GT_strict passes)."""
+    (null, e.g. MT|GT_strict without GT_strict passes). A task whose every request failed (``failed``) has no value."""
     for task in tasks:
         value = run.metric(task, column.metric, setting.filters)
         if value is not None:
             break
     else:
         # null: computed but undefined (a ratio with an empty denominator), unlike an absent metric or lmms-eval's "N/A"
-        undefined = (t for t in tasks if any(key.partition(",")[0] == column.metric and v is None for key, v in run.shown[t].values.items()))
-        return Cell(None, next(undefined, None))
+        undefined = next((t for t in tasks if any(key.partition(",")[0] == column.metric and v is None for key, v in run.shown[t].values.items())), None)
+        return Cell(None, undefined, failed=undefined in failed)
+    if task in failed:
+        return Cell(None, task, failed=True)
     value *= column.scale
     if task not in intervals:
         intervals[task] = task_intervals(run, task)
@@ -191,18 +201,24 @@ def _source(run: Run, task: str) -> Source:
     config = run.config(task)
     basis = release_basis(task, read, config)
     data_notes = []
-    if read is not None and read.failed:
+    all_failed = read is not None and 0 < read.questions == read.failed
+    if all_failed:
+        data_notes.append((FAILED_REQUESTS, task, f"had {read.failed} of {read.questions} request(s) fail or bring no response: every one, so its cells show no value"))
+    elif read is not None and read.failed:
         data_notes.append((FAILED_REQUESTS, task, f"had {read.failed} of {read.questions} request(s) fail or bring no response (scored as the parser read them)"))
     if read is not None and read.unparseable:
         data_notes.append((UNPARSEABLE_ANSWERS, task, f"has no verdict: none of its {read.answered} answers could be parsed (temporal-bench check fails the run), so its scores say nothing of the model"))
     if not basis.is_release:
         mark = "synthetic data" if read is not None and read.synthetic else UNVERIFIED_DATA if basis.unverified else "not the release's data"
         data_notes.append((mark, task, f"has no verdict: {basis.why}"))
-    return Source(partial, set_aside, data_notes, model_class, run.recorded_model(task), getattr(of_task(task), "name", None))
+    return Source(partial, set_aside, data_notes, run.beside_note(task), run.sources[task], model_class, run.recorded_model(task), getattr(of_task(task), "name", None), all_failed)
 
 
 def _missing(column: Column, tasks: list[str], cell: Cell) -> list[str]:
-    """The note for a measured cell left empty: the metric is absent, or reported as null."""
+    """The note for a measured cell left empty: the metric is absent, or reported as null (a failed task's cells say so
+    themselves)."""
+    if cell.failed:
+        return []
     if cell.task is None:
         return [f"`{column.metric}` ({column.header}) not in {', '.join(tasks)}"]
     if cell.value is None:
@@ -211,8 +227,10 @@ def _missing(column: Column, tasks: list[str], cell: Cell) -> list[str]:
 
 
 def _with_interval(row: TableRow, column: Column, cell: Cell) -> None:
-    """The cell's interval on the row, or why it has none."""
-    if cell.interval is not None:
+    """The cell's interval on the row, or why it has none; a cell whose task had every request fail is marked."""
+    if cell.failed:
+        row.failed.append(column.key)
+    elif cell.interval is not None:
         if cell.task is None:
             raise ValueError(f"{column.key}: a cell with an interval names no task")
         row.intervals[column.key] = cell.interval
@@ -228,10 +246,12 @@ def _with_sources(row: TableRow, benchmark: str, sources: dict[str, Source], tas
     """Note on the row where the values of its ``tasks`` came from, and the known protocol gaps of its model classes."""
     for task in dict.fromkeys(task for task in tasks if task is not None):
         source = sources[task]
+        row.paths[task] = source.path
         if source.partial:
             row.partial[task] = source.partial
         row.set_aside += [source.set_aside] if source.set_aside else []
         row.data_notes += source.data_notes
+        row.beside += [(source.beside[0], task, source.beside[1])] if source.beside else []
         if source.model_class and source.model_class not in row.model_classes:
             row.model_classes.append(source.model_class)
         if source.recorded not in row.recorded:
@@ -273,6 +293,8 @@ def _model_rows(layout: Layout, label: str, resolved: dict[str, list[str]], cell
             base = cells[column.minus, column.key]
             used.append(base.task)
             row.values[column.key] = None if cell.value is None or base.value is None else cell.value - base.value
+            if cell.failed or base.failed:
+                row.failed.append(column.key)
             continue
         row.values[column.key] = cell.value
         _with_interval(row, column, cell)
@@ -291,12 +313,14 @@ def _run_part(layout: Layout, run: Run, sources: dict[str, Source], intervals: d
     each cell read from the run once, then laid out."""
     resolved = {s.label: resolve_setting(run, s) for s in layout.settings}
     unplaced = unplaced_tasks(layout, run)
-    cells = {(s.label, c.key): _cell(run, s, resolved[s.label], c, intervals) for c in layout.columns for s in layout.settings if layout.rows == "setting" or s.label in (c.setting, c.minus)}
+    failed = {task for task, source in sources.items() if source.all_failed}
+    cells = {(s.label, c.key): _cell(run, s, resolved[s.label], c, intervals, failed) for c in layout.columns for s in layout.settings if layout.rows == "setting" or s.label in (c.setting, c.minus)}
     rows = (_setting_rows if layout.rows == "setting" else _model_rows)(layout, run.label, resolved, cells, sources)
     unrun = {s.label: setting_patterns(s) for s in layout.settings if not resolved[s.label]} if layout.rows == "setting" else {}
     benchmarks = {source.benchmark for source in sources.values()}
     elsewhere = bool(benchmarks) and None not in benchmarks and layout.benchmark not in benchmarks
-    return RunPart(run.label, run.paths, rows, unrun, unplaced, elsewhere, {source.model_class for source in sources.values()})
+    shown = set(run.sources.values())
+    return RunPart(run.label, [path for path in run.paths if path in shown], rows, unrun, unplaced, elsewhere, {source.model_class for source in sources.values()})
 
 
 def run_parts(run: Run, layouts: Sequence[Layout]) -> list[RunPart]:

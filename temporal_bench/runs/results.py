@@ -1,7 +1,10 @@
 """The results of one model, merged over its runs, as the report reads them.
 
-Each task's values come from one run (a full run before a ``--limit`` one, then the newer); a task holding several
-tests (the benchmark's ``per_test_results``: TempVS's ``tempvs`` and ``tempvs_ordering_*``) is read as each test's
+A run of a task is superseded by a newer run of the same model that read all its questions (a re-run: a full run
+supersedes a ``--limit`` one, not the reverse); of the runs no newer one supersedes, one shows the task's values (a full
+run before a ``--limit`` one, then one on the release's data, then the one that read the most questions, then the
+newer) and the others are shown beside it (a newer run on a subset of its data, or a newer ``--limit`` run). A task
+holding several tests (the benchmark's ``per_test_results``: TempVS's ``tempvs`` and ``tempvs_ordering_*``) is read as each test's
 own task; its breakdown keys come with it (:meth:`temporal_bench.runs.logged.LoggedRun.breakdowns`). Every file is
 read once, by :func:`temporal_bench.runs.logged.find_runs`, and the shown values keep their run, so intervals and
 figures read the records from it.
@@ -19,6 +22,7 @@ from typing import Any
 
 from temporal_bench import benchmarks
 from temporal_bench.models.arguments import arguments_text, used_arguments_text
+from temporal_bench.runs.data_read import release_basis
 from temporal_bench.runs.files import NotResults, UnreadableResults, file_order, read_results_file
 from temporal_bench.runs.limits import Limit, partial_limit
 from temporal_bench.runs.logged import LoggedRun, RecordsError, find_runs
@@ -63,6 +67,14 @@ class TaskSource:
         entry = self.logged.data["results"][self.logged_as]
         return per_test_results(self.logged_as, with_breakdowns(self.logged, self.logged_as, entry))[self.shown_as]
 
+    @cached_property
+    def contents(self) -> frozenset[str] | None:
+        """The content digests of the questions its task read (None without its samples)."""
+        try:
+            return frozenset(record["content"] for record in self.logged.records(self.logged_as) if record["content"] is not None)
+        except RecordsError:
+            return None
+
     @property
     def path(self) -> Path:
         return self.logged.results_path
@@ -75,12 +87,20 @@ class TaskSource:
         return describe_file(self.path, self.partial)
 
 
-def _contents(source: TaskSource) -> set[str] | None:
-    """The content digests of the questions a source's task read (None without its samples)."""
-    try:
-        return {record["content"] for record in source.logged.records(source.logged_as) if record["content"] is not None}
-    except RecordsError:
-        return None
+def _covers(newer: TaskSource, older: TaskSource) -> bool:
+    """Whether ``newer`` supersedes ``older``: it read all of its questions (without the samples of both: the same
+    task), and is a full run where ``older`` is one."""
+    if older.partial is None and newer.partial is not None:
+        return False
+    mine, theirs = newer.contents, older.contents
+    return mine is None or theirs is None or theirs <= mine
+
+
+def _on_release(source: TaskSource) -> bool:
+    """Whether the source's task read its benchmark's release (temporal_bench/runs/data_read.py)."""
+    logged, task = source.logged, source.logged_as
+    read = logged.data_read(task) if logged.has_samples(task) else None
+    return release_basis(task, read, logged.task_config(task)).is_release
 
 
 def describe_file(path: Path, partial: Limit | None) -> str:
@@ -95,9 +115,17 @@ class Run:
     label: str
     logged: list[LoggedRun] = field(default_factory=list)
     shown: dict[str, TaskSource] = field(default_factory=dict)  # task -> the source whose values are shown
-    # task -> the other results files of this label that hold it, whose values are not shown
-    set_aside: dict[str, list[TaskSource]] = field(default_factory=dict)
+    # task -> the other sources no newer run supersedes, shown in rows of their own (:meth:`beside_runs`), newest first
+    beside: dict[str, list[TaskSource]] = field(default_factory=dict)
+    # task -> (source, the newer source that supersedes it: the first that read all its questions), oldest first
+    superseded: dict[str, list[tuple[TaskSource, TaskSource]]] = field(default_factory=dict)
+    beside_of: Run | None = None  # the run shown beside (:meth:`beside_runs`): the model's run whose values it stands beside
     _per_test: dict[tuple[int, str], dict[str, list[dict]]] = field(default_factory=dict, repr=False)  # (logged run, task) split once
+
+    @property
+    def set_aside(self) -> dict[str, list[TaskSource]]:
+        """task -> the other results files of this label that hold it: shown beside, then superseded."""
+        return {task: [*self.beside.get(task, []), *(old for old, _ in self.superseded.get(task, []))] for task in {*self.beside, *self.superseded}}
 
     @property
     def paths(self) -> list[Path]:
@@ -124,12 +152,35 @@ class Run:
     def other_data(self, task: str) -> list[TaskSource]:
         """The set-aside sources of ``task`` that read other questions than the shown one (neither's questions all among
         the other's: another split or copy of the data, not a re-run or a ``--limit`` run of the same)."""
-        shown = _contents(self.shown[task])
-        return [source for source in self.set_aside.get(task, []) if shown is not None and (other := _contents(source)) is not None and not (other <= shown or shown <= other)]
+        shown = self.shown[task].contents
+        return [source for source in self.set_aside.get(task, []) if shown is not None and (other := source.contents) is not None and not (other <= shown or shown <= other)]
 
     def shown_tasks(self, logged: LoggedRun) -> list[str]:
-        """The tasks (as logged) whose values this run shows from ``logged`` (none: a newer run of the model superseded it)."""
-        return list(dict.fromkeys(source.logged_as for source in self.shown.values() if source.logged is logged))
+        """The tasks (as logged) whose values this run shows from ``logged``, in its row or beside it (none: newer runs
+        of the model superseded it)."""
+        sources = [*self.shown.values(), *(source for beside in self.beside.values() for source in beside)]
+        return list(dict.fromkeys(source.logged_as for source in sources if source.logged is logged))
+
+    def beside_runs(self) -> list[Run]:
+        """The sources shown beside this run's values, as runs of the same label (one per results file, newest first)."""
+        by_file: dict[Path, Run] = {}
+        for task, sources in sorted(self.beside.items()):
+            for source in sources:
+                by_file.setdefault(source.path, Run(self.label, [source.logged], beside_of=self)).shown[task] = source
+        return sorted(by_file.values(), key=lambda run: file_order(run.paths[0]), reverse=True)
+
+    def beside_note(self, task: str) -> tuple[str, str] | None:
+        """For a run shown beside another (:meth:`beside_runs`): its mark (``subset`` where it read some of the other's
+        questions of ``task``, else ``another run``; none for a ``--limit`` run, marked partial) and what it read of
+        ``task`` against the other."""
+        if self.beside_of is None or task not in self.shown:
+            return None
+        mine, main = self.shown[task], self.beside_of.shown[task]
+        ours, theirs = mine.contents, main.contents
+        subset = ours is not None and theirs is not None and ours < theirs
+        read = f"{len(ours):,} of the {len(theirs):,} questions" if subset and ours is not None and theirs is not None else "other questions than those"
+        mark = "" if mine.partial else "subset" if subset else "another run"  # a --limit run's row is marked partial
+        return mark, f"({mine.describe()}) read {read} of {main.describe()}, the model's row without this mark"
 
     @property
     def without_samples(self) -> list[str]:
@@ -198,12 +249,13 @@ class Run:
         return None
 
     def sources_note(self, task: str) -> str:
-        """Which results file the values of ``task`` are shown from, and which other files hold it
-        (empty when only one does)."""
+        """Which results file the values of ``task`` are shown from, which other files of it are shown beside it and
+        which are not (superseded); empty when only one file holds it."""
         if task not in self.set_aside:
             return ""
-        shown = self.shown[task].describe()
-        return f"{task}: shown from {shown}; not shown: " + ", ".join(s.describe() for s in self.set_aside[task])
+        beside = ", ".join(s.describe() for s in self.beside.get(task, []))
+        superseded = ", ".join(old.describe() for old, _ in reversed(self.superseded.get(task, [])))
+        return f"{task}: shown from {self.shown[task].describe()}" + (f"; shown beside it, in a row of its own: {beside}" if beside else "") + (f"; not shown: {superseded}" if superseded else "")
 
 
 REPLAY_MODEL = "replay"  # the model of a re-scored run (temporal-bench rescore): its --model_args name the run re-scored
@@ -245,20 +297,32 @@ def run_label(data: dict[str, Any], path: Path) -> str:
     return name or path.stem
 
 
-def shown_source(sources: Sequence[TaskSource]) -> TaskSource:
-    """Of the files of one label that hold a task (oldest first), the one whose values are shown: the
-    newest full run, else (every one partial) the newest partial run."""
-    full = [s for s in sources if s.partial is None]
-    return (full or list(sources))[-1]
+def _merge_task(run: Run, task: str, sources: Sequence[TaskSource]) -> None:
+    """Of the files of one label that hold ``task`` (oldest first): each one a newer one supersedes (the first newer
+    that read all its questions), and of the others, the one whose values are shown (a full run, on the release's data,
+    that read the most questions, the newer) and those shown beside it, newest first."""
+    left = []
+    for i, source in enumerate(sources):
+        newer = next((other for other in sources[i + 1 :] if _covers(other, source)), None)
+        if newer is None:
+            left.append(source)
+        else:
+            run.superseded.setdefault(task, []).append((source, newer))
+    if len(left) == 1:
+        run.shown[task] = left[0]
+        return
+    run.shown[task] = max(left, key=lambda s: (s.partial is None, _on_release(s), len(s.contents or ()), left.index(s)))
+    run.beside[task] = [source for source in reversed(left) if source is not run.shown[task]]
 
 
 def merge_runs(found: Sequence[LoggedRun], label: str | None = None) -> list[Run]:
     """One :class:`Run` per model label over ``found``.
 
-    Runs of the same model are merged task by task. When several runs hold the same task, a full run's values are
-    shown rather than a ``--limit`` run's, and the newer file's (by the date in its name) among equals; the others are
-    kept in :attr:`Run.set_aside`, so the commands name them. ``label`` overrides the name of every run (and so merges
-    them all into one).
+    Runs of the same model are merged task by task. When several runs hold the same task, a run that a newer one
+    supersedes is kept in :attr:`Run.superseded`, so the commands name it; of the others, a full run's values are shown
+    rather than a ``--limit`` run's, a run's on the release's data, the one on the most questions, then the newer
+    file's (by the date in its name), and the others are kept in :attr:`Run.beside`. ``label`` overrides the name of
+    every run (and so merges them all into one).
     """
     runs: dict[str, Run] = {}
     held: dict[str, dict[str, list[TaskSource]]] = {}  # label -> task -> its sources, oldest first
@@ -270,11 +334,8 @@ def merge_runs(found: Sequence[LoggedRun], label: str | None = None) -> list[Run
                 for test in per_test_results(task, entry):
                     held.setdefault(name, {}).setdefault(test, []).append(TaskSource(logged, task, test))
     for name, tasks in held.items():
-        run = runs[name]
         for task, sources in tasks.items():
-            run.shown[task] = shown_source(sources)
-            if len(sources) > 1:
-                run.set_aside[task] = [s for s in sources if s is not run.shown[task]]
+            _merge_task(runs[name], task, sources)
     return list(runs.values())
 
 

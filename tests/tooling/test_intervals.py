@@ -135,7 +135,7 @@ def test_a_run_on_synthetic_data_gets_no_verdict_whatever_its_model(lmms_run_as_
     out = capsys.readouterr().out
     assert "Verdict" not in out and "Reproduction verdicts" not in out
     assert "| **gpt-4o-2024-05-13** (synthetic data) | A | measured |" in out
-    assert "- **gpt-4o-2024-05-13** (A): catbench_switched has no verdict: it read synthetic data (generated in the benchmark's layout, not its release)" in out
+    assert "] **gpt-4o-2024-05-13**: catbench_switched, isobench, tempvs_mt1_two has no verdict: it read synthetic data (generated in the benchmark's layout, not its release)\n" in out  # one note for the three tables
 
 
 def test_report_shows_intervals_and_verdicts_for_a_listed_model(lmms_run_as_gpt_4o, read_as_release, tmp_path, capsys):
@@ -258,4 +258,8 @@ def test_the_report_names_an_isobench_clustering_fallback(lmms_run, tmp_path, ca
     _rewrite_samples(folder, "isobench", without_goal)
     assert main_report([str(folder), "--table", "isobench-table1"]) == 0
     out = capsys.readouterr().out
-    assert "\nIntervals on a fallback cluster:\n- **scripted (policy=script,script=" in out and "isobench: 40 of 40 records carry no goal: clustered by their plan video (plan_id), finer than the goals their questions share" in out
+    assert (
+        "\nIntervals on a fallback cluster:\n- [" in out
+        and "] **scripted (policy=script,script=" in out
+        and "isobench: 40 of 40 records carry no goal: clustered by their plan video (plan_id), finer than the goals their questions share" in out
+    )

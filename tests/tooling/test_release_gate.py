@@ -1,4 +1,4 @@
-"""When ``temporal-bench report`` holds a run against a paper (issue 40, issue 56): only a complete run whose every
+"""When ``temporal-bench report`` holds a run against a paper (issues 40 and 52): only a complete run whose every
 request succeeded with answers the parser reads, on the release's own data as its paper's tables evaluated it, of the
 model its results file records. The data is the release's when its content fingerprint (questions, gold answers,
 images: temporal_bench/runs/data_read.py) is the one recorded for the release; where none is recorded, data with every
@@ -44,7 +44,8 @@ def published_row(out: str, model: str = "gpt-4o", setting: str = "A") -> str:
 
 
 def cells(line: str) -> list[str]:
-    return [cell.strip() for cell in line.strip("|").split("|")][4:]
+    """A table row's value cells (after rank, model, setting and source; before the notes column)."""
+    return [cell.strip() for cell in line.strip("|").split("|")][4:-1]
 
 
 @pytest.fixture(scope="module")

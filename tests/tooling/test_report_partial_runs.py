@@ -1,8 +1,8 @@
 """Runs made with ``--limit`` through the real CLIs: the harnesses record the limit and the docs
 evaluated (``config.limit``, ``n-samples``), :func:`temporal_bench.runs.limits.partial_limit`
-reads them, and ``temporal-bench report`` never takes such a run for a full one: beside a full run of
-the same model its values are not shown (a note names the file), alone its row is marked partial and
-gets no reproduction verdict, and the report's closing notes name it. ``temporal-bench browse`` on the
+reads them, and ``temporal-bench report`` never takes such a run for a full one: its row is marked partial and gets
+no reproduction verdict, beside a full run of the same model too (the full run's row first, its own beside it), and
+the report's closing notes name it. ``temporal-bench browse`` on the
 same folder shows both runs' cards under names that tell them apart, the partial one marked."""
 
 import json
@@ -47,29 +47,27 @@ def test_the_harnesses_record_the_limit_and_partial_limit_reads_it(runs, recorde
     assert partial_limit({"config": {"limit": None, "offset": 10}}, TASK) == Limit(None, 10)
 
 
-def test_a_full_and_a_limit_run_report_the_full_runs_numbers_and_name_the_partial_one(runs, read_as_release, capsys):
+def test_a_full_and_a_newer_limit_run_show_the_full_runs_row_and_the_partial_one_beside_it(runs, read_as_release, capsys):
     full_path, full = _results(runs / "full")
     smoke_path, smoke = _results(runs / "smoke")
     macro = {name: data["results"][TASK]["f1_macro,none"] for name, data in (("full", full), ("smoke", smoke))}
     assert f"{macro['full']:.2f}" != f"{macro['smoke']:.2f}"  # the two runs tell apart
     (run,) = load_runs([runs], label="gpt-4o-2024-05-13")
-    assert run.sources[TASK] == full_path and not run.partial  # shown although the partial run is newer
-    assert [s.path for s in run.set_aside[TASK]] == [smoke_path]
+    assert run.sources[TASK] == full_path and not run.partial  # the model's values although the partial run is newer
+    assert [s.path for s in run.beside[TASK]] == [smoke_path] and not run.superseded  # a --limit run supersedes no full one
+    (beside,) = run.beside_runs()
+    assert beside.sources[TASK] == smoke_path and beside.partial[TASK] == Limit(6, 0, 6, DOCS)
 
     assert main_report([str(runs), "--label", "gpt-4o-2024-05-13", "--table", "catbench-table1"]) == 0
     out = capsys.readouterr().out
     measured = [line for line in out.splitlines() if "| measured |" in line]
-    assert len(measured) == 1 and measured[0].startswith("| ") and "| **gpt-4o-2024-05-13** | A | measured |" in measured[0]
-    assert re.search(rf"\| {macro['full']:.2f} \[[0-9.]+, [0-9.]+\] \|$", measured[0])  # Macro F with its interval
-    note = f"catbench_switched: shown from `{full_path.as_posix()}`; not shown: `{smoke_path.as_posix()}` (partial: --limit 6: 6 of 120 docs)"
-    assert f"\n- **gpt-4o-2024-05-13** (A): {note}\n" in out
-    assert (
-        f"\n## Results files not shown\n\nThese tasks are in more than one results file of the same model; a full run is "
-        f"shown before a partial one, then the newer file (report a file alone to see another).\n\n"
-        f"- **gpt-4o-2024-05-13**: {note}\n"
-    ) in out
-    assert "## Partial runs" not in out
+    assert len(measured) == 2 and "| **gpt-4o-2024-05-13** | A | measured |" in measured[0] and "| **gpt-4o-2024-05-13** (partial: --limit 6) | A | measured |" in measured[1]
+    for line, name in zip(measured, ("full", "smoke")):
+        assert re.search(rf"\| {macro[name]:.2f} \[[0-9.]+, [0-9.]+\] \| [0-9, ]+ \|$", line)  # Macro F with its interval, then the row's notes
+    note = f"catbench_switched: shown from `{full_path.as_posix()}`; shown beside it, in a row of its own: `{smoke_path.as_posix()}` (partial: --limit 6: 6 of 120 docs)"
+    assert out.count(f"] **gpt-4o-2024-05-13**: {note}\n") == 1 and out.count(f"] **gpt-4o-2024-05-13**: catbench_switched --limit 6: 6 of 120 docs (`{smoke_path.as_posix()}`)\n") == 1
     assert "\nVerdict: " in out and "| gpt-4o | A | published |" in out  # the full run is judged
+    assert len(re.findall(r"^- \*\*gpt-4o-2024-05-13\*\* \(A\): \d+ reproduced", out, re.M)) == 1  # one row judged, the full run's
 
 
 def test_a_limit_run_alone_is_marked_partial_and_gets_no_verdict(runs, read_as_release, capsys):
@@ -79,11 +77,10 @@ def test_a_limit_run_alone_is_marked_partial_and_gets_no_verdict(runs, read_as_r
     macro = smoke["results"][TASK]["f1_macro,none"]
     (measured,) = [line for line in out.splitlines() if "| measured |" in line]
     assert "| **gpt-4o-2024-05-13** (partial: --limit 6) | A | measured |" in measured
-    assert re.search(rf"\| {macro:.2f} \[[0-9.]+, [0-9.]+\] \|$", measured)
-    assert ("\nPartial runs (made with --limit or --offset; marked partial, no reproduction verdict):\n- **gpt-4o-2024-05-13** (A): catbench_switched --limit 6: 6 of 120 docs\n") in out
-    assert (
-        f"\n## Partial runs\n\nThese tasks were run with --limit or --offset: their rows are marked partial and get no reproduction verdict.\n\n- **gpt-4o-2024-05-13**: catbench_switched --limit 6: 6 of 120 docs (`{smoke_path.as_posix()}`)\n"
-    ) in out
+    assert re.search(rf"\| {macro:.2f} \[[0-9.]+, [0-9.]+\] \| [0-9, ]+ \|$", measured)
+    heading = "\nPartial runs (made with --limit or --offset; marked partial, no reproduction verdict):\n"
+    (number,) = re.findall(re.escape(heading) + r"- \[(\d+)\] " + re.escape(f"**gpt-4o-2024-05-13**: catbench_switched --limit 6: 6 of 120 docs (`{smoke_path.as_posix()}`)\n"), out)
+    assert number in measured.rsplit("|", 2)[1].replace(",", " ").split()  # the row names the note
     assert "Verdict" not in out and "Reproduction verdicts" not in out
     published = next(line for line in out.splitlines() if line.startswith("| ") and "| gpt-4o | A | published |" in line)
     assert not any(mark in published for mark in "=≈≠∈∉")

@@ -42,7 +42,7 @@ def test_report_lays_out_its_table_beside_its_published_rows_and_draws_its_figur
     assert main_report([str(runs / "a"), "--output-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("## Toy Table 1: accuracy, %\n")
-    assert ("| 1 | **scripted (policy=oracle)** (unverified data) | A | measured | 100.0 [100.0, 100.0] |\n| 2 | Toy-7B | A | published | 83.3 |\n| 3 | Random | A | published | 50.0 |\n") in out
+    assert ("| 1 | **scripted (policy=oracle)** (unverified data) | A | measured | 100.0 [100.0, 100.0] | 1, 2 |\n| 2 | Toy-7B | A | published | 83.3 |  |\n| 3 | Random | A | published | 50.0 |  |\n") in out  # notes 1, 2: its data (unverified), its few clusters
     assert "Published rows: A toy paper for the registry test, Table 1, as printed.\n" in out
     assert sorted(path.name for path in tmp_path.iterdir()) == ["toy-figure1.csv", "toy-figure1.png", "toy-table1.csv", "toy-table1.md"]
     with open(tmp_path / "toy-figure1.csv", encoding="utf-8", newline="") as handle:

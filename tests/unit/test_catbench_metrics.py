@@ -72,6 +72,16 @@ def test_invalid_rate_and_count():
     assert BREAKDOWNS["invalid_rate"](RECORDS) == pytest.approx(1 / 12)
 
 
+def test_a_failed_request_is_counted_apart_from_invalid_answers():
+    """As check and browse count them (temporal_bench/runs/data_read.py): a failed request's text does not parse, but
+    it is no answer; the rate is among the answers that came back."""
+    failed = [{**record, "pred": "invalid", "failed": True} for record in RECORDS[:3]]
+    records = failed + RECORDS[3:]
+    assert (BREAKDOWNS["invalid_count"](records), BREAKDOWNS["failed_count"](records)) == (1, 3)
+    assert BREAKDOWNS["invalid_rate"](records) == pytest.approx(1 / 9)
+    assert BREAKDOWNS["invalid_rate"](failed) is None
+
+
 def test_breakdowns_use_subsets():
     before = [r for r in RECORDS if r["relation"] == "before"]
     assert BREAKDOWNS["f1_macro_before"](RECORDS) == metrics.f1_macro(before)

@@ -195,7 +195,7 @@ def test_report_content(tmp_path):
     assert lines[4].startswith("| 1 | **org/my-model** | A+E | measured | 0.70 | 0.90 | 0.79 |")
     assert lines[5].startswith("| 2 | gemini-1.5-pro | A+E (NL) | published |")
     assert "| 0.53 | 0.88 | 0.76* |" in text  # the paper's typo, marked
-    assert "- **org/other** (A+E (NL)): `f1_nondep` (NonDep F) not in catbench_explain_nl" in text
+    assert "] **org/other** (A+E (NL)): `f1_nondep` (NonDep F) not in catbench_explain_nl\n" in text  # a numbered note after the tables
     assert sum(line.count("| published |") for line in lines) == 18
     assert sum(line.count("| measured |") for line in lines) == 4
 
@@ -206,9 +206,8 @@ def test_table3_uses_switched_task_and_nl_fallback(tmp_path):
     assert "| **org/my-model** | measured | 81.23 | 50.00 | 70.00 | – |" in text
     assert "| **org/other** | measured | – | – | 40.00 | – |" in text
     assert "| **majority_class** | measured | 100.00 | – | – | – |" in text
-    assert "tasks: A = catbench_switched; A+E = catbench_explain" in text
-    assert "tasks: A+E = catbench_explain_nl" in text
-    assert "- **org/my-model**: `occ` (A+E: OCC) not in catbench_explain" in text
+    assert "Measured rows (bold) and their tasks: **org/my-model** A = catbench_switched, A+E = catbench_explain; **org/other** A+E = catbench_explain_nl; **majority_class** A = catbench." in text
+    assert "] **org/my-model**: `occ` (A+E: OCC) not in catbench_explain\n" in text
 
 
 def test_no_published_rows_and_explicit_table(tmp_path, capsys):
@@ -230,6 +229,7 @@ def test_default_tables_are_those_the_runs_have_tasks_for(tmp_path, capsys):
         "## CaT-Bench Table 5: the Dep class (gold yes) under A, E+A and A+E prompting",
         "## CaT-Bench Tables 6 and 7: improved prompting with the A prompt (macro P/R/F, TC %, OCC %)",
         "## Reproduction verdicts",  # org/my-model and org/other are no model of the paper: said, with no verdict
+        "## Notes",  # each note on the measured rows once, for all five tables
     ]
     assert "ISO-Bench" not in out
 
@@ -310,8 +310,7 @@ def test_labels_and_merging(tmp_path, capsys):
     assert [s.path for s in run.set_aside["catbench"]] == [older] and "catbench_explain" not in run.set_aside
     assert main_report([str(tmp_path), "--table", "catbench-table1", "--no-published"]) == 0
     out = capsys.readouterr().out
-    assert f"\n- **x** (A): catbench: shown from `{newer.as_posix()}`; not shown: `{older.as_posix()}`\n" in out
-    assert f"\n- **x**: catbench: shown from `{newer.as_posix()}`; not shown: `{older.as_posix()}`\n" in out
+    assert out.count(f"] **x**: catbench: shown from `{newer.as_posix()}`; not shown: `{older.as_posix()}`\n") == 1  # the table's row and the report's runs: one note
     assert main_report([str(tmp_path), "--table", "catbench-table1", "--no-published", "--format", "csv"]) == 0
     head, a, a_e = capsys.readouterr().out.splitlines()
     assert head.endswith(",missing,not_shown") and a_e.endswith(" not in catbench_explain,")  # A+E: one file holds it
@@ -367,9 +366,9 @@ def test_table7_rows_are_labelled_by_the_recorded_k_and_t(tmp_path, capsys):
         "Self-consistency [k=5, T=0.8]": macro["catbench_sc_k5"],
         "Self-consistency [k=5, T=0.6]": macro["catbench_sc_k5_t08"],
     }
-    assert ("tasks: Self-consistency [k=3, T=0.6] = catbench_sc; Self-consistency [k=3, T=0.8] = catbench_sc_t08; Self-consistency [k=5, T=0.6] = catbench_sc_k5_t08; Self-consistency [k=5, T=0.8] = catbench_sc_k5") in out
-    assert "- **org/m**: `catbench_sc_x` recorded k=4, T=0.7: not a setting of this table" in out
-    assert "- **org/m** (Zero-shot): not run (no task matching catbench_switched, catbench)" in out
+    assert ("tasks: **org/m** Self-consistency [k=3, T=0.6] = catbench_sc, Self-consistency [k=3, T=0.8] = catbench_sc_t08, Self-consistency [k=5, T=0.6] = catbench_sc_k5_t08, Self-consistency [k=5, T=0.8] = catbench_sc_k5.") in out
+    assert "] **org/m**: `catbench_sc_x` recorded k=4, T=0.7: not a setting of this table\n" in out
+    assert "] **org/m** (Zero-shot): not run (no task matching catbench_switched, catbench)\n" in out
 
 
 def test_table7_without_a_recorded_config_is_not_guessed(tmp_path, capsys):
@@ -377,7 +376,7 @@ def test_table7_without_a_recorded_config_is_not_guessed(tmp_path, capsys):
     assert main_report([str(tmp_path / "sc"), "--table", "catbench-table6_7", "--no-published"]) == 0
     out = capsys.readouterr().out
     assert "| measured |" not in out
-    assert "- **org/m**: `catbench_sc` recorded k=None, T=None: not a setting of this table" in out
+    assert "- [1] **org/m**: `catbench_sc` recorded k=None, T=None: not a setting of this table\n" in out
 
 
 def test_catbench_table5_is_the_dep_class_of_a_e_a_and_a_e(tmp_path):

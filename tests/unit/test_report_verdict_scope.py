@@ -182,7 +182,8 @@ def test_a_published_row_of_another_scoring_rule_gets_no_verdict_and_the_table_s
         "- **o3-2025-04-16** (E→A): its published row fits another scoring rule than the measured row (the flagged published cells above say which)\n"
     ) in out
     assert "fits only the discarding rule (unparsed answers dropped), not the third-label rule of the other rows and the measured ones, so it gets no verdict" in out
-    assert "- **gpt-4o-2024-11-20** (E→A): " in out.split(VERDICT_LEGEND)[1] and "**o3-2025-04-16**" not in out.split(VERDICT_LEGEND)[1]
+    details = out.split("Reproduction verdicts of its measured rows")[1].split("\nVerdict: ")[0]  # the table's verdicts
+    assert "- **gpt-4o-2024-11-20** (E→A): " in details and "**o3-2025-04-16**" not in details and VERDICT_LEGEND in out
     assert "Verdict: 0 reproduced, 0 close, 6 differs of 6 published cells (tolerance 2 points)." in out
 
 
@@ -204,7 +205,7 @@ def test_a_protocol_gap_is_named_by_report_check_and_compare_whatever_the_verdic
 
     path = _tempvs_run(tmp_path, label, model_class)
     status, out, _ = _report(capsys, tmp_path, "--table", "tempvs-table14")
-    assert status == 0 and f"- **{label}** ({model_class}): " in out and gap in out
+    assert status == 0 and f"] **{label}** ({model_class}): " in out and gap in out  # a numbered note
     (run,) = find_runs(path.parent)
     assert any(gap in warning and warning.startswith(f"{label} ({model_class}): known protocol gap of TempVS: ") for warning in protocol_gap_warnings(run))
     _, notes = compare_runs(single_run(path.parent), single_run(path.parent))
