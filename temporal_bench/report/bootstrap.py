@@ -15,9 +15,9 @@ units, so its percentiles are taken at the level whose normal quantile is Studen
 bootstrap", The American Statistician 69(4)). Here n is the effective number of clusters
 (:func:`effective_clusters`): a metric resting on a few large plans is known from fewer units than it
 has clusters. On CaT-Bench's real plans (its test split's 57 hold 1 to 152 step pairs) with the class
-balance fixed, plain percentile intervals covered 92-94% instead of 95%, Hesterberg's full expansion
-(t times sqrt(n / (n - 1))) 95.6-96.3%, the t quantile alone 94.6-95.7% (benchmarks/interval_coverage.py,
-benchmarks/RESULTS.md).
+balance fixed, plain percentile intervals covered 91.8-94.1% instead of 95%, Hesterberg's full
+expansion (t times sqrt(n / (n - 1))) 95.4-96.9%, the t quantile alone 94.8-96.2%
+(benchmarks/interval_coverage.py, benchmarks/RESULTS.md).
 """
 
 from __future__ import annotations
