@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -142,7 +142,9 @@ def catbench_split_plans(folder: Path) -> list[tuple[int, int]]:
 
 def catbench_split(folder: Path) -> Structure:
     """The questions of the split in ``folder`` (:func:`catbench_split_plans`), plan by plan, with its plans' Dep and NonDep pairs."""
-    return catbench_plans([["dep"] * dep + ["nondep"] * nondep for dep, nondep in catbench_split_plans(folder)])
+    plans = catbench_split_plans(folder)
+    structure = catbench_plans([["dep"] * dep + ["nondep"] * nondep for dep, nondep in plans])
+    return replace(structure, variant=f"{len(plans)} plans, {sum(map(sum, plans)):,} pairs")
 
 
 def drawn_plans(pool: list[tuple[int, int]], count: int, scale: float, rng: np.random.Generator) -> list[list[str]]:

@@ -97,7 +97,7 @@ def effective_clusters(metric: Metric, counts: np.ndarray, sizes: np.ndarray, de
 def expanded_level(clusters: float, level: float = LEVEL) -> float:
     """The percentile level of the expanded interval on ``clusters`` effective clusters: the central
     share of a normal distribution within t_{n-1} of its ``level`` quantile (n at least 2; at 2 the
-    interval spans 99.9% of the draws)."""
+    interval spans every draw)."""
     from scipy.special import ndtr, stdtrit  # scipy comes with scikit-learn; imported here, when an interval is computed
 
     z = float(stdtrit(max(clusters, 2.0) - 1, 0.5 + level / 2))
