@@ -85,8 +85,10 @@ def catbench_counts(rng, chances) -> np.ndarray:
             rows = right[dep == gold_dep]
             counts[plan, CATBENCH.column(cell_right)] = rows.sum()
             counts[plan, CATBENCH.column(cell_wrong)] = rows.size - rows.sum()
-        counts[plan, CATBENCH.column("tc_consistent")] = (right[:, 0] == right[:, 1]).sum()
-        counts[plan, CATBENCH.column("tc_complete")] = pairs
+        counts[plan, CATBENCH.column("tc_consistent_dep")] = (right[dep, 0] == right[dep, 1]).sum()
+        counts[plan, CATBENCH.column("tc_consistent_nondep")] = (right[~dep, 0] == right[~dep, 1]).sum()
+        counts[plan, CATBENCH.column("tc_complete_dep")] = dep.sum()
+        counts[plan, CATBENCH.column("tc_complete_nondep")] = (~dep).sum()
     return counts
 
 

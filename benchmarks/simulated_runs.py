@@ -12,7 +12,9 @@ real comparison. A record is right with chance ``sigmoid(logit(score) + u + w + 
 * ``w``: the item's difficulty, shared by both runs (items hard for one model are hard for the
   other): a TempVS main question's true and false statements share it (same event pair, same
   grounding partners), a CaT-Bench pair's before/after questions and switched twins share it;
-* ``shift``: 0 for run A, the effect for run B (0 under the null).
+* ``shift``: 0 for run A, the effect for run B (0 under the null);
+* a yes/no model's ``bias`` towards "yes" (CaT-Bench, ISO-Bench): added where the gold answer is yes,
+  subtracted where it is no (run B may have another, e.g. the opposite).
 
 ``invalid`` of the answers are unparseable. Two runs under the null are two models of equal skill,
 so the permutation test's exchangeability holds only in distribution, as in a real comparison.
@@ -22,7 +24,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -51,6 +54,11 @@ class Structure:
     @property
     def label(self) -> str:
         return f"{self.name} ({self.variant})" if self.variant else self.name
+
+    @cached_property
+    def yes_gold(self) -> np.ndarray:
+        """Per record: 1 where the gold answer is yes, -1 where it is no, 0 for a question of another kind."""
+        return np.array([{YES: 1, NO: -1}.get(t.get("gold"), 0) for t in self.templates])
 
 
 def _indices(keys: list) -> np.ndarray:
@@ -121,14 +129,22 @@ def catbench_plans(plans: list[list[str]]) -> Structure:
     return Structure("catbench_switched", templates, np.array(clusters), _indices(items), _yes_no_answer)
 
 
-def catbench_validation_plans(folder: Path) -> list[tuple[int, int]]:
-    """(Dep pairs, NonDep pairs) of each plan (``title``) of the CaT-Bench validation split in ``folder``
-    (tests/data/catbench/val): each step pair asks a before and an after question, counted once here."""
+def catbench_split_plans(folder: Path) -> list[tuple[int, int]]:
+    """(Dep pairs, NonDep pairs) of each plan (``title``) of the CaT-Bench split whose four files of the original
+    release lie in ``folder`` (tests/data/catbench/val; the official repository's data/test_must_why): each step
+    pair asks a before and an after question, counted once here."""
     plans: dict[str, list[int]] = {}
     for column, name in enumerate(("dependent_real_before", "nondependent_real_before")):
         for line in (Path(folder) / f"{name}.jsonl").read_text(encoding="utf-8").splitlines():
             plans.setdefault(json.loads(line)["title"], [0, 0])[column] += 1
     return [(dep, nondep) for dep, nondep in plans.values()]
+
+
+def catbench_split(folder: Path) -> Structure:
+    """The questions of the split in ``folder`` (:func:`catbench_split_plans`), plan by plan, with its plans' Dep and NonDep pairs."""
+    plans = catbench_split_plans(folder)
+    structure = catbench_plans([["dep"] * dep + ["nondep"] * nondep for dep, nondep in plans])
+    return replace(structure, variant=f"{len(plans)} plans, {sum(map(sum, plans)):,} pairs")
 
 
 def drawn_plans(pool: list[tuple[int, int]], count: int, scale: float, rng: np.random.Generator) -> list[list[str]]:
@@ -180,6 +196,7 @@ class Answers:
     item_sd: float = 0.8
     invalid: float = 0.03
     goal_sd: float = 0.0  # the spread of the run's goal effects (structures with goals)
+    bias: float = 0.0  # log-odds towards answering "yes" (yes/no questions)
 
 
 def _base(structure: Structure, answers: Answers, rng: np.random.Generator) -> np.ndarray:
@@ -192,7 +209,7 @@ def _answered(structure: Structure, answers: Answers, base: np.ndarray, rng: np.
     effect = rng.normal(0, answers.cluster_sd, structure.clusters.max() + 1)[structure.clusters]
     if structure.goals is not None and answers.goal_sd:
         effect = effect + rng.normal(0, answers.goal_sd, structure.goals.max() + 1)[structure.goals]
-    right = rng.random(len(base)) < 1 / (1 + np.exp(-(base + effect)))
+    right = rng.random(len(base)) < 1 / (1 + np.exp(-(base + effect + answers.bias * structure.yes_gold)))
     unparsed = rng.random(len(base)) < answers.invalid
     return [structure.answer(t, bool(r), bool(u)) for t, r, u in zip(structure.templates, right, unparsed)]
 
@@ -202,7 +219,8 @@ def one_run(structure: Structure, answers: Answers, rng: np.random.Generator) ->
     return _answered(structure, answers, _base(structure, answers, rng), rng)
 
 
-def run_pair(structure: Structure, answers: Answers, shift: float, rng: np.random.Generator) -> tuple[list[dict], list[dict]]:
-    """Records of run A and of run B (B's log-odds shifted by ``shift``) on the same docs and item difficulties."""
+def run_pair(structure: Structure, answers: Answers, shift: float, rng: np.random.Generator, answers_b: Answers | None = None) -> tuple[list[dict], list[dict]]:
+    """Records of run A and of run B (B's log-odds shifted by ``shift``; B answering as ``answers_b``, default as A,
+    with A's score and item spread) on the same docs and item difficulties."""
     base = _base(structure, answers, rng)
-    return _answered(structure, answers, base, rng), _answered(structure, answers, base + shift, rng)
+    return _answered(structure, answers, base, rng), _answered(structure, answers_b or answers, base + shift, rng)

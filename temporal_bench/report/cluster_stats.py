@@ -24,6 +24,17 @@ from temporal_bench.benchmarks import Collected
 Metric = Callable[[np.ndarray], np.ndarray]
 
 
+@dataclass(frozen=True)
+class FixedTotal:
+    """Count entries whose total the benchmark's design fixes, however the clusters are drawn (CaT-Bench's
+    Dep and NonDep questions: every split asks as many of each). A bootstrap draw scales the entries
+    ``scaled`` so that the sum of ``total`` (some of them) is the data's: the rates within the group come
+    from the drawn clusters, the group's size from the design."""
+
+    scaled: tuple[str, ...]
+    total: tuple[str, ...]
+
+
 def ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
     """numerator / denominator, NaN where the denominator is 0 (the task's None)."""
     numerator, denominator = np.asarray(numerator, float), np.asarray(denominator, float)
@@ -59,6 +70,7 @@ class ClusterStats:
     unit: str = "clusters"  # what a cluster is, plural (e.g. "plans"), as notes name it
     # records -> a note on how they were clustered when it is not the benchmark's intended unit (a fallback), else None
     clustering_note: Callable[[list[dict]], str | None] = lambda records: None
+    fixed: tuple[FixedTotal, ...] = ()  # the totals a bootstrap draw keeps at the data's (temporal_bench/report/bootstrap.py)
 
     def label(self, metric: str) -> str:
         return self.labels.get(metric, metric)
@@ -71,6 +83,20 @@ class ClusterStats:
 
     def column(self, name: str) -> int:
         return self.stats.index(name)
+
+    def at_design(self, counts: np.ndarray, data: np.ndarray) -> np.ndarray:
+        """Summed count vectors (shape (..., k)) with each fixed total scaled to the one of ``data`` (the
+        data's summed counts); NaN where a group the data has is empty in ``counts`` (the metric is
+        undefined there). Without fixed totals ``counts`` itself."""
+        if not self.fixed:
+            return counts
+        out = np.array(counts, float)
+        for group in self.fixed:
+            scaled, total = [self.column(n) for n in group.scaled], [self.column(n) for n in group.total]
+            wanted = data[..., total].sum(axis=-1)
+            if wanted:  # a group the data lacks (a partial run's) stays empty in every draw
+                out[..., scaled] *= ratio(wanted, out[..., total].sum(axis=-1, keepdims=True))
+        return out
 
     def sizes(self, metric: str, counts: np.ndarray) -> np.ndarray | None:
         """The questions each cluster (a row of ``counts``) holds of the metric: what weighs a cluster in

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from temporal_bench.report.bootstrap import interval
+from temporal_bench.report.bootstrap import metric_interval
 from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, joined, stacked
 from temporal_bench.report.intervals import AGREEMENT
 from temporal_bench.report.layouts import Setting
@@ -83,7 +83,7 @@ def single_point(run: Run, setting: Setting, key: str, subset: Subset | None, sc
     if subset is None or stats is None or not kept:
         return Point(None if value is None else value * scale)
     matrix = _matrix(stats, kept)
-    found = interval(stats.metrics[subset.metric], matrix, stats.sizes(subset.metric, matrix))
+    found = metric_interval(stats, subset.metric, matrix)
     if found.value is None or found.low is None or found.high is None or not _agrees(found.value, value):
         return Point(None if value is None else value * scale)
     shown = found.value if value is None else value

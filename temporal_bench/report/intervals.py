@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from temporal_bench.report.bootstrap import Interval, interval
+from temporal_bench.report.bootstrap import Interval, metric_interval
 from temporal_bench.report.cluster_stats import ClusterStats, cluster_stats_of, stacked
 from temporal_bench.runs.results import Run
 
@@ -21,7 +21,7 @@ def record_intervals(stats: ClusterStats, records: list[dict]) -> dict[str, Inte
     """Every metric of the cluster statistics on ``records``, with its interval."""
     counts = stats.counts(records)
     matrix = stacked(counts, sorted(counts), len(stats.stats))
-    return {name: interval(metric, matrix, stats.sizes(name, matrix)) for name, metric in stats.metrics.items()}
+    return {name: metric_interval(stats, name, matrix) for name in stats.metrics}
 
 
 @dataclass(frozen=True)
