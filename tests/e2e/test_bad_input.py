@@ -47,6 +47,7 @@ from temporal_bench.lmms_eval_tasks.isobench.isobench_to_hf import IsoBenchDataE
 from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_answer_only as isobench_answer_only
 from temporal_bench.lmms_eval_tasks.isobench.parsing import parse_explain_then_answer
 from temporal_bench.lmms_eval_tasks.plugin.catbench.utils import parse_nl_answer
+from temporal_bench.lmms_eval_tasks.plugin.failed_requests import is_failed_response
 from temporal_bench.lmms_eval_tasks.plugin.tempvs import utils as tempvs_hooks
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.extraction import extract
 from temporal_bench.lmms_eval_tasks.plugin.tempvs.release import release_rows
@@ -542,6 +543,14 @@ def catbench_explain_plan(docs):
     return responses, {"invalid_count": 3, "invalid_rate": 3 / 8, "accuracy": 4 / 8}
 
 
+def apart_from_failed(expected: dict, failed: int, questions: int) -> dict:
+    """A plan's expected values (each unparseable response invalid) with the ``failed`` requests that failed or brought
+    no response counted apart, as every command counts them: no answer, so not invalid either."""
+    invalid = expected.get("invalid_count", round(expected.get("invalid_rate", 0) * questions))
+    counted = {"invalid_count": invalid - failed, "invalid_rate": (invalid - failed) / (questions - failed)}
+    return {name: counted.get(name, value) if name in ("invalid_count", "invalid_rate") else value for name, value in expected.items()}
+
+
 PLANS = {"tempvs_mt1_two_cot": tempvs_plan, "isobench": isobench_plan, "isobench_cot": isobench_cot_plan, "catbench": catbench_plan, "catbench_explain": catbench_explain_plan}
 
 
@@ -564,7 +573,9 @@ def test_counted_in_process(task, data):
     docs, process_results, aggregations = docs_and_scorer(task, data)
     responses, expected = PLANS[task](docs)
     # every key of a doc holds its one record; breakdown keys (ISO-Bench's accuracy) are computed from it too
-    records = [next(iter(process_results(doc, [response]).values())) for doc, response in zip(docs, responses)]
+    # each record as the run reader gives it: whether its request failed or brought no response (runs/lines.py)
+    records = [{**next(iter(process_results(doc, [response]).values())), "failed": is_failed_response(response)} for doc, response in zip(docs, responses)]
+    expected = apart_from_failed(expected, sum(record["failed"] for record in records), len(records))
     assert {name: aggregations[name](records) for name in expected} == expected
 
 
@@ -595,9 +606,10 @@ def cli_results(data, tmp_path_factory):
 def test_cli_counts(task, data, cli_results):
     results, output = cli_results
     _, expected = PLANS[task](docs_and_scorer(task, data)[0])
+    records = find_runs(output)[0].records(task)
+    expected = apart_from_failed(expected, sum(record["failed"] for record in records), len(records))
     found = {name: metric(results, task, name) for name in expected if f"{name},none" in results["results"][task]}
     if task.startswith("isobench"):  # the keys outside the metric_list, from the logged records
-        records = find_runs(output)[0].records(task)
         found.update({name: value for name, value in isobench_breakdowns(task, records).items() if name in expected and name not in found})
     assert found == expected
 

@@ -402,7 +402,7 @@ def test_version_is_the_package_version(capsys):
 SUBCOMMAND_DEFAULTS = {
     "task-dir": ["lmms-eval"],
     "demo": ["demo_output", "random_choice", "seed=1234"],
-    "report": ["every table the runs have a task for", "markdown", "standard output", "no files", "the model name in the results files", "the published rows too", "catbench 1, isobench 2, tempvs 1", "exit 1 naming both data sources"],
+    "report": ["every table the runs have a task for", "markdown", "standard output", "no files", "the model the results files record", "the published rows too", "catbench 1, isobench 2, tempvs 1", "exit 1 naming both data sources"],
     "rescore": ["every task of the run", "the settings the run recorded", "the environment's variable, else the release folder above the images the run read", "RUN_DIR_rescored beside the run", "markdown", "standard output"],
     "score-predictions": ["combined", "every model of the predictions folder", "all four", "none", "tempvs_released_scores", "every layout with rows"],
     "export": ["lmms-eval", "all the harness's", "none, and the run step fails"],
