@@ -3,8 +3,8 @@ and the logged payload per doc (issues 12 and 13).
 
 Runs the real lmms-eval CLI with the ``random_choice`` baseline and ``--log_samples`` on the
 full-size synthetic release (full_size_data.py), then prints per task and per main test the
-requests sent (lmms-eval's ``n-samples``; the main/grounding split from the logged records through
-``breakdown_metrics``; ``--tasks tempvs``: one task asking every distinct question of the six tests once) next to
+requests sent (lmms-eval's ``n-samples``; the main/grounding split from the logged records as the report reads them,
+``LoggedRun.breakdowns``; ``--tasks tempvs``: one task asking every distinct question of the six tests once) next to
 the protocol's count, and the bytes each sample line logs beyond its prompt (``input``) and response (``filtered_resps``, and ``resps`` when logged). No assertions.
 
     .venv/bin/python benchmarks/tempvs_requests.py                 # --tasks tempvs
