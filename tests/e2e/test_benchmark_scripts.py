@@ -35,13 +35,16 @@ def preloaded(command: list[str], env: dict[str, str], cwd: Path | None) -> proc
     return processes.Finished(command, done.returncode, wall, math.nan, math.nan, done.stdout, [(wall, line) for line in done.stderr.splitlines(keepends=True)])
 
 
-@pytest.fixture(autouse=True)
-def _preloaded_commands(monkeypatch):
-    monkeypatch.setattr(processes, "launch", preloaded)
+@pytest.fixture(scope="module")
+def preloaded_commands():
+    """The scripts' commands preloaded for the module, its fixtures' included."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(processes, "launch", preloaded)
+        yield
 
 
 @pytest.fixture(scope="module")
-def workdir(tmp_path_factory) -> Path:
+def workdir(tmp_path_factory, preloaded_commands) -> Path:
     """The three benchmarks' data at a hundredth of the full size (TempVS: 21 image sequences, 386 distinct questions)."""
     import full_size_data
 
