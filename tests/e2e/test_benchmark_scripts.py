@@ -5,8 +5,8 @@ preloaded children (tests/harness.py ``run_cli`` in place of benchmarks/processe
 baseline run of ``--tasks tempvs`` that tempvs_requests.py makes is the run the scripts reading a run read. Each test
 checks that the script printed (or wrote) its table, never a figure: benchmarks measure, tests never time."""
 
+import functools
 import math
-import os
 import re
 import runpy
 import sys
@@ -27,19 +27,20 @@ FRACTION = 0.01
 SMALL = ["--fraction", str(FRACTION)]
 
 
-def preloaded(command: list[str], env: dict[str, str], cwd: Path | None) -> processes.Finished:
-    """A script's command through the suite's runner (our console scripts forked preloaded); no CPU time or peak memory."""
+def preloaded(folder: Path, command: list[str], env: dict[str, str], cwd: Path | None) -> processes.Finished:
+    """A script's command through the suite's runner (our console scripts forked preloaded), its datasets cache in
+    ``folder`` and its working folder there unless the script names one; no CPU time or peak memory."""
     start = time.perf_counter()
-    done = run_cli(command, Path(cwd or os.getcwd()), env=env)
+    done = run_cli(command, folder, env=env, cwd=cwd)
     wall = time.perf_counter() - start
     return processes.Finished(command, done.returncode, wall, math.nan, math.nan, done.stdout, [(wall, line) for line in done.stderr.splitlines(keepends=True)])
 
 
 @pytest.fixture(scope="module")
-def preloaded_commands():
+def preloaded_commands(tmp_path_factory):
     """The scripts' commands preloaded for the module, its fixtures' included."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(processes, "launch", preloaded)
+        patch.setattr(processes, "launch", functools.partial(preloaded, tmp_path_factory.mktemp("commands")))
         yield
 
 
@@ -116,13 +117,15 @@ def test_command_times(tempvs_run, tmp_path, capsys, monkeypatch):
     assert written.startswith("before\n<!-- command_times.py: begin -->\n| size |") and written.endswith("<!-- command_times.py: end -->\nafter\n") and "old" not in written
 
 
-def test_plugin_overhead(workdir, capsys, monkeypatch):
-    """Stage times in-process (lmms-eval's TaskManager over its kept index, tests/preloaded_task_index.py), the run
-    with decode_only; no start-up rounds (fresh interpreters)."""
+def test_plugin_overhead(workdir, tmp_path, capsys, monkeypatch):
+    """Stage times in-process (lmms-eval's TaskManager over its kept index, tests/preloaded_task_index.py; the datasets
+    cache of the tasks it loads here), the run with decode_only; no start-up rounds (fresh interpreters)."""
+    import datasets
     import plugin_overhead
 
     import tests.preloaded_task_index  # noqa: F401
 
+    monkeypatch.setattr(datasets.config, "HF_DATASETS_CACHE", str(tmp_path / "hf_datasets_cache"))
     for name, value in {**processes.OFFLINE, **data_env(workdir, ["tempvs"], FRACTION)}.items():
         monkeypatch.setenv(name, value)  # the script sets them for its in-process tasks: undone after the test
     plugin_overhead.main(["--tasks", "tempvs", "--startup-rounds", "0", *data_options(workdir)])
