@@ -29,17 +29,15 @@ import os
 import random
 import re
 import statistics
-import subprocess
 import time
 from pathlib import Path
 
-from full_size_data import GENERATORS, TEMPVS_FRAME_SIZES, TEMPVS_SEQUENCES
-from tempvs_requests import BIN, OFFLINE, run
+from full_size_data import TEMPVS_FRAME_SIZES, TEMPVS_SEQUENCES, add_data_options, data_env
+from processes import BIN, run
+from tempvs_requests import random_run
 
 from temporal_bench.browse.thumbnails import WIDTHS, thumbnail
 from temporal_bench.tempvs.fixtures import combined_strip
-
-HERE = Path(__file__).resolve().parent
 
 
 def page_parts(page: Path) -> dict[str, float]:
@@ -77,7 +75,7 @@ def photographic_strips_mb(strip_width: int, per_source: int = 12) -> float:
                 width = rng.randint(200, photo.width)
                 height = min(photo.height, round(width * size[1] / size[0]))
                 x, y = rng.randint(0, photo.width - width), rng.randint(0, photo.height - height)
-                frames.append(photo.crop((x, y, x + width, y + height)).resize(size, Image.LANCZOS))
+                frames.append(photo.crop((x, y, x + width, y + height)).resize(size, Image.Resampling.LANCZOS))
             strip = io.BytesIO()
             combined_strip(source, frames, [f"Image {i}" for i in range(1, 6)]).save(strip, format="JPEG", quality=95)  # as the release's combined/ files
             made += len(base64.b64encode(thumbnail("data:image/jpeg;base64," + base64.b64encode(strip.getvalue()).decode("ascii"), strip_width)[0]))
@@ -88,34 +86,29 @@ def photographic_strips_mb(strip_width: int, per_source: int = 12) -> float:
 def browse(run_dir: Path, page: Path, env: dict[str, str], strip_width: int, tasks: str) -> tuple[float, float, list[tuple[str, float]]]:
     """The wall time (s) and the peak resident memory (MB) of one ``temporal-bench browse`` process, and the seconds
     of each step it said on standard error (the first: from the start, the interpreter and the imports)."""
-    command = [str(BIN / "temporal-bench"), "browse", str(run_dir), "--output", str(page), "--strip-width", str(strip_width)]
+    command = [BIN / "temporal-bench", "browse", run_dir, "--output", page, "--strip-width", str(strip_width)]
     command += ["--tasks", tasks] if tasks else []
-    start = time.perf_counter()
-    process = subprocess.Popen(command, env={**os.environ, **env}, stderr=subprocess.PIPE, text=True)
-    said = [("start", start)] + [(line.split(":")[1].split()[0], time.perf_counter()) for line in process.stderr]
-    _, status, usage = os.wait4(process.pid, 0)
-    if status:
-        raise SystemExit(f"browse failed ({status}): {' '.join(command)}")
-    end = time.perf_counter()
-    return end - start, usage.ru_maxrss / 1024, [(step, (said[i + 1][1] if i + 1 < len(said) else end) - at) for i, (step, at) in enumerate(said)]
+    finished = run(command, env).checked()
+    said = [("start", 0.0)] + [(line.split(":")[1].split()[0], at) for at, line in finished.stderr if line.startswith("temporal-bench browse:")]
+    return finished.wall_s, finished.peak_mb, [(step, (said[i + 1][1] if i + 1 < len(said) else finished.wall_s) - at) for i, (step, at) in enumerate(said)]
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tasks", default="tempvs")
-    parser.add_argument("--workdir", type=Path, default=HERE / ".data", help="where the full-size data is (or is written)")
     parser.add_argument("--run", type=Path, help="a run folder of an earlier call: browse it, run nothing")
     parser.add_argument("--browse-tasks", default="", help="browse's --tasks (default: every task of the run)")
     parser.add_argument("--strip-width", type=int, default=WIDTHS["strip"], help="browse's --strip-width (default: browse's)")
     parser.add_argument("--repeat", type=int, default=3, help="browse this many times (default: 3)")
+    parser.add_argument("--photo-strips", type=int, default=12, help="photographic strips cut per source for the estimate (default: 12)")
+    add_data_options(parser)
     args = parser.parse_args(argv)
-    env = {**OFFLINE, **GENERATORS["tempvs"](args.workdir / "tempvs")}
+    env = data_env(args.workdir, ["tempvs"], args.fraction)
     run_dir = args.run
     if run_dir is None:
-        run_dir = HERE / ".data" / "runs" / f"browse_{args.tasks.replace(',', '_')}"
-        run_dir.mkdir(parents=True, exist_ok=True)
+        run_dir = args.workdir / "runs" / f"browse_{args.tasks.replace(',', '_')}"
         start = time.perf_counter()
-        run(args.tasks, env, run_dir)
+        random_run(args.tasks, env, run_dir)
         print(f"lmms-eval --tasks {args.tasks} --model random_choice --log_samples: {time.perf_counter() - start:.0f} s")
     shown = f" --tasks {args.browse_tasks}" if args.browse_tasks else ""
     page = run_dir / f"browse_strip{args.strip_width}{shown.replace(' --tasks ', '_').replace(',', '_')}.html"
@@ -125,7 +118,7 @@ def main(argv: list[str] | None = None) -> None:
         print("  steps: " + ", ".join(f"{step} {seconds:.1f} s" for step, seconds in each))
     print(f"  load average after: {os.getloadavg()[0]:.1f} (2 cores)\n")
     parts = page_parts(page)
-    per_strip = photographic_strips_mb(args.strip_width) / (2 * sum(TEMPVS_SEQUENCES.values()))  # a page of some tasks: the mean
+    per_strip = photographic_strips_mb(args.strip_width, args.photo_strips) / (2 * sum(TEMPVS_SEQUENCES.values()))  # a page of some tasks: the mean
     parts["estimate with photographic strips MB"] = parts["page MB"] - parts["thumbnails MB (base64)"] + parts["embedded images"] * per_strip
     for name, value in parts.items():
         print(f"| {name} | {value:,.1f} |" if isinstance(value, float) else f"| {name} | {value:,} |")

@@ -5,45 +5,42 @@ Two runs of the one-task ``tempvs`` suite (the random baseline, seeds 1 and 2) o
 (benchmarks/full_size_data.py: 39,541 questions) are made once through lmms-eval under benchmarks/.data/runs/; the
 10% and 50% sizes keep the samples of a share of the image sequences (every question of a kept sequence, so that
 TempVS's joins stay whole). Each command runs as a whole process (``temporal-bench ...``), each size ``--rounds``
-times; the table gives the median wall time, the largest peak RSS, and the time as a multiple of the floor (json
+times; the table gives the median wall time and CPU time (user and system, the process's and its children's: what a
+machine shared with other jobs changes least), the largest peak RSS, and each time as a multiple of the floor (json
 parsing of the run's samples files, best of the rounds). ``lmms-eval import`` is what importing the harness costs a
 process (``check`` needs it for a model class of lmms-eval's own only).
 
     .venv/bin/python benchmarks/command_times.py                  # prints the table
     .venv/bin/python benchmarks/command_times.py --write          # and replaces it in RESULTS.md
-    .venv/bin/python benchmarks/command_times.py --runs A B --sizes 0.5 --rounds 1   # two small runs (the suite's smoke run)
+    .venv/bin/python benchmarks/command_times.py --runs A B --sizes 0.5 --rounds 1 --import-rounds 0   # two small runs (the suite's smoke run)
 """
 
 import argparse
 import hashlib
 import json
-import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from full_size_data import GENERATORS
+from full_size_data import add_data_options, data_env, data_folder
+from processes import BIN, Finished, run
 from results_section import replace_table
 
-DATA = Path(__file__).resolve().parent / ".data"
-BIN = Path(sys.executable).parent
-OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
 SEEDS = (1, 2)
 
 
-def full_runs() -> dict[int, Path]:
+def full_runs(workdir: Path, fraction: float) -> dict[int, Path]:
     """The two full-size runs, made once (about two minutes each on 2 cores)."""
-    env = {**os.environ, **OFFLINE, **GENERATORS["tempvs"](DATA / "tempvs")}
+    env = data_env(workdir, ["tempvs"], fraction)
     runs = {}
     for seed in SEEDS:
-        out = DATA / "runs" / f"seed{seed}"
+        out = data_folder(workdir, "runs", fraction) / f"seed{seed}"
         if not list(out.rglob("*_results.json")):
-            command = [str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", f"seed={seed}", "--tasks", "tempvs", "--output_path", str(out), "--log_samples", "--verbosity", "WARNING"]
-            subprocess.run(command, env=env, check=True, capture_output=True)
+            command = [BIN / "lmms-eval", "--model", "random_choice", "--model_args", f"seed={seed}", "--tasks", "tempvs", "--output_path", out, "--log_samples", "--verbosity", "WARNING"]
+            run(command, env).checked()
         runs[seed] = out
     return runs
 
@@ -71,67 +68,64 @@ def sized_run(full: Path, share: float, folder: Path) -> Path:
     return folder
 
 
-def json_floor(run: Path) -> float:
-    """Seconds to parse the run's samples files line by line with ``json``."""
-    start = time.perf_counter()
-    for path in run.rglob("*.jsonl"):
+def json_floor(folder: Path) -> tuple[float, float]:
+    """(wall, CPU) seconds to parse the run's samples files line by line with ``json``."""
+    start, cpu = time.perf_counter(), time.process_time()
+    for path in folder.rglob("*.jsonl"):
         with open(path, encoding="utf-8") as lines:
             for line in lines:
                 json.loads(line)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, float]:
-    """(wall seconds, peak RSS in MB) of one process."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, env={**os.environ, **OFFLINE}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) not in (0, 1):  # check exits 1 on the generated data's counts
-        raise SystemExit(f"{' '.join(command)} failed with status {os.waitstatus_to_exitcode(status)}")
-    return wall, usage.ru_maxrss / 1024
+def timed(command: list, cwd: Path) -> Finished:
+    return run(command, cwd=cwd).checked(ok=(0, 1))  # check exits 1 on the generated data's counts
 
 
-def commands(a: Path, b: Path, work: Path) -> dict[str, list[str]]:
-    program = str(BIN / "temporal-bench")
+def commands(a: Path, b: Path, work: Path) -> dict[str, list]:
+    program = BIN / "temporal-bench"
     return {
-        "check": [program, "check", str(a)],
-        "report": [program, "report", str(a)],
-        "compare": [program, "compare", str(a), str(b)],
-        "browse": [program, "browse", str(a), "--output", str(work / "page.html")],
+        "check": [program, "check", a],
+        "report": [program, "report", a],
+        "compare": [program, "compare", a, b],
+        "browse": [program, "browse", a, "--output", work / "page.html"],
     }
 
 
-def harness_import() -> float:
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "import lmms_eval.models, lmms_eval.tasks"], check=True, env={**os.environ, **OFFLINE})
-    return time.perf_counter() - start
+def harness_import(rounds: int) -> float:
+    """Seconds a fresh interpreter takes to import lmms-eval's models and tasks, best of ``rounds``."""
+    return min(run([sys.executable, "-c", "import lmms_eval.models, lmms_eval.tasks"]).checked().wall_s for _ in range(rounds))
 
 
-def measure(sizes: list[float], rounds: int, given: list[Path] | None = None) -> str:
-    runs = dict(zip(SEEDS, given)) if given else full_runs()
-    rows = ["| size | questions | json floor s | command | wall s (median) | x floor | peak RSS MB |", "|--:|--:|--:|---|--:|--:|--:|"]
+def measure(sizes: list[float], rounds: int, runs: dict[int, Path]) -> str:
+    rows = ["| size | questions | json floor s (CPU s) | command | wall s (median) | x floor | CPU s (median) | CPU x floor | peak RSS MB |", "|--:|--:|--:|---|--:|--:|--:|--:|--:|"]
     with tempfile.TemporaryDirectory(prefix="command-times-") as folder:
         work = Path(folder)
         for share in sizes:
             a, b = (sized_run(runs[seed], share, work / f"{share}" / f"seed{seed}") for seed in SEEDS)
             questions = sum(1 for path in a.rglob("*.jsonl") for _ in open(path, encoding="utf-8"))
-            floor = min(json_floor(a) for _ in range(rounds))
+            floor, floor_cpu = min(json_floor(a) for _ in range(rounds))
             for name, command in commands(a, b, work).items():
                 found = [timed(command, work) for _ in range(rounds)]
-                wall = statistics.median(wall for wall, _ in found)
-                rows.append(f"| {share:.0%} | {questions:,} | {floor:.2f} | `{name}` | {wall:.1f} | {wall / floor:.1f} | {max(rss for _, rss in found):,.0f} |")
-    return "\n".join(rows) + f"\n\nlmms-eval import in a fresh process: {harness_import():.1f} s."
+                wall, cpu = statistics.median(f.wall_s for f in found), statistics.median(f.cpu_s for f in found)
+                peak = max(f.peak_mb for f in found)
+                rows.append(f"| {share:.0%} | {questions:,} | {floor:.2f} ({floor_cpu:.2f}) | `{name}` | {wall:.1f} | {wall / floor:.1f} | {cpu:.1f} | {cpu / floor_cpu:.1f} | {peak:,.0f} |")
+    return "\n".join(rows)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="0.1,0.5,1.0", help="shares of the full size (default: %(default)s)")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each command per size (default: %(default)s)")
     parser.add_argument("--runs", type=Path, nargs=2, metavar="RUN_DIR", help="two runs of the tempvs suite task to time instead of the full-size ones (the suite's smoke run)")
+    parser.add_argument("--import-rounds", type=int, default=3, help="fresh processes importing lmms-eval, the best taken (0: not measured)")
     parser.add_argument("--write", action="store_true", help="replace the table in benchmarks/RESULTS.md")
-    args = parser.parse_args()
-    table = measure([float(size) for size in args.sizes.split(",")], args.rounds, args.runs)
+    add_data_options(parser)
+    args = parser.parse_args(argv)
+    runs = dict(zip(SEEDS, args.runs)) if args.runs else full_runs(args.workdir, args.fraction)
+    table = measure([float(size) for size in args.sizes.split(",")], args.rounds, runs)
+    if args.import_rounds:
+        table += f"\n\nlmms-eval import in a fresh process (best of {args.import_rounds}): {harness_import(args.import_rounds):.1f} s."
     print(table)
     if args.write:
         replace_table("command_times.py", table)

@@ -22,27 +22,27 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 import datasets  # noqa: E402
-from full_size_data import GENERATORS  # noqa: E402
+from full_size_data import add_data_options, data_env, data_folder  # noqa: E402
 
 from temporal_bench.__main__ import main as temporal_bench  # noqa: E402
 
 
-def tempvs_row(workdir: Path) -> str:
-    release = Path(GENERATORS["tempvs"](workdir / "tempvs")["TEMPVS_DATA_DIR"])
-    converted = workdir / "tempvs_hf"
+def tempvs_row(workdir: Path, fraction: float) -> str:
+    release = Path(data_env(workdir, ["tempvs"], fraction)["TEMPVS_DATA_DIR"])
+    converted = data_folder(workdir, "tempvs_hf", fraction)
     if not converted.is_dir():
         assert temporal_bench(["build-dataset", "tempvs", "--source", str(release), "--output-dir", str(converted)]) == 0
     rows = datasets.load_dataset(str(converted), split="test")
-    named = {name for row in rows for name in (row["image"], *row["frames"]) if name}
+    named = {row["image"] for row in rows}  # each row names its combined image (the converted data holds no raw frames)
     distinct = sum((release / name).stat().st_size for name in named)
     with zipfile.ZipFile(converted / "images.zip") as archive:
         stored = sum(info.compress_size for info in archive.infolist())
     return f"| TempVS | {len(rows):,} | {len(named):,} | {distinct / 1e6:,.1f} MB | {stored / 1e6:,.1f} MB | {stored / distinct:.2f} |"
 
 
-def isobench_row(workdir: Path) -> str:
-    release = Path(GENERATORS["isobench"](workdir / "isobench")["ISOBENCH_DATA_DIR"])
-    converted = workdir / "isobench_hf"
+def isobench_row(workdir: Path, fraction: float) -> str:
+    release = Path(data_env(workdir, ["isobench"], fraction)["ISOBENCH_DATA_DIR"])
+    converted = data_folder(workdir, "isobench_hf", fraction)
     if not converted.is_dir():
         assert temporal_bench(["build-dataset", "isobench", "--source", str(release), "--output-dir", str(converted)]) == 0
     rows = datasets.load_dataset(str(converted), split="test").cast_column("image", datasets.Image(decode=False))
@@ -52,16 +52,17 @@ def isobench_row(workdir: Path) -> str:
     return f"| ISO-Bench | {len(rows):,} | {len(images):,} | {distinct / 1e6:,.1f} MB | {stored / 1e6:,.1f} MB | {stored / distinct:.2f} |"
 
 
-def size_table(workdir: Path) -> list[str]:
-    return ["| dataset | rows | images named | distinct image bytes | stored image bytes | stored / distinct |", "|---|--:|--:|--:|--:|--:|", tempvs_row(workdir), isobench_row(workdir)]
+def size_table(workdir: Path, fraction: float) -> list[str]:
+    header = ["| dataset | rows | images named | distinct image bytes | stored image bytes | stored / distinct |", "|---|--:|--:|--:|--:|--:|"]
+    return header + [tempvs_row(workdir, fraction), isobench_row(workdir, fraction)]
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--workdir", type=Path, default=Path(__file__).resolve().parent / ".data")
     parser.add_argument("--write", action="store_true", help="replace the table between the markers in RESULTS.md")
-    args = parser.parse_args()
-    table = "\n".join(size_table(args.workdir))
+    add_data_options(parser)
+    args = parser.parse_args(argv)
+    table = "\n".join(size_table(args.workdir, args.fraction))
     print(table)
     if args.write:
         replace_table("converted_size.py", table)

@@ -14,10 +14,11 @@ another task folder to compare (e.g. an older export), loaded the same way.
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from processes import run
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -42,20 +43,16 @@ print(elapsed)
 
 def load_time(yaml_path: Path, pythonpath: str, repeat: int) -> float:
     """Best of ``repeat`` fresh processes, seconds."""
-    env = {**os.environ, "PYTHONPATH": pythonpath, "HF_DATASETS_OFFLINE": "1", "HF_HUB_OFFLINE": "1"}
-    times = []
-    for _ in range(repeat):
-        done = subprocess.run([sys.executable, "-c", _MEASURE, str(yaml_path)], env=env, capture_output=True, text=True, check=True)
-        times.append(float(done.stdout.strip().splitlines()[-1]))
-    return min(times)
+    return min(float(run([sys.executable, "-c", _MEASURE, yaml_path], {"PYTHONPATH": pythonpath}).checked().stdout.strip().splitlines()[-1]) for _ in range(repeat))
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--task", default="tempvs_mt1_two")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--folder", action="append", default=[], metavar="LABEL=PATH", help="another task folder of the benchmark to time, loaded as the export is")
-    args = parser.parse_args()
+    parser.add_argument("--only", default="", help="comma-separated labels of the folders to time (default: all; the suite's smoke run: export)")
+    args = parser.parse_args(argv)
     benchmark = args.task.split("_")[0]
     with tempfile.TemporaryDirectory() as tmp:
         main_export(["--benchmark", benchmark, "--output-dir", tmp])
@@ -65,7 +62,7 @@ def main() -> None:
         folders = [("plugin", LMMS_EVAL_TASK_DIR / benchmark, os.environ.get("PYTHONPATH", "")), ("export", exported, blocked)]
         folders += [(label, Path(path), blocked) for label, _, path in (f.partition("=") for f in args.folder)]
         print(f"| task folder | `{args.task}` YAML load s (best of {args.repeat}) |\n|---|---|")
-        for label, folder, pythonpath in folders:
+        for label, folder, pythonpath in (f for f in folders if not args.only or f[0] in args.only.split(",")):
             print(f"| {label} | {load_time(folder / f'{args.task}.yaml', pythonpath, args.repeat):.3f} |")
 
 

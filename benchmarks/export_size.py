@@ -66,10 +66,10 @@ def size_table(rows: list[FolderSize]) -> list[str]:
     return lines
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--write", action="store_true", help="replace the table between the markers in RESULTS.md")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     table = "\n".join(size_table(sizes()))
     print(table)
     if args.write:

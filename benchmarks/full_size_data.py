@@ -2,14 +2,15 @@
 
 Each generator returns the environment variables that point the tasks at its data; a folder that
 already holds complete data is reused. ``python benchmarks/full_size_data.py tempvs`` writes (or
-finds) the data and prints its counts.
+finds) the data and prints its counts. ``--fraction`` writes a share of the size instead (its own folder,
+``tempvs_0.01``), for the suite's smoke runs of the scripts (tests/e2e/test_benchmark_scripts.py).
 """
 
 import argparse
 import ast
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from temporal_bench.catbench.fixtures import synthetic_pairs, write_release_split
@@ -20,18 +21,22 @@ from temporal_bench.tempvs import fixtures as tempvs_fixtures
 from temporal_bench.tempvs.record_reader import TABLE2_COUNTS
 
 
-def catbench(root: Path) -> dict[str, str]:
+def scaled(count: int, fraction: float, smallest: int = 1) -> int:
+    return max(smallest, round(count * fraction))
+
+
+def catbench(root: Path, fraction: float = 1.0) -> dict[str, str]:
     """The test split's size: 1,420 step pairs = 2,840 questions (+1,420 NonDep-S twins)."""
     split = root / "test_must_why"
     if not split.is_dir():
-        write_release_split(split, synthetic_pairs("test", n_plans=71, pairs_per_class=10))
+        write_release_split(split, synthetic_pairs("test", n_plans=scaled(71, fraction), pairs_per_class=10))
     return {"CATBENCH_DATA_DIR": str(root)}
 
 
-def isobench(root: Path) -> dict[str, str]:
+def isobench(root: Path, fraction: float = 1.0) -> dict[str, str]:
     """764 rows with the paper's Table 2 counts (json + image files)."""
     if not (root / "isobench.json").is_file():
-        write_isobench(root, layout="json", n=764)
+        write_isobench(root, layout="json", n=scaled(764, fraction, smallest=8))
     return {"ISOBENCH_DATA_DIR": str(root)}
 
 
@@ -90,7 +95,7 @@ def _blind_solved(source: str, task_id: str, rows: list[dict]) -> set[str]:
     """Question ids that >= 2 of the 3 text-only LLMs answer correctly (the blind filter drops them).
     MT2: as many as Table 2 lost to the filter (e.g. FlintstonesSV events: 565 rows, 501 kept). MT1,
     whose Table 2 counts are before the filter: half, the chance level of three True/False guessers."""
-    kept = TABLE2_COUNTS[task_id][source] if task_id.startswith("ordering_texts") else len(rows) // 2
+    kept = TABLE2_COUNTS[task_id][source] * len(rows) // TEMPVS_SEQUENCES[source] if task_id.startswith("ordering_texts") else len(rows) // 2
     ids = [row["question_id"] for row in rows]
     return set(random.Random(f"{source}|{task_id}").sample(ids, len(rows) - kept))
 
@@ -110,15 +115,16 @@ def _write_blind_predictions(root: Path, source: str, task_id: str, rows: list[d
     return len(rows) - len(solved)
 
 
-def _write_tempvs_source(root: Path, source: str, templates) -> dict:
+def _write_tempvs_source(root: Path, source: str, templates, fraction: float) -> dict:
     """One source's frames, strips, 7 annotation files and blind predictions (built with the test
-    fixture's row and image writers); returns its counts."""
-    n = TEMPVS_SEQUENCES[source]
+    fixture's row and image writers); returns its counts. A ``fraction`` of the sequences keeps the counts' ratios."""
+    n = scaled(TEMPVS_SEQUENCES[source], fraction)
+    kept_groups = lambda file: max(1, TABLE2_COUNTS[file][source] * n // TEMPVS_SEQUENCES[source] // 2)  # noqa: E731
     sequences = [tempvs_fixtures.sequence_record(source, q, invalid_events=False, vwp_lengths=_vwp_lengths()) for q in range(n)]
     shuffles = [tempvs_fixtures.shuffled_order(len(sequence["events"]), seed=q) for q, sequence in enumerate(sequences)]
     paths = [tempvs_fixtures.write_images(root, sequence, order, TEMPVS_FRAME_SIZES[source]) for sequence, order in zip(sequences, shuffles)]
-    paired = _keep_mt1_groups(tempvs_fixtures.mt1_rows(sequences, paths, templates, triple=False), n, TABLE2_COUNTS["paired_event_discrimination"][source] // 2)
-    triple = _keep_mt1_groups(tempvs_fixtures.mt1_rows(sequences, paths, templates, triple=True), n, TABLE2_COUNTS["triple_event_discrimination"][source] // 2)
+    paired = _keep_mt1_groups(tempvs_fixtures.mt1_rows(sequences, paths, templates, triple=False), n, kept_groups("paired_event_discrimination"))
+    triple = _keep_mt1_groups(tempvs_fixtures.mt1_rows(sequences, paths, templates, triple=True), n, kept_groups("triple_event_discrimination"))
     grounding = {which: tempvs_fixtures.grounding_rows(sequences, paths, templates, which, []) for which in ("paired", "triple", "all")}
     files = {
         "paired_event_discrimination": paired,
@@ -135,12 +141,12 @@ def _write_tempvs_source(root: Path, source: str, templates) -> dict:
     return {"sequences": n, "frames": sum(len(sequence["events"]) for sequence in sequences), "rows": {name: len(rows) for name, rows in files.items()}, "kept_after_blind_filter": kept}
 
 
-def tempvs(root: Path) -> dict[str, str]:
+def tempvs(root: Path, fraction: float = 1.0) -> dict[str, str]:
     """The paper's full size in the released layout (docs/protocol/tempvs.md §2-§5): 2,085 image sequences, the
     Table 2 question counts, grounding files, blind predictions, strips at native frame sizes."""
     if not (root / TEMPVS_COUNTS_FILE).is_file():
         templates = tempvs_fixtures.Templates(tempvs_fixtures.templates_path())
-        counts = {source: _write_tempvs_source(root, source, templates) for source in SOURCES}
+        counts = {source: _write_tempvs_source(root, source, templates, fraction) for source in SOURCES}
         (root / TEMPVS_COUNTS_FILE).write_text(json.dumps(counts, indent=1))
     print_tempvs_counts(tempvs_counts(root))
     return {"TEMPVS_DATA_DIR": str(root)}
@@ -189,7 +195,7 @@ def tempvs_protocol_requests(root: Path) -> dict[str, dict]:
     return requests
 
 
-GENERATORS: dict[str, Callable[[Path], dict[str, str]]] = {"catbench": catbench, "isobench": isobench, "tempvs": tempvs}
+GENERATORS: dict[str, Callable[[Path, float], dict[str, str]]] = {"catbench": catbench, "isobench": isobench, "tempvs": tempvs}
 TASK_BENCHMARK = {
     "catbench": "catbench",
     "catbench_switched": "catbench",
@@ -203,10 +209,30 @@ TASK_BENCHMARK = {
 }
 
 
-if __name__ == "__main__":
+def data_folder(workdir: Path, benchmark: str, fraction: float = 1.0) -> Path:
+    """Where a benchmark's data of that size lies: ``tempvs`` at full size, ``tempvs_0.01`` for a hundredth."""
+    return workdir / (benchmark if fraction == 1 else f"{benchmark}_{fraction:g}")
+
+
+def data_env(workdir: Path, benchmarks: Iterable[str], fraction: float = 1.0) -> dict[str, str]:
+    """The data variables of ``benchmarks`` at that size, the data written where it is missing."""
+    return {name: value for benchmark in benchmarks for name, value in GENERATORS[benchmark](data_folder(workdir, benchmark, fraction), fraction).items()}
+
+
+def add_data_options(parser: argparse.ArgumentParser) -> None:
+    """``--workdir`` and ``--fraction``, as every script that reads the generated data takes them."""
+    parser.add_argument("--workdir", type=Path, default=Path(__file__).resolve().parent / ".data", help="where the generated data is (or is written)")
+    parser.add_argument("--fraction", type=float, default=1.0, help="a share of the full size (the suite's smoke runs: 0.01)")
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("benchmarks", nargs="+", choices=sorted(GENERATORS))
-    parser.add_argument("--workdir", type=Path, default=Path(__file__).resolve().parent / ".data")
-    args = parser.parse_args()
+    add_data_options(parser)
+    args = parser.parse_args(argv)
     for benchmark in args.benchmarks:
-        print(benchmark, GENERATORS[benchmark](args.workdir / benchmark))
+        print(benchmark, data_env(args.workdir, [benchmark], args.fraction))
+
+
+if __name__ == "__main__":
+    main()

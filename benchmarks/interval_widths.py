@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from full_size_data import tempvs as write_tempvs
+from full_size_data import add_data_options, data_env
 from simulated_runs import release_task_docs
 
 from temporal_bench.catbench.cluster_stats import CATBENCH
@@ -134,13 +134,13 @@ def rows(data_dir: Path, icc: float, runs: int) -> list[tuple[str, str, int, int
     return out
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--workdir", type=Path, default=Path(__file__).resolve().parent / ".data")
     parser.add_argument("--icc", type=float, default=0.2, help="within-cluster correlation of the second assumption")
     parser.add_argument("--runs", type=int, default=20, help="simulated runs averaged per cell")
-    args = parser.parse_args()
-    env = write_tempvs(args.workdir / "tempvs")
+    add_data_options(parser)
+    args = parser.parse_args(argv)
+    env = data_env(args.workdir, ["tempvs"], args.fraction)
     print(f"\n| figure | metric | questions | clusters | typical value | ± independent | ± ICC {args.icc} |")
     print("|---|---|--:|--:|--:|--:|--:|")
     for name, metric, questions, clusters, value, widths in rows(Path(env["TEMPVS_DATA_DIR"]), args.icc, args.runs):

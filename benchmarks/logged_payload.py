@@ -15,10 +15,10 @@ def payload(line: dict) -> int:
     return len(json.dumps({key: value for key, value in line.items() if key not in LEFT_OUT}, ensure_ascii=False).encode())
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folder", type=Path, help="a run's --output_path folder")
-    folder = parser.parse_args().folder
+    folder = parser.parse_args(argv).folder
     print("| task | samples | mean B | max B |\n|---|--:|--:|--:|")
     for path in sorted(folder.rglob("*_samples_*.jsonl")):
         sizes = [payload(json.loads(line)) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -3,31 +3,26 @@ and the logged payload per doc (issues 12 and 13).
 
 Runs the real lmms-eval CLI with the ``random_choice`` baseline and ``--log_samples`` on the
 full-size synthetic release (full_size_data.py), then prints per task and per main test the
-requests sent (lmms-eval's ``n-samples``; the main/grounding split from the logged records through
-``breakdown_metrics``; ``--tasks tempvs``: one task asking every distinct question of the six tests once) next to
+requests sent (lmms-eval's ``n-samples``; the main/grounding split from the logged records as the report reads them,
+``LoggedRun.breakdowns``; ``--tasks tempvs``: one task asking every distinct question of the six tests once) next to
 the protocol's count, and the bytes each sample line logs beyond its prompt (``input``) and response (``filtered_resps``, and ``resps`` when logged). No assertions.
 
     .venv/bin/python benchmarks/tempvs_requests.py                 # --tasks tempvs
     .venv/bin/python benchmarks/tempvs_requests.py --tasks tempvs_protocol
     .venv/bin/python benchmarks/tempvs_requests.py --tasks tempvs_mt2_event,tempvs_mt3_event
+    .venv/bin/python benchmarks/tempvs_requests.py --run benchmarks/.data/runs/seed1   # a run of the same command, read again
 """
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
-import sys
 from pathlib import Path
 
-from full_size_data import GENERATORS, tempvs_protocol_requests
+from full_size_data import add_data_options, data_env, data_folder, tempvs_protocol_requests
+from processes import BIN, run
 
-from temporal_bench.runs.records import doc_record
-from temporal_bench.tempvs.breakdowns import breakdown_metrics
+from temporal_bench.runs.logged import find_runs
 from temporal_bench.tempvs.task_tests import per_test_results
-
-BIN = Path(sys.executable).parent
-OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
 
 
 def payload_bytes(line: str) -> int:
@@ -40,35 +35,36 @@ def payload_bytes(line: str) -> int:
     return logged
 
 
-def run(tasks: str, env: dict[str, str], out: Path) -> Path:
-    command = [str(BIN / "lmms-eval"), "--model", "random_choice", "--model_args", "seed=1", "--tasks", tasks, "--output_path", str(out), "--log_samples", "--verbosity", "ERROR"]
-    with open(out / "lmms-eval.log", "w") as log:
-        subprocess.run(command, env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT, check=True)
+def random_run(tasks: str, env: dict[str, str], out: Path) -> Path:
+    """The random baseline (seed 1) on ``tasks`` with ``--log_samples`` into ``out``; its results file."""
+    command = [BIN / "lmms-eval", "--model", "random_choice", "--model_args", "seed=1", "--tasks", tasks, "--output_path", out, "--log_samples", "--verbosity", "ERROR"]
+    run(command, env, log=out / "lmms-eval.log").checked()
     return sorted(out.glob("**/*_results.json"))[-1]
 
 
-def main(argv: list[str] = None) -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tasks", default="tempvs")
-    parser.add_argument("--workdir", type=Path, default=Path(__file__).resolve().parent / ".data")
+    parser.add_argument("--run", type=Path, help="a run folder of the same command (e.g. command_times.py's seed 1): read it, run nothing")
+    add_data_options(parser)
     args = parser.parse_args(argv)
-    env = {**OFFLINE, **GENERATORS["tempvs"](args.workdir / "tempvs")}
-    protocol = tempvs_protocol_requests(args.workdir / "tempvs")
-    out = args.workdir / "runs" / f"requests_{args.tasks.replace(',', '_')}"
-    out.mkdir(parents=True, exist_ok=True)
-    results_path = run(args.tasks, env, out)
-    results = json.loads(results_path.read_text())
-    date = results_path.name.removesuffix("_results.json")
+    env = data_env(args.workdir, ["tempvs"], args.fraction)
+    protocol = tempvs_protocol_requests(data_folder(args.workdir, "tempvs", args.fraction))
+    if args.run:
+        results_path = sorted(args.run.glob("**/*_results.json"))[-1]
+    else:
+        results_path = random_run(args.tasks, env, args.workdir / "runs" / f"requests_{args.tasks.replace(',', '_')}")
+    logged = next(found for found in find_runs(results_path.parent) if found.results_path == results_path)
+    results = logged.data
     print(f"\n`--tasks {args.tasks}`\n")
     print("| task | test | protocol main | protocol grounding | sent main | sent grounding | task requests sent |")
     print("|---|---|---|---|---|---|---|")
     sent_total, grounding_tests, payloads, size = 0, {}, [], 0
     for task, n in sorted(results["n-samples"].items()):
-        samples = results_path.parent / f"{date}_samples_{task}.jsonl"
-        lines = samples.read_text(encoding="utf-8").splitlines()
+        samples = logged.samples[task]
         size += samples.stat().st_size
-        payloads += [payload_bytes(line) for line in lines]
-        values = breakdown_metrics(task, [doc_record(json.loads(line)) for line in lines])
+        payloads += [payload_bytes(line) for line in samples.read_text(encoding="utf-8").splitlines()]
+        values = logged.breakdowns(task)  # as the report reads them back
         sent_total += n["effective"]
         if "asked_count" in values:  # --tasks tempvs: each distinct question asked once, served to every test holding it
             print(f"| {task} | (all six tests) | | | | | {values['asked_count']} asked for {values['served_count']} |")
