@@ -50,7 +50,10 @@ KINDS = ("plain percentile", "Hesterberg's expanded", "the report's", "the repor
 Runs = Callable[[np.random.Generator], Iterator[list[dict]]]  # rng -> the records of each run
 
 
-def fixed(structure: Structure, runs: int, answers: Answers = Answers()) -> Runs:
+UNBIASED = Answers()  # the simulated model of no yes/no bias
+
+
+def fixed(structure: Structure, runs: int, answers: Answers = UNBIASED) -> Runs:
     return lambda rng: (one_run(structure, answers, rng) for _ in range(runs))
 
 

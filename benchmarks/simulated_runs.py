@@ -1,5 +1,5 @@
 """Simulated pairs of runs with each benchmark's real dependence structure, for calibrating
-``temporal-bench compare`` (benchmarks/compare_calibration.py, tests/tooling/test_compare.py).
+``temporal-bench compare`` (benchmarks/compare_calibration.py, tests/fidelity/test_compare_calibration.py).
 
 A run is a list of per-doc records in the format the tasks log (what ``process_results`` returns), so
 the records go through the benchmarks' own count functions (temporal_bench/report/cluster_stats.py:

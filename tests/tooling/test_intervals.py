@@ -100,7 +100,7 @@ def test_clusters_are_the_sequences_plans_and_videos(lmms_run, data):
     assert sorted(counts["tempvs_mt1_two"]) == sorted({f"{d['source']}/{d['img_seq_id']}" for d in tempvs_docs})
     assert sorted(counts["catbench_switched"]) == [f"synthetic test recipe {i}" for i in range(CATBENCH_PLANS)]
     # ISO-Bench: the goals, where the records carry them; records that do not are clustered by the fixture's
-    # video_id column, two examples per video (tests/unit/test_isobench_clusters.py: the fallback is named)
+    # video_id column, two examples per video (tests/fidelity/test_isobench_clusters.py: the fallback is named)
     records = run.records("isobench")
     goals = {f"goal {r['goal']}" for r in load_records(data["ISOBENCH_DATA_DIR"])}
     assert sorted(counts["isobench"]) == sorted(goals) if all(r.get("goal") for r in records) else len(counts["isobench"]) == 20
