@@ -43,7 +43,7 @@ class Report:
     @property
     def notes(self) -> Notes:
         """The notes on its tables' measured rows and its runs, each once, numbered (notes.py)."""
-        return collect_notes(self.tables, self.partial, self.set_aside)
+        return collect_notes([(table.rows, table.parts) for table in self.tables], self.partial, self.set_aside)
 
 
 def without_samples(runs: Sequence[Run]) -> list[str]:

@@ -1,5 +1,6 @@
 """The notes on a report's measured rows, each said once for the whole report however many tables it concerns,
-numbered, and the numbers each row refers to (render.py writes them after the tables, and ``[n]`` after a row's model).
+numbered, and the numbers each row refers to (render.py writes them after the tables, and a row's in its table's
+``notes`` column).
 
 A note is who it concerns (``**model**``, with the setting where it is a table's), what it says, and the tasks it says
 it of: the same words of the same model in several tables or rows are one note, its tasks joined."""
@@ -9,13 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from temporal_bench.report.bootstrap import FEW_CLUSTERS
 from temporal_bench.report.rows import MEASURED, RunPart, TableRow
-
-if TYPE_CHECKING:
-    from temporal_bench.report.model import Table
 
 MISSING = "Missing from the runs:"
 NO_INTERVAL = "Measured cells without an interval:"
@@ -111,17 +108,17 @@ def _part_notes(found: _Collected, part: RunPart) -> None:
             found.add(row, MISSING, who, text)
 
 
-def collect_notes(tables: Sequence[Table], partial: Sequence[tuple[str, str, str, Path]], set_aside: Sequence[tuple[str, str]]) -> Notes:
-    """The notes of ``tables``' measured rows and parts, with those on every run of the report: each task shown from a
+def collect_notes(tables: Sequence[tuple[Sequence[TableRow], Sequence[RunPart]]], partial: Sequence[tuple[str, str, str, Path]], set_aside: Sequence[tuple[str, str]]) -> Notes:
+    """The notes of the measured rows and run parts of each table (``tables``: its rows, its parts), with those on every run of the report: each task shown from a
     partial run (``partial``: label, task, limit, results file) and each task several results files of a model hold
     (``set_aside``: label, :meth:`temporal_bench.runs.results.Run.sources_note`)."""
     found = _Collected()
     files: dict[str, None] = {}
-    for table in tables:
-        for row in table.rows:
+    for rows, parts in tables:
+        for row in rows:
             if row.source == MEASURED:
                 _row_notes(found, row)
-        for part in table.parts:
+        for part in parts:
             if part.rows:
                 files[f"**{part.label}**: " + ", ".join(f"`{path.as_posix()}`" for path in part.paths)] = None
             if part.rows or part.unplaced:
